@@ -1,0 +1,160 @@
+// Canon's own JSON Schema (draft 2020-12) for the state document. It mirrors AgentStateV1 of
+// Kernel ABI 1.0.0 field for field; test/contracts/kernel-abi-conformance.test.ts checks that
+// what this schema accepts, the ABI accepts too.
+import { AGENT_STATE_SCHEMA_ID } from "./agent-state.js";
+import { CONTENT_HASH_PATTERN, extensionMapSchema, schemaFragments } from "./common.js";
+
+const { id, nullable } = schemaFragments;
+const hash = { type: "string", pattern: CONTENT_HASH_PATTERN } as const;
+const stateVersion = { type: "integer", minimum: 0 } as const;
+const ids = { type: "array", items: id } as const;
+const objects = { type: "array", items: { type: "object" } } as const;
+const closed = (required: string[], properties: Record<string, unknown>) =>
+  ({ type: "object", required, properties, additionalProperties: false }) as const;
+
+const evidenceRef = closed(["kind", "ref"], {
+  kind: {
+    enum: [
+      "STATE", "FILE", "SYMBOL", "TOOL_RECEIPT", "ACTION_RECEIPT", "MUTATION_RECEIPT", "VERIFICATION_RECEIPT",
+      "POLICY_RECEIPT", "SPAWN_RECEIPT", "NODE_OUTPUT", "TRACE", "HUMAN", "ATTENTION_RESOLUTION", "DECISION_RESULT",
+    ],
+  },
+  ref: id,
+  content_hash: nullable(hash),
+  claim: nullable({ type: "string" }),
+  extensions: extensionMapSchema,
+});
+const nonNegativeInt = nullable({ type: "integer", minimum: 0 });
+
+export const agentStateSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://canon.dev/schemas/agent-state.v1.json",
+  title: "Canon AgentStateV1",
+  ...closed(
+    [
+      "schema_id", "schema_version", "identity", "user_intent", "acceptance", "constraints", "environment",
+      "active_packs", "plan", "graph_cursor", "evidence", "permissions", "budgets", "completion",
+      "instruction_predicates", "sensitivity_labels", "retrieval_snapshot_refs",
+    ],
+    {
+      schema_id: { const: AGENT_STATE_SCHEMA_ID },
+      schema_version: { type: "string", pattern: "^1\\.\\d+\\.\\d+$" },
+      identity: closed(["run_id", "session_id", "task_id", "state_version"], {
+        run_id: id,
+        session_id: id,
+        task_id: id,
+        state_version: stateVersion,
+      }),
+      work_ref: nullable(
+        closed(["store", "run_id", "state_version"], {
+          store: { enum: ["AGENT_STATE", "WORK_LEDGER"] },
+          run_id: id,
+          state_version: stateVersion,
+          extensions: extensionMapSchema,
+        }),
+      ),
+      user_intent: closed(["objective"], { objective: { type: "string" }, task_ir_ref: nullable(id) }),
+      acceptance: objects,
+      constraints: ids,
+      environment: closed(["workspace_root"], {
+        workspace_root: { type: "string" },
+        repo_id: nullable({ type: "string" }),
+        languages: { type: "array", items: { type: "string" } },
+        fingerprint: nullable(hash),
+      }),
+      repository: nullable({ type: "object" }),
+      active_packs: {
+        type: "array",
+        items: closed(["pack_id", "pack_version"], {
+          pack_id: id,
+          pack_version: { type: "string", pattern: "^\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.]+)?$" },
+        }),
+      },
+      plan: { type: "object" },
+      graph_cursor: closed(["graph_id", "graph_version"], {
+        graph_id: id,
+        graph_version: { type: "integer", minimum: 0 },
+        frontier: ids,
+        completed_nodes: ids,
+        failed_nodes: ids,
+      }),
+      hypotheses: {
+        type: "array",
+        items: closed(["hypothesis_id", "statement", "status"], {
+          hypothesis_id: id,
+          statement: { type: "string" },
+          status: { enum: ["OPEN", "SUPPORTED", "REFUTED", "ABANDONED"] },
+          evidence_refs: { type: "array", items: evidenceRef },
+        }),
+      },
+      candidate_targets: objects,
+      selected_targets: { type: "array", items: { type: "string", minLength: 1 } },
+      context_index: ids,
+      relevant_context: ids,
+      generated_artifacts: {
+        type: "array",
+        items: closed(["artifact_id", "content_hash"], {
+          artifact_id: id,
+          content_hash: hash,
+          mime_type: nullable({ type: "string" }),
+          uri: nullable({ type: "string" }),
+          extensions: extensionMapSchema,
+        }),
+      },
+      mutations: ids,
+      command_history: ids,
+      diagnostics: objects,
+      verification: ids,
+      unresolved_failures: objects,
+      evidence: { type: "array", items: evidenceRef },
+      permissions: closed(["grant_ids"], {
+        grant_ids: ids,
+        authority_profile: nullable({ enum: ["read-only", "code-safe", "code-write"] }),
+      }),
+      budgets: closed([], {
+        max_cost_units: nullable({ type: "number", minimum: 0 }),
+        max_tokens: nonNegativeInt,
+        max_wall_ms: nonNegativeInt,
+        max_tool_calls: nonNegativeInt,
+        max_attempts: nonNegativeInt,
+        max_spawns: nonNegativeInt,
+        extensions: extensionMapSchema,
+      }),
+      model_state: { type: "object" },
+      subgoals: objects,
+      completion: closed(["coverage"], {
+        coverage: {
+          type: "array",
+          items: closed(["criterion_id", "satisfied"], {
+            criterion_id: id,
+            satisfied: { type: "boolean" },
+            evidence_refs: { type: "array", items: evidenceRef },
+          }),
+        },
+        latest_decision_ref: nullable(id),
+      }),
+      instruction_predicates: {
+        type: "array",
+        items: closed(["predicate_id", "instruction_ref", "condition"], {
+          predicate_id: id,
+          instruction_ref: id,
+          condition: { type: "string" },
+          pinned: { type: "boolean" },
+        }),
+      },
+      sensitivity_labels: {
+        type: "array",
+        items: closed(["resource", "class"], {
+          resource: { type: "string", minLength: 1 },
+          class: { enum: ["PUBLIC", "INTERNAL", "RESTRICTED", "SECRET"] },
+        }),
+      },
+      retrieval_snapshot_refs: {
+        type: "array",
+        items: closed(["snapshot_id", "fingerprint"], { snapshot_id: id, fingerprint: hash }),
+      },
+      user_visible_status: nullable({ type: "string" }),
+      extensions: extensionMapSchema,
+    },
+  ),
+} as const;

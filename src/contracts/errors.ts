@@ -1,0 +1,115 @@
+// Canon's error contract, shaped like the Kernel ABI's ErrorV1 (family/code/message/retryable).
+// NOT_FOUND and AUTH are API-level families the ABI leaves to the API envelope; Canon uses them
+// on the wire but never writes them into a state document.
+
+export const ERROR_FAMILIES = [
+  "INPUT",
+  "STATE",
+  "POLICY",
+  "NOT_FOUND",
+  "IDEMPOTENCY",
+  "SYSTEM",
+] as const;
+export type ErrorFamily = (typeof ERROR_FAMILIES)[number];
+
+export interface ErrorV1 {
+  family: ErrorFamily;
+  code: `ERR_${string}`;
+  message: string;
+  retryable: boolean;
+  details?: Record<string, unknown>;
+}
+
+/** A failure Canon reports to the caller; anything else is masked as ERR_INTERNAL. */
+export class CanonError extends Error implements ErrorV1 {
+  readonly family: ErrorFamily;
+  readonly code: `ERR_${string}`;
+  readonly retryable: boolean;
+  readonly details?: Record<string, unknown>;
+
+  constructor(error: ErrorV1) {
+    super(error.message);
+    this.name = new.target.name;
+    this.family = error.family;
+    this.code = error.code;
+    this.retryable = error.retryable;
+    this.details = error.details;
+  }
+
+  toJSON(): ErrorV1 {
+    const { family, code, message, retryable, details } = this;
+    return details === undefined ? { family, code, message, retryable } : { family, code, message, retryable, details };
+  }
+}
+
+export class StateConflictError extends CanonError {
+  constructor(
+    readonly runId: string,
+    readonly expectedVersion: number,
+    readonly currentVersion: number,
+  ) {
+    super({
+      family: "STATE",
+      code: "ERR_STATE_CONFLICT",
+      message: `run ${runId} is at version ${currentVersion}, not the expected ${expectedVersion}; re-read the state and retry`,
+      retryable: true,
+      details: { runId, expectedVersion, currentVersion },
+    });
+  }
+}
+
+export class NotFoundError extends CanonError {
+  constructor(
+    readonly resource: string,
+    readonly id: string,
+  ) {
+    super({ family: "NOT_FOUND", code: "ERR_NOT_FOUND", message: `${resource} ${id} does not exist`, retryable: false, details: { resource, id } });
+  }
+}
+
+export interface InputProblem {
+  /** JSON-pointer-like path of the offending value, e.g. `/operations/2/setPlan/plan`. */
+  path: string;
+  message: string;
+}
+
+export class InvalidInputError extends CanonError {
+  constructor(
+    message: string,
+    readonly problems: InputProblem[] = [],
+    code: `ERR_${string}` = "ERR_INVALID_INPUT",
+  ) {
+    super({ family: "INPUT", code, message, retryable: false, details: problems.length ? { problems } : undefined });
+  }
+}
+
+export class InvalidStateError extends CanonError {
+  constructor(readonly problems: InputProblem[]) {
+    super({
+      family: "STATE",
+      code: "ERR_INVALID_STATE",
+      message: `the resulting state would not conform to AgentStateV1: ${problems.map((p) => `${p.path || "/"} ${p.message}`).join("; ")}`,
+      retryable: false,
+      details: { problems },
+    });
+  }
+}
+
+export class IdempotencyKeyReusedError extends CanonError {
+  constructor(readonly idempotencyKey: string) {
+    super({
+      family: "IDEMPOTENCY",
+      code: "ERR_IDEMPOTENCY_KEY_REUSED",
+      message: `idempotency key ${idempotencyKey} was already used for a different request on this run`,
+      retryable: false,
+      details: { idempotencyKey },
+    });
+  }
+}
+
+export const internalError = (): ErrorV1 => ({
+  family: "SYSTEM",
+  code: "ERR_INTERNAL",
+  message: "Canon hit an unexpected internal error",
+  retryable: true,
+});

@@ -1,0 +1,81 @@
+// From "the state at version N plus these operations" to "what the ledger must record":
+// pure, so every rule about a write can be tested without a database.
+import type { AgentStateV1 } from "../contracts/agent-state.js";
+import type { ContentHash } from "../contracts/common.js";
+import { InvalidInputError, InvalidStateError, type InputProblem } from "../contracts/errors.js";
+import { compileSchema, problemsOf, validateAgentState } from "../contracts/validation.js";
+import { canonicalJson, contentHash, sha256Of } from "./content-hash.js";
+import { jsonBoundsProblems } from "./json-bounds.js";
+import { LIMITS } from "./limits.js";
+import { OPERATIONS, type OperationCall, type OperationDefinition } from "./operations/index.js";
+import { argsSchema } from "./operations/operation.js";
+
+const registry = new Map(
+  OPERATIONS.map((definition) => [definition.name, { definition, validate: compileSchema(argsSchema(definition.args)) }]),
+);
+
+export const operationNames = (): string[] => [...registry.keys()];
+
+/** Checks every call against its operation's argument schema; reports all problems at once. */
+export function parseOperations(calls: readonly OperationCall[]): OperationCall[] {
+  const problems: InputProblem[] = [];
+  if (calls.length === 0) problems.push({ path: "/operations", message: "must contain at least one operation" });
+  if (calls.length > LIMITS.operationsPerCommit) {
+    problems.push({ path: "/operations", message: `must contain at most ${LIMITS.operationsPerCommit} operations` });
+  }
+  calls.forEach((call, index) => {
+    const path = `/operations/${index}/${call.op}`;
+    const entry = registry.get(call.op);
+    if (!entry) return problems.push({ path: `/operations/${index}`, message: `unknown operation "${call.op}"` });
+    problems.push(...jsonBoundsProblems(call.args, path));
+    if (!entry.validate(call.args)) problems.push(...problemsOf(entry.validate, path));
+  });
+  if (problems.length === 0 && canonicalJson(calls).length > LIMITS.operationsBytes) {
+    problems.push({ path: "/operations", message: `must serialise to at most ${LIMITS.operationsBytes} bytes` });
+  }
+  if (problems.length > 0) throw new InvalidInputError("the commit's operations are invalid; nothing was written", problems);
+  return calls.map((call) => ({ op: call.op, args: call.args }));
+}
+
+export function applyOperations(state: AgentStateV1, calls: readonly OperationCall[]): AgentStateV1 {
+  return calls.reduce((current, call) => {
+    const definition = registry.get(call.op)?.definition as OperationDefinition<unknown> | undefined;
+    if (!definition) throw new InvalidInputError(`unknown operation "${call.op}"`);
+    return definition.apply(current, call.args);
+  }, state);
+}
+
+export interface VersionedState {
+  state: AgentStateV1;
+  contentHash: ContentHash;
+}
+
+export interface CommitPlan extends VersionedState {
+  kind: "COMMIT" | "NOOP";
+  stateVersion: number;
+}
+
+/**
+ * Applies validated operations to the state read at its version. If nothing changes, the
+ * write is an explicit NOOP at the same version; otherwise the next version, validated
+ * against AgentStateV1 before anyone can persist it.
+ */
+export function planCommit(current: VersionedState, calls: readonly OperationCall[]): CommitPlan {
+  const version = current.state.identity.state_version;
+  const applied = applyOperations(current.state, calls);
+  if (applied === current.state || contentHash(applied) === current.contentHash) {
+    return { kind: "NOOP", state: current.state, contentHash: current.contentHash, stateVersion: version };
+  }
+  const next: AgentStateV1 = { ...applied, identity: { ...applied.identity, state_version: version + 1 } };
+  return { kind: "COMMIT", state: next, contentHash: sha256Of(checkedStateJson(next)), stateVersion: version + 1 };
+}
+
+/** Validates a state about to be persisted and returns its canonical JSON. */
+export function checkedStateJson(state: AgentStateV1): string {
+  if (!validateAgentState(state)) throw new InvalidStateError(problemsOf(validateAgentState));
+  const text = canonicalJson(state);
+  if (text.length > LIMITS.stateBytes) {
+    throw new InvalidStateError([{ path: "", message: `would exceed ${LIMITS.stateBytes} bytes` }]);
+  }
+  return text;
+}

@@ -1,0 +1,42 @@
+// Tells watchers that a run's ledger grew. A notice only says "run R reached seq S";
+// watchers read what they have not seen from the ledger, so a lost or reordered notice
+// can delay a delivery but never lose or duplicate one.
+import type { LedgerEntryRecord } from "./records.js";
+
+export interface LedgerNotice {
+  runId: string;
+  seq: number;
+  /** Present when the writer is in this process: saves the watcher a read. */
+  entry?: LedgerEntryRecord;
+}
+
+export type NoticeListener = (notice: LedgerNotice) => void;
+
+export interface ChangeFeed {
+  publish(notice: LedgerNotice): void;
+  subscribe(runId: string, listener: NoticeListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Delivery within one process: enough for the embedded database. */
+export class InProcessChangeFeed implements ChangeFeed {
+  private readonly listeners = new Map<string, Set<NoticeListener>>();
+
+  publish(notice: LedgerNotice): void {
+    for (const listener of this.listeners.get(notice.runId) ?? []) listener(notice);
+  }
+
+  subscribe(runId: string, listener: NoticeListener): () => void {
+    let set = this.listeners.get(runId);
+    if (!set) this.listeners.set(runId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(runId);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
