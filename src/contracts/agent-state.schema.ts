@@ -6,7 +6,9 @@ import { CONTENT_HASH_PATTERN, extensionMapSchema, schemaFragments } from "./com
 
 const { id, nullable } = schemaFragments;
 const hash = { type: "string", pattern: CONTENT_HASH_PATTERN } as const;
-const stateVersion = { type: "integer", minimum: 0 } as const;
+// uint64, like the ABI's StateVersion. Its maximum is written as 18446744073709551615, which JSON
+// parsers read as the double 2^64; this is the same number, so both validators draw the line alike.
+const stateVersion = { type: "integer", minimum: 0, maximum: 2 ** 64 } as const;
 const ids = { type: "array", items: id } as const;
 const objects = { type: "array", items: { type: "object" } } as const;
 const closed = (required: string[], properties: Record<string, unknown>) =>

@@ -14,6 +14,9 @@ const registry = new Map(
   OPERATIONS.map((definition) => [definition.name, { definition, validate: compileSchema(argsSchema(definition.args)) }]),
 );
 
+// The size limits are in bytes: a string's length counts UTF-16 units, up to 3x fewer.
+const utf8Bytes = (text: string): number => Buffer.byteLength(text, "utf8");
+
 export const operationNames = (): string[] => [...registry.keys()];
 
 /** Checks every call against its operation's argument schema; reports all problems at once. */
@@ -30,7 +33,7 @@ export function parseOperations(calls: readonly OperationCall[]): OperationCall[
     problems.push(...jsonBoundsProblems(call.args, path));
     if (!entry.validate(call.args)) problems.push(...problemsOf(entry.validate, path));
   });
-  if (problems.length === 0 && canonicalJson(calls).length > LIMITS.operationsBytes) {
+  if (problems.length === 0 && utf8Bytes(canonicalJson(calls)) > LIMITS.operationsBytes) {
     problems.push({ path: "/operations", message: `must serialise to at most ${LIMITS.operationsBytes} bytes` });
   }
   if (problems.length > 0) throw new InvalidInputError("the commit's operations are invalid; nothing was written", problems);
@@ -74,7 +77,7 @@ export function planCommit(current: VersionedState, calls: readonly OperationCal
 export function checkedStateJson(state: AgentStateV1): string {
   if (!validateAgentState(state)) throw new InvalidStateError(problemsOf(validateAgentState));
   const text = canonicalJson(state);
-  if (text.length > LIMITS.stateBytes) {
+  if (utf8Bytes(text) > LIMITS.stateBytes) {
     throw new InvalidStateError([{ path: "", message: `would exceed ${LIMITS.stateBytes} bytes` }]);
   }
   return text;

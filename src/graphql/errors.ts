@@ -1,0 +1,78 @@
+// Expected failures are typed results (the errors plugin turns a thrown CanonError into its
+// object type). All share the `Error` interface, shaped like the Kernel ABI's ErrorV1.
+import {
+  CanonError,
+  ERROR_FAMILIES,
+  IdempotencyKeyReusedError,
+  InvalidInputError,
+  InvalidStateError,
+  NotFoundError,
+  StateConflictError,
+  type InputProblem,
+} from "../contracts/errors.js";
+import { builder } from "./builder.js";
+
+export const ErrorFamily = builder.enumType("ErrorFamily", { values: ERROR_FAMILIES });
+
+export const ErrorInterface = builder.interfaceRef<CanonError>("Error").implement({
+  description: "A failure reported to the caller: nothing was written by the request that got it.",
+  fields: (t) => ({
+    family: t.field({ type: ErrorFamily, resolve: (error) => error.family }),
+    code: t.exposeString("code", { description: "Stable machine-readable code, e.g. ERR_STATE_CONFLICT." }),
+    message: t.exposeString("message"),
+    retryable: t.exposeBoolean("retryable", { description: "Whether the same request may succeed if retried (after re-reading state)." }),
+  }),
+});
+
+const InputProblemType = builder.objectRef<InputProblem>("InputProblem").implement({
+  fields: (t) => ({
+    path: t.exposeString("path", { description: "Where in the request, as a JSON pointer." }),
+    message: t.exposeString("message"),
+  }),
+});
+
+builder.objectType(StateConflictError, {
+  name: "StateConflictError",
+  description: "The run moved on since the writer read it. Re-read, re-decide, retry with the new version.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    runId: t.exposeString("runId"),
+    expectedVersion: t.exposeInt("expectedVersion"),
+    currentVersion: t.exposeInt("currentVersion"),
+  }),
+});
+
+builder.objectType(NotFoundError, {
+  name: "NotFoundError",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ resource: t.exposeString("resource"), id: t.exposeString("id") }),
+});
+
+builder.objectType(InvalidInputError, {
+  name: "InvalidInputError",
+  description: "The request was malformed; every problem found is listed.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ problems: t.field({ type: [InputProblemType], resolve: (error) => error.problems }) }),
+});
+
+builder.objectType(InvalidStateError, {
+  name: "InvalidStateError",
+  description: "The operations were well-formed but the resulting state would not conform to AgentStateV1.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ problems: t.field({ type: [InputProblemType], resolve: (error) => error.problems }) }),
+});
+
+builder.objectType(IdempotencyKeyReusedError, {
+  name: "IdempotencyKeyReusedError",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ idempotencyKey: t.exposeString("idempotencyKey") }),
+});
+
+/** The errors any write can end in. */
+export const WRITE_ERRORS = [
+  StateConflictError,
+  NotFoundError,
+  InvalidInputError,
+  InvalidStateError,
+  IdempotencyKeyReusedError,
+];

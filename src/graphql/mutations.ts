@@ -1,0 +1,127 @@
+// The write API. Every mutation that touches an existing run names the version it read.
+import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
+import type { WriteResult } from "../store/run-store.js";
+import { builder } from "./builder.js";
+import { WRITE_ERRORS } from "./errors.js";
+import { ComponentIdentityInput, ProvenanceInput, toComponentIdentity, toProvenance } from "./identity-types.js";
+import { StateOperationInput, toOperationCalls } from "./operations.js";
+import { LedgerEntry, Run } from "./run.js";
+
+const WriteSuccess = builder.objectRef<WriteResult>("WriteSuccess").implement({
+  description: "The write is durable: `entry` is its ledger entry, `run` the run after it.",
+  fields: (t) => ({
+    run: t.field({ type: Run, resolve: (result): RunRecord => result.run }),
+    entry: t.field({ type: LedgerEntry, resolve: (result): LedgerEntryRecord => result.entry }),
+    replayed: t.exposeBoolean("replayed", {
+      description: "True when this answers a retry with the same idempotency key: nothing new was written.",
+    }),
+  }),
+});
+
+const BudgetInput = builder.inputType("ResourceBudgetInput", {
+  fields: (t) => ({
+    maxCostUnits: t.float(),
+    maxTokens: t.int(),
+    maxWallMs: t.int(),
+    maxToolCalls: t.int(),
+    maxAttempts: t.int(),
+    maxSpawns: t.int(),
+  }),
+});
+
+const StartRunInput = builder.inputType("StartRunInput", {
+  fields: (t) => ({
+    objective: t.string({ required: true, description: "What the run is for, in the caller's words." }),
+    workspaceRoot: t.string({ required: true }),
+    sessionId: t.id({ description: "Defaults to a new session id." }),
+    taskId: t.id({ description: "An existing task to run; defaults to a new task made from the objective." }),
+    budgets: t.field({ type: BudgetInput }),
+    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    provenance: t.field({ type: ProvenanceInput, required: true }),
+  }),
+});
+
+const CommitStateInput = builder.inputType("CommitStateInput", {
+  fields: (t) => ({
+    runId: t.id({ required: true }),
+    expectedVersion: t.int({ required: true, description: "The state version the operations were decided on." }),
+    operations: t.field({ type: [StateOperationInput], required: true, description: "Applied in order, all or nothing." }),
+    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    provenance: t.field({ type: ProvenanceInput, required: true }),
+    idempotencyKey: t.string({ description: "A retry with the same key and request returns the original result." }),
+  }),
+});
+
+const RecordNoopInput = builder.inputType("RecordNoopInput", {
+  fields: (t) => ({
+    runId: t.id({ required: true }),
+    expectedVersion: t.int({ required: true }),
+    reason: t.string({ required: true, description: "Why the component decided to change nothing." }),
+    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    provenance: t.field({ type: ProvenanceInput, required: true }),
+    idempotencyKey: t.string(),
+  }),
+});
+
+const snakeBudgets = (b: typeof BudgetInput.$inferInput | null | undefined) =>
+  b
+    ? {
+        max_cost_units: b.maxCostUnits ?? null,
+        max_tokens: b.maxTokens ?? null,
+        max_wall_ms: b.maxWallMs ?? null,
+        max_tool_calls: b.maxToolCalls ?? null,
+        max_attempts: b.maxAttempts ?? null,
+        max_spawns: b.maxSpawns ?? null,
+      }
+    : undefined;
+
+const writeField = { errors: { types: WRITE_ERRORS, union: {} }, type: WriteSuccess } as const;
+
+builder.mutationFields((t) => ({
+  startRun: t.field({
+    ...writeField,
+    errors: { ...writeField.errors, directResult: true, union: { name: "StartRunResult" } },
+    description: "Start a run at state version 0.",
+    args: { input: t.arg({ type: StartRunInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      ctx.store.startRun({
+        objective: input.objective,
+        workspaceRoot: input.workspaceRoot,
+        sessionId: input.sessionId == null ? null : String(input.sessionId),
+        taskId: input.taskId == null ? null : String(input.taskId),
+        budgets: snakeBudgets(input.budgets),
+        producer: toComponentIdentity(input.producer),
+        provenance: toProvenance(input.provenance),
+      }),
+  }),
+  commitState: t.field({
+    ...writeField,
+    errors: { ...writeField.errors, directResult: true, union: { name: "CommitStateResult" } },
+    description: "Apply operations to the state read at `expectedVersion`; succeeds only if the run is still there.",
+    args: { input: t.arg({ type: CommitStateInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      ctx.store.commitState({
+        runId: String(input.runId),
+        expectedVersion: input.expectedVersion,
+        operations: toOperationCalls(input.operations as Record<string, unknown>[]),
+        producer: toComponentIdentity(input.producer),
+        provenance: toProvenance(input.provenance),
+        idempotencyKey: input.idempotencyKey,
+      }),
+  }),
+  recordNoop: t.field({
+    ...writeField,
+    errors: { ...writeField.errors, directResult: true, union: { name: "RecordNoopResult" } },
+    description: "Record that a component read `expectedVersion` and decided to change nothing.",
+    args: { input: t.arg({ type: RecordNoopInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      ctx.store.recordNoop({
+        runId: String(input.runId),
+        expectedVersion: input.expectedVersion,
+        reason: input.reason,
+        producer: toComponentIdentity(input.producer),
+        provenance: toProvenance(input.provenance),
+        idempotencyKey: input.idempotencyKey,
+      }),
+  }),
+}));

@@ -1,0 +1,105 @@
+// Runs and their ledger entries, and the queries that read them.
+import type { AgentStateV1 } from "../contracts/agent-state.js";
+import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
+import { RUN_STATUSES } from "../domain/run-status.js";
+import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
+import { AgentState } from "./agent-state.js";
+import { builder, type GraphQLContext } from "./builder.js";
+import { ComponentIdentityType, ProvenanceType } from "./identity-types.js";
+
+export const RunStatus = builder.enumType("RunStatus", { values: RUN_STATUSES });
+export const LedgerKind = builder.enumType("LedgerKind", {
+  values: {
+    COMMIT: { description: "The state changed; state_version went up by one." },
+    NOOP: { description: "A recorded decision to change nothing; state_version stayed." },
+  },
+});
+
+async function stateOfEntry(entry: LedgerEntryRecord, ctx: GraphQLContext): Promise<AgentStateV1> {
+  const state = entry.state ?? (await ctx.store.stateOfVersion(entry.runId, entry.stateVersion));
+  if (!state) throw new NotFoundError("state version", `${entry.runId}@${entry.stateVersion}`);
+  return state;
+}
+
+export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").implement({
+  description: "One durable write to a run: a COMMIT that made a new version, or an explicit NOOP.",
+  fields: (t) => ({
+    runId: t.exposeID("runId"),
+    seq: t.exposeInt("seq", { description: "Position in the run's ledger; every write, COMMIT or NOOP, takes the next one." }),
+    version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
+    kind: t.field({ type: LedgerKind, resolve: (e) => e.kind }),
+    operations: t.field({ type: "JSON", resolve: (e) => e.operations }),
+    producer: t.field({ type: ComponentIdentityType, resolve: (e) => e.producer }),
+    provenance: t.field({ type: ProvenanceType, resolve: (e) => e.provenance }),
+    reason: t.string({ nullable: true, description: "Why a NOOP changed nothing.", resolve: (e) => e.reason }),
+    contentHash: t.exposeString("contentHash", { description: "sha256 of the state's RFC 8785 canonical JSON after this entry." }),
+    committedAt: t.field({ type: "DateTime", resolve: (e) => e.createdAt }),
+    state: t.field({ type: AgentState, description: "The state after this entry.", resolve: (entry, _args, ctx) => stateOfEntry(entry, ctx) }),
+    document: t.field({ type: "JSONObject", description: "The state after this entry, as one AgentStateV1 JSON document.", resolve: (entry, _args, ctx) => stateOfEntry(entry, ctx) }),
+  }),
+});
+
+export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
+  description: "One agent run and its canonical state.",
+  id: { resolve: (run) => run.id },
+  loadOne: (id, ctx: GraphQLContext) => ctx.store.getRun(id),
+  fields: (t) => ({
+    runId: t.exposeID("id", { description: "The run's own id (the global `id` is for `node`)." }),
+    taskId: t.exposeID("taskId"),
+    sessionId: t.exposeID("sessionId"),
+    stateVersion: t.exposeInt("stateVersion"),
+    status: t.field({ type: RunStatus, resolve: (run) => run.status }),
+    contentHash: t.exposeString("contentHash"),
+    createdAt: t.field({ type: "DateTime", resolve: (run) => run.createdAt }),
+    updatedAt: t.field({ type: "DateTime", resolve: (run) => run.updatedAt }),
+    state: t.field({ type: AgentState, resolve: (run) => run.state }),
+    document: t.field({
+      type: "JSONObject",
+      description: "The state as one AgentStateV1 JSON document, for components that want the raw contract.",
+      resolve: (run) => run.state,
+    }),
+  }),
+});
+
+const MAX_PAGE = 100;
+
+builder.queryFields((t) => ({
+  run: t.field({
+    type: Run,
+    description: "One run by its run id.",
+    args: { id: t.arg.id({ required: true }) },
+    errors: { types: [NotFoundError], directResult: true },
+    resolve: async (_root, { id }, ctx) => {
+      const run = await ctx.store.getRun(String(id));
+      if (!run) throw new NotFoundError("run", String(id));
+      return run;
+    },
+  }),
+  runs: t.connection({
+    type: Run,
+    description: "Runs, newest first.",
+    args: {
+      status: t.arg({ type: RunStatus }),
+      taskId: t.arg.id(),
+    },
+    resolve: async (_root, args, ctx) => {
+      if (args.last != null || args.before != null) {
+        throw new InvalidInputError("runs pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
+      }
+      const first = args.first ?? 20;
+      if (first < 0 || first > MAX_PAGE) {
+        throw new InvalidInputError(`first must be between 0 and ${MAX_PAGE}`, [{ path: "/first", message: "out of range" }]);
+      }
+      const page = await ctx.store.listRuns({ status: args.status, taskId: args.taskId ? String(args.taskId) : null }, first, args.after);
+      return {
+        edges: page.runs.map((run) => ({ cursor: run.id, node: run })),
+        pageInfo: {
+          hasNextPage: page.hasNextPage,
+          hasPreviousPage: Boolean(args.after),
+          startCursor: page.runs[0]?.id ?? null,
+          endCursor: page.runs.at(-1)?.id ?? null,
+        },
+      };
+    },
+  }),
+}));

@@ -1,0 +1,98 @@
+// Watch a run's ledger from a version, the way etcd's watchable store does: a new watcher is
+// "unsynced" and catches up by reading the ledger in batches; once it has read everything it
+// waits in the live group, where notices wake it. The cursor (the last delivered ledger seq)
+// decides every delivery, so each entry is delivered exactly once and in order, whether it
+// came from a catch-up read or from a live notice.
+import { Repeater } from "@repeaterjs/repeater";
+import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
+import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
+import type { LedgerEntryRecord } from "./records.js";
+import type { RunStore } from "./run-store.js";
+
+const CATCH_UP_BATCH = 100;
+
+export class RunWatcher {
+  private readonly open = new Set<() => void>();
+
+  constructor(
+    private readonly store: RunStore,
+    private readonly feed: ChangeFeed,
+  ) {}
+
+  /**
+   * Every ledger entry written after the run reached `afterVersion`, oldest first, then live.
+   * If the run has not reached `afterVersion` yet, the stream waits for it.
+   */
+  async watch(runId: string, afterVersion: number): Promise<AsyncIterableIterator<LedgerEntryRecord>> {
+    if (!Number.isSafeInteger(afterVersion) || afterVersion < 0) {
+      throw new InvalidInputError("afterVersion must be a non-negative integer", [{ path: "/afterVersion", message: "must be >= 0" }]);
+    }
+    if (!(await this.store.getRun(runId))) throw new NotFoundError("run", runId);
+    return new Repeater<LedgerEntryRecord>(async (push, stop) => {
+      const live = new Map<number, LedgerEntryRecord>();
+      let headSeq = -1;
+      let wake: () => void = () => {};
+      const onNotice = (notice: LedgerNotice) => {
+        headSeq = Math.max(headSeq, notice.seq);
+        if (notice.entry) live.set(notice.seq, notice.entry);
+        wake();
+      };
+      // Join the live group before reading anything, so no write can fall between the two.
+      const unsubscribe = this.feed.subscribe(runId, onNotice);
+      const end = () => stop();
+      this.open.add(end);
+      let stopped = false;
+      void stop.then(() => {
+        stopped = true;
+        wake();
+      });
+      try {
+        const run = await this.store.getRun(runId);
+        if (!run) throw new NotFoundError("run", runId);
+        headSeq = Math.max(headSeq, run.ledgerSeq);
+        const startSeq = await this.store.seqOfVersion(runId, afterVersion);
+        // Not there yet: start from the current head and skip until that version's commit.
+        let reached = startSeq !== null;
+        let cursor = startSeq ?? run.ledgerSeq;
+        const deliver = async (entry: LedgerEntryRecord) => {
+          cursor = entry.seq;
+          if (reached) return push(entry);
+          if (entry.kind === "COMMIT" && entry.stateVersion >= afterVersion) {
+            reached = true;
+            if (entry.stateVersion > afterVersion) await push(entry);
+          }
+        };
+        while (!stopped) {
+          for (const seq of live.keys()) if (seq <= cursor) live.delete(seq);
+          const next = live.get(cursor + 1);
+          if (next) {
+            live.delete(next.seq);
+            await deliver(next);
+          } else if (headSeq > cursor) {
+            const target = headSeq;
+            const batch = await this.store.readLedger(runId, cursor, CATCH_UP_BATCH);
+            // A notice for an entry we cannot read (yet) must not make us spin on it.
+            if (batch.length === 0 && headSeq === target) headSeq = cursor;
+            for (const entry of batch) if (!stopped) await deliver(entry);
+          } else {
+            await new Promise<void>((resolve) => (wake = resolve));
+          }
+        }
+      } catch (error) {
+        stop(error);
+      } finally {
+        unsubscribe();
+        this.open.delete(end);
+      }
+    });
+  }
+
+  /** Ends every open watch (the streams complete); used at shutdown. */
+  closeAll(): void {
+    for (const end of [...this.open]) end();
+  }
+
+  get openWatches(): number {
+    return this.open.size;
+  }
+}
