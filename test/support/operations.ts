@@ -1,0 +1,39 @@
+// GraphQL documents the end-to-end tests share.
+export const WHO = `producer: { componentId: "test-agent", componentVersion: "1.0.0", kind: RUNTIME }
+    provenance: { sourceType: SYSTEM, sourceId: "test", trustClass: INTERNAL }`;
+
+export const START_RUN = `mutation Start($objective: String!) {
+  startRun(input: { objective: $objective, workspaceRoot: "/work/app", ${WHO} }) {
+    __typename
+    ... on WriteSuccess { run { id runId stateVersion status } entry { seq version kind } }
+    ... on Error { code message }
+  }
+}`;
+
+export const COMMIT = `mutation Commit($runId: ID!, $expectedVersion: Int!, $operations: [StateOperation!]!, $idempotencyKey: String) {
+  commitState(input: { runId: $runId, expectedVersion: $expectedVersion, operations: $operations, idempotencyKey: $idempotencyKey, ${WHO} }) {
+    __typename
+    ... on WriteSuccess { replayed run { stateVersion contentHash state { plan constraints userVisibleStatus } } entry { seq version kind } }
+    ... on StateConflictError { expectedVersion currentVersion runId }
+    ... on InvalidInputError { problems { path message } }
+    ... on Error { family code message retryable }
+  }
+}`;
+
+export const RUN_LEDGER_PROBE = `query Probe($id: ID!) {
+  run(id: $id) { __typename ... on Run { stateVersion contentHash document } ... on Error { code } }
+}`;
+
+export const WATCH = `subscription Watch($runId: ID!, $afterVersion: Int!) {
+  runStateChanged(runId: $runId, afterVersion: $afterVersion) {
+    runId seq version kind contentHash producer { componentId } state { plan identity { stateVersion } }
+  }
+}`;
+
+export const setStatus = (status: string) => [{ setUserVisibleStatus: { status } }];
+
+export async function startRun(gql: (q: string, v?: Record<string, unknown>) => Promise<any>, objective = "Fix the failing login test") {
+  const response = await gql(START_RUN, { objective });
+  if (response.data?.startRun?.__typename !== "WriteSuccess") throw new Error(JSON.stringify(response));
+  return response.data.startRun.run as { id: string; runId: string; stateVersion: number };
+}
