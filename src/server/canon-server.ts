@@ -57,6 +57,9 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
       httpServer.closeIdleConnections();
       await withTimeout(store.drain(), config.shutdownGraceMs);
       watcher.closeAll();
+      // Let each ended stream send its `complete` before the sockets close.
+      await watcher.idle(1_000);
+      await new Promise((resolve) => setImmediate(resolve));
       await ws.close();
       httpServer.closeAllConnections();
       await feed.close();

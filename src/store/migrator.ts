@@ -53,28 +53,9 @@ export class MigrationError extends CanonError {
   }
 }
 
-/**
- * The advisory lock is held by a session and is re-entrant within it, so it cannot keep apart
- * two callers that share one session: PGlite has exactly one, and two overlapping `migrate`
- * calls on it would interleave their transactions (one's ROLLBACK undoing the other's work).
- * Calls on the same connection therefore also queue here, in process.
- */
-const migrationsInProgress = new WeakMap<SqlConnection, Promise<unknown>>();
-
 export async function migrate(connection: SqlConnection, migrations = readMigrations()): Promise<MigrationReport> {
-  const previous = migrationsInProgress.get(connection) ?? Promise.resolve();
-  const current = previous.catch(() => {}).then(() => migrateUnderLock(connection, migrations));
-  migrationsInProgress.set(connection, current);
-  try {
-    return await current;
-  } finally {
-    if (migrationsInProgress.get(connection) === current) migrationsInProgress.delete(connection);
-  }
-}
-
-async function migrateUnderLock(connection: SqlConnection, migrations: Migration[]): Promise<MigrationReport> {
   return connection.withSession(async (session) => {
-    // nolock
+    await session.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
     try {
       return await applyPending(session, migrations);
     } finally {

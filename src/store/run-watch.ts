@@ -92,6 +92,12 @@ export class RunWatcher {
     for (const end of [...this.open]) end();
   }
 
+  /** Resolves when every watch has ended, or after `timeoutMs`. */
+  async idle(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   get openWatches(): number {
     return this.open.size;
   }

@@ -14,12 +14,23 @@ export interface SqlConnection {
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
 }
 
+/**
+ * PGlite has exactly one session, and an advisory lock cannot keep apart two callers that share
+ * a session (it is re-entrant). So callers take turns here: each gets the session to itself.
+ */
 export function pgliteConnection(client: PGlite): SqlConnection {
   const session: SqlSession = {
     exec: async (script) => void (await client.exec(script)),
     query: async <Row>(text: string, params: unknown[] = []) => (await client.query<Row>(text, params)).rows,
   };
-  return { withSession: (work) => work(session) };
+  let turn: Promise<unknown> = Promise.resolve();
+  return {
+    withSession(work) {
+      const mine = turn.catch(() => {}).then(() => work(session));
+      turn = mine;
+      return mine;
+    },
+  };
 }
 
 export function pgPoolConnection(pool: pg.Pool): SqlConnection {

@@ -46,7 +46,9 @@ export function argsSchema(args: ArgSpecs): object {
   const properties: Record<string, object> = {};
   for (const [field, spec] of Object.entries(args)) {
     const item = scalarSchema[spec.kind];
-    properties[field] = spec.list ? { type: "array", items: item } : item;
+    const value = spec.list ? { type: "array", items: item } : item;
+    // GraphQL sends an optional argument either absent or null; both mean "not given".
+    properties[field] = spec.required ? value : { anyOf: [value, { type: "null" }] };
   }
   const required = Object.entries(args)
     .filter(([, spec]) => spec.required)
