@@ -50,6 +50,8 @@ export interface NoopRequest extends WriteMeta {
   reason: string;
 }
 
+type VersionedRequest = WriteMeta & { runId: string; expectedVersion: number };
+
 export interface WriteResult {
   run: RunRecord;
   entry: LedgerEntryRecord;
@@ -138,7 +140,7 @@ export class RunStore {
     const problems = [...metaProblems(request), ...versionProblems(request.expectedVersion)];
     if (problems.length) throw new InvalidInputError("the commit is invalid; nothing was written", problems);
     const operations = parseOperations(request.operations);
-    const current = await this.stateAt(request.runId, request.expectedVersion, request);
+    const current = await this.stateAt(request, operations, null);
     if (current instanceof Replay) return current.result;
     return this.append(request, planCommit(current, operations), operations, null);
   }
@@ -149,7 +151,7 @@ export class RunStore {
     if (!request.reason.trim()) problems.push({ path: "/reason", message: "must not be empty" });
     problems.push(...jsonBoundsProblems(request.reason, "/reason"));
     if (problems.length) throw new InvalidInputError("the no-op is invalid; nothing was written", problems);
-    const current = await this.stateAt(request.runId, request.expectedVersion, request);
+    const current = await this.stateAt(request, [], request.reason);
     if (current instanceof Replay) return current.result;
     const plan: CommitPlan = { kind: "NOOP", ...current, stateVersion: request.expectedVersion };
     return this.append(request, plan, [], request.reason);
@@ -211,7 +213,8 @@ export class RunStore {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
-  private async stateAt(runId: string, expectedVersion: number, request: WriteMeta & { runId: string; expectedVersion: number }) {
+  private async stateAt(request: VersionedRequest, operations: OperationCall[], reason: string | null) {
+    const { runId, expectedVersion } = request;
     const cached = this.cache.get(runId, expectedVersion);
     if (cached) return cached;
     const row = await this.db.prisma.run.findUnique({
@@ -219,14 +222,14 @@ export class RunStore {
       select: { state: true, stateVersion: true, contentHash: true },
     });
     if (!row) throw new NotFoundError("run", runId);
-    if (row.stateVersion !== expectedVersion) return new Replay(await this.conflictOrReplay(request, row.stateVersion));
+    if (row.stateVersion !== expectedVersion) return new Replay(await this.conflictOrReplay(request, operations, reason, row.stateVersion));
     const current: VersionedState = { state: row.state as unknown as AgentStateV1, contentHash: row.contentHash as ContentHash };
     this.cache.set(runId, current);
     return current;
   }
 
   private async append(
-    request: WriteMeta & { runId: string; expectedVersion: number },
+    request: VersionedRequest,
     plan: CommitPlan,
     operations: OperationCall[],
     reason: string | null,
@@ -263,10 +266,10 @@ export class RunStore {
         }),
       );
     } catch (error) {
-      if (request.idempotencyKey && isUniqueViolation(error)) return this.conflictOrReplay(request, null);
+      if (request.idempotencyKey && isUniqueViolation(error)) return this.conflictOrReplay(request, operations, reason, null);
       throw error;
     }
-    if (written === null) return this.conflictOrReplay(request, null);
+    if (written === null) return this.conflictOrReplay(request, operations, reason, null);
     const { seq } = written;
     if (plan.kind === "COMMIT") this.cache.set(runId, { state: plan.state, contentHash: plan.contentHash });
     const entry: LedgerEntryRecord = {
@@ -292,20 +295,20 @@ export class RunStore {
    * a conflict, reported with the version the run is at now.
    */
   private async conflictOrReplay(
-    request: WriteMeta & { runId: string; expectedVersion: number },
+    request: VersionedRequest,
+    operations: OperationCall[],
+    reason: string | null,
     knownVersion: number | null,
-  ): Promise<never | WriteResult> {
+  ): Promise<WriteResult> {
     if (request.idempotencyKey) {
       const original = await this.db.prisma.ledgerEntry.findUnique({
         where: { runId_idempotencyKey: { runId: request.runId, idempotencyKey: request.idempotencyKey } },
       });
       if (original) {
-        const entry = toLedgerEntryRecord(original);
-        const reason = entry.kind === "NOOP" ? entry.reason : null;
-        if (original.requestHash !== requestHashOf(request, entry.operations, reason)) {
+        if (original.requestHash !== requestHashOf(request, operations, reason)) {
           throw new IdempotencyKeyReusedError(request.idempotencyKey);
         }
-        return { run: await this.requireRun(request.runId), entry, replayed: true };
+        return { run: await this.requireRun(request.runId), entry: toLedgerEntryRecord(original), replayed: true };
       }
     }
     const version = knownVersion ?? (await this.getRun(request.runId))?.stateVersion;
@@ -352,7 +355,7 @@ function versionProblems(version: number): InputProblem[] {
 }
 
 function requestHashOf(
-  request: WriteMeta & { runId: string; expectedVersion: number },
+  request: VersionedRequest,
   operations: OperationCall[],
   reason: string | null,
 ): string {

@@ -113,6 +113,18 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
     expect((await canon.gql(noop, { runId: run.runId, v: 0 })).data.recordNoop.code).toBe("ERR_STATE_CONFLICT");
   });
 
+  it("answers a retry with the same idempotency key from the ledger instead of writing again", async () => {
+    const run = await startRun(canon.gql);
+    const request = { runId: run.runId, expectedVersion: 0, operations: setStatus("once"), idempotencyKey: "attempt-1" };
+    const first = await canon.gql(COMMIT, request);
+    const retry = await canon.gql(COMMIT, request);
+    expect(first.data.commitState).toMatchObject({ replayed: false, entry: { seq: 1, version: 1 } });
+    expect(retry.data.commitState).toMatchObject({ __typename: "WriteSuccess", replayed: true, entry: { seq: 1, version: 1 } });
+    const reused = await canon.gql(COMMIT, { ...request, operations: setStatus("something else") });
+    expect(reused.data.commitState).toMatchObject({ code: "ERR_IDEMPOTENCY_KEY_REUSED", family: "IDEMPOTENCY" });
+    expect(await ledgerSize(run.runId)).toBe(2);
+  });
+
   it("pages runs newest first, filters them, and loads them by global id", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await startRun(canon.gql, `paging ${i}`)).runId);
