@@ -75,6 +75,19 @@ const snakeBudgets = (b: typeof BudgetInput.$inferInput | null | undefined) =>
       }
     : undefined;
 
+type WriteMetaArgs = {
+  producer: typeof ComponentIdentityInput.$inferInput;
+  provenance: typeof ProvenanceInput.$inferInput;
+  idempotencyKey?: string | null;
+};
+
+/** Who writes, where the content came from, and the retry key: the same on every write. */
+const writeMeta = (input: WriteMetaArgs) => ({
+  producer: toComponentIdentity(input.producer),
+  provenance: toProvenance(input.provenance),
+  idempotencyKey: input.idempotencyKey,
+});
+
 const writeField = { errors: { types: WRITE_ERRORS, union: {} }, type: WriteSuccess } as const;
 
 builder.mutationFields((t) => ({
@@ -90,8 +103,7 @@ builder.mutationFields((t) => ({
         sessionId: input.sessionId == null ? null : String(input.sessionId),
         taskId: input.taskId == null ? null : String(input.taskId),
         budgets: snakeBudgets(input.budgets),
-        producer: toComponentIdentity(input.producer),
-        provenance: toProvenance(input.provenance),
+        ...writeMeta(input),
       }),
   }),
   commitState: t.field({
@@ -104,9 +116,7 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         expectedVersion: input.expectedVersion,
         operations: toOperationCalls(input.operations as Record<string, unknown>[]),
-        producer: toComponentIdentity(input.producer),
-        provenance: toProvenance(input.provenance),
-        idempotencyKey: input.idempotencyKey,
+        ...writeMeta(input),
       }),
   }),
   recordNoop: t.field({
@@ -119,9 +129,7 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         expectedVersion: input.expectedVersion,
         reason: input.reason,
-        producer: toComponentIdentity(input.producer),
-        provenance: toProvenance(input.provenance),
-        idempotencyKey: input.idempotencyKey,
+        ...writeMeta(input),
       }),
   }),
 }));
