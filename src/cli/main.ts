@@ -1,15 +1,22 @@
 #!/usr/bin/env node
 // canon serve [--port N] [--host H]   run the GraphQL server
 // canon migrate                        apply pending migrations and exit
+// canon verify <runId> | --all         recompute hash chains and states; non-zero exit on divergence
+// canon export <runId> [--out F]       a run and its whole ledger as NDJSON
+// canon import [F]                     import such a file (stdin by default), verified first
 import { parseArgs } from "node:util";
 import { configFromEnv } from "../server/config.js";
 import { startCanon } from "../server/canon-server.js";
-import { openDatabase } from "../store/database.js";
+import { openDatabase, type Database } from "../store/database.js";
 import { migrate } from "../store/migrator.js";
+import { exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
 
 const USAGE = `usage:
   canon serve [--port 4000] [--host 127.0.0.1]
   canon migrate
+  canon verify <runId> | canon verify --all
+  canon export <runId> [--out run.ndjson]
+  canon import [run.ndjson]
 
 Configuration comes from the environment (DATABASE_URL, CANON_DATA_DIR, ...): see README.md.`;
 
@@ -17,7 +24,13 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { port: { type: "string" }, host: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      all: { type: "boolean" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const command = positionals[0];
   if (values.help || !command) {
@@ -32,8 +45,23 @@ async function main(argv: string[]): Promise<number> {
   const config = configFromEnv(process.env, { host: values.host, port });
   if (command === "migrate") return runMigrate(config.database);
   if (command === "serve") return serve(config);
+  const target = positionals[1];
+  if (command === "verify") return withDatabase(config.database, (db) => verifyCommand(db, target, values.all ?? false));
+  if (command === "export") return withDatabase(config.database, (db) => exportCommand(db, target, values.out));
+  if (command === "import") return withDatabase(config.database, (db) => importCommand(db, target));
   console.error(`unknown command "${command}"\n${USAGE}`);
   return 2;
+}
+
+/** Opens the configured database, brings its schema up to date, runs `work`, closes it. */
+async function withDatabase(options: Parameters<typeof openDatabase>[0], work: (db: Database) => Promise<number>): Promise<number> {
+  const database = await openDatabase(options);
+  try {
+    await migrate(database.sql);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
 }
 
 async function runMigrate(options: Parameters<typeof openDatabase>[0]): Promise<number> {

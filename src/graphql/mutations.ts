@@ -38,6 +38,18 @@ const StartRunInput = builder.inputType("StartRunInput", {
     budgets: t.field({ type: BudgetInput }),
     producer: t.field({ type: ComponentIdentityInput, required: true }),
     provenance: t.field({ type: ProvenanceInput, required: true }),
+    idempotencyKey: t.string({ description: "Scoped to the producer's componentId: a retry returns the run the first attempt made." }),
+  }),
+});
+
+const ForkRunInput = builder.inputType("ForkRunInput", {
+  fields: (t) => ({
+    runId: t.id({ required: true, description: "The run to fork from; it is not changed." }),
+    atVersion: t.int({ required: true, description: "The new run's version 0 is this version's state." }),
+    sessionId: t.id({ description: "Defaults to the original run's session." }),
+    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    provenance: t.field({ type: ProvenanceInput, required: true }),
+    idempotencyKey: t.string(),
   }),
 });
 
@@ -103,6 +115,19 @@ builder.mutationFields((t) => ({
         sessionId: input.sessionId == null ? null : String(input.sessionId),
         taskId: input.taskId == null ? null : String(input.taskId),
         budgets: snakeBudgets(input.budgets),
+        ...writeMeta(input),
+      }),
+  }),
+  forkRun: t.field({
+    ...writeField,
+    errors: { ...writeField.errors, directResult: true, union: { name: "ForkRunResult" } },
+    description: "Start a new run from a past version of another run, to retry from an earlier belief.",
+    args: { input: t.arg({ type: ForkRunInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      ctx.store.forkRun({
+        runId: String(input.runId),
+        atVersion: input.atVersion,
+        sessionId: input.sessionId == null ? null : String(input.sessionId),
         ...writeMeta(input),
       }),
   }),

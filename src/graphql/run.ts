@@ -1,6 +1,7 @@
 // Runs and their ledger entries, and the queries that read them.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
+import { canonicalJson } from "../domain/content-hash.js";
 import { RUN_STATUSES } from "../domain/run-status.js";
 import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
 import { AgentState } from "./agent-state.js";
@@ -21,6 +22,9 @@ async function stateOfEntry(entry: LedgerEntryRecord, ctx: GraphQLContext): Prom
   return state;
 }
 
+/** The same version always serialises to the same bytes, whichever path read it. */
+export const canonicalDocument = (state: AgentStateV1): object => JSON.parse(canonicalJson(state)) as object;
+
 export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").implement({
   description: "One durable write to a run: a COMMIT that made a new version, or an explicit NOOP.",
   fields: (t) => ({
@@ -33,9 +37,15 @@ export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").i
     provenance: t.field({ type: ProvenanceType, resolve: (e) => e.provenance }),
     reason: t.string({ nullable: true, description: "Why a NOOP changed nothing.", resolve: (e) => e.reason }),
     contentHash: t.exposeString("contentHash", { description: "sha256 of the state's RFC 8785 canonical JSON after this entry." }),
+    parentHash: t.exposeString("parentHash", { description: "The previous entry's entryHash (a fork's first entry: its origin entry's)." }),
+    entryHash: t.exposeString("entryHash", { description: "sha256 over parentHash and this entry's content: the run's hash chain." }),
     committedAt: t.field({ type: "DateTime", resolve: (e) => e.createdAt }),
     state: t.field({ type: AgentState, description: "The state after this entry.", resolve: (entry, _args, ctx) => stateOfEntry(entry, ctx) }),
-    document: t.field({ type: "JSONObject", description: "The state after this entry, as one AgentStateV1 JSON document.", resolve: (entry, _args, ctx) => stateOfEntry(entry, ctx) }),
+    document: t.field({
+      type: "JSONObject",
+      description: "The state after this entry, as one AgentStateV1 JSON document (RFC 8785 key order).",
+      resolve: async (entry, _args, ctx) => canonicalDocument(await stateOfEntry(entry, ctx)),
+    }),
   }),
 });
 
@@ -55,8 +65,8 @@ export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
     state: t.field({ type: AgentState, resolve: (run) => run.state }),
     document: t.field({
       type: "JSONObject",
-      description: "The state as one AgentStateV1 JSON document, for components that want the raw contract.",
-      resolve: (run) => run.state,
+      description: "The state as one AgentStateV1 JSON document (RFC 8785 key order), for components that want the raw contract.",
+      resolve: (run) => canonicalDocument(run.state),
     }),
   }),
 });

@@ -7,6 +7,7 @@ import "./agent-state.js";
 import "./identity-types.js";
 import "./run.js";
 import "./operations.js";
+import "./history.js";
 import "./mutations.js";
 import "./subscriptions.js";
 

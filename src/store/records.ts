@@ -31,6 +31,8 @@ export interface LedgerEntryRecord {
   /** The state after a COMMIT; null for a NOOP. */
   state: AgentStateV1 | null;
   contentHash: ContentHash;
+  parentHash: ContentHash;
+  entryHash: ContentHash;
   createdAt: Date;
 }
 

@@ -30,5 +30,7 @@ export const toLedgerEntryRecord = (row: LedgerEntry): LedgerEntryRecord => ({
   reason: row.reason,
   state: (row.state as unknown as AgentStateV1 | null) ?? null,
   contentHash: row.contentHash as ContentHash,
+  parentHash: row.parentHash as ContentHash,
+  entryHash: row.entryHash as ContentHash,
   createdAt: row.createdAt,
 });

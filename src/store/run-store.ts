@@ -1,7 +1,7 @@
-// Canon's write path and the reads that go with it. Every write to a run is a compare-and-swap:
-// a conditional UPDATE of the run at the version the writer read, and the ledger INSERT, in
-// one transaction. Subscribers hear of a write only after it committed.
-import { randomUUID } from "node:crypto";
+// Canon's write path. Every write to an existing run is a compare-and-swap: a conditional
+// UPDATE of the run at the version the writer read, and the ledger INSERT, in one
+// transaction. Subscribers hear of a write only after it committed.
+import { createHash, randomUUID } from "node:crypto";
 import type { AgentStateV1, ResourceBudget } from "../contracts/agent-state.js";
 import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/common.js";
 import {
@@ -16,13 +16,17 @@ import { checkedStateJson, parseOperations, planCommit, type CommitPlan, type Ve
 import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { buildInitialState } from "../domain/initial-state.js";
 import { jsonBoundsProblems } from "../domain/json-bounds.js";
+import { chainHash, entryDigest, GENESIS_PARENT } from "../domain/ledger-chain.js";
 import type { OperationCall } from "../domain/operations/index.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { ChangeFeed } from "./change-feed.js";
 import type { Database } from "./database.js";
-import { toLedgerEntryRecord, toRunRecord } from "./row-mapping.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
+import { RunReader } from "./run-reads.js";
+import { toLedgerEntryRecord } from "./row-mapping.js";
 import { StateCache } from "./state-cache.js";
+
+export type { RunFilter, RunPage } from "./run-reads.js";
 
 export interface WriteMeta {
   producer: ComponentIdentity;
@@ -36,6 +40,12 @@ export interface StartRunInput extends WriteMeta {
   sessionId?: string | null;
   taskId?: string | null;
   budgets?: ResourceBudget | null;
+}
+
+export interface ForkRunInput extends WriteMeta {
+  runId: string;
+  atVersion: number;
+  sessionId?: string | null;
 }
 
 export interface CommitRequest extends WriteMeta {
@@ -59,30 +69,35 @@ export interface WriteResult {
   replayed: boolean;
 }
 
-export interface RunFilter {
-  status?: string | null;
-  taskId?: string | null;
+/** What a new run starts from: its first state and the genesis entry that records why. */
+interface Genesis {
+  runId: string;
+  taskId: string;
+  newTaskObjective: string | null;
+  state: AgentStateV1;
+  operations: OperationCall[];
+  parentHash: ContentHash;
+  meta: WriteMeta;
+  requestHash: string | null;
 }
 
-export interface RunPage {
-  runs: RunRecord[];
-  hasNextPage: boolean;
-}
-
-export class RunStore {
+export class RunStore extends RunReader {
   private readonly cache = new StateCache();
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly feed: ChangeFeed,
-  ) {}
+  ) {
+    super(db);
+  }
 
   async startRun(input: StartRunInput): Promise<WriteResult> {
     const problems = [...metaProblems(input), ...jsonBoundsProblems(input.objective, "/objective")];
     if (!input.objective.trim()) problems.push({ path: "/objective", message: "must not be empty" });
     if (problems.length) throw new InvalidInputError("the run could not be started; nothing was written", problems);
-    const runId = `run-${randomUUID()}`;
+    const requestHash = input.idempotencyKey ? sha256Of(canonicalJson({ startRun: input })) : null;
+    const runId = newRunId(input);
     const taskId = input.taskId ?? `task-${randomUUID()}`;
     const state = buildInitialState({
       runId,
@@ -92,52 +107,52 @@ export class RunStore {
       workspaceRoot: input.workspaceRoot,
       budgets: input.budgets ?? undefined,
     });
-    const text = checkedStateJson(state);
-    const hash = sha256Of(text);
-    const operations: OperationCall[] = [{ op: "startRun", args: { objective: input.objective, workspaceRoot: input.workspaceRoot } }];
-    const prisma = this.db.prisma;
-    await this.track(
-      prisma.$transaction(async (tx) => {
-        if (input.taskId) {
-          const task = await tx.task.findUnique({ where: { id: input.taskId }, select: { id: true } });
-          if (!task) throw new NotFoundError("task", input.taskId);
-        } else {
-          await tx.task.create({ data: { id: taskId, objective: input.objective, source: { objective: input.objective } } });
-        }
-        await tx.run.create({
-          data: {
-            id: runId,
-            taskId,
-            sessionId: state.identity.session_id,
-            stateVersion: 0,
-            ledgerSeq: 0,
-            status: runStatusOf(state),
-            state: state as object,
-            contentHash: hash,
-          },
-        });
-        await tx.ledgerEntry.create({
-          data: {
-            runId,
-            seq: 0,
-            stateVersion: 0,
-            kind: "COMMIT",
-            operations: operations as object[],
-            producer: input.producer as object,
-            provenance: input.provenance as object,
-            state: state as object,
-            contentHash: hash,
-          },
-        });
-      }),
-    );
-    this.cache.set(runId, { state, contentHash: hash });
-    const [run, entry] = await Promise.all([this.requireRun(runId), this.requireEntry(runId, 0)]);
-    return { run, entry, replayed: false };
+    return this.createRun({
+      runId,
+      taskId,
+      newTaskObjective: input.taskId ? null : input.objective,
+      state,
+      operations: [{ op: "startRun", args: { objective: input.objective, workspaceRoot: input.workspaceRoot } }],
+      parentHash: GENESIS_PARENT,
+      meta: input,
+      requestHash,
+    });
+  }
+
+  /** A new run whose version 0 is `runId`'s state at `atVersion`; the original is untouched. */
+  async forkRun(input: ForkRunInput): Promise<WriteResult> {
+    const problems = [...metaProblems(input), ...versionProblems(input.atVersion, "/atVersion")];
+    if (problems.length) throw new InvalidInputError("the run could not be forked; nothing was written", problems);
+    const origin = await this.commitOfVersion(input.runId, input.atVersion);
+    if (!origin?.state) {
+      await this.requireRun(input.runId);
+      throw new NotFoundError("state version", `${input.runId}@${input.atVersion}`);
+    }
+    const runId = newRunId(input);
+    const state: AgentStateV1 = {
+      ...origin.state,
+      identity: {
+        ...origin.state.identity,
+        run_id: runId,
+        session_id: input.sessionId ?? origin.state.identity.session_id,
+        state_version: 0,
+      },
+    };
+    const requestHash = input.idempotencyKey ? sha256Of(canonicalJson({ forkRun: input })) : null;
+    return this.createRun({
+      runId,
+      taskId: state.identity.task_id,
+      newTaskObjective: null,
+      state,
+      operations: [{ op: "forkRun", args: { originRunId: input.runId, originVersion: input.atVersion, originEntryHash: origin.entryHash } }],
+      parentHash: origin.entryHash,
+      meta: input,
+      requestHash,
+    });
   }
 
   async commitState(request: CommitRequest): Promise<WriteResult> {
-    const problems = [...metaProblems(request), ...versionProblems(request.expectedVersion)];
+    const problems = [...metaProblems(request), ...versionProblems(request.expectedVersion, "/expectedVersion")];
     if (problems.length) throw new InvalidInputError("the commit is invalid; nothing was written", problems);
     const operations = parseOperations(request.operations);
     const current = await this.stateAt(request, operations, null);
@@ -147,7 +162,7 @@ export class RunStore {
 
   /** Records that a component looked at version N and decided to change nothing. */
   async recordNoop(request: NoopRequest): Promise<WriteResult> {
-    const problems = [...metaProblems(request), ...versionProblems(request.expectedVersion)];
+    const problems = [...metaProblems(request), ...versionProblems(request.expectedVersion, "/expectedVersion")];
     if (!request.reason.trim()) problems.push({ path: "/reason", message: "must not be empty" });
     problems.push(...jsonBoundsProblems(request.reason, "/reason"));
     if (problems.length) throw new InvalidInputError("the no-op is invalid; nothing was written", problems);
@@ -157,60 +172,56 @@ export class RunStore {
     return this.append(request, plan, [], request.reason);
   }
 
-  async getRun(id: string): Promise<RunRecord | null> {
-    const row = await this.db.prisma.run.findUnique({ where: { id } });
-    return row ? toRunRecord(row) : null;
-  }
-
-  /** Newest first; `after` is the id of the last run of the previous page. */
-  async listRuns(filter: RunFilter, first: number, after?: string | null): Promise<RunPage> {
-    const where: Record<string, unknown> = {};
-    if (filter.status) where.status = filter.status;
-    if (filter.taskId) where.taskId = filter.taskId;
-    if (after) {
-      const anchor = await this.db.prisma.run.findUnique({ where: { id: after }, select: { createdAt: true } });
-      if (!anchor) throw new InvalidInputError("the `after` cursor does not name a run", [{ path: "/after", message: "unknown cursor" }]);
-      where.OR = [{ createdAt: { lt: anchor.createdAt } }, { createdAt: anchor.createdAt, id: { lt: after } }];
-    }
-    const rows = await this.db.prisma.run.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: first + 1,
-    });
-    return { runs: rows.slice(0, first).map(toRunRecord), hasNextPage: rows.length > first };
-  }
-
-  /** Ledger entries with seq > afterSeq, oldest first. */
-  async readLedger(runId: string, afterSeq: number, limit: number): Promise<LedgerEntryRecord[]> {
-    const rows = await this.db.prisma.ledgerEntry.findMany({
-      where: { runId, seq: { gt: afterSeq } },
-      orderBy: { seq: "asc" },
-      take: limit,
-    });
-    return rows.map(toLedgerEntryRecord);
-  }
-
-  /** The ledger position of the COMMIT that produced `version`, or null if the run is not there yet. */
-  async seqOfVersion(runId: string, version: number): Promise<number | null> {
-    const row = await this.db.prisma.ledgerEntry.findFirst({
-      where: { runId, stateVersion: version, kind: "COMMIT" },
-      select: { seq: true },
-    });
-    return row?.seq ?? null;
-  }
-
-  /** The state as of `version`, from the COMMIT that produced it. */
-  async stateOfVersion(runId: string, version: number): Promise<AgentStateV1 | null> {
-    const row = await this.db.prisma.ledgerEntry.findFirst({
-      where: { runId, stateVersion: version, kind: "COMMIT" },
-      select: { state: true },
-    });
-    return (row?.state as AgentStateV1 | null | undefined) ?? null;
-  }
-
   /** Resolves once every write that had started has finished (for graceful shutdown). */
   async drain(): Promise<void> {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async createRun(genesis: Genesis): Promise<WriteResult> {
+    const { runId, state, meta } = genesis;
+    const hash = sha256Of(checkedStateJson(state));
+    const digest = entryDigest({
+      runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: genesis.operations,
+      producer: meta.producer, provenance: meta.provenance, reason: null, contentHash: hash,
+    });
+    try {
+      await this.track(
+        this.db.prisma.$transaction(async (tx) => {
+          if (genesis.newTaskObjective !== null) {
+            await tx.task.create({ data: { id: genesis.taskId, objective: genesis.newTaskObjective, source: { objective: genesis.newTaskObjective } } });
+          } else if (!(await tx.task.findUnique({ where: { id: genesis.taskId }, select: { id: true } }))) {
+            throw new NotFoundError("task", genesis.taskId);
+          }
+          await tx.run.create({
+            data: {
+              id: runId, taskId: genesis.taskId, sessionId: state.identity.session_id, stateVersion: 0, ledgerSeq: 0,
+              status: runStatusOf(state), state: state as object, contentHash: hash,
+            },
+          });
+          await tx.ledgerEntry.create({
+            data: {
+              runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: genesis.operations as object[],
+              producer: meta.producer as object, provenance: meta.provenance as object, state: state as object,
+              contentHash: hash, parentHash: genesis.parentHash, entryHash: chainHash(genesis.parentHash, digest),
+              idempotencyKey: meta.idempotencyKey ?? null, requestHash: genesis.requestHash,
+            },
+          });
+        }),
+      );
+    } catch (error) {
+      // A run id derived from an idempotency key already exists: this is a retry.
+      if (meta.idempotencyKey && isUniqueViolation(error)) return this.replayGenesis(runId, meta.idempotencyKey, genesis.requestHash);
+      throw error;
+    }
+    this.cache.set(runId, { state, contentHash: hash });
+    const [run, entry] = await Promise.all([this.requireRun(runId), this.requireEntry(runId, 0)]);
+    return { run, entry, replayed: false };
+  }
+
+  private async replayGenesis(runId: string, key: string, requestHash: string | null): Promise<WriteResult> {
+    const original = await this.entryByIdempotencyKey(runId, key);
+    if (!original || original.seq !== 0 || original.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key);
+    return { run: await this.requireRun(runId), entry: toLedgerEntryRecord(original), replayed: true };
   }
 
   private async stateAt(request: VersionedRequest, operations: OperationCall[], reason: string | null) {
@@ -228,16 +239,12 @@ export class RunStore {
     return current;
   }
 
-  private async append(
-    request: VersionedRequest,
-    plan: CommitPlan,
-    operations: OperationCall[],
-    reason: string | null,
-  ): Promise<WriteResult> {
+  private async append(request: VersionedRequest, plan: CommitPlan, operations: OperationCall[], reason: string | null): Promise<WriteResult> {
     const { runId, expectedVersion } = request;
     const requestHash = request.idempotencyKey ? requestHashOf(request, operations, reason) : null;
     const stateJson = plan.kind === "COMMIT" ? JSON.stringify(plan.state) : null;
-    let written: { seq: number; at: Date } | null;
+    const status = runStatusOf(plan.state);
+    let written: { seq: number; at: Date; parentHash: ContentHash; entryHash: ContentHash } | null;
     try {
       written = await this.track(
         this.db.prisma.$transaction(async (tx) => {
@@ -246,7 +253,7 @@ export class RunStore {
               ? await tx.$queryRaw<{ ledger_seq: number; updated_at: Date }[]>`
                   UPDATE "run" SET "state_version" = ${plan.stateVersion}, "ledger_seq" = "ledger_seq" + 1,
                     "state" = ${stateJson}::jsonb, "content_hash" = ${plan.contentHash},
-                    "status" = ${runStatusOf(plan.state)}, "updated_at" = now()
+                    "status" = ${status}, "updated_at" = now()
                   WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
                   RETURNING "ledger_seq", "updated_at"`
               : await tx.$queryRaw<{ ledger_seq: number; updated_at: Date }[]>`
@@ -255,14 +262,27 @@ export class RunStore {
                   RETURNING "ledger_seq", "updated_at"`;
           const row = updated[0];
           if (!row) return null;
-          const newSeq = row.ledger_seq;
-          await tx.$executeRaw`
+          const seq = row.ledger_seq;
+          const digest = entryDigest({
+            runId, seq, stateVersion: plan.stateVersion, kind: plan.kind, operations,
+            producer: request.producer, provenance: request.provenance, reason, contentHash: plan.contentHash,
+          });
+          // The run row is locked, so the previous entry is committed and final: chain to it here,
+          // in the same statement (sha256 over "<parent hash>|<digest>", as chainHash() computes).
+          const inserted = await tx.$queryRaw<{ parent_hash: ContentHash; entry_hash: ContentHash }[]>`
             INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer",
-              "provenance", "reason", "state", "content_hash", "idempotency_key", "request_hash", "created_at")
-            VALUES (${runId}, ${newSeq}, ${plan.stateVersion}, ${plan.kind}::"LedgerKind", ${JSON.stringify(operations)}::jsonb,
+              "provenance", "reason", "state", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
+              "request_hash", "created_at")
+            SELECT ${runId}, ${seq}, ${plan.stateVersion}, ${plan.kind}::"LedgerKind", ${JSON.stringify(operations)}::jsonb,
               ${JSON.stringify(request.producer)}::jsonb, ${JSON.stringify(request.provenance)}::jsonb, ${reason},
-              ${stateJson}::jsonb, ${plan.contentHash}, ${request.idempotencyKey ?? null}, ${requestHash}, now())`;
-          return { seq: newSeq, at: new Date(row.updated_at) };
+              ${stateJson}::jsonb, ${plan.contentHash}, p."entry_hash",
+              'sha256:' || encode(sha256(convert_to(p."entry_hash" || '|' || ${digest}, 'UTF8')), 'hex'),
+              ${request.idempotencyKey ?? null}, ${requestHash}, now()
+            FROM "ledger_entry" p WHERE p."run_id" = ${runId} AND p."seq" = ${seq - 1}
+            RETURNING "parent_hash", "entry_hash"`;
+          const chained = inserted[0];
+          if (!chained) throw new Error(`ledger of run ${runId} has no entry ${seq - 1}`);
+          return { seq, at: new Date(row.updated_at), parentHash: chained.parent_hash, entryHash: chained.entry_hash };
         }),
       );
     } catch (error) {
@@ -270,11 +290,10 @@ export class RunStore {
       throw error;
     }
     if (written === null) return this.conflictOrReplay(request, operations, reason, null);
-    const { seq } = written;
     if (plan.kind === "COMMIT") this.cache.set(runId, { state: plan.state, contentHash: plan.contentHash });
     const entry: LedgerEntryRecord = {
       runId,
-      seq,
+      seq: written.seq,
       stateVersion: plan.stateVersion,
       kind: plan.kind,
       operations,
@@ -283,9 +302,11 @@ export class RunStore {
       reason,
       state: plan.kind === "COMMIT" ? plan.state : null,
       contentHash: plan.contentHash,
+      parentHash: written.parentHash,
+      entryHash: written.entryHash,
       createdAt: written.at,
     };
-    this.feed.publish({ runId, seq, entry });
+    this.feed.publish({ runId, seq: written.seq, entry });
     return { run: await this.requireRun(runId), entry, replayed: false };
   }
 
@@ -301,9 +322,7 @@ export class RunStore {
     knownVersion: number | null,
   ): Promise<WriteResult> {
     if (request.idempotencyKey) {
-      const original = await this.db.prisma.ledgerEntry.findUnique({
-        where: { runId_idempotencyKey: { runId: request.runId, idempotencyKey: request.idempotencyKey } },
-      });
+      const original = await this.entryByIdempotencyKey(request.runId, request.idempotencyKey);
       if (original) {
         if (original.requestHash !== requestHashOf(request, operations, reason)) {
           throw new IdempotencyKeyReusedError(request.idempotencyKey);
@@ -316,17 +335,6 @@ export class RunStore {
     throw new StateConflictError(request.runId, request.expectedVersion, version);
   }
 
-  private async requireRun(id: string): Promise<RunRecord> {
-    const run = await this.getRun(id);
-    if (!run) throw new NotFoundError("run", id);
-    return run;
-  }
-
-  private async requireEntry(runId: string, seq: number): Promise<LedgerEntryRecord> {
-    const row = await this.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { runId_seq: { runId, seq } } });
-    return toLedgerEntryRecord(row);
-  }
-
   private track<T>(work: Promise<T>): Promise<T> {
     this.inFlight.add(work);
     return work.finally(() => this.inFlight.delete(work));
@@ -335,6 +343,16 @@ export class RunStore {
 
 class Replay {
   constructor(readonly result: WriteResult) {}
+}
+
+/**
+ * A run-creating request with an idempotency key gets a run id derived from the caller and
+ * the key, so a retry collides with the first attempt instead of creating a second run.
+ */
+function newRunId(meta: WriteMeta): string {
+  if (!meta.idempotencyKey) return `run-${randomUUID()}`;
+  const digest = createHash("sha256").update(`${meta.producer.component_id}\n${meta.idempotencyKey}`).digest("hex");
+  return `run-${digest.slice(0, 32)}`;
 }
 
 function metaProblems(meta: WriteMeta): InputProblem[] {
@@ -348,17 +366,11 @@ function metaProblems(meta: WriteMeta): InputProblem[] {
   return problems;
 }
 
-function versionProblems(version: number): InputProblem[] {
-  return Number.isSafeInteger(version) && version >= 0
-    ? []
-    : [{ path: "/expectedVersion", message: "must be a non-negative integer" }];
+function versionProblems(version: number, path: string): InputProblem[] {
+  return Number.isSafeInteger(version) && version >= 0 ? [] : [{ path, message: "must be a non-negative integer" }];
 }
 
-function requestHashOf(
-  request: VersionedRequest,
-  operations: OperationCall[],
-  reason: string | null,
-): string {
+function requestHashOf(request: VersionedRequest, operations: OperationCall[], reason: string | null): string {
   const { runId, expectedVersion, producer, provenance } = request;
   return sha256Of(canonicalJson({ runId, expectedVersion, operations, reason, producer, provenance }));
 }

@@ -39,6 +39,8 @@ CREATE TABLE "ledger_entry" (
     "reason" TEXT,
     "state" JSONB,
     "content_hash" TEXT NOT NULL,
+    "parent_hash" TEXT NOT NULL,
+    "entry_hash" TEXT NOT NULL,
     "idempotency_key" TEXT,
     "request_hash" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

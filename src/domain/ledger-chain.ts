@@ -1,0 +1,42 @@
+// The ledger's hash chain. Each entry's hash covers its parent's hash and everything the entry
+// records except the stored state itself (which its content hash already covers), so changing
+// any recorded byte of any entry breaks the chain from that entry on.
+import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/common.js";
+import { contentHash, sha256Of } from "./content-hash.js";
+import type { OperationCall } from "./operations/index.js";
+
+/** The parent of a run's first entry, unless the run was forked from another run's entry. */
+export const GENESIS_PARENT: ContentHash = `sha256:${"0".repeat(64)}`;
+
+export interface ChainedContent {
+  runId: string;
+  seq: number;
+  stateVersion: number;
+  kind: "COMMIT" | "NOOP";
+  operations: OperationCall[];
+  producer: ComponentIdentity;
+  provenance: Provenance;
+  reason: string | null;
+  contentHash: ContentHash;
+}
+
+/** Digest of an entry's own content, in RFC 8785 canonical form. */
+export const entryDigest = (entry: ChainedContent): ContentHash =>
+  contentHash({
+    run_id: entry.runId,
+    seq: entry.seq,
+    state_version: entry.stateVersion,
+    kind: entry.kind,
+    operations: entry.operations,
+    producer: entry.producer,
+    provenance: entry.provenance,
+    reason: entry.reason,
+    content_hash: entry.contentHash,
+  });
+
+/**
+ * The entry hash: sha256 of "<parent hash>|<entry digest>". The write path computes the same
+ * expression in SQL (see CHAIN_HASH_SQL in the store) so it can chain to the parent row it has
+ * locked without another round trip.
+ */
+export const chainHash = (parentHash: string, digest: string): ContentHash => sha256Of(`${parentHash}|${digest}`);

@@ -1,0 +1,139 @@
+// The ledger as a product: a run's state at any version, its history, diffs between versions,
+// verification of its hash chain, and forks from a past version.
+import { createPatch } from "rfc6902";
+import type { AgentStateV1 } from "../contracts/agent-state.js";
+import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
+import type { Divergence } from "../domain/ledger-verifier.js";
+import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
+import { verifyRun, type VerificationReport } from "../store/verify-run.js";
+import { AgentState } from "./agent-state.js";
+import { builder, type GraphQLContext } from "./builder.js";
+import { LedgerEntry, Run, canonicalDocument } from "./run.js";
+
+const MAX_PAGE = 500;
+
+interface StateSnapshot {
+  runId: string;
+  version: number;
+  entry: LedgerEntryRecord;
+  state: AgentStateV1;
+}
+
+const StateSnapshotType = builder.objectRef<StateSnapshot>("StateSnapshot").implement({
+  description: "A run's state exactly as it was at one version.",
+  fields: (t) => ({
+    runId: t.exposeID("runId"),
+    version: t.exposeInt("version"),
+    contentHash: t.string({ resolve: (s) => s.entry.contentHash }),
+    committedAt: t.field({ type: "DateTime", resolve: (s) => s.entry.createdAt }),
+    entry: t.field({ type: LedgerEntry, description: "The COMMIT that produced this version.", resolve: (s) => s.entry }),
+    state: t.field({ type: AgentState, resolve: (s) => s.state }),
+    document: t.field({ type: "JSONObject", resolve: (s) => canonicalDocument(s.state) }),
+  }),
+});
+
+interface StateDiff {
+  fromVersion: number;
+  toVersion: number;
+  patch: unknown[];
+  changedSections: string[];
+}
+
+const StateDiffType = builder.objectRef<StateDiff>("StateDiff").implement({
+  description: "How the state changed between two versions.",
+  fields: (t) => ({
+    fromVersion: t.exposeInt("fromVersion"),
+    toVersion: t.exposeInt("toVersion"),
+    patch: t.field({ type: "JSON", description: "An RFC 6902 JSON Patch that turns the `from` document into the `to` document.", resolve: (d) => d.patch }),
+    changedSections: t.exposeStringList("changedSections", { description: "Top-level AgentStateV1 fields the patch touches." }),
+  }),
+});
+
+const DivergenceType = builder.objectRef<Divergence>("LedgerDivergence").implement({
+  fields: (t) => ({
+    seq: t.exposeInt("seq"),
+    version: t.exposeInt("version"),
+    check: t.exposeString("check", { description: "What failed, e.g. `entry hash` or `replayed state hash`." }),
+    expected: t.exposeString("expected"),
+    actual: t.exposeString("actual"),
+  }),
+});
+
+const VerificationReportType = builder.objectRef<VerificationReport>("VerificationReport").implement({
+  fields: (t) => ({
+    runId: t.exposeID("runId"),
+    ok: t.exposeBoolean("ok"),
+    checkedEntries: t.exposeInt("checkedEntries"),
+    firstDivergence: t.field({ type: DivergenceType, nullable: true, resolve: (r) => r.firstDivergence }),
+  }),
+});
+
+function checkVersion(version: number, path: string) {
+  if (!Number.isSafeInteger(version) || version < 0) throw new InvalidInputError(`${path.slice(1)} must be a non-negative integer`, [{ path, message: "must be >= 0" }]);
+}
+
+async function snapshot(run: RunRecord, version: number, path: string, ctx: GraphQLContext): Promise<StateSnapshot> {
+  checkVersion(version, path);
+  if (version > run.stateVersion) throw new NotFoundError("state version", `${run.id}@${version}`);
+  const entry = await ctx.store.commitOfVersion(run.id, version);
+  if (!entry?.state) throw new NotFoundError("state version", `${run.id}@${version}`);
+  return { runId: run.id, version, entry, state: entry.state };
+}
+
+builder.objectFields(Run, (t) => ({
+  stateAt: t.field({
+    type: StateSnapshotType,
+    description: "The state exactly as it was at `version`.",
+    args: { version: t.arg.int({ required: true }) },
+    errors: { types: [NotFoundError, InvalidInputError], directResult: true, union: { name: "StateAtResult" } },
+    resolve: (run, { version }, ctx) => snapshot(run, version, "/version", ctx),
+  }),
+  history: t.connection({
+    type: LedgerEntry,
+    description: "The run's ledger, oldest first: every COMMIT and NOOP, optionally within a range of versions.",
+    args: { fromVersion: t.arg.int(), toVersion: t.arg.int() },
+    resolve: async (run, args, ctx) => {
+      if (args.last != null || args.before != null) throw new InvalidInputError("history pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
+      const first = args.first ?? 50;
+      if (first < 0 || first > MAX_PAGE) throw new InvalidInputError(`first must be between 0 and ${MAX_PAGE}`, [{ path: "/first", message: "out of range" }]);
+      for (const [name, value] of [["fromVersion", args.fromVersion], ["toVersion", args.toVersion]] as const) if (value != null) checkVersion(value, `/${name}`);
+      const afterSeq = args.after == null ? null : Number(args.after);
+      if (afterSeq !== null && !Number.isSafeInteger(afterSeq)) throw new InvalidInputError("unknown cursor", [{ path: "/after", message: "unknown cursor" }]);
+      const page = await ctx.store.history(run.id, { afterSeq, fromVersion: args.fromVersion, toVersion: args.toVersion, first });
+      return {
+        edges: page.entries.map((entry) => ({ cursor: String(entry.seq), node: entry })),
+        pageInfo: {
+          hasNextPage: page.hasNextPage,
+          hasPreviousPage: afterSeq !== null,
+          startCursor: page.entries[0] ? String(page.entries[0].seq) : null,
+          endCursor: page.entries.at(-1) ? String(page.entries.at(-1)!.seq) : null,
+        },
+      };
+    },
+  }),
+  diff: t.field({
+    type: StateDiffType,
+    description: "An RFC 6902 JSON Patch from the state at `fromVersion` to the state at `toVersion`.",
+    args: { fromVersion: t.arg.int({ required: true }), toVersion: t.arg.int({ required: true }) },
+    errors: { types: [NotFoundError, InvalidInputError], directResult: true, union: { name: "StateDiffResult" } },
+    resolve: async (run, { fromVersion, toVersion }, ctx) => {
+      const [from, to] = await Promise.all([
+        snapshot(run, fromVersion, "/fromVersion", ctx),
+        snapshot(run, toVersion, "/toVersion", ctx),
+      ]);
+      const patch = createPatch(canonicalDocument(from.state), canonicalDocument(to.state));
+      const changedSections = [...new Set(patch.map((op) => op.path.split("/")[1] ?? ""))].filter(Boolean).sort();
+      return { fromVersion, toVersion, patch, changedSections };
+    },
+  }),
+}));
+
+builder.queryFields((t) => ({
+  verifyRun: t.field({
+    type: VerificationReportType,
+    description: "Recompute the run's hash chain and states from its ledger; reports the first divergence.",
+    args: { runId: t.arg.id({ required: true }) },
+    errors: { types: [NotFoundError], directResult: true, union: { name: "VerifyRunResult" } },
+    resolve: (_root, { runId }, ctx) => verifyRun(ctx.store, String(runId)),
+  }),
+}));

@@ -1,0 +1,111 @@
+// Reads of runs and their ledgers. Every read here is one indexed query, so none of them gets
+// slower as a run's ledger grows (bench/ledger-reads.ts measures this).
+import type { AgentStateV1 } from "../contracts/agent-state.js";
+import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
+import type { Database } from "./database.js";
+import type { LedgerEntry } from "./generated/client.js";
+import type { LedgerEntryRecord, RunRecord } from "./records.js";
+import { toLedgerEntryRecord, toRunRecord } from "./row-mapping.js";
+
+export interface RunFilter {
+  status?: string | null;
+  taskId?: string | null;
+}
+
+export interface RunPage {
+  runs: RunRecord[];
+  hasNextPage: boolean;
+}
+
+export interface HistoryQuery {
+  afterSeq?: number | null;
+  fromVersion?: number | null;
+  toVersion?: number | null;
+  first: number;
+}
+
+export class RunReader {
+  constructor(protected readonly db: Database) {}
+
+  async getRun(id: string): Promise<RunRecord | null> {
+    const row = await this.db.prisma.run.findUnique({ where: { id } });
+    return row ? toRunRecord(row) : null;
+  }
+
+  async requireRun(id: string): Promise<RunRecord> {
+    const run = await this.getRun(id);
+    if (!run) throw new NotFoundError("run", id);
+    return run;
+  }
+
+  /** Newest first; `after` is the id of the last run of the previous page. */
+  async listRuns(filter: RunFilter, first: number, after?: string | null): Promise<RunPage> {
+    const where: Record<string, unknown> = {};
+    if (filter.status) where.status = filter.status;
+    if (filter.taskId) where.taskId = filter.taskId;
+    if (after) {
+      const anchor = await this.db.prisma.run.findUnique({ where: { id: after }, select: { createdAt: true } });
+      if (!anchor) throw new InvalidInputError("the `after` cursor does not name a run", [{ path: "/after", message: "unknown cursor" }]);
+      where.OR = [{ createdAt: { lt: anchor.createdAt } }, { createdAt: anchor.createdAt, id: { lt: after } }];
+    }
+    const rows = await this.db.prisma.run.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: first + 1,
+    });
+    return { runs: rows.slice(0, first).map(toRunRecord), hasNextPage: rows.length > first };
+  }
+
+  /** Ledger entries with seq > afterSeq, oldest first. */
+  async readLedger(runId: string, afterSeq: number, limit: number): Promise<LedgerEntryRecord[]> {
+    return this.history(runId, { afterSeq, first: limit }).then((page) => page.entries);
+  }
+
+  /** A page of the ledger in seq order, optionally limited to a range of state versions. */
+  async history(runId: string, query: HistoryQuery): Promise<{ entries: LedgerEntryRecord[]; hasNextPage: boolean }> {
+    const stateVersion: Record<string, number> = {};
+    if (query.fromVersion != null) stateVersion.gte = query.fromVersion;
+    if (query.toVersion != null) stateVersion.lte = query.toVersion;
+    const rows = await this.db.prisma.ledgerEntry.findMany({
+      where: { runId, seq: { gt: query.afterSeq ?? -1 }, ...(Object.keys(stateVersion).length ? { stateVersion } : {}) },
+      orderBy: { seq: "asc" },
+      take: query.first + 1,
+    });
+    return { entries: rows.slice(0, query.first).map(toLedgerEntryRecord), hasNextPage: rows.length > query.first };
+  }
+
+  async requireEntry(runId: string, seq: number): Promise<LedgerEntryRecord> {
+    const row = await this.db.prisma.ledgerEntry.findUnique({ where: { runId_seq: { runId, seq } } });
+    if (!row) throw new NotFoundError("ledger entry", `${runId}#${seq}`);
+    return toLedgerEntryRecord(row);
+  }
+
+  /**
+   * The COMMIT that produced `version`, or null if the run has not reached it. The literal
+   * 'COMMIT' lets Postgres use the partial unique index on (run_id, state_version).
+   */
+  async commitOfVersion(runId: string, version: number): Promise<LedgerEntryRecord | null> {
+    const rows = await this.db.prisma.$queryRaw<LedgerEntry[]>`
+      SELECT "run_id" AS "runId", "seq", "state_version" AS "stateVersion", "kind", "operations", "producer",
+        "provenance", "reason", "state", "content_hash" AS "contentHash", "parent_hash" AS "parentHash",
+        "entry_hash" AS "entryHash", "idempotency_key" AS "idempotencyKey", "request_hash" AS "requestHash",
+        "created_at" AS "createdAt"
+      FROM "ledger_entry" WHERE "run_id" = ${runId} AND "state_version" = ${version} AND "kind" = 'COMMIT'`;
+    const row = rows[0];
+    return row ? toLedgerEntryRecord({ ...row, createdAt: new Date(row.createdAt) }) : null;
+  }
+
+  /** The ledger position of the COMMIT that produced `version`, or null if not there yet. */
+  async seqOfVersion(runId: string, version: number): Promise<number | null> {
+    return (await this.commitOfVersion(runId, version))?.seq ?? null;
+  }
+
+  /** The state as of `version`, from the COMMIT that produced it. */
+  async stateOfVersion(runId: string, version: number): Promise<AgentStateV1 | null> {
+    return (await this.commitOfVersion(runId, version))?.state ?? null;
+  }
+
+  async entryByIdempotencyKey(runId: string, idempotencyKey: string): Promise<LedgerEntry | null> {
+    return this.db.prisma.ledgerEntry.findUnique({ where: { runId_idempotencyKey: { runId, idempotencyKey } } });
+  }
+}

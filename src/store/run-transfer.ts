@@ -1,0 +1,116 @@
+// `canon export` / `canon import`: a run with its whole ledger as newline-delimited JSON.
+// Line 1 describes the run and its task; every further line is one ledger entry, verbatim,
+// hashes included. Import verifies the chain before writing anything, so a damaged or edited
+// file is refused instead of becoming a run that fails `canon verify`.
+import { InvalidInputError } from "../contracts/errors.js";
+import { LedgerVerifier, type VerifiableEntry } from "../domain/ledger-verifier.js";
+import { runStatusOf } from "../domain/run-status.js";
+import type { Database } from "./database.js";
+import type { LedgerEntry } from "./generated/client.js";
+import { toLedgerEntryRecord } from "./row-mapping.js";
+
+const FORMAT = "canon.run-export.v1";
+const BATCH = 500;
+
+interface Header {
+  format: typeof FORMAT;
+  run: { id: string; taskId: string; sessionId: string; createdAt: string };
+  task: { id: string; objective: string; source: unknown; createdAt: string };
+}
+
+type EntryLine = Omit<LedgerEntry, "createdAt"> & { createdAt: string };
+
+export async function exportRun(db: Database, runId: string, write: (line: string) => void | Promise<void>): Promise<number> {
+  const run = await db.prisma.run.findUnique({ where: { id: runId }, include: { task: true } });
+  if (!run) throw new InvalidInputError(`run ${runId} does not exist`, [{ path: "/runId", message: "unknown run" }]);
+  const header: Header = {
+    format: FORMAT,
+    run: { id: run.id, taskId: run.taskId, sessionId: run.sessionId, createdAt: run.createdAt.toISOString() },
+    task: { id: run.task.id, objective: run.task.objective, source: run.task.source, createdAt: run.task.createdAt.toISOString() },
+  };
+  await write(JSON.stringify(header));
+  let count = 0;
+  for (let afterSeq = -1; afterSeq < run.ledgerSeq; ) {
+    const rows = await db.prisma.ledgerEntry.findMany({
+      where: { runId, seq: { gt: afterSeq, lte: run.ledgerSeq } },
+      orderBy: { seq: "asc" },
+      take: BATCH,
+    });
+    if (rows.length === 0) break;
+    for (const row of rows) await write(JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() }));
+    count += rows.length;
+    afterSeq = rows.at(-1)!.seq;
+  }
+  return count;
+}
+
+export async function importRun(db: Database, lines: AsyncIterable<string>): Promise<{ runId: string; entries: number }> {
+  let header: Header | null = null;
+  const entries: EntryLine[] = [];
+  const verifier = new LedgerVerifier();
+  let lineNumber = 0;
+  for await (const line of lines) {
+    lineNumber++;
+    if (!line.trim()) continue;
+    const value = parseLine(line, lineNumber);
+    if (!header) {
+      if (value.format !== FORMAT) throw refusal(lineNumber, `the first line must be a ${FORMAT} header`);
+      header = value as unknown as Header;
+      continue;
+    }
+    const entry = value as unknown as EntryLine;
+    if (entry.runId !== header.run.id) throw refusal(lineNumber, `entry belongs to run ${entry.runId}, not ${header.run.id}`);
+    const divergence = verifier.push(toLedgerEntryRecord({ ...entry, createdAt: new Date(entry.createdAt) }) as VerifiableEntry);
+    if (divergence) {
+      throw refusal(lineNumber, `ledger does not verify at seq ${divergence.seq}: ${divergence.check} expected ${divergence.expected}, got ${divergence.actual}`);
+    }
+    entries.push(entry);
+  }
+  if (!header) throw refusal(0, "the file is empty");
+  const last = entries.at(-1);
+  const current = [...entries].reverse().find((entry) => entry.kind === "COMMIT");
+  if (!last || !current?.state) throw refusal(lineNumber, "the file has no ledger entries");
+  const { run, task } = header;
+  await db.prisma.$transaction(async (tx) => {
+    if (await tx.run.findUnique({ where: { id: run.id }, select: { id: true } })) {
+      throw new InvalidInputError(`run ${run.id} already exists here; nothing was imported`, [{ path: "/run/id", message: "exists" }]);
+    }
+    if (!(await tx.task.findUnique({ where: { id: task.id }, select: { id: true } }))) {
+      await tx.task.create({ data: { id: task.id, objective: task.objective, source: task.source as object, createdAt: new Date(task.createdAt) } });
+    }
+    const state = current.state as object;
+    await tx.run.create({
+      data: {
+        id: run.id, taskId: run.taskId, sessionId: run.sessionId, stateVersion: last.stateVersion, ledgerSeq: last.seq,
+        status: runStatusOf(state as never), state, contentHash: current.contentHash,
+        createdAt: new Date(run.createdAt), updatedAt: new Date(last.createdAt),
+      },
+    });
+    for (let i = 0; i < entries.length; i += BATCH) {
+      await tx.ledgerEntry.createMany({
+        data: entries.slice(i, i + BATCH).map((entry) => ({
+          ...entry,
+          operations: entry.operations as object,
+          producer: entry.producer as object,
+          provenance: entry.provenance as object,
+          state: (entry.state ?? undefined) as object | undefined,
+          createdAt: new Date(entry.createdAt),
+        })),
+      });
+    }
+  });
+  return { runId: run.id, entries: entries.length };
+}
+
+function parseLine(line: string, lineNumber: number): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(line);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw refusal(lineNumber, "is not a JSON object");
+}
+
+const refusal = (line: number, message: string) =>
+  new InvalidInputError(`import refused, nothing was written: line ${line} ${message}`, [{ path: `/line/${line}`, message }]);
