@@ -14,7 +14,9 @@ import { producer, provenance, startInput } from "../support/fixtures.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
-describe(`canon export / import / verify on ${backendName}`, () => {
+// Each CLI call is a fresh process that opens its database (a new PGlite directory takes seconds
+// to initialise on these 2-core machines), so this file gets more time than the default.
+describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 }, () => {
   let source: TestDatabase;
   let target: TestDatabase;
   let dir: string;
