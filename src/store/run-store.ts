@@ -23,6 +23,7 @@ import type { ChangeFeed } from "./change-feed.js";
 import type { Database } from "./database.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
 import { RunReader } from "./run-reads.js";
+import { Prisma } from "./generated/client.js";
 import { toLedgerEntryRecord } from "./row-mapping.js";
 import { StateCache } from "./state-cache.js";
 
@@ -244,22 +245,22 @@ export class RunStore extends RunReader {
     const requestHash = request.idempotencyKey ? requestHashOf(request, operations, reason) : null;
     const stateJson = plan.kind === "COMMIT" ? JSON.stringify(plan.state) : null;
     const status = runStatusOf(plan.state);
-    let written: { seq: number; at: Date; parentHash: ContentHash; entryHash: ContentHash } | null;
+    let written: { row: ReturnedRun; parentHash: ContentHash; entryHash: ContentHash } | null;
     try {
       written = await this.track(
         this.db.prisma.$transaction(async (tx) => {
           const updated =
             plan.kind === "COMMIT"
-              ? await tx.$queryRaw<{ ledger_seq: number; updated_at: Date }[]>`
+              ? await tx.$queryRaw<ReturnedRun[]>`
                   UPDATE "run" SET "state_version" = ${plan.stateVersion}, "ledger_seq" = "ledger_seq" + 1,
                     "state" = ${stateJson}::jsonb, "content_hash" = ${plan.contentHash},
                     "status" = ${status}, "updated_at" = now()
                   WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
-                  RETURNING "ledger_seq", "updated_at"`
-              : await tx.$queryRaw<{ ledger_seq: number; updated_at: Date }[]>`
+                  RETURNING ${RUN_COLUMNS}`
+              : await tx.$queryRaw<ReturnedRun[]>`
                   UPDATE "run" SET "ledger_seq" = "ledger_seq" + 1, "updated_at" = now()
                   WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
-                  RETURNING "ledger_seq", "updated_at"`;
+                  RETURNING ${RUN_COLUMNS}`;
           const row = updated[0];
           if (!row) return null;
           const seq = row.ledger_seq;
@@ -282,7 +283,7 @@ export class RunStore extends RunReader {
             RETURNING "parent_hash", "entry_hash"`;
           const chained = inserted[0];
           if (!chained) throw new Error(`ledger of run ${runId} has no entry ${seq - 1}`);
-          return { seq, at: new Date(row.updated_at), parentHash: chained.parent_hash, entryHash: chained.entry_hash };
+          return { row, parentHash: chained.parent_hash, entryHash: chained.entry_hash };
         }),
       );
     } catch (error) {
@@ -290,10 +291,12 @@ export class RunStore extends RunReader {
       throw error;
     }
     if (written === null) return this.conflictOrReplay(request, operations, reason, null);
+    const { row } = written;
+    const at = new Date(row.updated_at);
     if (plan.kind === "COMMIT") this.cache.set(runId, { state: plan.state, contentHash: plan.contentHash });
     const entry: LedgerEntryRecord = {
       runId,
-      seq: written.seq,
+      seq: row.ledger_seq,
       stateVersion: plan.stateVersion,
       kind: plan.kind,
       operations,
@@ -304,10 +307,23 @@ export class RunStore extends RunReader {
       contentHash: plan.contentHash,
       parentHash: written.parentHash,
       entryHash: written.entryHash,
-      createdAt: written.at,
+      createdAt: at,
     };
-    this.feed.publish({ runId, seq: written.seq, entry });
-    return { run: await this.requireRun(runId), entry, replayed: false };
+    this.feed.publish({ runId, seq: row.ledger_seq, entry });
+    // The UPDATE returned every column but the state, which we hold: no read after the write.
+    const run: RunRecord = {
+      id: runId,
+      taskId: row.task_id,
+      sessionId: row.session_id,
+      stateVersion: plan.stateVersion,
+      ledgerSeq: row.ledger_seq,
+      status: row.status as RunRecord["status"],
+      state: plan.state,
+      contentHash: plan.contentHash,
+      createdAt: new Date(row.created_at),
+      updatedAt: at,
+    };
+    return { run, entry, replayed: false };
   }
 
   /**
@@ -340,6 +356,17 @@ export class RunStore extends RunReader {
     return work.finally(() => this.inFlight.delete(work));
   }
 }
+
+/** The run columns a write's UPDATE returns (all but the state document). */
+interface ReturnedRun {
+  ledger_seq: number;
+  task_id: string;
+  session_id: string;
+  status: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+const RUN_COLUMNS = Prisma.raw(`"ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at"`);
 
 class Replay {
   constructor(readonly result: WriteResult) {}
