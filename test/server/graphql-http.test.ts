@@ -139,6 +139,15 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
     expect(node.data.node).toEqual({ __typename: "Run", runId: ids[2] });
   });
 
+  it("answers queries sent with GET as well as POST", async () => {
+    const run = await startRun(canon.gql);
+    const url = new URL(canon.url);
+    url.searchParams.set("query", `query($id: ID!) { run(id: $id) { ... on Run { runId stateVersion } } }`);
+    url.searchParams.set("variables", JSON.stringify({ id: run.runId }));
+    const response = await fetch(url, { headers: { accept: "application/graphql-response+json" } });
+    expect(await response.json()).toEqual({ data: { run: { runId: run.runId, stateVersion: 0 } } });
+  });
+
   it("answers /healthz with the database it checked", async () => {
     const response = await fetch(canon.url.replace("/graphql", "/healthz"));
     expect(response.status).toBe(200);
