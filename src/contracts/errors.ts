@@ -107,6 +107,24 @@ export class IdempotencyKeyReusedError extends CanonError {
   }
 }
 
+/** Ends a watch whose consumer fell too far behind; it resumes with `afterVersion: lastDeliveredVersion`. */
+export class SubscriberTooSlowError extends CanonError {
+  constructor(
+    readonly runId: string,
+    readonly lastDeliveredVersion: number,
+    readonly lastDeliveredSeq: number,
+    readonly maxLag: number,
+  ) {
+    super({
+      family: "SYSTEM",
+      code: "ERR_SUBSCRIBER_TOO_SLOW",
+      message: `the subscriber fell more than ${maxLag} ledger entries behind run ${runId}; resume with afterVersion ${lastDeliveredVersion}`,
+      retryable: true,
+      details: { runId, lastDeliveredVersion, lastDeliveredSeq, maxLag },
+    });
+  }
+}
+
 export const internalError = (): ErrorV1 => ({
   family: "SYSTEM",
   code: "ERR_INTERNAL",

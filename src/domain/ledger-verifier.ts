@@ -2,23 +2,14 @@
 // and each COMMIT's state by replaying its operations on the state before it. Pure: the store
 // feeds it entries in order, so a ledger of any length is checked in constant memory.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
-import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/common.js";
+import type { ContentHash } from "../contracts/common.js";
 import { applyOperations } from "./commit.js";
 import { contentHash } from "./content-hash.js";
-import { chainHash, entryDigest, GENESIS_PARENT } from "./ledger-chain.js";
-import type { OperationCall } from "./operations/index.js";
+import { chainHash, entryDigest, GENESIS_PARENT, type ChainedContent } from "./ledger-chain.js";
 
-export interface VerifiableEntry {
-  runId: string;
-  seq: number;
-  stateVersion: number;
-  kind: "COMMIT" | "NOOP";
-  operations: OperationCall[];
-  producer: ComponentIdentity;
-  provenance: Provenance;
-  reason: string | null;
+/** An entry as stored: its chained content plus the state it recorded and its hashes. */
+export interface VerifiableEntry extends ChainedContent {
   state: AgentStateV1 | null;
-  contentHash: ContentHash;
   parentHash: ContentHash;
   entryHash: ContentHash;
 }

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { InProcessChangeFeed } from "../store/change-feed.js";
 import { openDatabase, type Database } from "../store/database.js";
 import { migrate } from "../store/migrator.js";
+import { PostgresChangeFeed } from "../store/postgres-change-feed.js";
 import { RunWatcher } from "../store/run-watch.js";
 import { RunStore } from "../store/run-store.js";
 import type { CanonConfig } from "./config.js";
@@ -27,9 +28,12 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
   const database = await openDatabase(config.database);
   const migrations = await migrate(database.sql);
   if (migrations.applied.length) logger.info({ applied: migrations.applied }, "applied migrations");
-  const feed = new InProcessChangeFeed();
+  // With PostgreSQL, other instances may share the database: commits reach them by NOTIFY.
+  const feed = database.postgresUrl
+    ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
+    : new InProcessChangeFeed();
   const store = new RunStore(database, feed);
-  const watcher = new RunWatcher(store, feed);
+  const watcher = new RunWatcher(store, feed, { maxLag: config.watchBuffer });
   const yoga = createCanonYoga({ store, watcher }, logger);
   let draining = false;
 

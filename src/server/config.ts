@@ -1,5 +1,6 @@
 // Canon's configuration, from the environment and CLI flags. One table in the README.
 import type { DatabaseOptions } from "../store/database.js";
+import { DEFAULT_MAX_LAG } from "../store/run-watch.js";
 
 export interface CanonConfig {
   host: string;
@@ -10,6 +11,10 @@ export interface CanonConfig {
   maxBodyBytes: number;
   /** How long shutdown waits for in-flight work before closing connections. */
   shutdownGraceMs: number;
+  /** How many ledger entries a subscriber may fall behind before it gets ERR_SUBSCRIBER_TOO_SLOW. */
+  watchBuffer: number;
+  /** PostgreSQL only: how often watched runs' heads are re-read, in case a NOTIFY was lost (0: never). */
+  watchResyncMs: number;
 }
 
 export const DEFAULT_DATA_DIR = "./.canon/data";
@@ -24,12 +29,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { hos
     logLevel: env.CANON_LOG_LEVEL ?? "info",
     maxBodyBytes: integer(env.CANON_MAX_BODY_BYTES, 1024 * 1024, "CANON_MAX_BODY_BYTES"),
     shutdownGraceMs: integer(env.CANON_SHUTDOWN_GRACE_MS, 10_000, "CANON_SHUTDOWN_GRACE_MS"),
+    watchBuffer: integer(env.CANON_WATCH_BUFFER, DEFAULT_MAX_LAG, "CANON_WATCH_BUFFER", 1),
+    watchResyncMs: integer(env.CANON_WATCH_RESYNC_MS, 5_000, "CANON_WATCH_RESYNC_MS"),
   };
 }
 
-function integer(value: string | undefined, fallback: number, name: string): number {
+function integer(value: string | undefined, fallback: number, name: string, min = 0): number {
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isSafeInteger(parsed) || parsed < min) throw new Error(`${name} must be an integer >= ${min}, got "${value}"`);
   return parsed;
 }

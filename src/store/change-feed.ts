@@ -8,6 +8,11 @@ export interface LedgerNotice {
   seq: number;
   /** Present when the writer is in this process: saves the watcher a read. */
   entry?: LedgerEntryRecord;
+  /**
+   * The feed may have missed writes up to `seq` (it reconnected, or re-read the run's head).
+   * The watcher catches up from the ledger, and that backlog is not held against a slow consumer.
+   */
+  resync?: boolean;
 }
 
 export type NoticeListener = (notice: LedgerNotice) => void;
@@ -20,7 +25,7 @@ export interface ChangeFeed {
 
 /** Delivery within one process: enough for the embedded database. */
 export class InProcessChangeFeed implements ChangeFeed {
-  private readonly listeners = new Map<string, Set<NoticeListener>>();
+  protected readonly listeners = new Map<string, Set<NoticeListener>>();
 
   publish(notice: LedgerNotice): void {
     for (const listener of this.listeners.get(notice.runId) ?? []) listener(notice);

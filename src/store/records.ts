@@ -1,10 +1,8 @@
 // What the store hands to the layers above: plain records, never Prisma rows.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
-import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/common.js";
-import type { OperationCall } from "../domain/operations/index.js";
+import type { ContentHash } from "../contracts/common.js";
+import type { VerifiableEntry } from "../domain/ledger-verifier.js";
 import type { RunStatus } from "../domain/run-status.js";
-
-export type LedgerKind = "COMMIT" | "NOOP";
 
 export interface RunRecord {
   id: string;
@@ -19,20 +17,8 @@ export interface RunRecord {
   updatedAt: Date;
 }
 
-export interface LedgerEntryRecord {
-  runId: string;
-  seq: number;
-  stateVersion: number;
-  kind: LedgerKind;
-  operations: OperationCall[];
-  producer: ComponentIdentity;
-  provenance: Provenance;
-  reason: string | null;
-  /** The state after a COMMIT; null for a NOOP. */
-  state: AgentStateV1 | null;
-  contentHash: ContentHash;
-  parentHash: ContentHash;
-  entryHash: ContentHash;
+/** A ledger entry as the store returns it: what the hash chain covers, plus when it was written. */
+export interface LedgerEntryRecord extends VerifiableEntry {
   createdAt: Date;
 }
 

@@ -3,7 +3,7 @@
 // hashes included. Import verifies the chain before writing anything, so a damaged or edited
 // file is refused instead of becoming a run that fails `canon verify`.
 import { InvalidInputError } from "../contracts/errors.js";
-import { LedgerVerifier, type VerifiableEntry } from "../domain/ledger-verifier.js";
+import { LedgerVerifier } from "../domain/ledger-verifier.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { Database } from "./database.js";
 import type { LedgerEntry } from "./generated/client.js";
@@ -60,7 +60,7 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
     }
     const entry = value as unknown as EntryLine;
     if (entry.runId !== header.run.id) throw refusal(lineNumber, `entry belongs to run ${entry.runId}, not ${header.run.id}`);
-    const divergence = verifier.push(toLedgerEntryRecord({ ...entry, createdAt: new Date(entry.createdAt) }) as VerifiableEntry);
+    const divergence = verifier.push(toLedgerEntryRecord({ ...entry, createdAt: new Date(entry.createdAt) }));
     if (divergence) {
       throw refusal(lineNumber, `ledger does not verify at seq ${divergence.seq}: ${divergence.check} expected ${divergence.expected}, got ${divergence.actual}`);
     }

@@ -2,21 +2,37 @@
 // "unsynced" and catches up by reading the ledger in batches; once it has read everything it
 // waits in the live group, where notices wake it. The cursor (the last delivered ledger seq)
 // decides every delivery, so each entry is delivered exactly once and in order, whether it
-// came from a catch-up read or from a live notice.
+// came from a catch-up read or from a live notice. A consumer that does not keep up is ended
+// with ERR_SUBSCRIBER_TOO_SLOW instead of being buffered for without bound (see `maxLag`).
 import { Repeater } from "@repeaterjs/repeater";
-import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
+import { InvalidInputError, NotFoundError, SubscriberTooSlowError } from "../contracts/errors.js";
 import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
 import type { LedgerEntryRecord } from "./records.js";
 import type { RunStore } from "./run-store.js";
 
 const CATCH_UP_BATCH = 100;
+export const DEFAULT_MAX_LAG = 1_000;
+
+/** The reads a watch needs. */
+export type LedgerReads = Pick<RunStore, "getRun" | "seqOfVersion" | "readLedger">;
+
+export interface WatchOptions {
+  /**
+   * How many ledger entries a consumer may fall behind the run before its watch ends with
+   * ERR_SUBSCRIBER_TOO_SLOW. Entries that were already written when the watch began, or that
+   * the feed announced late (a resync), count only once the watch has read past them: reading
+   * history takes one batch of memory however long it takes.
+   */
+  maxLag: number;
+}
 
 export class RunWatcher {
   private readonly open = new Set<() => void>();
 
   constructor(
-    private readonly store: RunStore,
+    private readonly store: LedgerReads,
     private readonly feed: ChangeFeed,
+    private readonly options: WatchOptions = { maxLag: DEFAULT_MAX_LAG },
   ) {}
 
   /**
@@ -28,13 +44,22 @@ export class RunWatcher {
       throw new InvalidInputError("afterVersion must be a non-negative integer", [{ path: "/afterVersion", message: "must be >= 0" }]);
     }
     if (!(await this.store.getRun(runId))) throw new NotFoundError("run", runId);
+    const { maxLag } = this.options;
     return new Repeater<LedgerEntryRecord>(async (push, stop) => {
       const live = new Map<number, LedgerEntryRecord>();
       let headSeq = -1;
+      let cursor = -1;
+      // Entries up to here were written before the watch began, or announced late: not lag.
+      let historyEnd = Infinity;
+      let lastVersion = afterVersion;
       let wake: () => void = () => {};
       const onNotice = (notice: LedgerNotice) => {
         headSeq = Math.max(headSeq, notice.seq);
-        if (notice.entry) live.set(notice.seq, notice.entry);
+        if (notice.resync) historyEnd = Math.max(historyEnd, notice.seq);
+        // Bounded: past maxLag the watch ends anyway, and whatever is not kept is read from the ledger.
+        if (notice.entry && live.size < maxLag) live.set(notice.seq, notice.entry);
+        // The entry being pushed, if any, still reaches the consumer before the error does.
+        if (cursor >= historyEnd && headSeq - cursor > maxLag) stop(new SubscriberTooSlowError(runId, lastVersion, cursor, maxLag));
         wake();
       };
       // Join the live group before reading anything, so no write can fall between the two.
@@ -53,14 +78,17 @@ export class RunWatcher {
         const startSeq = await this.store.seqOfVersion(runId, afterVersion);
         // Not there yet: start from the current head and skip until that version's commit.
         let reached = startSeq !== null;
-        let cursor = startSeq ?? run.ledgerSeq;
+        cursor = startSeq ?? run.ledgerSeq;
+        historyEnd = headSeq;
         const deliver = async (entry: LedgerEntryRecord) => {
           cursor = entry.seq;
-          if (reached) return push(entry);
-          if (entry.kind === "COMMIT" && entry.stateVersion >= afterVersion) {
+          if (!reached) {
+            if (entry.kind !== "COMMIT" || entry.stateVersion < afterVersion) return;
             reached = true;
-            if (entry.stateVersion > afterVersion) await push(entry);
+            if (entry.stateVersion === afterVersion) return;
           }
+          lastVersion = entry.stateVersion;
+          await push(entry);
         };
         while (!stopped) {
           for (const seq of live.keys()) if (seq <= cursor) live.delete(seq);

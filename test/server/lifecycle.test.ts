@@ -1,6 +1,5 @@
 // The real CLI process: `canon serve` prints where it serves, and SIGTERM lets in-flight
 // commits finish, completes subscriptions and exits 0.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,32 +7,9 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postGraphQL } from "../support/canon.js";
+import { serve } from "../support/canon-process.js";
 import { backendName, createTestDatabase, type TestDatabase } from "../support/database.js";
 import { COMMIT, setStatus, startRun, WATCH } from "../support/operations.js";
-
-const repoRoot = path.resolve(import.meta.dirname, "../..");
-
-function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; line: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0"], {
-    cwd: repoRoot,
-    env: { ...process.env, CANON_LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 30_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving (http:\/\/\S+\/graphql)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, line: output.split("\n")[0]! });
-      }
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`canon serve exited with ${code}: ${output}`)));
-  });
-}
 
 describe(`canon serve process on ${backendName}`, () => {
   let database: TestDatabase;

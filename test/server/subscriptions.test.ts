@@ -1,5 +1,7 @@
 // Watches over real graphql-ws and SSE clients: catch-up then live, in order, exactly once.
+import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { backendName } from "../support/database.js";
 import { collect, startTestCanon, type TestCanon } from "../support/canon.js";
 import { COMMIT, setStatus, startRun, WATCH } from "../support/operations.js";
@@ -80,29 +82,127 @@ describe(`runStateChanged on ${backendName}`, () => {
   it("streams the same watch over Server-Sent Events", async () => {
     const run = await startRun(canon.gql);
     await commitMany(run.runId, 0, 3);
-    const controller = new AbortController();
     const response = await fetch(canon.url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
       body: JSON.stringify({ query: WATCH, variables: { runId: run.runId, afterVersion: 1 } }),
-      signal: controller.signal,
     });
     expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
     const versions: number[] = [];
-    while (versions.length < 2) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      for (const match of buffer.matchAll(/^data: (.+)$/gm)) {
-        const payload = JSON.parse(match[1]!) as { data?: WatchEvent };
-        if (payload.data) versions.push(payload.data.runStateChanged.version);
-      }
-      buffer = buffer.slice(buffer.lastIndexOf("\n") + 1);
+    for await (const payload of sseMessages<WatchEvent>(response)) {
+      if (payload.data) versions.push(payload.data.runStateChanged.version);
+      if (versions.length === 2) break; // which cancels the stream
     }
-    controller.abort();
     expect(versions).toEqual([2, 3]);
   });
+
+  it("ends subscribers that stop reading (graphql-ws and SSE) with ERR_SUBSCRIBER_TOO_SLOW; commits and others go on", async () => {
+    const maxLag = 10;
+    const slowCanon = await startTestCanon({ watchBuffer: maxLag });
+    try {
+      const run = await startRun(slowCanon.gql);
+      const commit = async (expectedVersion: number, operations: unknown[]) => {
+        const result = await slowCanon.gql(COMMIT, { runId: run.runId, expectedVersion, operations });
+        expect(result.data.commitState.__typename).toBe("WriteSuccess");
+      };
+      // Events this large fill the socket buffers within a few dozen, so the server feels the stall.
+      await commit(0, [{ setPlan: { plan: { steps: Array.from({ length: 12 }, (_, i) => `${i}`.padEnd(16_000, "x")) } } }]);
+      const variables = { runId: run.runId, afterVersion: 1 };
+      const ws = stallableSubscriber(slowCanon.url, WATCH_PLAN, variables);
+      const sse = await fetch(slowCanon.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify({ query: WATCH_PLAN, variables }),
+      });
+      const fast = collect<WatchEvent>(slowCanon.wsClient(), WATCH, variables, 119);
+      await commit(1, setStatus("v2"));
+      await ws.firstEvent;
+      ws.socket().pause(); // from here on neither slow client reads what the server sends
+
+      for (let version = 2; version < 120; version++) await commit(version, setStatus(`v${version + 1}`));
+      expect(versionsOf(await fast.done)).toEqual(range(2, 120));
+      fast.unsubscribe();
+
+      ws.socket().resume();
+      const sseEnd: SlowEnd = { versions: [] };
+      for await (const payload of sseMessages<{ runStateChanged: { version: number } }>(sse)) {
+        if (payload.data) sseEnd.versions.push(payload.data.runStateChanged.version);
+        sseEnd.error ??= payload.errors?.[0];
+      }
+      for (const { versions, error } of [await ws.ended, sseEnd]) {
+        expect(error?.extensions).toMatchObject({ code: "ERR_SUBSCRIBER_TOO_SLOW", family: "SYSTEM", retryable: true });
+        const last = error!.extensions.details.lastDeliveredVersion as number;
+        // Everything the server had handed over arrived, in order, and the error names the last of it.
+        expect(versions).toEqual(range(2, last));
+        expect(last).toBeLessThan(120 - maxLag);
+      }
+      const last = (await ws.ended).versions.at(-1)!;
+      const resumed = collect<WatchEvent>(slowCanon.wsClient(), WATCH, { runId: run.runId, afterVersion: last }, 120 - last);
+      expect(versionsOf(await resumed.done)).toEqual(range(last + 1, 120));
+      resumed.unsubscribe();
+      await ws.dispose();
+    } finally {
+      await slowCanon.stop();
+    }
+  });
 });
+
+const WATCH_PLAN = `subscription Watch($runId: ID!, $afterVersion: Int!) {
+  runStateChanged(runId: $runId, afterVersion: $afterVersion) { version state { plan } }
+}`;
+
+interface SlowEnd {
+  versions: number[];
+  error?: { extensions: Record<string, any> };
+}
+
+/** A graphql-ws subscriber whose socket can stop being read, as a stalled client's would. */
+function stallableSubscriber(url: string, query: string, variables: Record<string, unknown>) {
+  let socket: WebSocket | undefined;
+  const client = createClient({
+    url: url.replace("http", "ws"),
+    retryAttempts: 0,
+    webSocketImpl: class extends WebSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        socket = this;
+      }
+    },
+  });
+  const end: SlowEnd = { versions: [] };
+  let firstEvent = () => {};
+  return {
+    socket: () => socket!,
+    firstEvent: new Promise<void>((resolve) => (firstEvent = resolve)),
+    ended: new Promise<SlowEnd>((resolve) => {
+      client.subscribe<{ runStateChanged: { version: number } }>({ query, variables }, {
+        next: (result) => {
+          end.versions.push(result.data!.runStateChanged.version);
+          firstEvent();
+        },
+        error: (errors) => resolve({ ...end, error: (errors as SlowEnd["error"][])[0] }),
+        complete: () => resolve(end),
+      });
+    }),
+    dispose: () => client.dispose(),
+  };
+}
+
+/** The payloads of a GraphQL-over-SSE response, until it completes. */
+async function* sseMessages<T>(response: Response): AsyncGenerator<{ data?: T; errors?: SlowEnd["error"][] }> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      const lines = buffer.split("\n");
+      buffer = lines.pop()!;
+      for (const line of lines) if (line.startsWith("data: ")) yield JSON.parse(line.slice(6));
+    }
+  } finally {
+    await reader.cancel();
+  }
+}

@@ -1,12 +1,24 @@
 // The watcher's cursor logic against a real database, with a change feed that misbehaves on
 // purpose: notices dropped, delayed and reordered must never cost a version or repeat one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SubscriberTooSlowError } from "../../src/contracts/errors.js";
 import { InProcessChangeFeed, type LedgerNotice } from "../../src/store/change-feed.js";
 import type { LedgerEntryRecord } from "../../src/store/records.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { RunWatcher } from "../../src/store/run-watch.js";
 import { backendName, openMigratedDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
+
+/** Can go deaf, as a feed whose connection is down, and later resync. */
+class DeafeningFeed extends InProcessChangeFeed {
+  deaf = false;
+  override publish(notice: LedgerNotice): void {
+    if (!this.deaf) super.publish(notice);
+  }
+  resync(runId: string, seq: number): void {
+    super.publish({ runId, seq, resync: true });
+  }
+}
 
 /** Drops every third notice, strips the entry from the rest and delivers them late and shuffled. */
 class UnreliableFeed extends InProcessChangeFeed {
@@ -25,14 +37,14 @@ describe(`RunWatcher on ${backendName}`, () => {
   });
   afterAll(() => opened.dispose());
 
-  async function take(iterator: AsyncIterableIterator<LedgerEntryRecord>, count: number) {
+  async function take(iterator: AsyncIterableIterator<LedgerEntryRecord>, count: number, end = true) {
     const seen: LedgerEntryRecord[] = [];
     while (seen.length < count) {
       const next = await iterator.next();
       if (next.done) break;
       seen.push(next.value);
     }
-    await iterator.return?.();
+    if (end) await iterator.return?.();
     return seen;
   }
 
@@ -53,6 +65,66 @@ describe(`RunWatcher on ${backendName}`, () => {
     expect(entries.map((e) => e.stateVersion)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(watcher.openWatches).toBe(0);
+  });
+
+  const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+  async function commitMany(store: RunStore, runId: string, from: number, to: number) {
+    for (let version = from; version < to; version++) {
+      await store.commitState({ runId, expectedVersion: version, operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }], producer, provenance });
+    }
+  }
+
+  /** Reads until the stream ends; returns the versions and the error it ended with, if any. */
+  async function drain(iterator: AsyncIterableIterator<LedgerEntryRecord>) {
+    const versions: number[] = [];
+    try {
+      for await (const entry of iterator) versions.push(entry.stateVersion);
+      return { versions, error: undefined };
+    } catch (error) {
+      return { versions, error };
+    }
+  }
+
+  it("ends a consumer that stops reading once it is more than maxLag entries behind; others keep going", async () => {
+    const feed = new InProcessChangeFeed();
+    const store = new RunStore(opened.db, feed);
+    const watcher = new RunWatcher(store, feed, { maxLag: 5 });
+    const { run } = await store.startRun(startInput);
+    const slow = await watcher.watch(run.id, 0);
+    const fast = take(await watcher.watch(run.id, 0), 20);
+    await commitMany(store, run.id, 0, 1);
+    expect((await slow.next()).value.stateVersion).toBe(1); // and then it stops reading
+    await commitMany(store, run.id, 1, 20);
+    expect((await fast).map((e) => e.stateVersion)).toEqual(range(1, 20));
+
+    const { versions, error } = await drain(slow);
+    expect(error).toBeInstanceOf(SubscriberTooSlowError);
+    const tooSlow = error as SubscriberTooSlowError;
+    expect(tooSlow).toMatchObject({ code: "ERR_SUBSCRIBER_TOO_SLOW", retryable: true, runId: run.id, maxLag: 5 });
+    // What it was already handed still arrives, then the error names the last of it.
+    expect([1, ...versions]).toEqual(range(1, tooSlow.lastDeliveredVersion));
+    expect(tooSlow.lastDeliveredSeq).toBe(tooSlow.lastDeliveredVersion);
+    expect(tooSlow.lastDeliveredVersion).toBeLessThan(20 - 5);
+    expect(watcher.openWatches).toBe(0);
+  });
+
+  it("does not hold history against a consumer: entries written before the watch, or announced late by a resync", async () => {
+    const feed = new DeafeningFeed();
+    const store = new RunStore(opened.db, feed);
+    const watcher = new RunWatcher(store, feed, { maxLag: 5 });
+    const { run } = await store.startRun(startInput);
+    await commitMany(store, run.id, 0, 30);
+    const iterator = await watcher.watch(run.id, 0);
+    expect((await iterator.next()).value.stateVersion).toBe(1);
+    await commitMany(store, run.id, 30, 31); // a live entry while the consumer is 29 entries into history
+    expect((await take(iterator, 30, false)).map((e) => e.stateVersion)).toEqual(range(2, 31));
+
+    feed.deaf = true; // ten writes nobody hears of, then the feed resyncs
+    await commitMany(store, run.id, 31, 41);
+    feed.deaf = false;
+    feed.resync(run.id, 41);
+    expect((await take(iterator, 10)).map((e) => e.stateVersion)).toEqual(range(32, 41));
   });
 
   it("completes open watches when closed (shutdown)", async () => {

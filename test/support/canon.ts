@@ -18,7 +18,7 @@ export interface GraphQLResponse<T> {
   errors?: { message: string; extensions?: Record<string, unknown> }[];
 }
 
-export async function startTestCanon(overrides: { maxBodyBytes?: number } = {}): Promise<TestCanon> {
+export async function startTestCanon(overrides: { maxBodyBytes?: number; watchBuffer?: number } = {}): Promise<TestCanon> {
   const database: TestDatabase = await createTestDatabase();
   const server = await startCanon({
     host: "127.0.0.1",
@@ -27,6 +27,8 @@ export async function startTestCanon(overrides: { maxBodyBytes?: number } = {}):
     logLevel: process.env.CANON_TEST_LOG_LEVEL ?? "silent",
     maxBodyBytes: overrides.maxBodyBytes ?? 1024 * 1024,
     shutdownGraceMs: 5_000,
+    watchBuffer: overrides.watchBuffer ?? 1_000,
+    watchResyncMs: 5_000,
   });
   const clients: Client[] = [];
   return {
