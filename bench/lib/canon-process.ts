@@ -1,0 +1,101 @@
+// Canon as a separate child process, exactly as an operator runs it (`canon serve`), so the
+// benchmark measures the shipped build over a real socket and can read the server's own
+// memory high-water mark without the benchmark's allocations mixed in.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 30_000;
+const SERVING_LINE = /Canon is serving (http:\/\/\S+\/graphql)/;
+
+export interface CanonProcess {
+  pid: number;
+  url: URL;
+  /** SIGTERM, then wait for the exit (SIGKILL after STOP_TIMEOUT_MS). Idempotent. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; killed: boolean }>;
+  /** The last lines the server wrote (stderr and stdout, where pino logs), for error reports. */
+  outputTail(): string;
+}
+
+/** `env` replaces Canon's database settings; everything else is inherited. */
+export async function startCanonProcess(env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string }): Promise<CanonProcess> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", ...env };
+  // An inherited DATABASE_URL would silently turn the PGlite run into a Postgres one.
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--host", "127.0.0.1"], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let tail = "";
+  const keep = (chunk: string) => void (tail = (tail + chunk).slice(-8_000));
+  child.stderr!.setEncoding("utf8").on("data", keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+
+  const url = await new Promise<URL>((resolve, reject) => {
+    let stdout = "";
+    let settled = false;
+    const fail = (why: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      reject(new Error(`${why}\n--- canon output ---\n${tail}`));
+    };
+    const timer = setTimeout(() => fail(`Canon did not print its URL within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
+    // Keep reading stdout for the process's whole life: a full pipe would block its logging.
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      keep(chunk);
+      if (settled) return;
+      if (stdout.length < 64_000) stdout += chunk;
+      const match = SERVING_LINE.exec(stdout);
+      if (!match) return;
+      const parsed = new URL(match[1]!);
+      // The benchmark only ever talks to loopback; refuse anything else rather than load it.
+      if (parsed.hostname !== "127.0.0.1") return fail(`Canon is serving on ${parsed.hostname}, not loopback`);
+      settled = true;
+      clearTimeout(timer);
+      resolve(parsed);
+    });
+    void exited.then(({ code, signal }) => fail(`Canon exited before serving (code ${code}, signal ${signal})`));
+  });
+
+  let stopping: ReturnType<CanonProcess["stop"]> | undefined;
+  return {
+    pid: child.pid!,
+    url,
+    outputTail: () => tail,
+    stop: () =>
+      (stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+        const { code, signal } = await exited;
+        clearTimeout(timer);
+        return { code, signal, killed: signal === "SIGKILL" };
+      })()),
+  };
+}
+
+/** Compiles src/ to dist/ so the child runs the code in the working tree, never a stale build. */
+export async function buildDist(): Promise<void> {
+  await runToCompletion(process.execPath, [path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], 300_000);
+}
+
+function runToCompletion(command: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(command, args, { cwd: REPO_ROOT, stdio: ["ignore", "inherit", "inherit"] });
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed (code ${code}, signal ${signal})`));
+    });
+  });
+}
