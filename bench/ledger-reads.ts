@@ -25,8 +25,16 @@ interface Row {
   bytesPerCommit: number;
 }
 
-async function post(url: string, query: string, variables: Record<string, unknown>) {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) });
+async function post(url: string, query: string, variables: Record<string, unknown>, retried = false): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) });
+  } catch (error) {
+    // After the long seeding pause a pooled keep-alive socket may already be closed by the
+    // server; these reads are idempotent, so one retry on a fresh socket is safe.
+    if (retried) throw error;
+    return post(url, query, variables, true);
+  }
   const body = (await response.json()) as { errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body;
