@@ -1,5 +1,5 @@
 // The floor: what the database itself can do for Canon's write. The same conditional UPDATE
-// and ledger INSERT Canon's RunStore.append() issues, in one transaction, with the same bytes,
+// and ledger INSERT Canon's RunStore issues, in one statement, with the same bytes,
 // but no HTTP, GraphQL, validation or ORM in front. Canon's throughput divided by this is the
 // share of the database's capacity that Canon manages to deliver.
 import { createHash } from "node:crypto";
@@ -9,45 +9,41 @@ import type { Outcome, Writer } from "./stats.js";
 import { commitPayload, STORED_PRODUCER, STORED_PROVENANCE } from "./workload.js";
 
 type Row = Record<string, any>;
-interface Tx {
-  query(text: string, params: unknown[]): Promise<Row[]>;
-}
 
-/** A database the floor writers can run transactions on. */
+/** A database the floor writers can run statements on. */
 export interface FloorDatabase {
   describe: string;
   /** Set by floorWriters: which shape of ledger INSERT the database called for. */
   insertShape?: string;
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   query(text: string, params: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
-// Copied from src/store/run-store.ts (append, COMMIT branch; keep in step with it), with
-// placeholders numbered for pg. Prisma's tagged templates send every interpolation as its own
-// parameter; so do these. RETURNING is append()'s RUN_COLUMNS.
-const UPDATE_RUN = `
-  UPDATE "run" SET "state_version" = $1, "ledger_seq" = "ledger_seq" + 1,
-    "state" = $2::jsonb, "content_hash" = $3, "status" = $4, "updated_at" = now()
-  WHERE "id" = $5 AND "state_version" = $6
-  RETURNING "ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at"`;
-
-// The ledger INSERT exists in two shapes, and the floor mirrors whichever the database has:
-// without a hash chain, a plain INSERT ... VALUES; with one (ledger_entry.entry_hash), an
-// INSERT ... SELECT that reads the parent entry and computes the chain hash in SQL.
-const INSERT_ENTRY = `
-  INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer",
-    "provenance", "reason", "state", "content_hash", "idempotency_key", "request_hash", "created_at")
-  VALUES ($1, $2, $3, $4::"LedgerKind", $5::jsonb, $6::jsonb, $7::jsonb, $8, $9::jsonb, $10, $11, $12, now())`;
-const INSERT_CHAINED_ENTRY = `
-  INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer",
-    "provenance", "reason", "state", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
-    "request_hash", "created_at")
-  SELECT $1, $2, $3, $4::"LedgerKind", $5::jsonb, $6::jsonb, $7::jsonb, $8, $9::jsonb, $10, p."entry_hash",
-    'sha256:' || encode(sha256(convert_to(p."entry_hash" || '|' || $11, 'UTF8')), 'hex'),
-    $12, $13, now()
-  FROM "ledger_entry" p WHERE p."run_id" = $14 AND p."seq" = $15
-  RETURNING "parent_hash", "entry_hash"`;
+// Copied from src/store/run-store.ts (appendStatement, COMMIT case; keep in step with it), with
+// placeholders numbered for pg. Like Canon's, it is one statement: the conditional UPDATE and
+// the ledger INSERT commit or fail together without BEGIN/COMMIT.
+const APPEND = `
+  WITH moved AS (
+    UPDATE "run" SET
+      "state_version" = $1,
+      "ledger_seq" = "ledger_seq" + 1,
+      "state" = $2::jsonb,
+      "content_hash" = $3,
+      "status" = $4,
+      "head_parent_hash" = "head_hash",
+      "head_hash" = 'sha256:' || encode(sha256(convert_to("head_hash" || '|' || ("ledger_seq" + 1) || '|' || $5, 'UTF8')), 'hex'),
+      "updated_at" = now()
+    WHERE "id" = $6 AND "state_version" = $7
+    RETURNING "ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at", "head_hash", "head_parent_hash"
+  ), appended AS (
+    INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
+      "reason", "state", "content_hash", "parent_hash", "entry_hash", "idempotency_key", "request_hash", "created_at")
+    SELECT $6, m."ledger_seq", $1, 'COMMIT'::"LedgerKind", $8::jsonb, $9::jsonb, $10::jsonb,
+      NULL, $2::jsonb, $3, m."head_parent_hash", m."head_hash", NULL, NULL, m."updated_at"
+    FROM moved m
+    RETURNING "seq"
+  )
+  SELECT m.* FROM moved m JOIN appended a ON a."seq" = m."ledger_seq"`;
 
 /** A pg.Pool of `poolSize` connections: the same driver and pool size Canon uses. */
 export function pgFloor(url: string, poolSize: number): FloorDatabase {
@@ -55,20 +51,6 @@ export function pgFloor(url: string, poolSize: number): FloorDatabase {
   pool.on("error", () => {});
   return {
     describe: `plain pg.Pool (max ${poolSize}), same database`,
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        const result = await work({ query: async (text, params) => (await client.query(text, params)).rows });
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
     query: async (text, params) => (await pool.query(text, params)).rows,
     close: () => pool.end(),
   };
@@ -79,7 +61,6 @@ export async function pgliteFloor(dataDir: string): Promise<FloorDatabase> {
   const db = await PGlite.create(dataDir);
   return {
     describe: "PGlite in-process on the same data dir",
-    transaction: (work) => db.transaction((tx) => work({ query: async (text, params) => (await tx.query<Row>(text, params)).rows })),
     query: async (text, params) => (await db.query<Row>(text, params)).rows,
     close: () => db.close(),
   };
@@ -87,8 +68,8 @@ export async function pgliteFloor(dataDir: string): Promise<FloorDatabase> {
 
 /**
  * One writer per run, continuing from wherever Canon left the run. Per commit it does the
- * client-side minimum: build the next state, serialise it once, hash it, then the two
- * statements. The transaction commits only if the UPDATE matched, exactly like Canon.
+ * client-side minimum: build the next state, serialise it once, hash it, then the one
+ * statement. It appends only if the UPDATE matched, exactly like Canon.
  */
 export async function floorWriters(
   db: FloorDatabase,
@@ -100,9 +81,8 @@ export async function floorWriters(
   const producer = JSON.stringify(STORED_PRODUCER);
   const provenance = JSON.stringify(STORED_PROVENANCE);
   const startVersions = new Map(rows.map((row) => [row.id as string, row.state_version as number]));
-  const chained = (await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'ledger_entry' AND column_name = 'entry_hash'`, [])).length > 0;
   const sha256 = (text: string) => `sha256:${createHash("sha256").update(text).digest("hex")}`;
-  db.insertShape = chained ? "hash-chained INSERT ... SELECT parent" : "INSERT ... VALUES";
+  db.insertShape = "one statement: conditional UPDATE + chained ledger INSERT";
   const writers = runIds.map((runId, writerIndex): Writer => {
     const row = byId.get(runId);
     if (!row) throw new Error(`run ${runId} is not in the database`);
@@ -116,21 +96,9 @@ export async function floorWriters(
         const stateJson = JSON.stringify(state);
         const hash = sha256(stateJson);
         const operations = JSON.stringify(payload.ledger);
-        const written = await db.transaction(async (tx) => {
-          const updated = await tx.query(UPDATE_RUN, [expected + 1, stateJson, hash, row.status, runId, expected]);
-          const seq = updated[0]?.ledger_seq as number | undefined;
-          if (seq === undefined) return false;
-          const entry = [runId, seq, expected + 1, "COMMIT", operations, producer, provenance, null, stateJson, hash];
-          if (!chained) {
-            await tx.query(INSERT_ENTRY, [...entry, null, null]);
-            return true;
-          }
-          // The entry digest Canon hashes canonically; one sha256 of the same fields stands in.
-          const digest = sha256(`${runId}|${seq}|${expected + 1}|COMMIT|${operations}|${producer}|${provenance}|${hash}`);
-          const inserted = await tx.query(INSERT_CHAINED_ENTRY, [...entry, digest, null, null, runId, seq - 1]);
-          if (!inserted[0]) throw new Error(`ledger of run ${runId} has no entry ${seq - 1}`);
-          return true;
-        });
+        // The entry digest Canon hashes canonically; one sha256 of the same fields stands in.
+        const digest = sha256(`${runId}|${expected + 1}|COMMIT|${operations}|${producer}|${provenance}|${hash}`);
+        const written = (await db.query(APPEND, [expected + 1, stateJson, hash, row.status, digest, runId, expected, operations, producer, provenance])).length > 0;
         if (!written) {
           const now = await db.query(`SELECT "state_version" FROM "run" WHERE "id" = $1`, [runId]);
           version = (now[0]?.state_version as number | undefined) ?? expected;

@@ -92,7 +92,7 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
   const pool = results.some((r) => r.name === "PostgreSQL") ? `; Postgres pool ${settings.poolSize} for Canon and floor alike` : "";
   console.log(`client:  node:http keep-alive, ${settings.writers} sockets${pool}; plan ${settings.planSteps} steps per commit`);
   console.log("         Canon, the database and this client share the same cores.");
-  for (const r of results) console.log(`floor:   ${r.name}: the same UPDATE + INSERT transaction through ${r.floorDescribe}`);
+  for (const r of results) console.log(`floor:   ${r.name}: the same conditional UPDATE + ledger INSERT through ${r.floorDescribe}`);
   if (results.some((r) => r.name === "PGlite")) {
     console.log("         PGlite's database runs inside Canon's process (Canon row) and inside this client (floor row); its CPU is counted there.");
   }

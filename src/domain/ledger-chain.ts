@@ -1,6 +1,6 @@
-// The ledger's hash chain. Each entry's hash covers its parent's hash and everything the entry
-// records except the stored state itself (which its content hash already covers), so changing
-// any recorded byte of any entry breaks the chain from that entry on.
+// The ledger's hash chain. Each entry's hash covers its parent's hash, its position and
+// everything the entry records except the stored state itself (which its content hash already
+// covers), so changing any recorded byte of any entry breaks the chain from that entry on.
 import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/common.js";
 import { contentHash, sha256Of } from "./content-hash.js";
 import type { OperationCall } from "./operations/index.js";
@@ -20,11 +20,14 @@ export interface ChainedContent {
   contentHash: ContentHash;
 }
 
-/** Digest of an entry's own content, in RFC 8785 canonical form. */
-export const entryDigest = (entry: ChainedContent): ContentHash =>
+/**
+ * Digest of an entry's own content, in RFC 8785 canonical form. Its position (seq) is not part
+ * of it: the writer learns the seq only inside the statement that appends the entry, which
+ * chains seq in there (see chainHash).
+ */
+export const entryDigest = (entry: Omit<ChainedContent, "seq">): ContentHash =>
   contentHash({
     run_id: entry.runId,
-    seq: entry.seq,
     state_version: entry.stateVersion,
     kind: entry.kind,
     operations: entry.operations,
@@ -35,8 +38,9 @@ export const entryDigest = (entry: ChainedContent): ContentHash =>
   });
 
 /**
- * The entry hash: sha256 of "<parent hash>|<entry digest>". The write path computes the same
- * expression in SQL (see CHAIN_HASH_SQL in the store) so it can chain to the parent row it has
- * locked without another round trip.
+ * The entry hash: sha256 of "<parent hash>|<seq>|<entry digest>". The write path computes the
+ * same expression in SQL, from the chain head it holds on the locked run row, so appending to
+ * the chain costs no extra round trip.
  */
-export const chainHash = (parentHash: string, digest: string): ContentHash => sha256Of(`${parentHash}|${digest}`);
+export const chainHash = (parentHash: string, seq: number, digest: string): ContentHash =>
+  sha256Of(`${parentHash}|${seq}|${digest}`);

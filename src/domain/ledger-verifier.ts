@@ -44,7 +44,7 @@ export class LedgerVerifier {
     if (!previous && entry.parentHash === GENESIS_PARENT && entry.operations[0]?.op === "forkRun") {
       return at("parent hash", "the origin entry's hash", entry.parentHash);
     }
-    const recomputedEntry = chainHash(entry.parentHash, entryDigest(entry));
+    const recomputedEntry = chainHash(entry.parentHash, entry.seq, entryDigest(entry));
     if (entry.entryHash !== recomputedEntry) return at("entry hash", recomputedEntry, entry.entryHash);
 
     if (entry.kind === "NOOP") {
@@ -71,7 +71,7 @@ export class LedgerVerifier {
   }
 
   /** After the last entry: the run's current state must be its last COMMIT's state. */
-  finish(run: { stateVersion: number; ledgerSeq: number; contentHash: string; state: AgentStateV1 }): Divergence | null {
+  finish(run: { stateVersion: number; ledgerSeq: number; contentHash: string; headHash: string; state: AgentStateV1 }): Divergence | null {
     const last = this.previous;
     const at = (check: string, expected: unknown, actual: unknown): Divergence => ({
       seq: run.ledgerSeq,
@@ -82,6 +82,7 @@ export class LedgerVerifier {
     });
     if (!last) return at("ledger", "at least one entry", "none");
     if (run.ledgerSeq !== last.seq) return at("run ledger position", last.seq, run.ledgerSeq);
+    if (run.headHash !== last.entryHash) return at("run chain head", last.entryHash, run.headHash);
     if (run.stateVersion !== last.stateVersion) return at("run state version", last.stateVersion, run.stateVersion);
     if (run.contentHash !== this.stateHash) return at("run content hash", this.stateHash, run.contentHash);
     const currentHash = contentHash(run.state);

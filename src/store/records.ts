@@ -13,6 +13,8 @@ export interface RunRecord {
   status: RunStatus;
   state: AgentStateV1;
   contentHash: ContentHash;
+  /** entryHash of the run's newest ledger entry. */
+  headHash: ContentHash;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -15,6 +15,7 @@ export const toRunRecord = (row: Run): RunRecord => ({
   status: row.status as RunStatus,
   state: row.state as unknown as AgentStateV1,
   contentHash: row.contentHash as ContentHash,
+  headHash: row.headHash as ContentHash,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });

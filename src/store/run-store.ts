@@ -23,7 +23,6 @@ import type { ChangeFeed } from "./change-feed.js";
 import type { Database } from "./database.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
 import { RunReader } from "./run-reads.js";
-import { Prisma } from "./generated/client.js";
 import { toLedgerEntryRecord } from "./row-mapping.js";
 import { StateCache } from "./state-cache.js";
 
@@ -182,9 +181,10 @@ export class RunStore extends RunReader {
     const { runId, state, meta } = genesis;
     const hash = sha256Of(checkedStateJson(state));
     const digest = entryDigest({
-      runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: genesis.operations,
+      runId, stateVersion: 0, kind: "COMMIT", operations: genesis.operations,
       producer: meta.producer, provenance: meta.provenance, reason: null, contentHash: hash,
     });
+    const entryHash = chainHash(genesis.parentHash, 0, digest);
     try {
       await this.track(
         this.db.prisma.$transaction(async (tx) => {
@@ -197,13 +197,14 @@ export class RunStore extends RunReader {
             data: {
               id: runId, taskId: genesis.taskId, sessionId: state.identity.session_id, stateVersion: 0, ledgerSeq: 0,
               status: runStatusOf(state), state: state as object, contentHash: hash,
+              headHash: entryHash, headParentHash: genesis.parentHash,
             },
           });
           await tx.ledgerEntry.create({
             data: {
               runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: genesis.operations as object[],
               producer: meta.producer as object, provenance: meta.provenance as object, state: state as object,
-              contentHash: hash, parentHash: genesis.parentHash, entryHash: chainHash(genesis.parentHash, digest),
+              contentHash: hash, parentHash: genesis.parentHash, entryHash,
               idempotencyKey: meta.idempotencyKey ?? null, requestHash: genesis.requestHash,
             },
           });
@@ -243,55 +244,19 @@ export class RunStore extends RunReader {
   private async append(request: VersionedRequest, plan: CommitPlan, operations: OperationCall[], reason: string | null): Promise<WriteResult> {
     const { runId, expectedVersion } = request;
     const requestHash = request.idempotencyKey ? requestHashOf(request, operations, reason) : null;
-    const stateJson = plan.kind === "COMMIT" ? JSON.stringify(plan.state) : null;
-    const status = runStatusOf(plan.state);
-    let written: { row: ReturnedRun; parentHash: ContentHash; entryHash: ContentHash } | null;
+    const digest = entryDigest({
+      runId, stateVersion: plan.stateVersion, kind: plan.kind, operations,
+      producer: request.producer, provenance: request.provenance, reason, contentHash: plan.contentHash,
+    });
+    let written: ReturnedRun | null;
     try {
-      written = await this.track(
-        this.db.prisma.$transaction(async (tx) => {
-          const updated =
-            plan.kind === "COMMIT"
-              ? await tx.$queryRaw<ReturnedRun[]>`
-                  UPDATE "run" SET "state_version" = ${plan.stateVersion}, "ledger_seq" = "ledger_seq" + 1,
-                    "state" = ${stateJson}::jsonb, "content_hash" = ${plan.contentHash},
-                    "status" = ${status}, "updated_at" = now()
-                  WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
-                  RETURNING ${RUN_COLUMNS}`
-              : await tx.$queryRaw<ReturnedRun[]>`
-                  UPDATE "run" SET "ledger_seq" = "ledger_seq" + 1, "updated_at" = now()
-                  WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
-                  RETURNING ${RUN_COLUMNS}`;
-          const row = updated[0];
-          if (!row) return null;
-          const seq = row.ledger_seq;
-          const digest = entryDigest({
-            runId, seq, stateVersion: plan.stateVersion, kind: plan.kind, operations,
-            producer: request.producer, provenance: request.provenance, reason, contentHash: plan.contentHash,
-          });
-          // The run row is locked, so the previous entry is committed and final: chain to it here,
-          // in the same statement (sha256 over "<parent hash>|<digest>", as chainHash() computes).
-          const inserted = await tx.$queryRaw<{ parent_hash: ContentHash; entry_hash: ContentHash }[]>`
-            INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer",
-              "provenance", "reason", "state", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
-              "request_hash", "created_at")
-            SELECT ${runId}, ${seq}, ${plan.stateVersion}, ${plan.kind}::"LedgerKind", ${JSON.stringify(operations)}::jsonb,
-              ${JSON.stringify(request.producer)}::jsonb, ${JSON.stringify(request.provenance)}::jsonb, ${reason},
-              ${stateJson}::jsonb, ${plan.contentHash}, p."entry_hash",
-              'sha256:' || encode(sha256(convert_to(p."entry_hash" || '|' || ${digest}, 'UTF8')), 'hex'),
-              ${request.idempotencyKey ?? null}, ${requestHash}, now()
-            FROM "ledger_entry" p WHERE p."run_id" = ${runId} AND p."seq" = ${seq - 1}
-            RETURNING "parent_hash", "entry_hash"`;
-          const chained = inserted[0];
-          if (!chained) throw new Error(`ledger of run ${runId} has no entry ${seq - 1}`);
-          return { row, parentHash: chained.parent_hash, entryHash: chained.entry_hash };
-        }),
-      );
+      written = await this.track(this.appendStatement(request, plan, operations, reason, digest, requestHash));
     } catch (error) {
       if (request.idempotencyKey && isUniqueViolation(error)) return this.conflictOrReplay(request, operations, reason, null);
       throw error;
     }
     if (written === null) return this.conflictOrReplay(request, operations, reason, null);
-    const { row } = written;
+    const row = written;
     const at = new Date(row.updated_at);
     if (plan.kind === "COMMIT") this.cache.set(runId, { state: plan.state, contentHash: plan.contentHash });
     const entry: LedgerEntryRecord = {
@@ -305,8 +270,8 @@ export class RunStore extends RunReader {
       reason,
       state: plan.kind === "COMMIT" ? plan.state : null,
       contentHash: plan.contentHash,
-      parentHash: written.parentHash,
-      entryHash: written.entryHash,
+      parentHash: row.head_parent_hash,
+      entryHash: row.head_hash,
       createdAt: at,
     };
     this.feed.publish({ runId, seq: row.ledger_seq, entry });
@@ -320,10 +285,59 @@ export class RunStore extends RunReader {
       status: row.status as RunRecord["status"],
       state: plan.state,
       contentHash: plan.contentHash,
+      headHash: row.head_hash,
       createdAt: new Date(row.created_at),
       updatedAt: at,
     };
     return { run, entry, replayed: false };
+  }
+
+  /**
+   * Compare-and-swap and ledger append as ONE statement, so one round trip and atomic on its own
+   * (every Postgres statement runs in a transaction): the conditional UPDATE moves the run to
+   * the next seq and chain head only if it is still at `expectedVersion`, and the INSERT appends
+   * the ledger entry from exactly the row the UPDATE wrote. No UPDATE, no entry; a failing
+   * INSERT (e.g. a reused idempotency key) undoes the UPDATE. The chain head lives on the run
+   * row because, after a lock wait, only the locked row is re-read: the parent ledger row a
+   * concurrent writer just committed would be invisible to a join in the same statement.
+   * Returns null when the run is not at `expectedVersion`.
+   */
+  private async appendStatement(
+    request: VersionedRequest,
+    plan: CommitPlan,
+    operations: OperationCall[],
+    reason: string | null,
+    digest: ContentHash,
+    requestHash: string | null,
+  ): Promise<ReturnedRun | null> {
+    const { runId, expectedVersion } = request;
+    const commit = plan.kind === "COMMIT";
+    const stateJson = commit ? JSON.stringify(plan.state) : null;
+    const rows = await this.db.prisma.$queryRaw<ReturnedRun[]>`
+      WITH moved AS (
+        UPDATE "run" SET
+          "state_version" = ${plan.stateVersion},
+          "ledger_seq" = "ledger_seq" + 1,
+          "state" = CASE WHEN ${commit} THEN ${stateJson}::jsonb ELSE "state" END,
+          "content_hash" = ${plan.contentHash},
+          "status" = ${runStatusOf(plan.state)},
+          "head_parent_hash" = "head_hash",
+          "head_hash" = 'sha256:' || encode(sha256(convert_to("head_hash" || '|' || ("ledger_seq" + 1) || '|' || ${digest}, 'UTF8')), 'hex'),
+          "updated_at" = now()
+        WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
+        RETURNING "ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at", "head_hash", "head_parent_hash"
+      ), appended AS (
+        INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
+          "reason", "state", "content_hash", "parent_hash", "entry_hash", "idempotency_key", "request_hash", "created_at")
+        SELECT ${runId}, m."ledger_seq", ${plan.stateVersion}, ${plan.kind}::"LedgerKind", ${JSON.stringify(operations)}::jsonb,
+          ${JSON.stringify(request.producer)}::jsonb, ${JSON.stringify(request.provenance)}::jsonb, ${reason},
+          ${stateJson}::jsonb, ${plan.contentHash}, m."head_parent_hash", m."head_hash",
+          ${request.idempotencyKey ?? null}, ${requestHash}, m."updated_at"
+        FROM moved m
+        RETURNING "seq"
+      )
+      SELECT m.* FROM moved m JOIN appended a ON a."seq" = m."ledger_seq"`;
+    return rows[0] ?? null;
   }
 
   /**
@@ -357,7 +371,7 @@ export class RunStore extends RunReader {
   }
 }
 
-/** The run columns a write's UPDATE returns (all but the state document). */
+/** The run columns a write returns (all but the state document, which the writer holds). */
 interface ReturnedRun {
   ledger_seq: number;
   task_id: string;
@@ -365,8 +379,9 @@ interface ReturnedRun {
   status: string;
   created_at: Date | string;
   updated_at: Date | string;
+  head_hash: ContentHash;
+  head_parent_hash: ContentHash;
 }
-const RUN_COLUMNS = Prisma.raw(`"ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at"`);
 
 class Replay {
   constructor(readonly result: WriteResult) {}

@@ -83,6 +83,7 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
       data: {
         id: run.id, taskId: run.taskId, sessionId: run.sessionId, stateVersion: last.stateVersion, ledgerSeq: last.seq,
         status: runStatusOf(state as never), state, contentHash: current.contentHash,
+        headHash: last.entryHash, headParentHash: last.parentHash,
         createdAt: new Date(run.createdAt), updatedAt: new Date(last.createdAt),
       },
     });

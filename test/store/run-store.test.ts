@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StateConflictError } from "../../src/contracts/errors.js";
 import { InProcessChangeFeed } from "../../src/store/change-feed.js";
 import { RunStore } from "../../src/store/run-store.js";
+import { verifyRun } from "../../src/store/verify-run.js";
 import { backendName, openMigratedDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
 
@@ -31,5 +32,46 @@ describe(`RunStore on ${backendName}`, () => {
     const stale = store.commitState({ runId: run.id, expectedVersion: 0, operations: ops, producer, provenance });
     await expect(stale).rejects.toBeInstanceOf(StateConflictError);
     await expect(stale).rejects.toMatchObject({ expectedVersion: 0, currentVersion: 1, retryable: true });
+  });
+});
+
+describe(`RunStore hash chain under racing COMMITs and NOOPs on ${backendName}`, () => {
+  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  let store: RunStore;
+
+  beforeAll(async () => {
+    opened = await openMigratedDatabase();
+    store = new RunStore(opened.db, new InProcessChangeFeed());
+  });
+  afterAll(() => opened.dispose());
+
+  // NOOPs do not move the version, so they race COMMITs at the same version and each other:
+  // every one of them must still chain to the entry written just before it.
+  it("keeps the ledger dense and the chain intact", async () => {
+    const { run } = await store.startRun(startInput);
+    let version = 0;
+    const writers = Array.from({ length: 6 }, async (_, writer) => {
+      for (let i = 0; i < 15; i++) {
+        const expectedVersion = version;
+        try {
+          if ((writer + i) % 2 === 0) {
+            await store.recordNoop({ runId: run.id, expectedVersion, reason: `w${writer} i${i}`, producer, provenance });
+          } else {
+            const result = await store.commitState({ runId: run.id, expectedVersion, operations: [{ op: "setUserVisibleStatus", args: { status: `w${writer} i${i}` } }], producer, provenance });
+            version = Math.max(version, result.run.stateVersion);
+          }
+        } catch (error) {
+          if (!(error instanceof StateConflictError)) throw error;
+          version = Math.max(version, error.currentVersion);
+        }
+      }
+    });
+    await Promise.all(writers);
+    const ledger = await opened.db.prisma.ledgerEntry.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
+    expect(ledger.map((e) => e.seq)).toEqual(ledger.map((_, i) => i));
+    for (let i = 1; i < ledger.length; i++) expect(ledger[i]!.parentHash).toBe(ledger[i - 1]!.entryHash);
+    expect(ledger.some((e) => e.kind === "NOOP")).toBe(true);
+    const report = await verifyRun(store, run.id);
+    expect(report).toMatchObject({ ok: true, checkedEntries: ledger.length });
   });
 });

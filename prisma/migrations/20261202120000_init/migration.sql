@@ -21,6 +21,8 @@ CREATE TABLE "run" (
     "status" TEXT NOT NULL,
     "state" JSONB NOT NULL,
     "content_hash" TEXT NOT NULL,
+    "head_hash" TEXT NOT NULL,
+    "head_parent_hash" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
