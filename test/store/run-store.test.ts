@@ -33,17 +33,6 @@ describe(`RunStore on ${backendName}`, () => {
     await expect(stale).rejects.toBeInstanceOf(StateConflictError);
     await expect(stale).rejects.toMatchObject({ expectedVersion: 0, currentVersion: 1, retryable: true });
   });
-});
-
-describe(`RunStore hash chain under racing COMMITs and NOOPs on ${backendName}`, () => {
-  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
-  let store: RunStore;
-
-  beforeAll(async () => {
-    opened = await openMigratedDatabase();
-    store = new RunStore(opened.db, new InProcessChangeFeed());
-  });
-  afterAll(() => opened.dispose());
 
   // NOOPs do not move the version, so they race COMMITs at the same version and each other:
   // every one of them must still chain to the entry written just before it.
