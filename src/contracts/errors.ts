@@ -107,7 +107,7 @@ export class IdempotencyKeyReusedError extends CanonError {
   }
 }
 
-/** Ends a watch whose consumer fell too far behind; it resumes with `afterVersion: lastDeliveredVersion`. */
+/** Ends a watch whose consumer fell too far behind; it resumes with `afterSeq: lastDeliveredSeq`. */
 export class SubscriberTooSlowError extends CanonError {
   constructor(
     readonly runId: string,
@@ -118,7 +118,7 @@ export class SubscriberTooSlowError extends CanonError {
     super({
       family: "SYSTEM",
       code: "ERR_SUBSCRIBER_TOO_SLOW",
-      message: `the subscriber fell more than ${maxLag} ledger entries behind run ${runId}; resume with afterVersion ${lastDeliveredVersion}`,
+      message: `the subscriber fell more than ${maxLag} ledger entries behind run ${runId}; resume with afterSeq ${lastDeliveredSeq}`,
       retryable: true,
       details: { runId, lastDeliveredVersion, lastDeliveredSeq, maxLag },
     });

@@ -1,3 +1,4 @@
+import { InvalidInputError } from "../contracts/errors.js";
 import type { LedgerEntryRecord } from "../store/records.js";
 import { builder } from "./builder.js";
 import { LedgerEntry } from "./run.js";
@@ -6,12 +7,18 @@ builder.subscriptionFields((t) => ({
   runStateChanged: t.field({
     type: LedgerEntry,
     description:
-      "Every ledger entry of the run after `afterVersion` (catch-up), then new ones as they commit (live): in order, each exactly once. An `afterVersion` the run has not reached yet waits for it. A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW; it resumes from `details.lastDeliveredVersion`.",
+      "Every ledger entry of the run after `afterVersion` or `afterSeq` (catch-up), then new ones as they commit (live): in order, each exactly once. A version or position the run has not reached yet waits for it. A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW; it resumes exactly with `afterSeq: details.lastDeliveredSeq`.",
     args: {
       runId: t.arg.id({ required: true }),
-      afterVersion: t.arg.int({ required: true, description: "The last version the subscriber already has (0 for everything after the start)." }),
+      afterVersion: t.arg.int({ description: "The last version the subscriber already has (0 for everything after the start)." }),
+      afterSeq: t.arg.int({ description: "The last ledger position the subscriber already has: resumes exactly, NOOPs included. Give this or afterVersion." }),
     },
-    subscribe: (_root, { runId, afterVersion }, ctx) => ctx.watcher.watch(String(runId), afterVersion),
+    subscribe: (_root, { runId, afterVersion, afterSeq }, ctx) => {
+      if ((afterVersion == null) === (afterSeq == null)) {
+        throw new InvalidInputError("give exactly one of afterVersion and afterSeq", [{ path: "/afterVersion", message: "exactly one of afterVersion, afterSeq" }]);
+      }
+      return ctx.watcher.watch(String(runId), afterSeq != null ? { afterSeq } : { afterVersion: afterVersion! });
+    },
     resolve: (entry: LedgerEntryRecord) => entry,
   }),
 }));

@@ -14,7 +14,14 @@ const CATCH_UP_BATCH = 100;
 export const DEFAULT_MAX_LAG = 1_000;
 
 /** The reads a watch needs. */
-export type LedgerReads = Pick<RunStore, "getRun" | "seqOfVersion" | "readLedger">;
+export type LedgerReads = Pick<RunStore, "getRun" | "seqOfVersion" | "readLedger" | "requireEntry">;
+
+/**
+ * Where a watch starts: after the COMMIT that made a version, or after a ledger position. The
+ * position is exact (etcd's revision): resuming from the last delivered seq repeats nothing,
+ * while resuming from a version repeats the NOOPs recorded at that version.
+ */
+export type WatchStart = { afterVersion: number } | { afterSeq: number };
 
 export interface WatchOptions {
   /**
@@ -36,13 +43,15 @@ export class RunWatcher {
   ) {}
 
   /**
-   * Every ledger entry written after the run reached `afterVersion`, oldest first, then live.
-   * If the run has not reached `afterVersion` yet, the stream waits for it.
+   * Every ledger entry after `start`, oldest first, then live. If the run has not reached that
+   * version or position yet, the stream waits for it.
    */
-  async watch(runId: string, afterVersion: number): Promise<AsyncIterableIterator<LedgerEntryRecord>> {
-    if (!Number.isSafeInteger(afterVersion) || afterVersion < 0) {
-      throw new InvalidInputError("afterVersion must be a non-negative integer", [{ path: "/afterVersion", message: "must be >= 0" }]);
+  async watch(runId: string, start: WatchStart): Promise<AsyncIterableIterator<LedgerEntryRecord>> {
+    const [field, value] = "afterSeq" in start ? ["afterSeq", start.afterSeq] : ["afterVersion", start.afterVersion];
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new InvalidInputError(`${field} must be a non-negative integer`, [{ path: `/${field}`, message: "must be >= 0" }]);
     }
+    const afterVersion = "afterVersion" in start ? start.afterVersion : -1;
     if (!(await this.store.getRun(runId))) throw new NotFoundError("run", runId);
     const { maxLag } = this.options;
     return new Repeater<LedgerEntryRecord>(async (push, stop) => {
@@ -75,10 +84,17 @@ export class RunWatcher {
         const run = await this.store.getRun(runId);
         if (!run) throw new NotFoundError("run", runId);
         headSeq = Math.max(headSeq, run.ledgerSeq);
-        const startSeq = await this.store.seqOfVersion(runId, afterVersion);
-        // Not there yet: start from the current head and skip until that version's commit.
-        let reached = startSeq !== null;
-        cursor = startSeq ?? run.ledgerSeq;
+        let reached: boolean;
+        if ("afterSeq" in start) {
+          reached = true;
+          cursor = start.afterSeq;
+          if (start.afterSeq <= run.ledgerSeq) lastVersion = (await this.store.requireEntry(runId, start.afterSeq)).stateVersion;
+        } else {
+          const startSeq = await this.store.seqOfVersion(runId, afterVersion);
+          // Not there yet: start from the current head and skip until that version's commit.
+          reached = startSeq !== null;
+          cursor = startSeq ?? run.ledgerSeq;
+        }
         historyEnd = headSeq;
         const deliver = async (entry: LedgerEntryRecord) => {
           cursor = entry.seq;

@@ -74,6 +74,24 @@ describe(`runStateChanged on ${backendName}`, () => {
     ]);
   });
 
+  it("resumes exactly from a ledger position with afterSeq, where afterVersion would repeat NOOPs", async () => {
+    const run = await startRun(canon.gql);
+    await commitMany(run.runId, 0, 1); // seq 1, version 1
+    await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 1, operations: setStatus("step 1") }); // seq 2: NOOP at version 1
+    await commitMany(run.runId, 1, 1); // seq 3, version 2
+    const bySeq = `subscription($runId: ID!, $afterSeq: Int) { runStateChanged(runId: $runId, afterSeq: $afterSeq) { seq version kind } }`;
+    const fromSeq = collect<any>(canon.wsClient(), bySeq, { runId: run.runId, afterSeq: 2 }, 1);
+    expect((await fromSeq.done).map((e) => e.runStateChanged)).toEqual([{ seq: 3, version: 2, kind: "COMMIT" }]);
+    fromSeq.unsubscribe();
+    const fromVersion = collect<WatchEvent>(canon.wsClient(), WATCH, { runId: run.runId, afterVersion: 1 }, 2);
+    expect((await fromVersion.done).map((e) => e.runStateChanged.seq)).toEqual([2, 3]);
+    fromVersion.unsubscribe();
+    const both = `subscription($runId: ID!) { runStateChanged(runId: $runId, afterVersion: 0, afterSeq: 0) { seq } }`;
+    await expect(collect(canon.wsClient(), both, { runId: run.runId }, 1).done).rejects.toThrow(/ERR_INVALID_INPUT/);
+    const neither = `subscription($runId: ID!) { runStateChanged(runId: $runId) { seq } }`;
+    await expect(collect(canon.wsClient(), neither, { runId: run.runId }, 1).done).rejects.toThrow(/ERR_INVALID_INPUT/);
+  });
+
   it("ends a watch of an unknown run with a typed error", async () => {
     const watch = collect<WatchEvent>(canon.wsClient(), WATCH, { runId: "run-nope", afterVersion: 0 }, 1);
     await expect(watch.done).rejects.toThrow(/ERR_NOT_FOUND/);

@@ -53,7 +53,7 @@ describe(`RunWatcher on ${backendName}`, () => {
     const store = new RunStore(opened.db, feed);
     const watcher = new RunWatcher(store, feed);
     const { run } = await store.startRun(startInput);
-    const iterator = await watcher.watch(run.id, 0);
+    const iterator = await watcher.watch(run.id, { afterVersion: 0 });
     const received = take(iterator, 40);
     for (let version = 0; version < 40; version++) {
       await store.commitState({ runId: run.id, expectedVersion: version, operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }], producer, provenance });
@@ -91,8 +91,8 @@ describe(`RunWatcher on ${backendName}`, () => {
     const store = new RunStore(opened.db, feed);
     const watcher = new RunWatcher(store, feed, { maxLag: 5 });
     const { run } = await store.startRun(startInput);
-    const slow = await watcher.watch(run.id, 0);
-    const fast = take(await watcher.watch(run.id, 0), 20);
+    const slow = await watcher.watch(run.id, { afterVersion: 0 });
+    const fast = take(await watcher.watch(run.id, { afterVersion: 0 }), 20);
     await commitMany(store, run.id, 0, 1);
     expect((await slow.next()).value.stateVersion).toBe(1); // and then it stops reading
     await commitMany(store, run.id, 1, 20);
@@ -115,7 +115,7 @@ describe(`RunWatcher on ${backendName}`, () => {
     const watcher = new RunWatcher(store, feed, { maxLag: 5 });
     const { run } = await store.startRun(startInput);
     await commitMany(store, run.id, 0, 30);
-    const iterator = await watcher.watch(run.id, 0);
+    const iterator = await watcher.watch(run.id, { afterVersion: 0 });
     expect((await iterator.next()).value.stateVersion).toBe(1);
     await commitMany(store, run.id, 30, 31); // a live entry while the consumer is 29 entries into history
     expect((await take(iterator, 30, false)).map((e) => e.stateVersion)).toEqual(range(2, 31));
@@ -132,7 +132,7 @@ describe(`RunWatcher on ${backendName}`, () => {
     const store = new RunStore(opened.db, feed);
     const watcher = new RunWatcher(store, feed);
     const { run } = await store.startRun(startInput);
-    const iterator = await watcher.watch(run.id, 0);
+    const iterator = await watcher.watch(run.id, { afterVersion: 0 });
     const pending = iterator.next();
     await new Promise((resolve) => setTimeout(resolve, 50));
     watcher.closeAll();
