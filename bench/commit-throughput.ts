@@ -21,12 +21,11 @@
 //   BENCH_PLAN_STEPS=8        size of the plan each commit writes (about 90 bytes a step)
 //   BENCH_BACKENDS=postgres,pglite   which backends to run
 //   BENCH_SKIP_BUILD=1        reuse dist/ as it is instead of compiling first
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
+import { createScratchDatabase, withAdmin } from "../scripts/scratch-database.js";
 import { buildDist, startCanonProcess } from "./lib/canon-process.js";
 import { floorWriters, meanStateBytes, pgFloor, pgliteFloor, type FloorDatabase } from "./lib/floor.js";
 import { report, type BackendResult, type Machine } from "./lib/report.js";
@@ -109,7 +108,6 @@ async function postgresBackend(adminUrl: string, machine: Machine): Promise<Back
   if (!["127.0.0.1", "localhost", "[::1]", ""].includes(admin.hostname)) {
     throw new Error(`the benchmark only talks to loopback; ${admin.hostname} is not (BENCH_DATABASE_URL)`);
   }
-  const name = `canon_bench_${randomBytes(6).toString("hex")}`;
   await withAdmin(adminUrl, async (client) => {
     const { rows } = await client.query(
       `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync,
@@ -117,12 +115,11 @@ async function postgresBackend(adminUrl: string, machine: Machine): Promise<Back
     );
     const row = rows[0] as Record<string, string>;
     machine.postgres = `PostgreSQL ${row.version} (fsync=${row.fsync}, synchronous_commit=${row.sync}, max_connections=${row.max_connections})`;
-    await client.query(`CREATE DATABASE ${name}`);
   });
-  cleanups.push(() => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  log(`created database ${name}`);
+  const scratch = await createScratchDatabase(adminUrl, "canon_bench");
+  cleanups.push(scratch.drop);
+  const url = new URL(scratch.url);
+  log(`created database ${scratch.name}`);
   return {
     name: "PostgreSQL",
     canonEnv: { DATABASE_URL: url.toString(), CANON_DB_POOL_SIZE: String(settings.poolSize) },
@@ -233,16 +230,6 @@ async function sequentialLatency(writer: Writer): Promise<LatencySummary> {
     if (i >= settings.warmupCommits) samples.push(ms);
   }
   return summarize(samples);
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function fromEnv(name: string, fallback: number, { min, integer = false }: { min: number; integer?: boolean }): number {

@@ -2,8 +2,7 @@
 // timed over HTTP on runs with 10, 1,000 and 10,000 versions, on PGlite and on PostgreSQL, and
 // the ratio between the largest and the smallest is printed. Also: bytes of ledger per commit.
 //   npm run bench:ledger            (BENCH_DATABASE_URL / TEST_DATABASE_URL adds PostgreSQL)
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { createScratchDatabase } from "../scripts/scratch-database.js";
 import { startCanon, type CanonServer } from "../src/server/canon-server.js";
 import { configFromEnv } from "../src/server/config.js";
 import { InProcessChangeFeed } from "../src/store/change-feed.js";
@@ -83,24 +82,18 @@ async function measure(backend: string, options: DatabaseOptions): Promise<Row[]
   return rows;
 }
 
-async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `canon_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+async function onScratchDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const scratch = await createScratchDatabase(adminUrl, "canon_bench");
   try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
+    return await work(scratch.url);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const rows = await measure("pglite", { kind: "pglite", dataDir: MEMORY_DATA_DIR });
-if (postgresUrl) rows.push(...(await withPostgresDatabase(postgresUrl, (url) => measure("postgres", { kind: "postgres", url }))));
+if (postgresUrl) rows.push(...(await onScratchDatabase(postgresUrl, (url) => measure("postgres", { kind: "postgres", url }))));
 else console.error("PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it too.");
 
 const ms = (value: number) => value.toFixed(2).padStart(8);
