@@ -100,12 +100,13 @@ const writeMeta = (input: WriteMetaArgs) => ({
   idempotencyKey: input.idempotencyKey,
 });
 
-const writeField = { errors: { types: WRITE_ERRORS, union: {} }, type: WriteSuccess } as const;
+/** Every write answers `WriteSuccess` or one of the write errors, as a union named for it. */
+const writeResult = (unionName: string) =>
+  ({ type: WriteSuccess, errors: { types: WRITE_ERRORS, directResult: true, union: { name: unionName } } }) as const;
 
 builder.mutationFields((t) => ({
   startRun: t.field({
-    ...writeField,
-    errors: { ...writeField.errors, directResult: true, union: { name: "StartRunResult" } },
+    ...writeResult("StartRunResult"),
     description: "Start a run at state version 0.",
     args: { input: t.arg({ type: StartRunInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
@@ -119,8 +120,7 @@ builder.mutationFields((t) => ({
       }),
   }),
   forkRun: t.field({
-    ...writeField,
-    errors: { ...writeField.errors, directResult: true, union: { name: "ForkRunResult" } },
+    ...writeResult("ForkRunResult"),
     description: "Start a new run from a past version of another run, to retry from an earlier belief.",
     args: { input: t.arg({ type: ForkRunInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
@@ -132,8 +132,7 @@ builder.mutationFields((t) => ({
       }),
   }),
   commitState: t.field({
-    ...writeField,
-    errors: { ...writeField.errors, directResult: true, union: { name: "CommitStateResult" } },
+    ...writeResult("CommitStateResult"),
     description: "Apply operations to the state read at `expectedVersion`; succeeds only if the run is still there.",
     args: { input: t.arg({ type: CommitStateInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
@@ -145,8 +144,7 @@ builder.mutationFields((t) => ({
       }),
   }),
   recordNoop: t.field({
-    ...writeField,
-    errors: { ...writeField.errors, directResult: true, union: { name: "RecordNoopResult" } },
+    ...writeResult("RecordNoopResult"),
     description: "Record that a component read `expectedVersion` and decided to change nothing.",
     args: { input: t.arg({ type: RecordNoopInput, required: true }) },
     resolve: (_root, { input }, ctx) =>

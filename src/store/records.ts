@@ -23,9 +23,3 @@ export interface RunRecord {
 export interface LedgerEntryRecord extends VerifiableEntry {
   createdAt: Date;
 }
-
-export interface TaskRecord {
-  id: string;
-  objective: string;
-  createdAt: Date;
-}

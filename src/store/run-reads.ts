@@ -97,7 +97,10 @@ export class RunReader {
 
   /** The ledger position of the COMMIT that produced `version`, or null if not there yet. */
   async seqOfVersion(runId: string, version: number): Promise<number | null> {
-    return (await this.commitOfVersion(runId, version))?.seq ?? null;
+    // Only the position: every watch starts here, and the state can be megabytes.
+    const rows = await this.db.prisma.$queryRaw<{ seq: number }[]>`
+      SELECT "seq" FROM "ledger_entry" WHERE "run_id" = ${runId} AND "state_version" = ${version} AND "kind" = 'COMMIT'`;
+    return rows[0]?.seq ?? null;
   }
 
   /** The state as of `version`, from the COMMIT that produced it. */

@@ -26,8 +26,6 @@ import { RunReader } from "./run-reads.js";
 import { toLedgerEntryRecord } from "./row-mapping.js";
 import { StateCache } from "./state-cache.js";
 
-export type { RunFilter, RunPage } from "./run-reads.js";
-
 export interface WriteMeta {
   producer: ComponentIdentity;
   provenance: Provenance;
