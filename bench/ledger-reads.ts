@@ -13,7 +13,7 @@ import { summarize } from "./lib/stats.js";
 const SIZES = (process.env.BENCH_LEDGER_SIZES ?? "10,1000,10000").split(",").map(Number);
 const SAMPLES = Number(process.env.BENCH_LEDGER_SAMPLES ?? 200);
 const producer = { component_id: "bench", component_version: "1", kind: "RUNTIME" } as const;
-const provenance = { source_type: "SYSTEM", source_id: "bench", trust_class: "INTERNAL" } as const;
+const provenance = [{ source_type: "SYSTEM", source_id: "bench", trust_class: "INTERNAL" } as const];
 
 interface Row {
   backend: string;

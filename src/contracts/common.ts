@@ -44,6 +44,15 @@ export interface Provenance {
   observed_at?: Timestamp | null;
 }
 
+/**
+ * Provenance as a ledger entry stores it: a list since the AgentState rules (at least one
+ * record per write); entries written before that hold a single record, kept byte-for-byte
+ * because the hash chain covers them.
+ */
+export type StoredProvenance = Provenance[] | Provenance;
+
+export const provenanceList = (stored: StoredProvenance): Provenance[] => (Array.isArray(stored) ? stored : [stored]);
+
 const id = { type: "string", pattern: ID_PATTERN } as const;
 const nullable = (schema: object) => ({ anyOf: [schema, { type: "null" }] });
 export const extensionMapSchema = {

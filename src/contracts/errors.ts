@@ -125,6 +125,69 @@ export class SubscriberTooSlowError extends CanonError {
   }
 }
 
+/** A write that the rules of the state forbid as asked (e.g. the hypothesis it resolves does not exist). */
+export class PreconditionFailedError extends CanonError {
+  constructor(message: string, path: string) {
+    super({ family: "STATE", code: "ERR_PRECONDITION_FAILED", message, retryable: false, details: { path } });
+  }
+}
+
+/** Rule 4: a hypothesis changes status, or evidence is recorded, only on recorded evidence. */
+export class EvidenceRequiredError extends CanonError {
+  constructor(message: string, path: string) {
+    super({ family: "STATE", code: "ERR_EVIDENCE_REQUIRED", message, retryable: false, details: { path } });
+  }
+}
+
+/** Rule 7: model output (or a model's write) needs a MODEL provenance record. */
+export class ProvenanceRequiredError extends CanonError {
+  constructor(message: string, reasons: string[]) {
+    super({ family: "POLICY", code: "ERR_PROVENANCE_REQUIRED", message, retryable: false, details: { reasons } });
+  }
+}
+
+/** Rule 5: completion changes only through a decision the completion rule accepts. */
+export class CompletionRejectedError extends CanonError {
+  constructor(problems: InputProblem[]) {
+    super({
+      family: "POLICY",
+      code: "ERR_COMPLETION_REJECTED",
+      message: `the completion decision was refused: ${problems.map((p) => `${p.path || "/"} ${p.message}`).join("; ")}`,
+      retryable: false,
+      details: { problems },
+    });
+  }
+}
+
+export class LockHeldError extends CanonError {
+  constructor(
+    readonly resource: string,
+    readonly holder: string,
+    readonly expiresAt: string,
+  ) {
+    super({
+      family: "STATE",
+      code: "ERR_LOCK_HELD",
+      message: `${resource} is locked by ${holder} until ${expiresAt}`,
+      retryable: true,
+      details: { resource, holder, expiresAt },
+    });
+  }
+}
+
+/** Receipts are immutable: one id names one document forever. */
+export class ReceiptConflictError extends CanonError {
+  constructor(readonly receiptId: string) {
+    super({
+      family: "STATE",
+      code: "ERR_RECEIPT_CONFLICT",
+      message: `receipt ${receiptId} is already recorded with different content; receipts are never edited`,
+      retryable: false,
+      details: { receiptId },
+    });
+  }
+}
+
 export const internalError = (): ErrorV1 => ({
   family: "SYSTEM",
   code: "ERR_INTERNAL",

@@ -7,7 +7,7 @@ import { compileSchema, problemsOf, validateAgentState } from "../contracts/vali
 import { canonicalJson, contentHash, sha256Of } from "./content-hash.js";
 import { jsonBoundsProblems } from "./json-bounds.js";
 import { LIMITS } from "./limits.js";
-import { OPERATIONS, type OperationCall, type OperationDefinition } from "./operations/index.js";
+import { OPERATIONS, type OperationCall, type OperationContext, type OperationDefinition } from "./operations/index.js";
 import { argsSchema } from "./operations/operation.js";
 
 const registry = new Map(
@@ -31,7 +31,9 @@ export function parseOperations(calls: readonly OperationCall[]): OperationCall[
     const entry = registry.get(call.op);
     if (!entry) return problems.push({ path: `/operations/${index}`, message: `unknown operation "${call.op}"` });
     problems.push(...jsonBoundsProblems(call.args, path));
-    if (!entry.validate(call.args)) problems.push(...problemsOf(entry.validate, path));
+    if (!entry.validate(call.args)) return problems.push(...problemsOf(entry.validate, path));
+    const definition = entry.definition as OperationDefinition<unknown>;
+    problems.push(...(definition.check?.(call.args) ?? []).map((p) => ({ ...p, path: `${path}${p.path}` })));
   });
   if (problems.length === 0 && utf8Bytes(canonicalJson(calls)) > LIMITS.operationsBytes) {
     problems.push({ path: "/operations", message: `must serialise to at most ${LIMITS.operationsBytes} bytes` });
@@ -40,11 +42,12 @@ export function parseOperations(calls: readonly OperationCall[]): OperationCall[
   return calls.map((call) => ({ op: call.op, args: call.args }));
 }
 
-export function applyOperations(state: AgentStateV1, calls: readonly OperationCall[]): AgentStateV1 {
+/** Applies the calls in order: all of them, or (by throwing) none. */
+export function applyOperations(state: AgentStateV1, calls: readonly OperationCall[], context: OperationContext): AgentStateV1 {
   return calls.reduce((current, call) => {
     const definition = registry.get(call.op)?.definition as OperationDefinition<unknown> | undefined;
     if (!definition) throw new InvalidInputError(`unknown operation "${call.op}"`);
-    return definition.apply(current, call.args);
+    return definition.apply(current, call.args, context);
   }, state);
 }
 
@@ -63,9 +66,9 @@ export interface CommitPlan extends VersionedState {
  * write is an explicit NOOP at the same version; otherwise the next version, validated
  * against AgentStateV1 before anyone can persist it.
  */
-export function planCommit(current: VersionedState, calls: readonly OperationCall[]): CommitPlan {
+export function planCommit(current: VersionedState, calls: readonly OperationCall[], context: OperationContext): CommitPlan {
   const version = current.state.identity.state_version;
-  const applied = applyOperations(current.state, calls);
+  const applied = applyOperations(current.state, calls, context);
   if (applied === current.state || contentHash(applied) === current.contentHash) {
     return { kind: "NOOP", state: current.state, contentHash: current.contentHash, stateVersion: version };
   }

@@ -1,7 +1,7 @@
 // The ledger's hash chain. Each entry's hash covers its parent's hash, its position and
 // everything the entry records except the stored state itself (which its content hash already
 // covers), so changing any recorded byte of any entry breaks the chain from that entry on.
-import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/common.js";
+import type { ComponentIdentity, ContentHash, StoredProvenance } from "../contracts/common.js";
 import { contentHash, sha256Of } from "./content-hash.js";
 import type { OperationCall } from "./operations/index.js";
 
@@ -15,7 +15,7 @@ export interface ChainedContent {
   kind: "COMMIT" | "NOOP";
   operations: OperationCall[];
   producer: ComponentIdentity;
-  provenance: Provenance;
+  provenance: StoredProvenance;
   reason: string | null;
   contentHash: ContentHash;
 }

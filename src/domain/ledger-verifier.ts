@@ -2,7 +2,7 @@
 // and each COMMIT's state by replaying its operations on the state before it. Pure: the store
 // feeds it entries in order, so a ledger of any length is checked in constant memory.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
-import type { ContentHash } from "../contracts/common.js";
+import { provenanceList, type ContentHash } from "../contracts/common.js";
 import { applyOperations } from "./commit.js";
 import { contentHash } from "./content-hash.js";
 import { chainHash, entryDigest, GENESIS_PARENT, type ChainedContent } from "./ledger-chain.js";
@@ -12,6 +12,8 @@ export interface VerifiableEntry extends ChainedContent {
   state: AgentStateV1 | null;
   parentHash: ContentHash;
   entryHash: ContentHash;
+  /** When the entry was written: the commit time its operations were applied at. */
+  createdAt: Date;
 }
 
 export interface Divergence {
@@ -60,7 +62,8 @@ export class LedgerVerifier {
     const storedHash = contentHash(entry.state);
     if (storedHash !== entry.contentHash) return at("stored state hash", entry.contentHash, storedHash);
     if (previous && this.state) {
-      const replayed = applyOperations(this.state, entry.operations);
+      const replayed = replay(this.state, entry);
+      if (replayed instanceof Error) return at("replay", "the operations apply", replayed.message);
       const replayedHash = contentHash({ ...replayed, identity: { ...replayed.identity, state_version: entry.stateVersion } });
       if (replayedHash !== entry.contentHash) return at("replayed state hash", entry.contentHash, replayedHash);
     }
@@ -93,5 +96,15 @@ export class LedgerVerifier {
   private advance(entry: VerifiableEntry) {
     this.previous = entry;
     this.checked++;
+  }
+}
+
+/** Re-applies a COMMIT's operations with the context they were written under. */
+function replay(state: AgentStateV1, entry: VerifiableEntry): AgentStateV1 | Error {
+  try {
+    const context = { producer: entry.producer, provenance: provenanceList(entry.provenance), committedAt: entry.createdAt.toISOString() };
+    return applyOperations(state, entry.operations, context);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
 }

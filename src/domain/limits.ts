@@ -8,4 +8,8 @@ export const LIMITS = {
   stateBytes: 4 * 1024 * 1024,
   stringLength: 16 * 1024,
   jsonDepth: 32,
+  /** Items in one list argument of an operation. */
+  listLength: 1000,
+  /** A lock is held for at most this long per acquire or renew. */
+  lockTtlMs: 24 * 60 * 60 * 1000,
 } as const;

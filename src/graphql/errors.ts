@@ -2,11 +2,17 @@
 // object type). All share the `Error` interface, shaped like the Kernel ABI's ErrorV1.
 import {
   CanonError,
+  CompletionRejectedError,
   ERROR_FAMILIES,
+  EvidenceRequiredError,
   IdempotencyKeyReusedError,
   InvalidInputError,
   InvalidStateError,
+  LockHeldError,
   NotFoundError,
+  PreconditionFailedError,
+  ProvenanceRequiredError,
+  ReceiptConflictError,
   StateConflictError,
   type InputProblem,
 } from "../contracts/errors.js";
@@ -68,6 +74,50 @@ builder.objectType(IdempotencyKeyReusedError, {
   fields: (t) => ({ idempotencyKey: t.exposeString("idempotencyKey") }),
 });
 
+builder.objectType(PreconditionFailedError, {
+  name: "PreconditionFailedError",
+  description: "The operation does not fit the state (e.g. it resolves a hypothesis that does not exist).",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ path: t.string({ resolve: (e) => String(e.details?.path ?? "") }) }),
+});
+
+builder.objectType(EvidenceRequiredError, {
+  name: "EvidenceRequiredError",
+  description: "A hypothesis changes status, and evidence is recorded, only on evidence this run recorded.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ path: t.string({ resolve: (e) => String(e.details?.path ?? "") }) }),
+});
+
+builder.objectType(ProvenanceRequiredError, {
+  name: "ProvenanceRequiredError",
+  description: "Model output needs a MODEL provenance record on the write.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ reasons: t.stringList({ resolve: (e) => (e.details?.reasons as string[]) ?? [] }) }),
+});
+
+builder.objectType(CompletionRejectedError, {
+  name: "CompletionRejectedError",
+  description: "The completion decision does not satisfy the completion rule; completion is unchanged.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ problems: t.field({ type: [InputProblemType], resolve: (e) => (e.details?.problems as InputProblem[]) ?? [] }) }),
+});
+
+builder.objectType(LockHeldError, {
+  name: "LockHeldError",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    resource: t.exposeString("resource"),
+    holder: t.exposeString("holder"),
+    expiresAt: t.exposeString("expiresAt"),
+  }),
+});
+
+builder.objectType(ReceiptConflictError, {
+  name: "ReceiptConflictError",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ receiptId: t.exposeString("receiptId") }),
+});
+
 /** The errors any write can end in. */
 export const WRITE_ERRORS = [
   StateConflictError,
@@ -75,4 +125,10 @@ export const WRITE_ERRORS = [
   InvalidInputError,
   InvalidStateError,
   IdempotencyKeyReusedError,
+  PreconditionFailedError,
+  EvidenceRequiredError,
+  ProvenanceRequiredError,
+  CompletionRejectedError,
+  LockHeldError,
+  ReceiptConflictError,
 ];

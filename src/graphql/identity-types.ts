@@ -3,10 +3,11 @@
 import type { ComponentIdentity, Provenance } from "../contracts/common.js";
 import { COMPONENT_KINDS, SOURCE_TYPES, TRUST_CLASSES } from "../contracts/common.js";
 import { builder } from "./builder.js";
+import { sharedEnum } from "./shared-enums.js";
 
-export const ComponentKind = builder.enumType("ComponentKind", { values: COMPONENT_KINDS });
-export const SourceType = builder.enumType("SourceType", { values: SOURCE_TYPES });
-export const TrustClass = builder.enumType("TrustClass", { values: TRUST_CLASSES });
+export const ComponentKind = sharedEnum("ComponentKind", COMPONENT_KINDS);
+export const SourceType = sharedEnum("SourceType", SOURCE_TYPES);
+export const TrustClass = sharedEnum("TrustClass", TRUST_CLASSES);
 
 export const ComponentIdentityInput = builder.inputType("ComponentIdentityInput", {
   description: "The component making the write (recorded on the ledger entry).",

@@ -18,6 +18,9 @@ const WriteSuccess = builder.objectRef<WriteResult>("WriteSuccess").implement({
   }),
 });
 
+const PROVENANCE_DOC =
+  "Where the content came from: at least one record. Model output (a MODEL_COMPONENT or DECISION_BACKEND producer, or MODEL content) needs a MODEL record.";
+
 const BudgetInput = builder.inputType("ResourceBudgetInput", {
   fields: (t) => ({
     maxCostUnits: t.float(),
@@ -37,7 +40,7 @@ const StartRunInput = builder.inputType("StartRunInput", {
     taskId: t.id({ description: "An existing task to run; defaults to a new task made from the objective." }),
     budgets: t.field({ type: BudgetInput }),
     producer: t.field({ type: ComponentIdentityInput, required: true }),
-    provenance: t.field({ type: ProvenanceInput, required: true }),
+    provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string({ description: "Scoped to the producer's componentId: a retry returns the run the first attempt made." }),
   }),
 });
@@ -48,7 +51,7 @@ const ForkRunInput = builder.inputType("ForkRunInput", {
     atVersion: t.int({ required: true, description: "The new run's version 0 is this version's state." }),
     sessionId: t.id({ description: "Defaults to the original run's session." }),
     producer: t.field({ type: ComponentIdentityInput, required: true }),
-    provenance: t.field({ type: ProvenanceInput, required: true }),
+    provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string(),
   }),
 });
@@ -59,7 +62,7 @@ const CommitStateInput = builder.inputType("CommitStateInput", {
     expectedVersion: t.int({ required: true, description: "The state version the operations were decided on." }),
     operations: t.field({ type: [StateOperationInput], required: true, description: "Applied in order, all or nothing." }),
     producer: t.field({ type: ComponentIdentityInput, required: true }),
-    provenance: t.field({ type: ProvenanceInput, required: true }),
+    provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string({ description: "A retry with the same key and request returns the original result." }),
   }),
 });
@@ -70,7 +73,7 @@ const RecordNoopInput = builder.inputType("RecordNoopInput", {
     expectedVersion: t.int({ required: true }),
     reason: t.string({ required: true, description: "Why the component decided to change nothing." }),
     producer: t.field({ type: ComponentIdentityInput, required: true }),
-    provenance: t.field({ type: ProvenanceInput, required: true }),
+    provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string(),
   }),
 });
@@ -89,14 +92,14 @@ const snakeBudgets = (b: typeof BudgetInput.$inferInput | null | undefined) =>
 
 type WriteMetaArgs = {
   producer: typeof ComponentIdentityInput.$inferInput;
-  provenance: typeof ProvenanceInput.$inferInput;
+  provenance: (typeof ProvenanceInput.$inferInput)[];
   idempotencyKey?: string | null;
 };
 
 /** Who writes, where the content came from, and the retry key: the same on every write. */
 const writeMeta = (input: WriteMetaArgs) => ({
   producer: toComponentIdentity(input.producer),
-  provenance: toProvenance(input.provenance),
+  provenance: input.provenance.map(toProvenance),
   idempotencyKey: input.idempotencyKey,
 });
 

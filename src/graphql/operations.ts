@@ -2,16 +2,46 @@
 // an operation module to src/domain/operations adds its input here without touching this file.
 import type { InputFieldRef, InputObjectRef } from "@pothos/core";
 import { OPERATIONS, type ArgSpec, type OperationCall } from "../domain/operations/index.js";
+import type { ObjectArg } from "../domain/operations/operation.js";
 import { builder } from "./builder.js";
+import { sharedEnum } from "./shared-enums.js";
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]["fields"]>[0];
+type AnyInputRef = InputObjectRef<Types, Record<string, unknown>>;
 
 const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 
+// Nested argument objects (e.g. EvidenceRefInput) are shared by name like the enums.
+const objectInputs = new Map<string, AnyInputRef>();
+
+function objectInput(spec: ObjectArg): AnyInputRef {
+  let ref = objectInputs.get(spec.typeName);
+  if (!ref) {
+    ref = builder.inputType(spec.typeName, {
+      fields: (t) => Object.fromEntries(Object.entries(spec.fields).map(([field, child]) => [field, argField(t, child)])),
+    }) as AnyInputRef;
+    objectInputs.set(spec.typeName, ref);
+  }
+  return ref;
+}
+
+function graphqlType(spec: ArgSpec) {
+  switch (spec.kind) {
+    case "Enum":
+      return sharedEnum(spec.enumName, spec.values);
+    case "Object":
+      return objectInput(spec);
+    case "ContentHash":
+      return "String" as const;
+    default:
+      return spec.kind;
+  }
+}
+
 function argField(t: FieldBuilder, spec: ArgSpec): InputFieldRef<Types, unknown> {
   const options = { required: spec.required, description: spec.description };
-  const type = spec.kind === "JSONObject" ? "JSONObject" : spec.kind;
+  const type = graphqlType(spec) as "String";
   return (spec.list ? t.field({ ...options, type: [type] }) : t.field({ ...options, type })) as InputFieldRef<Types, unknown>;
 }
 
@@ -21,7 +51,7 @@ const operationInputs = OPERATIONS.map((operation) => ({
   ref: builder.inputType(`${pascal(operation.name)}Input`, {
     description: operation.description,
     fields: (t) => Object.fromEntries(Object.entries(operation.args).map(([field, spec]) => [field, argField(t, spec)])),
-  }) as InputObjectRef<Types, Record<string, unknown>>,
+  }) as AnyInputRef,
 }));
 
 export const StateOperationInput = builder.inputType("StateOperation", {
@@ -31,11 +61,20 @@ export const StateOperationInput = builder.inputType("StateOperation", {
     Object.fromEntries(operationInputs.map((input) => [input.name, t.field({ type: input.ref, description: input.description })])),
 });
 
-/** `[{ setPlan: { plan } }]` as the domain's `[{ op: "setPlan", args: { plan } }]`. */
+/** `[{ setPlan: { plan } }]` as the domain's `[{ op: "setPlan", args: { plan } }]`, dropping absent fields at every depth. */
 export function toOperationCalls(inputs: readonly Record<string, unknown>[]): OperationCall[] {
   return inputs.map((input) => {
     const [op, args] = Object.entries(input).find(([, value]) => value != null) ?? ["", {}];
-    const defined = Object.entries(args as Record<string, unknown>).filter(([, value]) => value !== undefined);
-    return { op, args: Object.fromEntries(defined) };
+    return { op, args: withoutUndefined(args) as Record<string, unknown> };
   });
+}
+
+function withoutUndefined(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUndefined);
+  if (value === null || typeof value !== "object" || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, child]) => child !== undefined)
+      .map(([key, child]) => [key, withoutUndefined(child)]),
+  );
 }

@@ -1,14 +1,17 @@
 // Runs and their ledger entries, and the queries that read them.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
+import { provenanceList } from "../contracts/common.js";
 import { canonicalJson } from "../domain/content-hash.js";
 import { RUN_STATUSES } from "../domain/run-status.js";
 import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
 import { AgentState } from "./agent-state.js";
 import { builder, type GraphQLContext } from "./builder.js";
+import { CompletionView } from "./completion.js";
 import { ComponentIdentityType, ProvenanceType } from "./identity-types.js";
+import { sharedEnum } from "./shared-enums.js";
 
-export const RunStatus = builder.enumType("RunStatus", { values: RUN_STATUSES });
+export const RunStatus = sharedEnum("RunStatus", RUN_STATUSES);
 export const LedgerKind = builder.enumType("LedgerKind", {
   values: {
     COMMIT: { description: "The state changed; state_version went up by one." },
@@ -34,7 +37,7 @@ export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").i
     kind: t.field({ type: LedgerKind, resolve: (e) => e.kind }),
     operations: t.field({ type: "JSON", resolve: (e) => e.operations }),
     producer: t.field({ type: ComponentIdentityType, resolve: (e) => e.producer }),
-    provenance: t.field({ type: ProvenanceType, resolve: (e) => e.provenance }),
+    provenance: t.field({ type: [ProvenanceType], resolve: (e) => provenanceList(e.provenance) }),
     reason: t.string({ nullable: true, description: "Why a NOOP changed nothing.", resolve: (e) => e.reason }),
     contentHash: t.exposeString("contentHash", { description: "sha256 of the state's RFC 8785 canonical JSON after this entry." }),
     parentHash: t.exposeString("parentHash", { description: "The previous entry's entryHash (a fork's first entry: its origin entry's)." }),
@@ -63,6 +66,11 @@ export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
     createdAt: t.field({ type: "DateTime", resolve: (run) => run.createdAt }),
     updatedAt: t.field({ type: "DateTime", resolve: (run) => run.updatedAt }),
     state: t.field({ type: AgentState, resolve: (run) => run.state }),
+    completion: t.field({
+      type: CompletionView,
+      description: "NOT_COMPLETE until a completion decision is recorded; never inferred.",
+      resolve: (run) => run.state,
+    }),
     document: t.field({
       type: "JSONObject",
       description: "The state as one AgentStateV1 JSON document (RFC 8785 key order), for components that want the raw contract.",

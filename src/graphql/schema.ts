@@ -8,6 +8,8 @@ import "./identity-types.js";
 import "./run.js";
 import "./operations.js";
 import "./history.js";
+import "./receipts.js";
+import "./model-events.js";
 import "./mutations.js";
 import "./subscriptions.js";
 

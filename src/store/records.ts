@@ -20,6 +20,4 @@ export interface RunRecord {
 }
 
 /** A ledger entry as the store returns it: what the hash chain covers, plus when it was written. */
-export interface LedgerEntryRecord extends VerifiableEntry {
-  createdAt: Date;
-}
+export type LedgerEntryRecord = VerifiableEntry;

@@ -1,6 +1,6 @@
 // Prisma rows to the store's records: the one place that knows the column types.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
-import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/common.js";
+import type { ComponentIdentity, ContentHash, StoredProvenance } from "../contracts/common.js";
 import type { OperationCall } from "../domain/operations/index.js";
 import type { RunStatus } from "../domain/run-status.js";
 import type { LedgerEntry, Run } from "./generated/client.js";
@@ -27,7 +27,7 @@ export const toLedgerEntryRecord = (row: LedgerEntry): LedgerEntryRecord => ({
   kind: row.kind,
   operations: row.operations as unknown as OperationCall[],
   producer: row.producer as unknown as ComponentIdentity,
-  provenance: row.provenance as unknown as Provenance,
+  provenance: row.provenance as unknown as StoredProvenance,
   reason: row.reason,
   state: (row.state as unknown as AgentStateV1 | null) ?? null,
   contentHash: row.contentHash as ContentHash,

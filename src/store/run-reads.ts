@@ -4,6 +4,8 @@ import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
 import type { Database } from "./database.js";
 import type { LedgerEntry } from "./generated/client.js";
+import { ModelEventLog } from "./model-events.js";
+import { ReceiptReads } from "./receipt-reads.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
 import { toLedgerEntryRecord, toRunRecord } from "./row-mapping.js";
 
@@ -25,7 +27,15 @@ export interface HistoryQuery {
 }
 
 export class RunReader {
-  constructor(protected readonly db: Database) {}
+  /** The run's receipts and completion decisions. */
+  readonly receipts: ReceiptReads;
+  /** The run's model event log (never part of its state). */
+  readonly modelEvents: ModelEventLog;
+
+  constructor(protected readonly db: Database) {
+    this.receipts = new ReceiptReads(db);
+    this.modelEvents = new ModelEventLog(db);
+  }
 
   async getRun(id: string): Promise<RunRecord | null> {
     const row = await this.db.prisma.run.findUnique({ where: { id } });

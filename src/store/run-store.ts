@@ -8,6 +8,7 @@ import {
   IdempotencyKeyReusedError,
   InvalidInputError,
   NotFoundError,
+  ReceiptConflictError,
   StateConflictError,
   type InputProblem,
 } from "../contracts/errors.js";
@@ -17,7 +18,8 @@ import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { buildInitialState } from "../domain/initial-state.js";
 import { jsonBoundsProblems } from "../domain/json-bounds.js";
 import { chainHash, entryDigest, GENESIS_PARENT } from "../domain/ledger-chain.js";
-import type { OperationCall } from "../domain/operations/index.js";
+import { carriedReceipts, type CarriedReceipt, type OperationCall, type OperationContext } from "../domain/operations/index.js";
+import { requireModelProvenance } from "../domain/rules/provenance.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { ChangeFeed } from "./change-feed.js";
 import type { Database } from "./database.js";
@@ -28,7 +30,8 @@ import { StateCache } from "./state-cache.js";
 
 export interface WriteMeta {
   producer: ComponentIdentity;
-  provenance: Provenance;
+  /** At least one record; model output needs a MODEL record (rule 7). */
+  provenance: Provenance[];
   idempotencyKey?: string | null;
 }
 
@@ -94,6 +97,7 @@ export class RunStore extends RunReader {
     const problems = [...metaProblems(input), ...jsonBoundsProblems(input.objective, "/objective")];
     if (!input.objective.trim()) problems.push({ path: "/objective", message: "must not be empty" });
     if (problems.length) throw new InvalidInputError("the run could not be started; nothing was written", problems);
+    requireModelProvenance(input.producer, input.provenance, []);
     const requestHash = input.idempotencyKey ? sha256Of(canonicalJson({ startRun: input })) : null;
     const runId = newRunId(input);
     const taskId = input.taskId ?? `task-${randomUUID()}`;
@@ -121,6 +125,7 @@ export class RunStore extends RunReader {
   async forkRun(input: ForkRunInput): Promise<WriteResult> {
     const problems = [...metaProblems(input), ...versionProblems(input.atVersion, "/atVersion")];
     if (problems.length) throw new InvalidInputError("the run could not be forked; nothing was written", problems);
+    requireModelProvenance(input.producer, input.provenance, []);
     const origin = await this.commitOfVersion(input.runId, input.atVersion);
     if (!origin?.state) {
       await this.requireRun(input.runId);
@@ -153,9 +158,16 @@ export class RunStore extends RunReader {
     const problems = [...metaProblems(request), ...versionProblems(request.expectedVersion, "/expectedVersion")];
     if (problems.length) throw new InvalidInputError("the commit is invalid; nothing was written", problems);
     const operations = parseOperations(request.operations);
+    requireModelProvenance(request.producer, request.provenance, operations);
+    const receipts = carriedReceipts(operations);
     const current = await this.stateAt(request, operations, null);
     if (current instanceof Replay) return current.result;
-    return this.append(request, planCommit(current, operations), operations, null);
+    const context: OperationContext = { producer: request.producer, provenance: request.provenance, committedAt: commitTime() };
+    const plan = planCommit(current, operations, context);
+    // Checked even for a NOOP: re-sending a receipt id with other content is refused, not ignored.
+    const freshReceipts = await this.receiptsToInsert(receipts);
+    const newReceipts = plan.kind === "COMMIT" ? freshReceipts : [];
+    return this.append(request, plan, operations, null, context.committedAt, newReceipts);
   }
 
   /** Records that a component looked at version N and decided to change nothing. */
@@ -164,10 +176,11 @@ export class RunStore extends RunReader {
     if (!request.reason.trim()) problems.push({ path: "/reason", message: "must not be empty" });
     problems.push(...jsonBoundsProblems(request.reason, "/reason"));
     if (problems.length) throw new InvalidInputError("the no-op is invalid; nothing was written", problems);
+    requireModelProvenance(request.producer, request.provenance, []);
     const current = await this.stateAt(request, [], request.reason);
     if (current instanceof Replay) return current.result;
     const plan: CommitPlan = { kind: "NOOP", ...current, stateVersion: request.expectedVersion };
-    return this.append(request, plan, [], request.reason);
+    return this.append(request, plan, [], request.reason, commitTime(), []);
   }
 
   /** Resolves once every write that had started has finished (for graceful shutdown). */
@@ -239,7 +252,34 @@ export class RunStore extends RunReader {
     return current;
   }
 
-  private async append(request: VersionedRequest, plan: CommitPlan, operations: OperationCall[], reason: string | null): Promise<WriteResult> {
+  /**
+   * Receipts this commit carries that are not stored yet. One already stored with the same
+   * content is fine (recording it again changes nothing); different content under its id is not.
+   */
+  private async receiptsToInsert(receipts: CarriedReceipt[]): Promise<CarriedReceipt[]> {
+    if (receipts.length === 0) return [];
+    const stored = await this.db.prisma.receipt.findMany({
+      where: { id: { in: receipts.map((r) => r.id) } },
+      select: { id: true, contentHash: true },
+    });
+    const storedHash = new Map(stored.map((row) => [row.id, row.contentHash]));
+    const fresh = new Map<string, CarriedReceipt>();
+    for (const receipt of receipts) {
+      const known = storedHash.get(receipt.id) ?? fresh.get(receipt.id)?.contentHash;
+      if (known !== undefined && known !== receipt.contentHash) throw new ReceiptConflictError(receipt.id);
+      if (!storedHash.has(receipt.id)) fresh.set(receipt.id, receipt);
+    }
+    return [...fresh.values()];
+  }
+
+  private async append(
+    request: VersionedRequest,
+    plan: CommitPlan,
+    operations: OperationCall[],
+    reason: string | null,
+    committedAt: string,
+    receipts: CarriedReceipt[],
+  ): Promise<WriteResult> {
     const { runId, expectedVersion } = request;
     const requestHash = request.idempotencyKey ? requestHashOf(request, operations, reason) : null;
     const digest = entryDigest({
@@ -248,8 +288,10 @@ export class RunStore extends RunReader {
     });
     let written: ReturnedRun | null;
     try {
-      written = await this.track(this.appendStatement(request, plan, operations, reason, digest, requestHash));
+      written = await this.track(this.appendStatement(request, plan, { operations, reason, digest, requestHash, committedAt, receipts }));
     } catch (error) {
+      // A concurrent commit on another run stored one of these receipt ids first.
+      if (receipts.length && isUniqueViolation(error, "receipt_pkey")) return this.receiptRace(request, receipts);
       if (request.idempotencyKey && isUniqueViolation(error)) return this.conflictOrReplay(request, operations, reason, null);
       throw error;
     }
@@ -300,15 +342,12 @@ export class RunStore extends RunReader {
    * concurrent writer just committed would be invisible to a join in the same statement.
    * Returns null when the run is not at `expectedVersion`.
    */
-  private async appendStatement(
-    request: VersionedRequest,
-    plan: CommitPlan,
-    operations: OperationCall[],
-    reason: string | null,
-    digest: ContentHash,
-    requestHash: string | null,
-  ): Promise<ReturnedRun | null> {
+  private async appendStatement(request: VersionedRequest, plan: CommitPlan, entry: EntryFields): Promise<ReturnedRun | null> {
     const { runId, expectedVersion } = request;
+    const { operations, reason, digest, requestHash, committedAt } = entry;
+    const receiptRows = JSON.stringify(
+      entry.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
+    );
     const commit = plan.kind === "COMMIT";
     const stateJson = commit ? JSON.stringify(plan.state) : null;
     const rows = await this.db.prisma.$queryRaw<ReturnedRun[]>`
@@ -321,7 +360,7 @@ export class RunStore extends RunReader {
           "status" = ${runStatusOf(plan.state)},
           "head_parent_hash" = "head_hash",
           "head_hash" = 'sha256:' || encode(sha256(convert_to("head_hash" || '|' || ("ledger_seq" + 1) || '|' || ${digest}, 'UTF8')), 'hex'),
-          "updated_at" = now()
+          "updated_at" = ${committedAt}::timestamptz
         WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
         RETURNING "ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at", "head_hash", "head_parent_hash"
       ), appended AS (
@@ -333,6 +372,10 @@ export class RunStore extends RunReader {
           ${request.idempotencyKey ?? null}, ${requestHash}, m."updated_at"
         FROM moved m
         RETURNING "seq"
+      ), stored_receipts AS (
+        INSERT INTO "receipt" ("id", "run_id", "kind", "document", "content_hash", "state_version", "created_at")
+        SELECT r."id", ${runId}, r."kind"::"ReceiptKind", r."document", r."content_hash", ${plan.stateVersion}, m."updated_at"
+        FROM moved m, jsonb_to_recordset(${receiptRows}::jsonb) AS r("id" text, "kind" text, "document" jsonb, "content_hash" text)
       )
       SELECT m.* FROM moved m JOIN appended a ON a."seq" = m."ledger_seq"`;
     return rows[0] ?? null;
@@ -363,6 +406,13 @@ export class RunStore extends RunReader {
     throw new StateConflictError(request.runId, request.expectedVersion, version);
   }
 
+  /** Our receipt insert lost a race to another run's commit of the same id. */
+  private async receiptRace(request: VersionedRequest, receipts: CarriedReceipt[]): Promise<never> {
+    await this.receiptsToInsert(receipts); // throws ReceiptConflictError when the content differs
+    const version = (await this.getRun(request.runId))?.stateVersion ?? request.expectedVersion;
+    throw new StateConflictError(request.runId, request.expectedVersion, version);
+  }
+
   private track<T>(work: Promise<T>): Promise<T> {
     this.inFlight.add(work);
     return work.finally(() => this.inFlight.delete(work));
@@ -381,6 +431,19 @@ interface ReturnedRun {
   head_parent_hash: ContentHash;
 }
 
+/** What a ledger entry records besides the plan, as the append statement needs it. */
+interface EntryFields {
+  operations: OperationCall[];
+  reason: string | null;
+  digest: ContentHash;
+  requestHash: string | null;
+  committedAt: string;
+  receipts: CarriedReceipt[];
+}
+
+/** The commit time, at the database's precision (ms), so replaying an entry reproduces its state. */
+const commitTime = (): string => new Date().toISOString();
+
 class Replay {
   constructor(readonly result: WriteResult) {}
 }
@@ -395,10 +458,18 @@ function newRunId(meta: WriteMeta): string {
   return `run-${digest.slice(0, 32)}`;
 }
 
+const MAX_PROVENANCE_RECORDS = 20;
+
 function metaProblems(meta: WriteMeta): InputProblem[] {
   const problems: InputProblem[] = [];
   if (!validateComponentIdentity(meta.producer)) problems.push(...problemsOf(validateComponentIdentity, "/producer"));
-  if (!validateProvenance(meta.provenance)) problems.push(...problemsOf(validateProvenance, "/provenance"));
+  if (!Array.isArray(meta.provenance) || meta.provenance.length === 0 || meta.provenance.length > MAX_PROVENANCE_RECORDS) {
+    problems.push({ path: "/provenance", message: `must hold 1 to ${MAX_PROVENANCE_RECORDS} provenance records` });
+  } else {
+    meta.provenance.forEach((record, index) => {
+      if (!validateProvenance(record)) problems.push(...problemsOf(validateProvenance, `/provenance/${index}`));
+    });
+  }
   const key = meta.idempotencyKey;
   if (key != null && (key.length === 0 || key.length > 200)) {
     problems.push({ path: "/idempotencyKey", message: "must be 1 to 200 characters" });
@@ -415,7 +486,8 @@ function requestHashOf(request: VersionedRequest, operations: OperationCall[], r
   return sha256Of(canonicalJson({ runId, expectedVersion, operations, reason, producer, provenance }));
 }
 
-function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const text = JSON.stringify(error, Object.getOwnPropertyNames(error ?? {})) ?? "";
-  return text.includes("23505") || text.includes("P2002") || text.includes("UniqueConstraintViolation");
+  const unique = text.includes("23505") || text.includes("P2002") || text.includes("UniqueConstraintViolation");
+  return unique && (constraint === undefined || text.includes(constraint));
 }

@@ -4,9 +4,7 @@
 // below Canon's own validator is no looser than the ABI, so nothing the ABI rejects gets persisted.
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentStateV1 } from "../../src/contracts/agent-state.js";
 import { InvalidStateError } from "../../src/contracts/errors.js";
@@ -15,58 +13,31 @@ import { checkedStateJson, operationNames, parseOperations, planCommit, type Ver
 import { contentHash } from "../../src/domain/content-hash.js";
 import { buildInitialState } from "../../src/domain/initial-state.js";
 import type { OperationCall } from "../../src/domain/operations/index.js";
+import { context } from "../support/fixtures.js";
+import { abiExists, abiRoot, errorsOf, loadAbi, readJson, warnIfAbiMissing, type Abi } from "../support/kernel-abi.js";
+import { realisticRun } from "../support/realistic-run.js";
 
-// ajv-formats ships CommonJS; under NodeNext its default export is the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+/** Operations that carry an ABI document: the argument holding it and its contract. */
+const DOCUMENT_OF: Record<string, [string, string]> = {
+  recordToolReceipt: ["receipt", "ToolReceiptV1"],
+  recordMutationReceipt: ["receipt", "MutationReceiptV1"],
+  recordVerificationReceipt: ["receipt", "VerificationReceiptV1"],
+  recordCompletionDecision: ["decision", "CompletionDecisionV1"],
+  proposeCompletion: ["proposal", "CompletionProposalV1"],
+};
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const abiRoot = path.resolve(repoRoot, "../shared/kernel-abi");
-const exists = fs.existsSync(path.join(abiRoot, "schemas"));
+warnIfAbiMissing("kernel-abi-conformance");
+const exists = abiExists;
 
-if (!exists) {
-  console.warn(
-    `[kernel-abi-conformance] SKIPPED: Kernel ABI reference not found at ${abiRoot} ` +
-      "(expected ../shared/kernel-abi next to the repo); Canon's conformance to AgentStateV1 was NOT checked.",
-  );
-}
-
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8"));
 // Listed at collection time (it.each needs them then); empty when the folder is missing.
 const exampleFiles = (kind: "valid" | "invalid"): string[] =>
   exists ? fs.readdirSync(path.join(abiRoot, "examples", kind)).filter((f) => f.endsWith(".json")).sort() : [];
 const validExamples = exampleFiles("valid");
 const invalidExamples = exampleFiles("invalid");
 
-interface Abi {
-  /** The compiled contract `<Def>`, wherever among the schema files it is defined. */
-  contract(def: string): ValidateFunction;
-}
-
-function loadAbi(): Abi {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  const fileOfDef = new Map<string, string[]>();
-  for (const file of fs.readdirSync(path.join(abiRoot, "schemas")).filter((f) => f.endsWith(".json"))) {
-    const schema = readJson(path.join(abiRoot, "schemas", file)) as { $id: string; $defs?: Record<string, unknown> };
-    ajv.addSchema(schema);
-    for (const def of Object.keys(schema.$defs ?? {})) fileOfDef.set(def, [...(fileOfDef.get(def) ?? []), schema.$id]);
-  }
-  return {
-    contract(def) {
-      const ids = fileOfDef.get(def) ?? [];
-      // An example naming no def, or one defined twice, means this suite would check the wrong thing.
-      if (ids.length !== 1) throw new Error(`$defs/${def} is defined in ${ids.length} ABI schema files, expected exactly 1`);
-      const validate = ajv.getSchema(`${ids[0]}#/$defs/${def}`);
-      if (!validate) throw new Error(`ABI contract ${def} did not compile`);
-      return validate;
-    },
-  };
-}
-
 /** `<Def>.json` or `<Def>.<case>.json`, as the ABI README names examples. */
 const defOf = (file: string): string => file.split(".")[0] ?? file;
 
-const errorsOf = (validate: ValidateFunction): string => JSON.stringify(validate.errors, null, 2);
 
 describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
   let abi: Abi;
@@ -163,16 +134,38 @@ describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
       { kind: "NOOP", calls: [{ op: "setUserVisibleStatus", args: {} }] },
     ];
 
-    it("the run exercises every registered operation", () => {
-      const used = new Set(run.flatMap((commit) => commit.calls.map((call) => call.op)));
+    const ids = { runId: "run-7f3c2a10-0b9e-4f4e-9d51-6a2f0c1e8b77", sessionId: "session-2024-06-01T09:30:00Z", taskId: "task-login-flaky" };
+    const scripted = realisticRun(ids);
+
+    it("the realistic run exercises every registered operation", () => {
+      const used = new Set(scripted.flatMap((commit) => commit.calls.map((call) => call.op)));
       expect([...used].sort()).toEqual(operationNames().sort());
+    });
+
+    it("every state of the realistic run validates against the ABI's AgentStateV1, and so does every document it records", () => {
+      let current = initial();
+      scripted.forEach(({ step, who, calls, kind }, index) => {
+        const context = { ...who, committedAt: new Date(Date.UTC(2026, 11, 2, 10, index)).toISOString() };
+        const planned = planCommit(current, parseOperations(calls), context);
+        expect(planned.kind, step).toBe(kind);
+        expect(abiAgentState(planned.state), `${step}: ${errorsOf(abiAgentState)}`).toBe(true);
+        for (const call of calls) {
+          const [field, def] = DOCUMENT_OF[call.op] ?? [];
+          if (!field || !def) continue;
+          const validate = abi.contract(def);
+          expect(validate(call.args[field]), `${step} ${call.op}: ${errorsOf(validate)}`).toBe(true);
+        }
+        current = planned;
+      });
+      expect(current.state.completion.latest_decision_ref).toBe("decision-1");
+      expect(current.state.hypotheses?.map((h) => h.status)).toEqual(["SUPPORTED", "ABANDONED"]);
     });
 
     it("the initial state and every state after each commit validate against the ABI's AgentStateV1", () => {
       let current = initial();
       expect(abiAgentState(current.state), errorsOf(abiAgentState)).toBe(true);
       run.forEach(({ calls, kind }, index) => {
-        const planned = planCommit(current, parseOperations(calls));
+        const planned = planCommit(current, parseOperations(calls), context);
         expect(planned.kind, `commit ${index}`).toBe(kind);
         expect(planned.stateVersion, `commit ${index}`).toBe(current.state.identity.state_version + (kind === "COMMIT" ? 1 : 0));
         expect(abiAgentState(planned.state), `commit ${index}: ${errorsOf(abiAgentState)}`).toBe(true);

@@ -11,6 +11,8 @@ import { canonicalJson, contentHash } from "../../src/domain/content-hash.js";
 import { buildInitialState } from "../../src/domain/initial-state.js";
 import { LIMITS } from "../../src/domain/limits.js";
 import type { OperationCall } from "../../src/domain/operations/index.js";
+import { context } from "../support/fixtures.js";
+import { realisticRun } from "../support/realistic-run.js";
 
 const initialState = (): AgentStateV1 =>
   buildInitialState({ runId: "run-1", sessionId: "session-1", taskId: "task-1", objective: "Fix login", workspaceRoot: "/w" });
@@ -62,7 +64,7 @@ describe("planCommit", () => {
   ])("a commit that changes the state bumps state_version by exactly one and changes the hash (%s)", (_name, make) => {
     const current = versioned(make());
     const version = current.state.identity.state_version;
-    const plan = planCommit(current, parseOperations([{ op: "addConstraint", args: { constraintId: "tests:must-pass" } }]));
+    const plan = planCommit(current, parseOperations([{ op: "addConstraint", args: { constraintId: "tests:must-pass" } }]), context);
     expect(plan.kind).toBe("COMMIT");
     expect(plan.stateVersion).toBe(version + 1);
     expect(plan.state.identity.state_version).toBe(version + 1);
@@ -81,6 +83,7 @@ describe("planCommit", () => {
         { op: "addConstraint", args: { constraintId: "b" } },
         { op: "setUserVisibleStatus", args: { status: "Verifying" } },
       ]),
+      context,
     );
     expect(plan).toMatchObject({ kind: "COMMIT", stateVersion: 8 });
     expect(plan.state.constraints).toEqual(["no-network", "a", "b"]);
@@ -108,7 +111,7 @@ describe("planCommit", () => {
 
   it.each(noops)("%s is a NOOP at the same version with the same hash", (_name, calls) => {
     const current = versioned(midRunState());
-    const plan = planCommit(current, parseOperations(calls));
+    const plan = planCommit(current, parseOperations(calls), context);
     expect(plan.kind).toBe("NOOP");
     expect(plan.stateVersion).toBe(7);
     expect(plan.contentHash).toBe(current.contentHash);
@@ -128,7 +131,7 @@ describe("planCommit", () => {
     const current = versioned(initialState());
     let thrown: unknown;
     try {
-      planCommit(current, calls);
+      planCommit(current, calls, context);
     } catch (error) {
       thrown = error;
     }
@@ -231,40 +234,34 @@ describe("parseOperations", () => {
 });
 
 describe("applyOperations", () => {
-  // One call of every registered operation, each of which changes something.
-  const everyOperation: OperationCall[] = [
-    { op: "setPlan", args: { plan: { steps: ["verify"], meta: { attempt: 2 } } } },
-    { op: "setUserVisibleStatus", args: { status: "Verifying" } },
-    { op: "addConstraint", args: { constraintId: "tests:must-pass" } },
-    { op: "removeConstraint", args: { constraintId: "no-network" } },
-    { op: "setGraphCursor", args: { graphId: "graph-2", graphVersion: 3, frontier: ["n3"], completedNodes: ["n1", "n2"] } },
-  ];
+  // Every registered operation, in the order a realistic run uses them.
+  const everyOperation: OperationCall[] = realisticRun({ runId: "run-1", sessionId: "session-1", taskId: "task-1" }).flatMap((c) => c.calls);
 
   it("covers every registered operation", () => {
-    expect(everyOperation.map((c) => c.op).sort()).toEqual(operationNames().sort());
+    expect([...new Set(everyOperation.map((c) => c.op))].sort()).toEqual(operationNames().sort());
   });
 
-  it("never mutates its input state (nor the calls' arguments)", () => {
-    const state = deepFreeze(midRunState());
-    const calls = deepFreeze(parseOperations(everyOperation));
-    const before = structuredClone(state);
-
-    // Test files are ES modules, so strict mode: any write to a frozen object throws.
-    const next = applyOperations(state, calls);
-    const plan = planCommit(versioned(state), calls);
-
-    expect(state).toEqual(before);
-    expect(next).not.toBe(state);
-    expect(next.constraints).toEqual(["tests:must-pass"]);
-    expect(next.graph_cursor).toEqual({ graph_id: "graph-2", graph_version: 3, frontier: ["n3"], completed_nodes: ["n1", "n2"], failed_nodes: [] });
-    expect(plan.state.identity.state_version).toBe(8);
+  it("never mutates its input state (nor the calls' arguments), through a whole realistic run", () => {
+    let current = versioned(initialState());
+    for (const { who, calls } of realisticRun({ runId: "run-1", sessionId: "session-1", taskId: "task-1" })) {
+      const state = deepFreeze(structuredClone(current.state));
+      const frozenCalls = deepFreeze(parseOperations(calls));
+      const before = structuredClone(state);
+      // Test files are ES modules, so strict mode: any write to a frozen object throws.
+      const plan = planCommit({ state, contentHash: current.contentHash }, frozenCalls, { ...who, committedAt: context.committedAt });
+      expect(state).toEqual(before);
+      current = { state: plan.state, contentHash: plan.contentHash };
+    }
+    expect(current.state.constraints).toEqual(["no-public-api-change"]);
+    expect(current.state.graph_cursor.completed_nodes).toEqual(["node.reproduce", "node.fix"]);
+    expect(current.state.completion.latest_decision_ref).toBe("decision-1");
   });
 
   it("applies operations in order", () => {
     const next = applyOperations(initialState(), [
       { op: "setUserVisibleStatus", args: { status: "first" } },
       { op: "setUserVisibleStatus", args: { status: "second" } },
-    ]);
+    ], context);
     expect(next.user_visible_status).toBe("second");
   });
 });

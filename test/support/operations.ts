@@ -1,4 +1,7 @@
 // GraphQL documents the end-to-end tests share.
+import type { OperationCall } from "../../src/domain/operations/index.js";
+import type { TestCanon } from "./canon.js";
+import type { Writer } from "./realistic-run.js";
 export const WHO = `producer: { componentId: "test-agent", componentVersion: "1.0.0", kind: RUNTIME }
     provenance: { sourceType: SYSTEM, sourceId: "test", trustClass: INTERNAL }`;
 
@@ -37,3 +40,24 @@ export async function startRun(gql: (q: string, v?: Record<string, unknown>) => 
   if (response.data?.startRun?.__typename !== "WriteSuccess") throw new Error(JSON.stringify(response));
   return response.data.startRun.run as { id: string; runId: string; stateVersion: number };
 }
+
+/** A writer's identity and provenance as GraphQL input. */
+export const asGraphQLWriter = (who: Writer) => ({
+  producer: { componentId: who.producer.component_id, componentVersion: who.producer.component_version, kind: who.producer.kind },
+  provenance: who.provenance.map((p) => ({ sourceType: p.source_type, sourceId: p.source_id, trustClass: p.trust_class })),
+});
+
+export const COMMIT_AS = `mutation($input: CommitStateInput!) {
+  commitState(input: $input) {
+    __typename
+    ... on WriteSuccess { run { stateVersion contentHash status } entry { seq version kind } }
+    ... on Error { code message }
+  }
+}`;
+
+/** Commits domain-style calls (`{ op, args }`) over GraphQL as `who`. */
+export const commitAs = (canon: TestCanon, runId: string, expectedVersion: number, who: Writer, calls: OperationCall[]) =>
+  canon.gql(COMMIT_AS, {
+    input: { runId, expectedVersion, operations: calls.map((call) => ({ [call.op]: call.args })), ...asGraphQLWriter(who) },
+  });
+

@@ -18,6 +18,19 @@ export const setGraphCursor = defineOperation<GraphCursorArgs>({
     completedNodes: { kind: "ID", list: true, required: false, description: "Nodes finished." },
     failedNodes: { kind: "ID", list: true, required: false, description: "Nodes that failed." },
   },
+  // A node is in at most one place, as moveGraphNode keeps it.
+  check: (args) => {
+    const seen = new Map<string, string>();
+    const problems = [];
+    for (const field of ["frontier", "completedNodes", "failedNodes"] as const) {
+      for (const node of new Set(args[field] ?? [])) {
+        const other = seen.get(node);
+        if (other) problems.push({ path: `/${field}`, message: `node ${node} is also in ${other}` });
+        seen.set(node, field);
+      }
+    }
+    return problems;
+  },
   apply: (state, args) => ({
     ...state,
     graph_cursor: {

@@ -1,0 +1,46 @@
+// Receipts and completion decisions: immutable ABI documents the state refers to by id.
+import { RECEIPT_KINDS, type ReceiptKind } from "../contracts/receipt-validation.js";
+import type { ReceiptRecord } from "../store/receipt-reads.js";
+import { builder } from "./builder.js";
+import { Run } from "./run.js";
+import { sharedEnum } from "./shared-enums.js";
+
+const ReceiptKindEnum = sharedEnum("ReceiptKind", RECEIPT_KINDS);
+
+export const Receipt = builder.objectRef<ReceiptRecord>("Receipt").implement({
+  description: "An immutable receipt (ToolReceiptV1, MutationReceiptV1, VerificationReceiptV1) or CompletionDecisionV1.",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "The document's own id (invocation_id, mutation_id, verification_id, decision_id)." }),
+    runId: t.exposeID("runId", { description: "The run whose commit recorded it." }),
+    kind: t.field({ type: ReceiptKindEnum, resolve: (r) => r.kind }),
+    contentHash: t.exposeString("contentHash", { description: "sha256 of the document's RFC 8785 canonical JSON." }),
+    stateVersion: t.exposeInt("stateVersion", { description: "The state version of the commit that recorded it." }),
+    recordedAt: t.field({ type: "DateTime", resolve: (r) => r.createdAt }),
+    document: t.field({ type: "JSONObject", resolve: (r) => r.document }),
+  }),
+});
+
+const MAX_RECEIPTS = 500;
+
+builder.objectField(Run, "receipts", (t) =>
+  t.field({
+    type: [Receipt],
+    description: "Receipts recorded by this run's commits, oldest first.",
+    args: {
+      kind: t.arg({ type: ReceiptKindEnum }),
+      first: t.arg.int({ defaultValue: 100, description: `At most ${MAX_RECEIPTS}.` }),
+    },
+    resolve: (run, args, ctx) =>
+      ctx.store.receipts.ofRun(run.id, (args.kind as ReceiptKind | null) ?? null, Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS)),
+  }),
+);
+
+builder.queryField("receipt", (t) =>
+  t.field({
+    type: Receipt,
+    nullable: true,
+    description: "One receipt or completion decision by its id.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => ctx.store.receipts.byId(String(id)),
+  }),
+);

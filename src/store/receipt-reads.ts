@@ -1,0 +1,59 @@
+// Reads of the immutable receipt rows (tool, mutation, verification receipts and completion
+// decisions). Writes happen only inside the commit statement (run-store.ts).
+import type { JsonObject } from "../contracts/agent-state.js";
+import type { ReceiptKind } from "../contracts/receipt-validation.js";
+import type { Database } from "./database.js";
+
+export interface ReceiptRecord {
+  id: string;
+  runId: string;
+  kind: ReceiptKind;
+  document: JsonObject;
+  contentHash: string;
+  stateVersion: number;
+  createdAt: Date;
+}
+
+export class ReceiptReads {
+  constructor(private readonly db: Database) {}
+
+  async byId(id: string): Promise<ReceiptRecord | null> {
+    const row = await this.db.prisma.receipt.findUnique({ where: { id } });
+    return row ? toRecord(row) : null;
+  }
+
+  async byIds(ids: readonly string[]): Promise<ReceiptRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.prisma.receipt.findMany({ where: { id: { in: [...ids] } } });
+    const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** A run's receipts in the order they were recorded, optionally of one kind. */
+  async ofRun(runId: string, kind: ReceiptKind | null, first: number): Promise<ReceiptRecord[]> {
+    const rows = await this.db.prisma.receipt.findMany({
+      where: { runId, ...(kind ? { kind } : {}) },
+      orderBy: [{ stateVersion: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+      take: first,
+    });
+    return rows.map(toRecord);
+  }
+}
+
+const toRecord = (row: {
+  id: string;
+  runId: string;
+  kind: string;
+  document: unknown;
+  contentHash: string;
+  stateVersion: number;
+  createdAt: Date;
+}): ReceiptRecord => ({
+  id: row.id,
+  runId: row.runId,
+  kind: row.kind as ReceiptKind,
+  document: row.document as JsonObject,
+  contentHash: row.contentHash,
+  stateVersion: row.stateVersion,
+  createdAt: row.createdAt,
+});
