@@ -10,7 +10,6 @@ const hash = { type: "string", pattern: CONTENT_HASH_PATTERN } as const;
 // parsers read as the double 2^64; this is the same number, so both validators draw the line alike.
 const stateVersion = { type: "integer", minimum: 0, maximum: 2 ** 64 } as const;
 const ids = { type: "array", items: id } as const;
-const objects = { type: "array", items: { type: "object" } } as const;
 const closed = (required: string[], properties: Record<string, unknown>) =>
   ({ type: "object", required, properties, additionalProperties: false }) as const;
 
@@ -27,6 +26,85 @@ const evidenceRef = closed(["kind", "ref"], {
   extensions: extensionMapSchema,
 });
 const nonNegativeInt = nullable({ type: "integer", minimum: 0 });
+const text = { type: "string" } as const;
+const version = { type: "integer", minimum: 0 } as const;
+const listOf = (item: object) => ({ type: "array", items: item }) as const;
+
+// The ABI leaves these items open ({type: object}); Canon writes them only through its
+// operations, in these closed shapes (stricter than the ABI, never looser).
+const acceptanceCriterion = closed(["criterion_id", "description", "origin", "required"], {
+  criterion_id: id,
+  description: text,
+  origin: { enum: ["EXPLICIT", "INFERRED"] },
+  required: { type: "boolean" },
+});
+const candidateTarget = closed(["target", "reason", "score"], {
+  target: { type: "string", minLength: 1 },
+  reason: nullable(text),
+  score: nullable({ type: "number", minimum: 0, maximum: 1 }),
+});
+const diagnostic = closed(["diagnostic_id", "severity", "message", "resource", "source_type", "recorded_at_version"], {
+  diagnostic_id: id,
+  severity: { enum: ["ERROR", "WARNING", "INFO"] },
+  message: text,
+  resource: nullable(text),
+  source_type: text,
+  recorded_at_version: version,
+});
+const failure = closed(["failure_id", "summary", "blocking", "node_id", "recorded_at_version"], {
+  failure_id: id,
+  summary: text,
+  blocking: { type: "boolean" },
+  node_id: nullable(id),
+  recorded_at_version: version,
+});
+const subgoal = closed(["subgoal_id", "description", "status", "parent_id"], {
+  subgoal_id: id,
+  description: text,
+  status: { enum: ["OPEN", "DONE", "BLOCKED", "DROPPED"] },
+  parent_id: nullable(id),
+});
+
+const timestamp = { type: "string", format: "date-time" } as const;
+const outcome = { enum: ["COMPLETE", "PARTIAL", "CONTINUE", "ESCALATE", "FAIL"] } as const;
+
+// Canon's own x- keys keep their shapes; any other x- key stays free-form, as the ABI allows.
+const stateExtensions = {
+  ...extensionMapSchema,
+  properties: {
+    "x-locks": listOf(
+      closed(["resource", "holder", "acquired_at", "expires_at", "state_version_acquired"], {
+        resource: { type: "string", minLength: 1 },
+        holder: id,
+        acquired_at: timestamp,
+        expires_at: timestamp,
+        state_version_acquired: version,
+      }),
+    ),
+    "x-resolved-failures": listOf(
+      closed([...failure.required, "resolution", "resolved_by", "resolved_at_version"], {
+        ...failure.properties,
+        resolution: text,
+        resolved_by: id,
+        resolved_at_version: version,
+      }),
+    ),
+    "x-completion": closed(["decision_id", "outcome", "decided_at_version"], { decision_id: id, outcome, decided_at_version: version }),
+    "x-completion-proposals": listOf(
+      closed(["proposal_id", "proposed_by", "proposed_at_version", "claimed_criteria"], {
+        proposal_id: id,
+        proposed_by: id,
+        proposed_at_version: version,
+        claimed_criteria: listOf(closed(["criterion_id", "claim"], { criterion_id: text, claim: text })),
+      }),
+    ),
+    "x-completion-policy": closed(["policy_id", "policy_version", "allow_partial"], {
+      policy_id: id,
+      policy_version: { type: "integer", minimum: 1 },
+      allow_partial: { type: "boolean" },
+    }),
+  },
+} as const;
 
 export const agentStateSchema = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -56,7 +134,7 @@ export const agentStateSchema = {
         }),
       ),
       user_intent: closed(["objective"], { objective: { type: "string" }, task_ir_ref: nullable(id) }),
-      acceptance: objects,
+      acceptance: listOf(acceptanceCriterion),
       constraints: ids,
       environment: closed(["workspace_root"], {
         workspace_root: { type: "string" },
@@ -89,7 +167,7 @@ export const agentStateSchema = {
           evidence_refs: { type: "array", items: evidenceRef },
         }),
       },
-      candidate_targets: objects,
+      candidate_targets: listOf(candidateTarget),
       selected_targets: { type: "array", items: { type: "string", minLength: 1 } },
       context_index: ids,
       relevant_context: ids,
@@ -105,9 +183,9 @@ export const agentStateSchema = {
       },
       mutations: ids,
       command_history: ids,
-      diagnostics: objects,
+      diagnostics: listOf(diagnostic),
       verification: ids,
-      unresolved_failures: objects,
+      unresolved_failures: listOf(failure),
       evidence: { type: "array", items: evidenceRef },
       permissions: closed(["grant_ids"], {
         grant_ids: ids,
@@ -123,7 +201,7 @@ export const agentStateSchema = {
         extensions: extensionMapSchema,
       }),
       model_state: { type: "object" },
-      subgoals: objects,
+      subgoals: listOf(subgoal),
       completion: closed(["coverage"], {
         coverage: {
           type: "array",
@@ -156,7 +234,7 @@ export const agentStateSchema = {
         items: closed(["snapshot_id", "fingerprint"], { snapshot_id: id, fingerprint: hash }),
       },
       user_visible_status: nullable({ type: "string" }),
-      extensions: extensionMapSchema,
+      extensions: stateExtensions,
     },
   ),
 } as const;
