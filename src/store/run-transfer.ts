@@ -2,8 +2,9 @@
 // Line 1 describes the run and its task; every further line is one ledger entry, verbatim,
 // hashes included. Import verifies the chain before writing anything, so a damaged or edited
 // file is refused instead of becoming a run that fails `canon verify`.
-import { InvalidInputError } from "../contracts/errors.js";
+import { InvalidInputError, ReceiptConflictError } from "../contracts/errors.js";
 import { LedgerVerifier } from "../domain/ledger-verifier.js";
+import { carriedReceipts, type OperationCall } from "../domain/operations/index.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { Database } from "./database.js";
 import type { LedgerEntry } from "./generated/client.js";
@@ -99,9 +100,30 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
         })),
       });
     }
+    await importReceipts(tx, entries);
   });
   return { runId: run.id, entries: entries.length };
 }
+
+/** The receipts the imported commits carried, as immutable rows (kept when already here unchanged). */
+async function importReceipts(tx: ReceiptWriter, entries: EntryLine[]): Promise<void> {
+  for (const entry of entries) {
+    if (entry.kind !== "COMMIT") continue;
+    for (const receipt of carriedReceipts(entry.operations as unknown as OperationCall[])) {
+      const stored = await tx.receipt.findUnique({ where: { id: receipt.id }, select: { contentHash: true } });
+      if (stored && stored.contentHash !== receipt.contentHash) throw new ReceiptConflictError(receipt.id);
+      if (stored) continue;
+      await tx.receipt.create({
+        data: {
+          id: receipt.id, runId: entry.runId, kind: receipt.kind, document: receipt.document as object,
+          contentHash: receipt.contentHash, stateVersion: entry.stateVersion, createdAt: new Date(entry.createdAt),
+        },
+      });
+    }
+  }
+}
+
+type ReceiptWriter = Pick<Database["prisma"], "receipt">;
 
 function parseLine(line: string, lineNumber: number): Record<string, unknown> {
   try {

@@ -11,6 +11,7 @@ import { migrate } from "../../src/store/migrator.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { backendName, createTestDatabase, type TestDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
+import { toolReceipt } from "../support/realistic-run.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -58,7 +59,10 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
       for (let v = 0; v < 20; v++) {
         await store.commitState({ runId: run.id, expectedVersion: v, operations: [{ op: "setPlan", args: { plan: { step: v } } }], producer, provenance });
       }
-      await store.recordNoop({ runId: run.id, expectedVersion: 20, reason: "nothing left", producer, provenance });
+      const ids = { runId: run.id, sessionId: run.sessionId, taskId: run.taskId };
+      const receipt = toolReceipt(ids, `tool-${run.id}`, 20, "SUCCESS");
+      await store.commitState({ runId: run.id, expectedVersion: 20, operations: [{ op: "recordToolReceipt", args: { receipt } }], producer, provenance });
+      await store.recordNoop({ runId: run.id, expectedVersion: 21, reason: "nothing left", producer, provenance });
       return run.id;
     });
   });
@@ -68,18 +72,21 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("exports a run as NDJSON that imports elsewhere and verifies", () => {
+  it("exports a run as NDJSON that imports elsewhere, with its receipts, and verifies", async () => {
     const file = path.join(dir, "run.ndjson");
     const exported = canon(source, "export", runId, "--out", file);
     expect(exported.status, exported.stderr).toBe(0);
     const lines = readFileSync(file, "utf8").trim().split("\n");
-    expect(lines).toHaveLength(1 + 22);
+    expect(lines).toHaveLength(1 + 23);
     const imported = canon(target, "import", file);
     expect(imported.status, imported.stderr + imported.stdout).toBe(0);
-    expect(imported.stdout).toContain(`imported run ${runId}: 22 ledger entries, verified`);
+    expect(imported.stdout).toContain(`imported run ${runId}: 23 ledger entries, verified`);
     const verified = canon(target, "verify", runId);
     expect(verified.status, verified.stdout).toBe(0);
-    expect(verified.stdout).toContain(`ok       ${runId} (22 entries)`);
+    expect(verified.stdout).toContain(`ok       ${runId} (23 entries)`);
+    // The receipts its commits carried are immutable rows there too.
+    const receipts = await withDb(target, (db) => db.prisma.receipt.findMany({ where: { runId }, select: { id: true, stateVersion: true } }));
+    expect(receipts).toEqual([{ id: `tool-${runId}`, stateVersion: 21 }]);
     const again = canon(target, "import", file);
     expect(again.status).not.toBe(0);
     expect(again.stderr).toContain("already exists");
@@ -99,10 +106,10 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
   });
 
   it("exits non-zero from `canon verify --all` when a stored row was tampered with", async () => {
-    await withDb(source, (db) => db.prisma.$executeRaw`UPDATE "ledger_entry" SET "reason" = 'forged' WHERE "run_id" = ${runId} AND "seq" = 21`);
+    await withDb(source, (db) => db.prisma.$executeRaw`UPDATE "ledger_entry" SET "reason" = 'forged' WHERE "run_id" = ${runId} AND "seq" = 22`);
     const result = canon(source, "verify", "--all");
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain(`DIVERGED ${runId} at seq 21 (version 20): entry hash`);
+    expect(result.stdout).toContain(`DIVERGED ${runId} at seq 22 (version 21): entry hash`);
     expect(result.stdout).toContain("0 verified, 1 diverged");
   });
 });
