@@ -5,9 +5,7 @@
 // judges them, and a seeded differential run shows that Canon never accepts what the ABI rejects.
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonValue } from "../../src/contracts/agent-state.js";
 import type { ContentHash } from "../../src/contracts/common.js";
@@ -38,24 +36,11 @@ import {
   type VerificationReceiptV1,
 } from "../../src/contracts/receipts.js";
 import { TEXT_MAX_LENGTH } from "../../src/contracts/receipts.schema.js";
+import { abiExists, abiRoot, errorsOf, loadAbi, readJson, warnIfAbiMissing, type Abi } from "../support/kernel-abi.js";
 
-// ajv-formats ships CommonJS; under NodeNext its default export is the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+warnIfAbiMissing("receipt-schemas");
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const abiRoot = path.resolve(repoRoot, "../shared/kernel-abi");
-const abiExists = fs.existsSync(path.join(abiRoot, "schemas"));
-
-if (!abiExists) {
-  console.warn(
-    `[receipt-schemas] SKIPPED the Kernel ABI part: reference not found at ${abiRoot} ` +
-      "(expected ../shared/kernel-abi next to the repo); Canon's receipt schemas were NOT compared with the ABI's.",
-  );
-}
-
-const errorsOf = (validate: ValidateFunction): string => JSON.stringify(validate.errors, null, 2);
 const clone = <T>(value: T): T => structuredClone(value);
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8"));
 
 // ------------------------------------------------------------------ hand-written documents
 
@@ -382,30 +367,6 @@ describe("Canon's receipt schemas on hand-written documents", () => {
 });
 
 // ------------------------------------------------------------------ against the Kernel ABI
-
-interface Abi {
-  contract(def: string): ValidateFunction;
-}
-
-function loadAbi(): Abi {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  const fileOfDef = new Map<string, string[]>();
-  for (const file of fs.readdirSync(path.join(abiRoot, "schemas")).filter((f) => f.endsWith(".json"))) {
-    const schema = readJson(path.join(abiRoot, "schemas", file)) as { $id: string; $defs?: Record<string, unknown> };
-    ajv.addSchema(schema);
-    for (const def of Object.keys(schema.$defs ?? {})) fileOfDef.set(def, [...(fileOfDef.get(def) ?? []), schema.$id]);
-  }
-  return {
-    contract(def) {
-      const ids = fileOfDef.get(def) ?? [];
-      if (ids.length !== 1) throw new Error(`$defs/${def} is defined in ${ids.length} ABI schema files, expected exactly 1`);
-      const validate = ajv.getSchema(`${ids[0]}#/$defs/${def}`);
-      if (!validate) throw new Error(`ABI contract ${def} did not compile`);
-      return validate;
-    },
-  };
-}
 
 /** `<Def>.json` or `<Def>.<case>.json`, as the ABI README names examples. */
 const defOf = (file: string): string => file.split(".")[0] ?? file;
