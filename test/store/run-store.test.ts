@@ -64,3 +64,35 @@ describe(`RunStore on ${backendName}`, () => {
     expect(report).toMatchObject({ ok: true, checkedEntries: ledger.length });
   });
 });
+
+// Rule 1: the canonical state in the database outranks anything a process remembers. Two
+// stores on one database stand for two Canon instances: each caches states by version, and
+// neither cache may ever win over what the other committed.
+describe(`canonical state outranks caches, on ${backendName}`, () => {
+  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  let first: RunStore;
+  let second: RunStore;
+
+  beforeAll(async () => {
+    opened = await openMigratedDatabase();
+    first = new RunStore(opened.db, new InProcessChangeFeed());
+    second = new RunStore(opened.db, new InProcessChangeFeed());
+  });
+  afterAll(() => opened.dispose());
+
+  it("refuses a writer whose instance cached an older version, and reads the newer one", async () => {
+    const { run } = await first.startRun(startInput);
+    const status = (text: string) => [{ op: "setUserVisibleStatus", args: { status: text } }];
+    await first.commitState({ runId: run.id, expectedVersion: 0, operations: status("cached by the first"), producer, provenance });
+    // The second instance moves the run on; the first still holds version 1 in its cache.
+    await second.commitState({ runId: run.id, expectedVersion: 1, operations: status("written by the second"), producer, provenance });
+    const stale = first.commitState({ runId: run.id, expectedVersion: 1, operations: status("from memory"), producer, provenance });
+    await expect(stale).rejects.toMatchObject({ code: "ERR_STATE_CONFLICT", currentVersion: 2 });
+    const read = await first.requireRun(run.id);
+    expect(read.stateVersion).toBe(2);
+    expect(read.state.user_visible_status).toBe("written by the second");
+    const next = await first.commitState({ runId: run.id, expectedVersion: 2, operations: status("after re-reading"), producer, provenance });
+    expect(next.run.state.user_visible_status).toBe("after re-reading");
+    expect((await verifyRun(first, run.id)).ok).toBe(true);
+  });
+});
