@@ -34,7 +34,7 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
     : new InProcessChangeFeed();
   const store = new RunStore(database, feed);
   const watcher = new RunWatcher(store, feed, { maxLag: config.watchBuffer });
-  const yoga = createCanonYoga({ store, watcher }, logger);
+  const yoga = createCanonYoga({ store, watcher }, logger, config.keepAliveMs);
   let draining = false;
 
   const httpServer = createServer((req, res) => {
@@ -45,7 +45,7 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
     }
     return yoga(req, res);
   });
-  const ws = attachGraphQLWebSocket(httpServer, yoga, logger);
+  const ws = attachGraphQLWebSocket(httpServer, yoga, logger, config.keepAliveMs);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.port, config.host, resolve);
