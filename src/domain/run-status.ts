@@ -1,6 +1,7 @@
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 
-export const RUN_STATUSES = ["ACTIVE", "COMPLETED"] as const;
+/** ARCHIVED is set by archiveRun (src/domain/run-archive.ts), never derived from the state. */
+export const RUN_STATUSES = ["ACTIVE", "COMPLETED", "ARCHIVED"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /**

@@ -10,6 +10,8 @@ import "./operations.js";
 import "./history.js";
 import "./mutations.js";
 import "./subscriptions.js";
+import "./runs-changed.js";
+import "./archive.js";
 
 export const schema = builder.toSchema();
 

@@ -37,3 +37,19 @@ export async function startRun(gql: (q: string, v?: Record<string, unknown>) => 
   if (response.data?.startRun?.__typename !== "WriteSuccess") throw new Error(JSON.stringify(response));
   return response.data.startRun.run as { id: string; runId: string; stateVersion: number };
 }
+
+export const START_RUN_IN_TASK = `mutation Start($objective: String!, $taskId: ID) {
+  startRun(input: { objective: $objective, workspaceRoot: "/work/app", taskId: $taskId, ${WHO} }) {
+    __typename
+    ... on WriteSuccess { run { runId taskId stateVersion ledgerSeq } }
+    ... on Error { code message }
+  }
+}`;
+
+export const RUNS_CHANGED = `subscription Dashboard($filter: RunsChangedFilter, $after: [RunPositionInput!]) {
+  runsChanged(filter: $filter, after: $after) { runId taskId seq version kind status archived contentHash committedAt producer { componentId } }
+}`;
+
+export interface RunsChangedEvent {
+  runsChanged: { runId: string; taskId: string; seq: number; version: number; kind: string; status: string; archived: boolean };
+}
