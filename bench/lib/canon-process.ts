@@ -22,7 +22,7 @@ export interface CanonProcess {
 }
 
 /** `env` replaces Canon's database settings; everything else is inherited. */
-export async function startCanonProcess(env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string }): Promise<CanonProcess> {
+export async function startCanonProcess(env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string; [name: string]: string | undefined }): Promise<CanonProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", ...env };
   // An inherited DATABASE_URL would silently turn the PGlite run into a Postgres one.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;

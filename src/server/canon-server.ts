@@ -37,8 +37,9 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
     ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
     : new InProcessChangeFeed();
   const store = new ArchivingRunStore(database, feed);
-  const watcher = new RunWatcher(store, feed, { maxLag: config.watchBuffer });
-  const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, { maxLag: config.watchBuffer });
+  const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads };
+  const watcher = new RunWatcher(store, feed, watchOptions);
+  const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
   const yoga = createCanonYoga({ store, watcher, runsWatcher }, logger, config.keepAliveMs);
   let draining = false;
 

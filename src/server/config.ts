@@ -17,6 +17,8 @@ export interface CanonConfig {
   watchResyncMs: number;
   /** How often idle subscription connections are pinged (ws ping frames, SSE comments); 0: never. */
   keepAliveMs: number;
+  /** Whether subscribers of a run share ledger reads (diagnostic switch; on unless CANON_WATCH_SHARED_READS=0). */
+  watchSharedReads: boolean;
 }
 
 export const DEFAULT_DATA_DIR = "./.canon/data";
@@ -34,6 +36,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { hos
     watchBuffer: integer(env.CANON_WATCH_BUFFER, DEFAULT_MAX_LAG, "CANON_WATCH_BUFFER", 1),
     watchResyncMs: integer(env.CANON_WATCH_RESYNC_MS, 5_000, "CANON_WATCH_RESYNC_MS"),
     keepAliveMs: integer(env.CANON_KEEPALIVE_MS, 12_000, "CANON_KEEPALIVE_MS"),
+    watchSharedReads: env.CANON_WATCH_SHARED_READS !== "0",
   };
 }
 

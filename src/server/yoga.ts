@@ -7,6 +7,7 @@ import { schema } from "../graphql/schema.js";
 import { codedError } from "./error-codes.js";
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
+import { useSharedSubscriptionExecution } from "./shared-execution.js";
 
 export type CanonYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
@@ -43,6 +44,6 @@ export function createCanonYoga(context: GraphQLContext, logger: Logger, keepAli
       warn: (...args) => logger.warn(args.map(String).join(" ")),
       error: (...args) => logger.error(args.map(String).join(" ")),
     },
-    plugins: [useErrorCodes(logger), useSSEKeepAlive(keepAliveMs)],
+    plugins: [useErrorCodes(logger), useSSEKeepAlive(keepAliveMs), useSharedSubscriptionExecution()],
   });
 }

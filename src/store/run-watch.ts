@@ -34,6 +34,8 @@ export interface WatchOptions {
    * history takes one batch of memory however long it takes.
    */
   maxLag: number;
+  /** Whether watchers of a run share their ledger reads (default true; see SharedReads). */
+  sharedReads?: boolean;
 }
 
 export class RunWatcher {
@@ -46,7 +48,7 @@ export class RunWatcher {
     private readonly feed: ChangeFeed,
     private readonly options: WatchOptions = { maxLag: DEFAULT_MAX_LAG },
   ) {
-    this.pages = new SharedReads((runId, afterSeq, limit) => store.readLedger(runId, afterSeq, limit), { perRun: 8, runs: 128 });
+    this.pages = new SharedReads((runId, afterSeq, limit) => store.readLedger(runId, afterSeq, limit), { perRun: 8, runs: 128, shared: options.sharedReads });
   }
 
   /**

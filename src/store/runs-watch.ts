@@ -50,7 +50,7 @@ export class RunsWatcher {
     private readonly feed: ChangeFeed,
     private readonly options: WatchOptions = { maxLag: DEFAULT_MAX_LAG },
   ) {
-    this.pages = new SharedReads((runId, afterSeq, limit) => reader.changes(runId, afterSeq, limit), { perRun: 32, runs: 1_024 });
+    this.pages = new SharedReads((runId, afterSeq, limit) => reader.changes(runId, afterSeq, limit), { perRun: 32, runs: 1_024, shared: options.sharedReads });
   }
 
   async watch(request: RunsChangedRequest): Promise<AsyncIterableIterator<RunChangeRecord>> {

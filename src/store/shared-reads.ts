@@ -14,6 +14,8 @@ export interface SharedReadsOptions {
   perRun: number;
   /** Runs whose recent entries are kept, least recently read first out. */
   runs: number;
+  /** false: every page is its own query (CANON_WATCH_SHARED_READS=0, to measure what sharing saves). */
+  shared?: boolean;
 }
 
 export class SharedReads<T extends Positioned> {
@@ -30,6 +32,10 @@ export class SharedReads<T extends Positioned> {
 
   /** Entries with seq > afterSeq, oldest first: up to `limit`, possibly fewer than exist. */
   async page(runId: string, afterSeq: number, limit: number): Promise<T[]> {
+    if (this.options.shared === false) {
+      this.queries++;
+      return this.read(runId, afterSeq, limit);
+    }
     const cached = this.fromMemory(runId, afterSeq, limit);
     if (cached.length) return cached;
     const key = `${runId}\u0000${afterSeq}\u0000${limit}`;

@@ -30,6 +30,7 @@ export async function startTestCanon(overrides: { maxBodyBytes?: number; watchBu
     watchBuffer: overrides.watchBuffer ?? 1_000,
     watchResyncMs: 5_000,
     keepAliveMs: overrides.keepAliveMs ?? 12_000,
+    watchSharedReads: true,
   });
   const clients: Client[] = [];
   return {
