@@ -4,12 +4,12 @@
 //   BENCH_DATABASE_URL=postgresql://canon@127.0.0.1:54351/postgres npm run bench:fanout
 //
 // Per backend (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, and PGlite):
-//   1. memory: server RSS before and after opening BENCH_IDLE_SUBSCRIBERS idle subscriptions;
-//   2. commit-to-delivery latency (from sending the commit to each subscriber's event) with 1,
+//   1. commit-to-delivery latency (from sending the commit to each subscriber's event) with 1,
 //      100 and 1,000 subscribers on one run and 1,000 over 100 runs: commits one at a time,
 //      each waited for at every subscriber, so latencies do not queue behind each other;
-//   3. throughput: BENCH_WRITERS concurrent writers on their own runs, with no subscriber and
+//   2. throughput: BENCH_WRITERS concurrent writers on their own runs, with no subscriber and
 //      then with 1,000 spread over those runs (every event counted at every subscriber);
+//   3. memory: server RSS growth per idle subscription, over BENCH_IDLE_SUBSCRIBERS of them;
 //   4. PostgreSQL only: 1,000 subscribers on instance A, commits through instance B, so each
 //      delivery is a NOTIFY plus a ledger read, with shared reads on and off.
 // Settings: BENCH_FANOUT_COMMITS=100 (latency commits per case), BENCH_SECONDS=8,
@@ -199,8 +199,6 @@ async function benchBackend(name: string, env: Record<string, string>, databaseU
   const canon = await startCanonProcess({ ...env, CANON_DB_POOL_SIZE: "10" });
   const client = new CanonClient(canon.url, settings.writers);
   try {
-    log(`${name}: memory per idle subscriber (${settings.idle})`);
-    const memory = await memoryCase(canon, client, settings.idle);
     const latency: BackendReport["latency"] = [];
     for (const [label, runs, subscribers] of [
       ["1 subscriber, 1 run", 1, 1],
@@ -215,6 +213,9 @@ async function benchBackend(name: string, env: Record<string, string>, databaseU
     const none = (await throughputCase(canon, client, 0)).result;
     log(`${name}: throughput, 1,000 subscribers`);
     const many = await throughputCase(canon, client, 1_000);
+    // Last, when the heap is at its working size (PGlite's start-up peak is long gone).
+    log(`${name}: memory per idle subscriber (${settings.idle})`);
+    const memory = await memoryCase(canon, client, settings.idle);
     const report: BackendReport = { name, memory, latency, throughput: { none, many: many.result, delivered: many.delivered, expectedDeliveries: many.expectedDeliveries } };
     client.close();
     const stopped = await canon.stop();
