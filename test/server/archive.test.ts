@@ -1,7 +1,8 @@
 // archiveRun: a compare-and-swap write recorded in the ledger; the run refuses later writes with
 // ERR_RUN_ARCHIVED, and its watches end with ERR_RUN_ARCHIVED right after the archive entry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backendName } from "../support/database.js";
+import { exportRun, importRun } from "../../src/store/run-transfer.js";
+import { backendName, openMigratedDatabase } from "../support/database.js";
 import { collect, startTestCanon, type TestCanon } from "../support/canon.js";
 import { COMMIT, RUNS_CHANGED, setStatus, startRun, WHO, type RunsChangedEvent } from "../support/operations.js";
 
@@ -101,5 +102,24 @@ describe(`archiveRun on ${backendName}`, () => {
     expect((await archivedOnly.done).map((e) => [e.runsChanged.seq, e.runsChanged.status, e.runsChanged.archived])).toEqual([[2, "ARCHIVED", true]]);
     all.unsubscribe();
     archivedOnly.unsubscribe();
+  });
+
+  it("stays archived through export and import into another database", async () => {
+    const run = await startRun(canon.gql);
+    await commit(run.runId, 0);
+    await canon.gql(ARCHIVE, { runId: run.runId, expectedVersion: 1 });
+    const lines: string[] = [];
+    await exportRun(canon.server.database, run.runId, (line) => void lines.push(line));
+    const target = await openMigratedDatabase();
+    try {
+      await importRun(target.db, (async function* () {
+        yield* lines.flatMap((chunk) => chunk.split("\n")).filter(Boolean);
+      })());
+      const imported = await target.db.prisma.run.findUniqueOrThrow({ where: { id: run.runId } });
+      expect(imported.status).toBe("ARCHIVED");
+      await expect(target.db.prisma.run.update({ where: { id: run.runId }, data: { stateVersion: 9 } })).rejects.toThrow(/canon_run_archived/);
+    } finally {
+      await target.dispose();
+    }
   });
 });
