@@ -70,6 +70,21 @@ describe(`runsChanged on ${backendName}`, () => {
     expect(events().filter((e) => e.runId === a.runId).map((e) => e.version)).toEqual(range(firstSeq, lastSeq));
   });
 
+  it("with an empty filter follows every run, new ones included", async () => {
+    const a = await start();
+    const watch = await live({}, a.runId);
+    const firstSeq = watch.events[0]!.runsChanged.seq;
+    const b = await start();
+    await commit(b.runId, 2);
+    await commit(a.runId, 1);
+    const seqs = () => {
+      const all = byRun(watch.events.map((e) => e.runsChanged));
+      return { a: all[a.runId], b: all[b.runId] };
+    };
+    await expect.poll(seqs).toEqual({ a: range(firstSeq, versions.get(a.runId)!), b: [0, 1, 2] });
+    watch.unsubscribe();
+  });
+
   it("watches a list of runs, and resumes runs named in `after` exactly after the seq given", async () => {
     const a = await start();
     const b = await start();
