@@ -22,11 +22,13 @@ export interface CanonProcess {
 }
 
 /** `env` replaces Canon's database settings; everything else is inherited. */
-export async function startCanonProcess(env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string }): Promise<CanonProcess> {
+export async function startCanonProcess(env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string; [name: string]: string | undefined }): Promise<CanonProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", ...env };
   // An inherited DATABASE_URL would silently turn the PGlite run into a Postgres one.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--host", "127.0.0.1"], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof), for diagnosis.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, CLI, "serve", "--port", "0", "--host", "127.0.0.1"], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,8 @@
 import type { AgentStateV1, CompletionOutcome } from "../contracts/agent-state.js";
 import { completionOf } from "./rules/completion.js";
 
-export const RUN_STATUSES = ["ACTIVE", "COMPLETED", "PARTIALLY_COMPLETED", "FAILED", "ESCALATED"] as const;
+/** ARCHIVED is set by archiveRun (src/domain/run-archive.ts), never derived from the state. */
+export const RUN_STATUSES = ["ACTIVE", "COMPLETED", "PARTIALLY_COMPLETED", "FAILED", "ESCALATED", "ARCHIVED"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 const STATUS_OF_OUTCOME: Record<CompletionOutcome, RunStatus> = {

@@ -5,11 +5,13 @@ import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import type { JsonObject } from "../contracts/agent-state.js";
 import type { RunWatcher } from "../store/run-watch.js";
-import type { RunStore } from "../store/run-store.js";
+import type { RunsWatcher } from "../store/runs-watch.js";
+import type { ArchivingRunStore } from "../store/run-archive-store.js";
 
 export interface GraphQLContext {
-  store: RunStore;
+  store: ArchivingRunStore;
   watcher: RunWatcher;
+  runsWatcher: RunsWatcher;
 }
 
 export const builder = new SchemaBuilder<{

@@ -61,6 +61,9 @@ export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
     taskId: t.exposeID("taskId"),
     sessionId: t.exposeID("sessionId"),
     stateVersion: t.exposeInt("stateVersion"),
+    ledgerSeq: t.exposeInt("ledgerSeq", {
+      description: "Position of the run's newest ledger entry: list runs, then apply runsChanged events with a higher seq.",
+    }),
     status: t.field({ type: RunStatus, resolve: (run) => run.status }),
     contentHash: t.exposeString("contentHash"),
     createdAt: t.field({ type: "DateTime", resolve: (run) => run.createdAt }),

@@ -12,6 +12,8 @@ import "./receipts.js";
 import "./model-events.js";
 import "./mutations.js";
 import "./subscriptions.js";
+import "./runs-changed.js";
+import "./archive.js";
 
 export const schema = builder.toSchema();
 

@@ -7,8 +7,10 @@ import { InProcessChangeFeed } from "../store/change-feed.js";
 import { openDatabase, type Database } from "../store/database.js";
 import { migrate } from "../store/migrator.js";
 import { PostgresChangeFeed } from "../store/postgres-change-feed.js";
+import { RunChangeReader } from "../store/run-changes.js";
 import { RunWatcher } from "../store/run-watch.js";
-import { RunStore } from "../store/run-store.js";
+import { RunsWatcher } from "../store/runs-watch.js";
+import { ArchivingRunStore } from "../store/run-archive-store.js";
 import type { CanonConfig } from "./config.js";
 import { createLogger } from "./logger.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
@@ -19,6 +21,8 @@ export interface CanonServer {
   port: number;
   database: Database;
   logger: Logger;
+  /** The instance's watchers, for tests and benchmarks to read their counters. */
+  watchers: { runs: RunWatcher; many: RunsWatcher };
   /** Stops accepting, lets in-flight writes finish, completes subscriptions, closes the database. */
   close(): Promise<void>;
 }
@@ -32,9 +36,11 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
   const feed = database.postgresUrl
     ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
     : new InProcessChangeFeed();
-  const store = new RunStore(database, feed);
-  const watcher = new RunWatcher(store, feed, { maxLag: config.watchBuffer });
-  const yoga = createCanonYoga({ store, watcher }, logger);
+  const store = new ArchivingRunStore(database, feed);
+  const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads };
+  const watcher = new RunWatcher(store, feed, watchOptions);
+  const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
+  const yoga = createCanonYoga({ store, watcher, runsWatcher }, logger, config.keepAliveMs);
   let draining = false;
 
   const httpServer = createServer((req, res) => {
@@ -45,7 +51,7 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
     }
     return yoga(req, res);
   });
-  const ws = attachGraphQLWebSocket(httpServer, yoga, logger);
+  const ws = attachGraphQLWebSocket(httpServer, yoga, logger, config.keepAliveMs);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.port, config.host, resolve);
@@ -61,8 +67,9 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
       httpServer.closeIdleConnections();
       await withTimeout(store.drain(), config.shutdownGraceMs);
       watcher.closeAll();
+      runsWatcher.closeAll();
       // Let each ended stream send its `complete` before the sockets close.
-      await watcher.idle(1_000);
+      await Promise.all([watcher.idle(1_000), runsWatcher.idle(1_000)]);
       await new Promise((resolve) => setImmediate(resolve));
       await ws.close();
       httpServer.closeAllConnections();
@@ -71,7 +78,7 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
       logger.info("Canon stopped");
     })());
 
-  return { url: `http://${host}:${port}/graphql`, port, database, logger, close };
+  return { url: `http://${host}:${port}/graphql`, port, database, logger, watchers: { runs: watcher, many: runsWatcher }, close };
 }
 
 async function healthz(database: Database, res: ServerResponse) {

@@ -15,6 +15,10 @@ export interface CanonConfig {
   watchBuffer: number;
   /** PostgreSQL only: how often watched runs' heads are re-read, in case a NOTIFY was lost (0: never). */
   watchResyncMs: number;
+  /** How often idle subscription connections are pinged (ws ping frames, SSE comments); 0: never. */
+  keepAliveMs: number;
+  /** Whether subscribers of a run share ledger reads (diagnostic switch; on unless CANON_WATCH_SHARED_READS=0). */
+  watchSharedReads: boolean;
 }
 
 export const DEFAULT_DATA_DIR = "./.canon/data";
@@ -31,6 +35,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { hos
     shutdownGraceMs: integer(env.CANON_SHUTDOWN_GRACE_MS, 10_000, "CANON_SHUTDOWN_GRACE_MS"),
     watchBuffer: integer(env.CANON_WATCH_BUFFER, DEFAULT_MAX_LAG, "CANON_WATCH_BUFFER", 1),
     watchResyncMs: integer(env.CANON_WATCH_RESYNC_MS, 5_000, "CANON_WATCH_RESYNC_MS"),
+    keepAliveMs: integer(env.CANON_KEEPALIVE_MS, 12_000, "CANON_KEEPALIVE_MS"),
+    watchSharedReads: env.CANON_WATCH_SHARED_READS !== "0",
   };
 }
 

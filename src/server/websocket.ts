@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import type { ExecutionArgs } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { Logger } from "pino";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import { codedError } from "./error-codes.js";
 import type { CanonYoga } from "./yoga.js";
 
@@ -13,8 +13,10 @@ interface EnvelopedRoot {
   subscribe: (args: ExecutionArgs) => unknown;
 }
 
-export function attachGraphQLWebSocket(httpServer: Server, yoga: CanonYoga, logger: Logger) {
+/** `keepAliveMs`: how often each socket is pinged; a socket that missed the last pong is closed (0: never). */
+export function attachGraphQLWebSocket(httpServer: Server, yoga: CanonYoga, logger: Logger, keepAliveMs: number) {
   const wsServer = new WebSocketServer({ server: httpServer, path: yoga.graphqlEndpoint, maxPayload: 1024 * 1024 });
+  const stopPinging = keepAlive(wsServer, keepAliveMs);
   const disposable = useServer(
     {
       execute: (args) => (args.rootValue as EnvelopedRoot).execute(args as ExecutionArgs) as never,
@@ -48,8 +50,36 @@ export function attachGraphQLWebSocket(httpServer: Server, yoga: CanonYoga, logg
   );
   return {
     async close() {
+      stopPinging();
       for (const client of wsServer.clients) client.close(1001, "Canon is shutting down");
       await disposable.dispose();
     },
   };
+}
+
+/**
+ * WebSocket ping frames (RFC 6455): every client answers them without any code, browsers
+ * included, unlike graphql-ws's own ping message. They keep proxies from closing idle
+ * subscriptions, and a peer that vanished without a close (no pong within one interval) is
+ * terminated, which ends its subscriptions and frees their buffers.
+ */
+function keepAlive(wsServer: WebSocketServer, intervalMs: number): () => void {
+  if (intervalMs <= 0) return () => {};
+  const answered = new WeakMap<WebSocket, boolean>();
+  wsServer.on("connection", (socket) => {
+    answered.set(socket, true);
+    socket.on("pong", () => answered.set(socket, true));
+  });
+  const timer = setInterval(() => {
+    for (const socket of wsServer.clients) {
+      if (answered.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      answered.set(socket, false);
+      socket.ping();
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -6,6 +6,8 @@ import type { GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
 import { codedError } from "./error-codes.js";
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
+import { useSSEKeepAlive } from "./keep-alive-sse.js";
+import { useSharedSubscriptionExecution } from "./shared-execution.js";
 
 export type CanonYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
@@ -20,7 +22,8 @@ function useErrorCodes(logger: Logger): Plugin {
   };
 }
 
-export function createCanonYoga(context: GraphQLContext, logger: Logger): CanonYoga {
+/** `keepAliveMs`: how often an SSE subscription gets a `:` comment when idle (0: never). */
+export function createCanonYoga(context: GraphQLContext, logger: Logger, keepAliveMs: number): CanonYoga {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -41,6 +44,6 @@ export function createCanonYoga(context: GraphQLContext, logger: Logger): CanonY
       warn: (...args) => logger.warn(args.map(String).join(" ")),
       error: (...args) => logger.error(args.map(String).join(" ")),
     },
-    plugins: [useErrorCodes(logger)],
+    plugins: [useErrorCodes(logger), useSSEKeepAlive(keepAliveMs), useSharedSubscriptionExecution()],
   });
 }

@@ -17,18 +17,42 @@ export interface LedgerNotice {
 
 export type NoticeListener = (notice: LedgerNotice) => void;
 
+/** A listener to every run's notices (runsChanged), which re-reads heads itself on `resync`. */
+export interface FeedWideListener {
+  notice: NoticeListener;
+  /** The feed may have missed notices (it reconnected, or it is time for the periodic re-check). */
+  resync(): void;
+}
+
 export interface ChangeFeed {
   publish(notice: LedgerNotice): void;
   subscribe(runId: string, listener: NoticeListener): () => void;
+  /** Notices of every run. Such a listener cannot be told which runs moved, so it is told to re-check. */
+  subscribeAll(listener: FeedWideListener): () => void;
   close(): Promise<void>;
 }
 
 /** Delivery within one process: enough for the embedded database. */
 export class InProcessChangeFeed implements ChangeFeed {
   protected readonly listeners = new Map<string, Set<NoticeListener>>();
+  protected readonly feedWide = new Set<FeedWideListener>();
 
   publish(notice: LedgerNotice): void {
+    this.publishToRun(notice);
+    this.publishToAll(notice);
+  }
+
+  protected publishToRun(notice: LedgerNotice): void {
     for (const listener of this.listeners.get(notice.runId) ?? []) listener(notice);
+  }
+
+  protected publishToAll(notice: LedgerNotice): void {
+    for (const listener of this.feedWide) listener.notice(notice);
+  }
+
+  subscribeAll(listener: FeedWideListener): () => void {
+    this.feedWide.add(listener);
+    return () => this.feedWide.delete(listener);
   }
 
   subscribe(runId: string, listener: NoticeListener): () => void {
@@ -43,5 +67,6 @@ export class InProcessChangeFeed implements ChangeFeed {
 
   async close(): Promise<void> {
     this.listeners.clear();
+    this.feedWide.clear();
   }
 }

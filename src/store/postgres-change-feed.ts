@@ -85,13 +85,15 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
   }
 
   private deliver(notice: LedgerNotice): void {
+    // Feed-wide listeners keep a cursor per run, so a repeated notice costs them a comparison.
+    if (!notice.resync) this.publishToAll(notice);
     if (!this.listeners.has(notice.runId)) return;
     const seen = this.seen.get(notice.runId) ?? -1;
     // Safe to drop (this also drops our own echoes): every watcher subscribed when `seen` was
     // delivered got that notice, and every later one read the run's head after subscribing.
     if (!notice.entry && notice.seq <= seen) return;
     this.seen.set(notice.runId, Math.max(seen, notice.seq));
-    super.publish(notice);
+    this.publishToRun(notice);
   }
 
   // One NOTIFY statement in flight per instance: commits never wait for it, a burst of commits
@@ -172,6 +174,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
 
   /** One indexed query for all watched runs; each watcher hears only of runs that moved on. */
   private async resync(): Promise<void> {
+    for (const listener of this.feedWide) listener.resync();
     const runIds = [...this.listeners.keys()];
     if (runIds.length === 0) return;
     try {

@@ -5,6 +5,7 @@
 import { InvalidInputError, ReceiptConflictError } from "../contracts/errors.js";
 import { LedgerVerifier } from "../domain/ledger-verifier.js";
 import { carriedReceipts, type OperationCall } from "../domain/operations/index.js";
+import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { Database } from "./database.js";
 import type { LedgerEntry } from "./generated/client.js";
@@ -83,7 +84,8 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
     await tx.run.create({
       data: {
         id: run.id, taskId: run.taskId, sessionId: run.sessionId, stateVersion: last.stateVersion, ledgerSeq: last.seq,
-        status: runStatusOf(state as never), state, contentHash: current.contentHash,
+        // An archived run stays archived where it is imported (the trigger then guards it there too).
+        status: isArchiveEntry(toLedgerEntryRecord({ ...last, createdAt: new Date(last.createdAt) })) ? ARCHIVED_STATUS : runStatusOf(state as never), state, contentHash: current.contentHash,
         headHash: last.entryHash, headParentHash: last.parentHash,
         createdAt: new Date(run.createdAt), updatedAt: new Date(last.createdAt),
       },

@@ -6,9 +6,12 @@
 // with ERR_SUBSCRIBER_TOO_SLOW instead of being buffered for without bound (see `maxLag`).
 import { Repeater } from "@repeaterjs/repeater";
 import { InvalidInputError, NotFoundError, SubscriberTooSlowError } from "../contracts/errors.js";
+import { RunArchivedError } from "../contracts/watch-errors.js";
+import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
 import type { LedgerEntryRecord } from "./records.js";
 import type { RunStore } from "./run-store.js";
+import { SharedReads } from "./shared-reads.js";
 
 const CATCH_UP_BATCH = 100;
 export const DEFAULT_MAX_LAG = 1_000;
@@ -31,16 +34,22 @@ export interface WatchOptions {
    * history takes one batch of memory however long it takes.
    */
   maxLag: number;
+  /** Whether watchers of a run share their ledger reads (default true; see SharedReads). */
+  sharedReads?: boolean;
 }
 
 export class RunWatcher {
   private readonly open = new Set<() => void>();
+  /** Catch-up pages shared by the watchers of a run. Entries carry states, so few are kept. */
+  readonly pages: SharedReads<LedgerEntryRecord>;
 
   constructor(
     private readonly store: LedgerReads,
     private readonly feed: ChangeFeed,
     private readonly options: WatchOptions = { maxLag: DEFAULT_MAX_LAG },
-  ) {}
+  ) {
+    this.pages = new SharedReads((runId, afterSeq, limit) => store.readLedger(runId, afterSeq, limit), { perRun: 8, runs: 128, shared: options.sharedReads });
+  }
 
   /**
    * Every ledger entry after `start`, oldest first, then live. If the run has not reached that
@@ -96,8 +105,12 @@ export class RunWatcher {
           cursor = startSeq ?? run.ledgerSeq;
         }
         historyEnd = headSeq;
+        // An archived run's stream ends after its archive entry; a watch from beyond it ends at once.
+        if (run.status === ARCHIVED_STATUS && cursor >= run.ledgerSeq) throw new RunArchivedError(runId, run.ledgerSeq);
         const deliver = async (entry: LedgerEntryRecord) => {
           cursor = entry.seq;
+          // The version waited for will never come.
+          if (!reached && isArchiveEntry(entry)) return void stop(new RunArchivedError(runId, entry.seq));
           if (!reached) {
             if (entry.kind !== "COMMIT" || entry.stateVersion < afterVersion) return;
             reached = true;
@@ -105,6 +118,7 @@ export class RunWatcher {
           }
           lastVersion = entry.stateVersion;
           await push(entry);
+          if (isArchiveEntry(entry)) stop(new RunArchivedError(runId, entry.seq));
         };
         while (!stopped) {
           for (const seq of live.keys()) if (seq <= cursor) live.delete(seq);
@@ -114,7 +128,7 @@ export class RunWatcher {
             await deliver(next);
           } else if (headSeq > cursor) {
             const target = headSeq;
-            const batch = await this.store.readLedger(runId, cursor, CATCH_UP_BATCH);
+            const batch = await this.pages.page(runId, cursor, CATCH_UP_BATCH);
             // A notice for an entry we cannot read (yet) must not make us spin on it.
             if (batch.length === 0 && headSeq === target) headSeq = cursor;
             for (const entry of batch) if (!stopped) await deliver(entry);

@@ -13,7 +13,7 @@ import { collect, postGraphQL } from "../support/canon.js";
 import { kill, serve, type CanonProcess } from "../support/canon-process.js";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../support/database.js";
 import { producer, provenance } from "../support/fixtures.js";
-import { startRun, WATCH } from "../support/operations.js";
+import { RUNS_CHANGED, START_RUN_IN_TASK, startRun, WATCH, type RunsChangedEvent } from "../support/operations.js";
 
 if (!onPostgres) console.warn("test/server/multi-instance.test.ts skipped: several instances need PostgreSQL (set TEST_DATABASE_URL)");
 
@@ -58,6 +58,13 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
     const client = createClient({ url: canon.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
     const watch = collect<WatchEvent>(client, WATCH, { runId, afterVersion: 0 }, Infinity);
     return { versions: () => watch.events.map((e) => e.runStateChanged.version), events: watch.events, dispose: () => client.dispose() };
+  }
+
+  /** A graphql-ws runsChanged subscriber on `canon`, from the heads or the positions in `after`. */
+  function subscribeRuns(canon: CanonProcess, filter: object, after?: object[]) {
+    const client = createClient({ url: canon.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const watch = collect<RunsChangedEvent>(client, RUNS_CHANGED, { filter, after }, Infinity);
+    return { events: watch.events, dispose: () => client.dispose() };
   }
 
   /** Commits version 1 through `canon` and waits for `watch` to deliver it: the watch is live. */
@@ -153,7 +160,9 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
     const run = await startRun((query, variables) => postGraphQL(a.url, query, variables));
     const count = 40;
     const watch = subscribe(a, run.runId);
+    const dashboard = subscribeRuns(a, { runIds: [run.runId] }, [{ runId: run.runId, seq: 0 }]);
     await firstVersion(a, run.runId, watch);
+    await expect.poll(() => dashboard.events.length).toBe(1);
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     const listeners = async (what: "count" | "terminate") => {
@@ -177,9 +186,11 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
       }
       // The resync interval is a minute: these arrive by NOTIFY or by the resync after each reconnect.
       await expect.poll(watch.versions, { timeout: 15_000 }).toEqual(range(1, count));
+      await expect.poll(() => dashboard.events.map((e) => e.runsChanged.seq), { timeout: 15_000 }).toEqual(range(1, count));
     } finally {
       await admin.end();
       await watch.dispose();
+      await dashboard.dispose();
     }
   });
 
@@ -199,5 +210,32 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
       await db.close();
       await watch.dispose();
     }
+  });
+  it("runsChanged on A sees a task's runs written through A and B, runs started through B included, each entry once and in order", async () => {
+    const gqlA = (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(a.url, query, variables);
+    const gqlB = (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(b.url, query, variables);
+    const first = (await gqlA(START_RUN_IN_TASK, { objective: "dashboard" })).data.startRun.run;
+    const dashboard = subscribeRuns(a, { taskId: first.taskId }, [{ runId: first.runId, seq: 0 }]);
+    const version = new Map<string, number>();
+    const commit = async (via: typeof gqlA, runId: string) => {
+      const expectedVersion = version.get(runId) ?? 0;
+      const result = await via(COMMIT_AS, { runId, expectedVersion, componentId: "dash", status: `v${expectedVersion + 1}` });
+      expect(result.data.commitState.__typename).toBe("WriteSuccess");
+      version.set(runId, expectedVersion + 1);
+    };
+    await commit(gqlA, first.runId);
+    await expect.poll(() => dashboard.events.length).toBe(1); // live
+    const second = (await gqlB(START_RUN_IN_TASK, { objective: "dashboard", taskId: first.taskId })).data.startRun.run;
+    const elsewhere = await startRun(gqlB);
+    for (let i = 0; i < 20; i++) {
+      await Promise.all([commit(i % 2 ? gqlA : gqlB, first.runId), commit(gqlB, second.runId), commit(gqlB, elsewhere.runId)]);
+    }
+    const seqs = () => {
+      const byRun: Record<string, number[]> = {};
+      for (const { runsChanged: e } of dashboard.events) (byRun[e.runId] ??= []).push(e.seq);
+      return byRun;
+    };
+    await expect.poll(seqs, { timeout: 15_000 }).toEqual({ [first.runId]: range(1, 21), [second.runId]: range(0, 20) });
+    await dashboard.dispose();
   });
 });

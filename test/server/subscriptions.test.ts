@@ -116,7 +116,8 @@ describe(`runStateChanged on ${backendName}`, () => {
 
   it("ends subscribers that stop reading (graphql-ws and SSE) with ERR_SUBSCRIBER_TOO_SLOW; commits and others go on", async () => {
     const maxLag = 10;
-    const slowCanon = await startTestCanon({ watchBuffer: maxLag });
+    // No keep-alive: a stalled socket misses pongs and would be closed before it is found too slow.
+    const slowCanon = await startTestCanon({ watchBuffer: maxLag, keepAliveMs: 0 });
     try {
       const run = await startRun(slowCanon.gql);
       const commit = async (expectedVersion: number, operations: unknown[]) => {

@@ -18,7 +18,7 @@ export interface GraphQLResponse<T> {
   errors?: { message: string; extensions?: Record<string, unknown> }[];
 }
 
-export async function startTestCanon(overrides: { maxBodyBytes?: number; watchBuffer?: number } = {}): Promise<TestCanon> {
+export async function startTestCanon(overrides: { maxBodyBytes?: number; watchBuffer?: number; keepAliveMs?: number } = {}): Promise<TestCanon> {
   const database: TestDatabase = await createTestDatabase();
   const server = await startCanon({
     host: "127.0.0.1",
@@ -29,6 +29,8 @@ export async function startTestCanon(overrides: { maxBodyBytes?: number; watchBu
     shutdownGraceMs: 5_000,
     watchBuffer: overrides.watchBuffer ?? 1_000,
     watchResyncMs: 5_000,
+    keepAliveMs: overrides.keepAliveMs ?? 12_000,
+    watchSharedReads: true,
   });
   const clients: Client[] = [];
   return {

@@ -55,9 +55,24 @@ export const COMMIT_AS = `mutation($input: CommitStateInput!) {
   }
 }`;
 
+export const START_RUN_IN_TASK = `mutation Start($objective: String!, $taskId: ID) {
+  startRun(input: { objective: $objective, workspaceRoot: "/work/app", taskId: $taskId, ${WHO} }) {
+    __typename
+    ... on WriteSuccess { run { runId taskId stateVersion ledgerSeq } }
+    ... on Error { code message }
+  }
+}`;
+
 /** Commits domain-style calls (`{ op, args }`) over GraphQL as `who`. */
 export const commitAs = (canon: TestCanon, runId: string, expectedVersion: number, who: Writer, calls: OperationCall[]) =>
   canon.gql(COMMIT_AS, {
     input: { runId, expectedVersion, operations: calls.map((call) => ({ [call.op]: call.args })), ...asGraphQLWriter(who) },
   });
 
+export const RUNS_CHANGED = `subscription Dashboard($filter: RunsChangedFilter, $after: [RunPositionInput!]) {
+  runsChanged(filter: $filter, after: $after) { runId taskId seq version kind status archived contentHash committedAt producer { componentId } }
+}`;
+
+export interface RunsChangedEvent {
+  runsChanged: { runId: string; taskId: string; seq: number; version: number; kind: string; status: string; archived: boolean };
+}

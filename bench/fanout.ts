@@ -1,0 +1,322 @@
+// Fan-out: what subscribers cost. Canon runs as its own process (`canon serve`); subscribers are
+// real graphql-ws clients, one WebSocket each, in this process; commits go over HTTP.
+//
+//   BENCH_DATABASE_URL=postgresql://canon@127.0.0.1:54351/postgres npm run bench:fanout
+//
+// Per backend (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, and PGlite):
+//   1. commit-to-delivery latency (from sending the commit to each subscriber's event) with 1,
+//      100 and 1,000 subscribers on one run and 1,000 over 100 runs: commits one at a time,
+//      each waited for at every subscriber, so latencies do not queue behind each other;
+//   2. throughput: BENCH_WRITERS concurrent writers on their own runs, with no subscriber and
+//      then with 1,000 spread over those runs (every event counted at every subscriber);
+//   3. memory: server RSS growth per idle subscription, over BENCH_IDLE_SUBSCRIBERS of them;
+//   4. PostgreSQL only: 1,000 subscribers on instance A, commits through instance B, so each
+//      delivery is a NOTIFY plus a ledger read, with shared reads on and off.
+// Settings: BENCH_FANOUT_COMMITS=100 (latency commits per case), BENCH_SECONDS=8,
+// BENCH_WARMUP_SECONDS=2, BENCH_WRITERS=32, BENCH_IDLE_SUBSCRIBERS=1000, BENCH_BACKENDS,
+// BENCH_SKIP_BUILD=1.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+import { createScratchDatabase } from "../scripts/scratch-database.js";
+import { buildDist, startCanonProcess, type CanonProcess } from "./lib/canon-process.js";
+import { driveWriters, processCpuMs, summarize, type LatencySummary, type ThroughputResult } from "./lib/stats.js";
+import { CanonClient } from "./lib/workload.js";
+
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const settings = {
+  commits: num("BENCH_FANOUT_COMMITS", 100),
+  seconds: num("BENCH_SECONDS", 8),
+  warmupSeconds: num("BENCH_WARMUP_SECONDS", 2),
+  writers: num("BENCH_WRITERS", 32),
+  idle: num("BENCH_IDLE_SUBSCRIBERS", 1_000),
+  backends: (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",").map((name) => name.trim()),
+  skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+};
+const PLAN_STEPS = 8;
+const DELIVERY_TIMEOUT_MS = 10_000;
+const WATCH = `subscription($runId: ID!, $afterVersion: Int!) { runStateChanged(runId: $runId, afterVersion: $afterVersion) { runId version seq contentHash } }`;
+
+const log = (message: string) => console.error(`[fanout] ${message}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Event {
+  runId: string;
+  version: number;
+}
+
+/** Subscribers: one graphql-ws client (one socket) each, all feeding one callback. */
+class Subscribers {
+  private readonly clients: Client[] = [];
+  constructor(private readonly url: URL) {}
+
+  async open(runId: string, afterVersion: number, count: number, onEvent: (event: Event) => void): Promise<void> {
+    const ready: Promise<void>[] = [];
+    for (let i = 0; i < count; i++) {
+      const client = createClient({ url: this.url.toString().replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+      this.clients.push(client);
+      ready.push(new Promise<void>((resolve, reject) => {
+        client.on("connected", () => resolve());
+        client.on("closed", () => reject(new Error("a subscriber's socket closed")));
+      }).catch(() => {}));
+      client.subscribe<{ runStateChanged: Event }>({ query: WATCH, variables: { runId, afterVersion } }, {
+        next: (result) => result.data && onEvent(result.data.runStateChanged),
+        error: (error) => log(`subscription error: ${JSON.stringify(error).slice(0, 300)}`),
+        complete: () => {},
+      });
+      // Open sockets in small groups so the server's accept queue never overflows.
+      if (i % 50 === 49) await Promise.all(ready.slice(-50));
+    }
+    await Promise.all(ready);
+  }
+
+  get count(): number {
+    return this.clients.length;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.clients.splice(0).map((client) => client.dispose()));
+  }
+}
+
+/** Sequential commits round-robin over `runs`; each waits until all its subscribers have it. */
+async function latencyCase(canon: CanonProcess, client: CanonClient, runCount: number, subscribers: number, commits: number) {
+  const runs = await Promise.all(Array.from({ length: runCount }, (_, i) => client.startRun(`fanout latency ${i}`)));
+  const perRun = Math.ceil(subscribers / runCount);
+  const sent = new Map<string, number>();
+  const received = new Map<string, number>();
+  const latencies: number[] = [];
+  const subs = new Subscribers(canon.url);
+  const onEvent = (event: Event) => {
+    const key = `${event.runId}@${event.version}`;
+    const at = sent.get(key);
+    if (at !== undefined) latencies.push(performance.now() - at);
+    received.set(key, (received.get(key) ?? 0) + 1);
+  };
+  for (const runId of runs) await subs.open(runId, 0, Math.min(perRun, subscribers - subs.count), onEvent);
+  const writers = runs.map((runId, i) => client.writer(runId, i, PLAN_STEPS));
+  const commitLatencies: number[] = [];
+  let missing = 0;
+  let cpuAtStart: number | undefined;
+  // Two unmeasured rounds: subscriptions are live, and the JIT is warm.
+  for (let i = -2 * runCount; i < commits; i++) {
+    const index = ((i % runCount) + runCount) % runCount;
+    const writer = writers[index]!;
+    const key = `${runs[index]}@${writer.version + 1}`;
+    const expected = Math.min(perRun, subscribers - index * perRun);
+    if (i === 0) cpuAtStart = processCpuMs(canon.pid);
+    const t0 = performance.now();
+    if (i >= 0) sent.set(key, t0);
+    const outcome = await writer.commit();
+    if (outcome.kind !== "ok") throw new Error(`commit failed: ${JSON.stringify(outcome)}`);
+    if (i >= 0) commitLatencies.push(performance.now() - t0);
+    const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
+    while ((received.get(key) ?? 0) < expected && performance.now() < deadline) await sleep(0.2);
+    if ((received.get(key) ?? 0) < expected && i >= 0) missing += expected - (received.get(key) ?? 0);
+  }
+  const cpuAtEnd = processCpuMs(canon.pid);
+  await subs.close();
+  // Server CPU per commit, delivery included: what the machine's other load cannot inflate.
+  const cpuPerCommitMs = cpuAtStart !== undefined && cpuAtEnd !== undefined ? (cpuAtEnd - cpuAtStart) / commits : NaN;
+  return { delivery: summarize(latencies), commit: summarize(commitLatencies), missing, cpuPerCommitMs };
+}
+
+async function throughputCase(canon: CanonProcess, client: CanonClient, subscribers: number) {
+  const runs = await Promise.all(Array.from({ length: settings.writers }, (_, i) => client.startRun(`fanout throughput ${i}`)));
+  const writers = runs.map((runId, i) => client.writer(runId, i, PLAN_STEPS));
+  let delivered = 0;
+  const subs = new Subscribers(canon.url);
+  const perRun = (i: number) => Math.floor(subscribers / runs.length) + (i < subscribers % runs.length ? 1 : 0);
+  for (const [i, runId] of runs.entries()) await subs.open(runId, 0, perRun(i), () => delivered++);
+  await driveWriters(writers, settings.warmupSeconds * 1_000);
+  const deadline = () => performance.now() + DELIVERY_TIMEOUT_MS;
+  const warmedUp = deadline();
+  const warmupDeliveries = writers.reduce((total, writer, i) => total + writer.version * perRun(i), 0);
+  while (delivered < warmupDeliveries && performance.now() < warmedUp) await sleep(10);
+  const before = delivered;
+  const versions = writers.map((writer) => writer.version);
+  const result = await driveWriters(writers, settings.seconds * 1_000);
+  // Every commit must reach every subscriber of its run, exactly once; wait for the tail.
+  const expected = writers.reduce((total, writer, i) => total + (writer.version - versions[i]!) * perRun(i), 0);
+  const tail = deadline();
+  while (delivered - before < expected && performance.now() < tail) await sleep(10);
+  await sleep(200); // a duplicate would show up as more than expected
+  await subs.close();
+  return { result, delivered: delivered - before, expectedDeliveries: expected };
+}
+
+function rssKb(pid: number): number {
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) : NaN;
+}
+
+/**
+ * RSS is noisy (garbage not yet collected, heap pages kept after a GC), so the slope is taken
+ * over the last of three equal batches, once the heap has grown for the first ones, and the
+ * overall average is reported beside it.
+ */
+async function memoryCase(canon: CanonProcess, client: CanonClient, count: number) {
+  const runId = await client.startRun("fanout idle");
+  const warm = new Subscribers(canon.url);
+  await warm.open(runId, 0, 50, () => {});
+  await sleep(3_000);
+  const samples = [rssKb(canon.pid)];
+  const batch = Math.ceil(count / 3);
+  const subs = new Subscribers(canon.url);
+  for (let i = 0; i < 3; i++) {
+    await subs.open(runId, 0, batch, () => {});
+    await sleep(2_000);
+    samples.push(rssKb(canon.pid));
+  }
+  await subs.close();
+  await warm.close();
+  return {
+    beforeKb: samples[0]!,
+    afterKb: samples[3]!,
+    count: batch * 3,
+    perSubscriberKb: (samples[3]! - samples[0]!) / (batch * 3),
+    lastBatchKb: (samples[3]! - samples[2]!) / batch,
+  };
+}
+
+/** PostgreSQL: subscribers on A, commits through B; every delivery is a NOTIFY and a read. */
+async function crossInstanceCase(databaseUrl: string, shared: boolean) {
+  const env = { DATABASE_URL: databaseUrl, CANON_WATCH_SHARED_READS: shared ? "1" : "0", CANON_WATCH_RESYNC_MS: "60000" };
+  const a = await startCanonProcess(env);
+  const b = await startCanonProcess(env);
+  try {
+    const clientB = new CanonClient(b.url, 4);
+    const result = await latencyCase(a, clientB, 1, 1_000, Math.min(settings.commits, 50));
+    clientB.close();
+    return result;
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
+
+interface BackendReport {
+  name: string;
+  memory: Awaited<ReturnType<typeof memoryCase>>;
+  latency: { label: string; delivery: LatencySummary; commit: LatencySummary; missing: number; cpuPerCommitMs: number }[];
+  throughput: { none: ThroughputResult; many: ThroughputResult; delivered: number; expectedDeliveries: number };
+  crossInstance?: { shared: Awaited<ReturnType<typeof crossInstanceCase>>; unshared: Awaited<ReturnType<typeof crossInstanceCase>> };
+}
+
+async function benchBackend(name: string, env: Record<string, string>, databaseUrl?: string): Promise<BackendReport> {
+  log(`${name}: starting canon serve`);
+  const canon = await startCanonProcess({ ...env, CANON_DB_POOL_SIZE: "10" });
+  const client = new CanonClient(canon.url, settings.writers);
+  try {
+    const latency: BackendReport["latency"] = [];
+    for (const [label, runs, subscribers] of [
+      ["1 subscriber, 1 run", 1, 1],
+      ["100 subscribers, 1 run", 1, 100],
+      ["1,000 subscribers, 1 run", 1, 1_000],
+      ["1,000 subscribers over 100 runs", 100, 1_000],
+    ] as const) {
+      log(`${name}: latency, ${label}`);
+      latency.push({ label, ...(await latencyCase(canon, client, runs, subscribers, Math.max(settings.commits, runs))) });
+    }
+    log(`${name}: throughput, no subscribers`);
+    const none = (await throughputCase(canon, client, 0)).result;
+    log(`${name}: throughput, 1,000 subscribers`);
+    const many = await throughputCase(canon, client, 1_000);
+    // Last, when the heap is at its working size (PGlite's start-up peak is long gone).
+    log(`${name}: memory per idle subscriber (${settings.idle})`);
+    const memory = await memoryCase(canon, client, settings.idle);
+    const report: BackendReport = { name, memory, latency, throughput: { none, many: many.result, delivered: many.delivered, expectedDeliveries: many.expectedDeliveries } };
+    client.close();
+    const stopped = await canon.stop();
+    if (stopped.code !== 0) log(`${name}: canon exited with ${stopped.code} (${stopped.signal})`);
+    if (databaseUrl) {
+      log(`${name}: across instances, shared reads`);
+      const shared = await crossInstanceCase(databaseUrl, true);
+      log(`${name}: across instances, unshared reads`);
+      const unshared = await crossInstanceCase(databaseUrl, false);
+      report.crossInstance = { shared, unshared };
+    }
+    return report;
+  } finally {
+    client.close();
+    await canon.stop();
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "n/a");
+const p = (summary: LatencySummary) => `${ms(summary.p50)} / ${ms(summary.p99)}`;
+
+function print(reports: BackendReport[]) {
+  const rows: string[][] = [["", ...reports.map((r) => r.name)]];
+  const row = (label: string, cell: (r: BackendReport) => string) => rows.push([label, ...reports.map(cell)]);
+  row("Idle subscribers: server RSS before / after", (r) => `${(r.memory.beforeKb / 1024).toFixed(0)} / ${(r.memory.afterKb / 1024).toFixed(0)} MiB (${r.memory.count})`);
+  row("  per idle subscriber, all / last third (target < 50 KB)", (r) => {
+    const worst = Math.max(r.memory.perSubscriberKb, r.memory.lastBatchKb);
+    return `${r.memory.perSubscriberKb.toFixed(1)} / ${r.memory.lastBatchKb.toFixed(1)} KB ${worst < 50 ? "met" : "MISSED"}`;
+  });
+  row("Commit-to-delivery p50 / p99 ms (commit p50 / p99 ms)", () => "");
+  for (const [i, label] of (reports[0]?.latency ?? []).map((l) => l.label).entries()) {
+    row(`  ${label}`, (r) => {
+      const l = r.latency[i]!;
+      return `${p(l.delivery)} (${p(l.commit)})${l.missing ? ` MISSING ${l.missing}` : ""}`;
+    });
+  }
+  row("Server CPU ms per commit, delivery included", () => "");
+  for (const [i, label] of (reports[0]?.latency ?? []).map((l) => l.label).entries()) row(`  ${label}`, (r) => ms(r.latency[i]!.cpuPerCommitMs));
+  row("  p99 at 1,000 on 1 run (target < 50 ms)", (r) => (r.latency[2]!.delivery.p99 < 50 ? "met" : "MISSED"));
+  row(`Throughput, ${settings.writers} writers (${settings.seconds}s)`, () => "");
+  row("  commits/s, no subscribers", (r) => r.throughput.none.commitsPerSecond.toFixed(0));
+  row("  commits/s, 1,000 subscribers", (r) => r.throughput.many.commitsPerSecond.toFixed(0));
+  row("  events delivered / expected", (r) => `${r.throughput.delivered} / ${r.throughput.expectedDeliveries}`);
+  row("  ratio (target >= 0.8)", (r) => {
+    const ratio = r.throughput.many.commitsPerSecond / r.throughput.none.commitsPerSecond;
+    return `${ratio.toFixed(2)} ${ratio >= 0.8 ? "met" : "MISSED"}`;
+  });
+  row("  commit p50 / p99 ms, none / 1,000", (r) => `${p(r.throughput.none.latency)} / ${p(r.throughput.many.latency)}`);
+  if (reports.some((r) => r.crossInstance)) {
+    row("Across instances, 1,000 subscribers on A, commits via B", () => "");
+    row("  delivery p50 / p99 ms, shared reads", (r) => (r.crossInstance ? p(r.crossInstance.shared.delivery) : "n/a"));
+    row("  delivery p50 / p99 ms, unshared reads", (r) => (r.crossInstance ? p(r.crossInstance.unshared.delivery) : "n/a"));
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((cells) => (cells[c] ?? "").length)));
+  for (const cells of rows) console.log(cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]! + 2))).join(""));
+}
+
+async function main() {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    if (!settings.skipBuild) await buildDist();
+    const reports: BackendReport[] = [];
+    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+    if (settings.backends.includes("postgres")) {
+      if (!adminUrl) log("PostgreSQL: SKIPPED (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+      else {
+        const scratch = await createScratchDatabase(adminUrl, "canon_fanout");
+        cleanups.push(scratch.drop);
+        reports.push(await benchBackend("PostgreSQL", { DATABASE_URL: scratch.url }, scratch.url));
+      }
+    }
+    if (settings.backends.includes("pglite")) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "canon-fanout-"));
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      reports.push(await benchBackend("PGlite", { CANON_DATA_DIR: dataDir }));
+    }
+    console.log(`\nFan-out, ${os.cpus().length} cores, Node ${process.version}, load at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    print(reports);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+  }
+}
+
+if (process.env.BENCH_FANOUT_PROFILE) {
+  // Diagnostic: one PGlite server, 1,000 subscribers on one run (NODE_OPTIONS reaches the server).
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "canon-fanout-"));
+  const canon = await startCanonProcess({ CANON_DATA_DIR: dataDir });
+  const client = new CanonClient(canon.url, 4);
+  console.log(JSON.stringify(await latencyCase(canon, client, 1, 1_000, settings.commits)));
+  client.close();
+  await canon.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+} else await main();

@@ -1,0 +1,62 @@
+// archiveRun and its error. Kept apart from mutations.ts so the run-store write path and the
+// other mutations stay as they are; an archived run's commits fail with ERR_RUN_ARCHIVED.
+import { IdempotencyKeyReusedError, InvalidInputError, NotFoundError, StateConflictError } from "../contracts/errors.js";
+import { RunArchivedError } from "../contracts/watch-errors.js";
+import type { WriteResult } from "../store/run-store.js";
+import { builder } from "./builder.js";
+import { ErrorInterface } from "./errors.js";
+import { ComponentIdentityInput, ProvenanceInput, toComponentIdentity, toProvenance } from "./identity-types.js";
+import { LedgerEntry, Run } from "./run.js";
+
+builder.objectType(RunArchivedError, {
+  name: "RunArchivedError",
+  description: "The run is archived: it takes no more writes, and its watches have ended.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    runId: t.exposeString("runId"),
+    archivedAtSeq: t.exposeInt("archivedAtSeq", { nullable: true, description: "The archive entry's ledger position, when known." }),
+  }),
+});
+
+const ArchiveRunSuccess = builder.objectRef<WriteResult>("ArchiveRunSuccess").implement({
+  description: "The run is archived: `entry` is the archive's ledger entry (a NOOP with the archiveRun operation).",
+  fields: (t) => ({
+    run: t.field({ type: Run, resolve: (result) => result.run }),
+    entry: t.field({ type: LedgerEntry, resolve: (result) => result.entry }),
+    replayed: t.exposeBoolean("replayed", { description: "True when this answers a retry with the same idempotency key." }),
+  }),
+});
+
+const ArchiveRunInput = builder.inputType("ArchiveRunInput", {
+  fields: (t) => ({
+    runId: t.id({ required: true }),
+    expectedVersion: t.int({ required: true, description: "The version the decision to archive was made on." }),
+    reason: t.string({ required: true, description: "Why the run is archived; recorded in the ledger." }),
+    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    provenance: t.field({ type: [ProvenanceInput], required: true, description: "At least one record." }),
+    idempotencyKey: t.string(),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  archiveRun: t.field({
+    type: ArchiveRunSuccess,
+    errors: {
+      types: [StateConflictError, NotFoundError, InvalidInputError, RunArchivedError, IdempotencyKeyReusedError],
+      directResult: true,
+      union: { name: "ArchiveRunResult" },
+    },
+    description:
+      "End a run: records an archive entry in its ledger (compare-and-swap on `expectedVersion`), sets its status to ARCHIVED, refuses every later write with ERR_RUN_ARCHIVED, and ends its runStateChanged streams with ERR_RUN_ARCHIVED after the archive entry.",
+    args: { input: t.arg({ type: ArchiveRunInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      ctx.store.archiveRun({
+        runId: String(input.runId),
+        expectedVersion: input.expectedVersion,
+        reason: input.reason,
+        producer: toComponentIdentity(input.producer),
+        provenance: input.provenance.map(toProvenance),
+        idempotencyKey: input.idempotencyKey,
+      }),
+  }),
+}));

@@ -1,0 +1,84 @@
+// runsChanged: one stream of ledger events across many runs, for dashboards. An event is a
+// summary read without the state; `entry`, `run` and `state` are resolved (read) only when a
+// client selects them.
+import { NotFoundError } from "../contracts/errors.js";
+import type { RunChangeRecord } from "../store/run-changes.js";
+import { AgentState } from "./agent-state.js";
+import { builder } from "./builder.js";
+import { ComponentIdentityType } from "./identity-types.js";
+import { LedgerEntry, LedgerKind, Run, RunStatus } from "./run.js";
+
+const RunsChangedFilter = builder.inputType("RunsChangedFilter", {
+  description: "Which runs' events to send. Fields combine with AND; an empty filter means every run.",
+  fields: (t) => ({
+    taskId: t.id({ description: "Only runs of this task (including runs started later)." }),
+    runIds: t.idList({ description: "Only these runs (1 to 1,000), including ones created later with these ids." }),
+    status: t.field({ type: RunStatus, description: "Only events after which the run has this status." }),
+  }),
+});
+
+const RunPositionInput = builder.inputType("RunPositionInput", {
+  description: "The last ledger position a client already has of a run.",
+  fields: (t) => ({
+    runId: t.id({ required: true }),
+    seq: t.int({ required: true, description: "The last seq the client has (-1: none, start from the run's first entry)." }),
+  }),
+});
+
+export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").implement({
+  description: "One ledger entry of one run, as a summary. Per run, events come in seq order and each exactly once per subscription.",
+  fields: (t) => ({
+    runId: t.exposeID("runId"),
+    taskId: t.exposeID("taskId"),
+    seq: t.exposeInt("seq", { description: "The entry's position in its run's ledger: resume a run after it with `after`." }),
+    version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
+    kind: t.field({ type: LedgerKind, resolve: (change) => change.kind }),
+    status: t.field({
+      type: RunStatus,
+      description: "The run's status when the event was read: the status after this entry, unless later entries had landed by then.",
+      resolve: (change) => change.status,
+    }),
+    archived: t.exposeBoolean("archived", { description: "This entry archived the run; it is the run's last." }),
+    contentHash: t.exposeString("contentHash"),
+    producer: t.field({ type: ComponentIdentityType, resolve: (change) => change.producer }),
+    committedAt: t.field({ type: "DateTime", resolve: (change) => change.createdAt }),
+    entry: t.field({
+      type: LedgerEntry,
+      description: "The full ledger entry (one read per event).",
+      resolve: (change, _args, ctx) => ctx.store.requireEntry(change.runId, change.seq),
+    }),
+    state: t.field({
+      type: AgentState,
+      description: "The state after this entry (one read per event).",
+      resolve: async (change, _args, ctx) => {
+        const state = await ctx.store.stateOfVersion(change.runId, change.stateVersion);
+        if (!state) throw new NotFoundError("state version", `${change.runId}@${change.stateVersion}`);
+        return state;
+      },
+    }),
+    run: t.field({
+      type: Run,
+      description: "The run as it is now (one read per event).",
+      resolve: (change, _args, ctx) => ctx.store.requireRun(change.runId),
+    }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  runsChanged: t.field({
+    type: RunChange,
+    description:
+      "Ledger events of many runs in one stream. Starts at each run's current head (runs created later: from their first entry); runs named in `after` resume right after the seq given. Per run: in order, each entry exactly once. A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW, whose details.positions resume it.",
+    args: {
+      filter: t.arg({ type: RunsChangedFilter }),
+      after: t.arg({ type: [RunPositionInput], description: "Positions to resume runs from (at most 10,000)." }),
+    },
+    subscribe: (_root, { filter, after }, ctx) =>
+      ctx.runsWatcher.watch({
+        scope: { taskId: filter?.taskId == null ? null : String(filter.taskId), runIds: filter?.runIds?.map(String) ?? null },
+        status: filter?.status ?? null,
+        after: (after ?? []).map((position) => ({ runId: String(position.runId), seq: position.seq })),
+      }),
+    resolve: (change: RunChangeRecord) => change,
+  }),
+}));

@@ -1,0 +1,216 @@
+// runsChanged: one stream of ledger entries across the runs of a scope (a task, a list of runs,
+// or every run), as light summaries. It starts at the scope's heads when it subscribes
+// (everything committed after that is delivered; runs created later from their first entry),
+// or, for runs named in `after`, right after the position given. A cursor per run decides every
+// delivery, as in RunWatcher: per run, entries arrive in order and exactly once, whichever notice,
+// re-check or catch-up read brought them. Notices only say "run R reached seq S"; the entries
+// are read through SharedReads, so N subscriptions on one instance cost one read per page.
+import { Repeater } from "@repeaterjs/repeater";
+import { InvalidInputError } from "../contracts/errors.js";
+import { RunsSubscriberTooSlowError, type RunPosition } from "../contracts/watch-errors.js";
+import type { RunStatus } from "../domain/run-status.js";
+import type { ChangeFeed, FeedWideListener, LedgerNotice } from "./change-feed.js";
+import type { RunChangeReader, RunChangeRecord, RunScope } from "./run-changes.js";
+import { DEFAULT_MAX_LAG, type WatchOptions } from "./run-watch.js";
+import { SharedReads } from "./shared-reads.js";
+
+const BATCH = 100;
+const MAX_RUN_IDS = 1_000;
+const MAX_POSITIONS = 10_000;
+/**
+ * How far back a re-check looks past the previous one. A run's `updated_at` is its writing
+ * statement's start, which can precede that statement's commit; this covers any such gap.
+ */
+const RECHECK_OVERLAP_MS = 30_000;
+
+export interface RunsChangedRequest {
+  scope: RunScope;
+  /** Only entries after which the run has this status (the others still advance the cursor). */
+  status: RunStatus | null;
+  /** Runs to resume from a position instead of their head (catch-up, then live). */
+  after: RunPosition[];
+}
+
+interface Progress {
+  /** The last seq delivered (or skipped by the status filter); the head at subscription time to begin with. */
+  cursor: number;
+  /** The highest seq announced. */
+  head: number;
+  /** Entries up to here were written before the subscription or announced by a re-check: not lag. */
+  historyEnd: number;
+  moved: boolean;
+}
+
+export class RunsWatcher {
+  private readonly open = new Set<() => void>();
+  readonly pages: SharedReads<RunChangeRecord>;
+
+  constructor(
+    private readonly reader: RunChangeReader,
+    private readonly feed: ChangeFeed,
+    private readonly options: WatchOptions = { maxLag: DEFAULT_MAX_LAG },
+  ) {
+    this.pages = new SharedReads((runId, afterSeq, limit) => reader.changes(runId, afterSeq, limit), { perRun: 32, runs: 1_024, shared: options.sharedReads });
+  }
+
+  async watch(request: RunsChangedRequest): Promise<AsyncIterableIterator<RunChangeRecord>> {
+    validate(request);
+    const { scope, status, after } = request;
+    const { maxLag } = this.options;
+    return new Repeater<RunChangeRecord>(async (push, stop) => {
+      const progress = new Map<string, Progress>();
+      /** Runs with entries not delivered yet, served in turn. */
+      const pending = new Set<string>();
+      /** Runs heard of that are not in `progress` yet: new runs, or runs outside the scope. */
+      const unknown = new Map<string, number>();
+      const outside = new Set<string>();
+      let recheckWanted = false;
+      let stopped = false;
+      let wake = () => {};
+
+      const announce = (runId: string, seq: number, history: boolean) => {
+        const run = progress.get(runId);
+        if (!run) {
+          if (!outside.has(runId)) unknown.set(runId, Math.max(seq, unknown.get(runId) ?? -1));
+          return;
+        }
+        if (history) run.historyEnd = Math.max(run.historyEnd, seq);
+        if (seq <= run.head) return;
+        run.head = seq;
+        pending.add(runId);
+      };
+      const lag = () => {
+        let behind = 0;
+        for (const runId of pending) {
+          const run = progress.get(runId)!;
+          behind += Math.max(0, run.head - Math.max(run.cursor, run.historyEnd));
+        }
+        return behind;
+      };
+      const positions = (): RunPosition[] =>
+        [...progress].filter(([runId, run]) => run.moved || pending.has(runId)).map(([runId, run]) => ({ runId, seq: run.cursor }));
+      const listener: FeedWideListener = {
+        notice: (notice: LedgerNotice) => {
+          announce(notice.runId, notice.seq, false);
+          if (pending.has(notice.runId) && lag() > maxLag) stop(new RunsSubscriberTooSlowError(positions(), maxLag));
+          wake();
+        },
+        resync: () => {
+          recheckWanted = true;
+          wake();
+        },
+      };
+      // Listen before reading the heads, so no write can fall between the two.
+      const unsubscribe = this.feed.subscribeAll(listener);
+      const end = () => stop();
+      this.open.add(end);
+      void stop.then(() => {
+        stopped = true;
+        wake();
+      });
+      try {
+        const start = await this.reader.heads(scope, null);
+        let checkedAt = start.now;
+        for (const head of start.heads) progress.set(head.runId, { cursor: head.seq, head: head.seq, historyEnd: head.seq, moved: false });
+        for (const position of after) {
+          const run = progress.get(position.runId);
+          if (!run) throw new InvalidInputError(`run ${position.runId} is not in this subscription's scope`, [{ path: "/after", message: "unknown run" }]);
+          if (position.seq < run.cursor) {
+            run.cursor = position.seq;
+            pending.add(position.runId);
+          }
+        }
+        while (!stopped) {
+          if (recheckWanted) {
+            recheckWanted = false;
+            const recheck = await this.reader.heads(scope, new Date(checkedAt.getTime() - RECHECK_OVERLAP_MS));
+            checkedAt = recheck.now;
+            for (const head of recheck.heads) announce(head.runId, head.seq, true);
+          } else if (unknown.size > 0) {
+            await this.admit(scope, unknown, progress, pending, outside);
+          } else if (pending.size > 0) {
+            const runId = pending.values().next().value!;
+            pending.delete(runId);
+            const run = progress.get(runId)!;
+            const target = run.head;
+            const batch = await this.pages.page(runId, run.cursor, BATCH);
+            // A notice for an entry we cannot read (yet) must not make us spin on it.
+            if (batch.length === 0 && run.head === target) run.head = run.cursor;
+            for (const change of batch) {
+              if (stopped || change.seq <= run.cursor) continue;
+              run.cursor = change.seq;
+              run.moved = true;
+              run.head = Math.max(run.head, change.seq);
+              if (status === null || change.status === status) await push(change);
+            }
+            // Back of the queue: one busy run cannot starve the others.
+            if (run.head > run.cursor) pending.add(runId);
+          } else {
+            await new Promise<void>((resolve) => (wake = resolve));
+          }
+        }
+      } catch (error) {
+        stop(error);
+      } finally {
+        unsubscribe();
+        this.open.delete(end);
+      }
+    });
+  }
+
+  /**
+   * Runs first heard of after the subscription read its heads. Those in scope were created
+   * after that read (the scope never changes for a run), so they start from their first entry.
+   */
+  private async admit(
+    scope: RunScope,
+    unknown: Map<string, number>,
+    progress: Map<string, Progress>,
+    pending: Set<string>,
+    outside: Set<string>,
+  ): Promise<void> {
+    const heard = [...unknown];
+    unknown.clear();
+    for (const [runId, seq] of heard) {
+      const known = progress.get(runId);
+      if (known) {
+        if (seq > known.head) {
+          known.head = seq;
+          pending.add(runId);
+        }
+        continue;
+      }
+      if (outside.has(runId)) continue;
+      const inScope = scope.runIds ? scope.runIds.includes(runId) : scope.taskId ? (await this.reader.taskOf(runId)) === scope.taskId : true;
+      if (!inScope) {
+        outside.add(runId);
+        continue;
+      }
+      progress.set(runId, { cursor: -1, head: seq, historyEnd: -1, moved: false });
+      pending.add(runId);
+    }
+  }
+
+  closeAll(): void {
+    for (const end of [...this.open]) end();
+  }
+
+  async idle(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function validate({ scope, after }: RunsChangedRequest): void {
+  if (scope.runIds && (scope.runIds.length === 0 || scope.runIds.length > MAX_RUN_IDS)) {
+    throw new InvalidInputError(`runIds takes 1 to ${MAX_RUN_IDS} runs`, [{ path: "/filter/runIds", message: `1 to ${MAX_RUN_IDS} ids` }]);
+  }
+  if (after.length > MAX_POSITIONS) {
+    throw new InvalidInputError(`after takes at most ${MAX_POSITIONS} positions`, [{ path: "/after", message: "too many" }]);
+  }
+  for (const [index, position] of after.entries()) {
+    if (!Number.isSafeInteger(position.seq) || position.seq < -1) {
+      throw new InvalidInputError("a position's seq must be an integer >= -1", [{ path: `/after/${index}/seq`, message: "must be >= -1" }]);
+    }
+  }
+}
