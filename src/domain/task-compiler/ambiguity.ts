@@ -45,7 +45,7 @@ const GREETING = /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|than
 
 const PRONOUN_ACTION = /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do)\s+(it|this|that|them|those|these)\b(?!\s+(?:function|file|bug|issue|test|method|class|module|error|problem|page)s?\b)/i;
 const SUBJECT_PRONOUN = /^(it|this|that|they)\s+(is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken)\b/i;
-const DEMONSTRATIVE = /\b(?:that|this|those|these|the same|the other|the old)\s+(?:function|method|file|class|module|component|endpoint|script|query|test|bug|issue|error|problem|thing|change|fix|page|service|job|config)s?\b/i;
+const DEMONSTRATIVE = /\b(?:that|this|those|these|the same|the other|the old)\s+(?:function|method|file|class|module|component|endpoint|script|query|test|bug|issue|error|problem|thing|change|fix|page|service|job|config|code)s?\b/i;
 const BARE_DEFINITE = /\bthe\s+(?:bug|issue|problem|error|function|method|file|thing|test|change|script|query|crash|regression|failure|ticket)\b/i;
 const EXTERNAL = /\b(?:we|i|you)\s+(?:discussed|talked about|mentioned|saw|looked at|spoke about)\b|\bas discussed\b|\byou know (which|the one)\b/i;
 const QUALIFIER = /^\s*(?:in|on|at|where|when|with|that|which|from|of|for|about|causing|caused|affecting|reported|around|inside|under|#|`|"|'|:|\()/i;
@@ -121,9 +121,9 @@ function unresolvedReference(content: Clause[]): AmbiguityDraft | null {
       if (!match) continue;
       const before = clause.text.slice(0, match.index).replace(FILLER, "").trim();
       const after = clause.text.slice(match.index + match[0].length);
-      const external = pattern === EXTERNAL;
-      if (!external && words(before) > 1) continue;
-      if (!external && (QUALIFIER.test(after) || words(after.replace(/\b(please|pls|asap|now|again|quickly|today|thanks|already|for me|real quick)\b/gi, "")) >= 2)) continue;
+      // "fix the bug users hit on login" says which bug; "fix that function ..." never does.
+      if (pattern !== EXTERNAL && words(before) > 2) continue;
+      if (pattern === BARE_DEFINITE && (QUALIFIER.test(after) || words(after.replace(/\b(please|pls|asap|now|again|quickly|today|thanks|already|for me|real quick)\b/gi, "")) >= 2)) continue;
       // Anything else in the request that describes the problem is its antecedent.
       const described = content.some((other) => other !== clause && hardnessOf(other) === null && words(other.text) >= 3 && !pattern.test(other.text));
       if (described) continue;
@@ -140,7 +140,8 @@ function unresolvedReference(content: Clause[]): AmbiguityDraft | null {
 }
 
 function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
-  if (input.hasExplicitCriteriaWithNumbers) return [];
+  // A number anywhere ("target: under 4 minutes") is the measure of the goal.
+  if (input.hasExplicitCriteriaWithNumbers || input.clauses.some((clause) => MEASURE.test(clause.text))) return [];
   for (const clause of input.clauses) {
     if (isNegated(clause.text) || MEASURE.test(clause.text)) continue;
     const speed = SPEED.exec(clause.text);

@@ -15,7 +15,7 @@ const NUMBER = String.raw`(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight
 const UNIT_MS: [RegExp, number][] = [[/^(ms|msecs?|milliseconds?)$/i, 1], [/^(s|secs?|seconds?)$/i, 1000], [/^(m|mins?|minutes?)$/i, 60_000], [/^(h|hrs?|hours?)$/i, 3_600_000], [/^days?$/i, 86_400_000]];
 const LIMIT = String.raw`(?:within|in under|in less than|under|below|less than|no more than|no longer than|at most|max(?:imum)?(?: of)?|up to|limit(?:ed)? to|budget of|cap(?:ped)? at|time ?box(?:ed)? to)`;
 
-const METRIC = /\b(latency|p\d\d|response times?|load times?|loads?|responds?|runtime|build times?|quer(y|ies)|endpoints?|requests?|render(s|ing)?|startup|boot)\b/i;
+const METRIC = /\b(targets?|tests?|suite|runs? in|latency|p\d\d|response times?|load times?|loads?|responds?|runtime|build times?|quer(y|ies)|endpoints?|requests?|render(s|ing)?|startup|boot)\b/i;
 
 const RULES: { field: BudgetFinding["field"]; pattern: RegExp; value(match: RegExpExecArray): number | null }[] = [
   {
@@ -64,11 +64,11 @@ export function extractBudgets(clauses: Clause[]): BudgetFinding[] {
   const found: BudgetFinding[] = [];
   for (const clause of clauses) {
     for (const rule of RULES) {
-      const match = rule.pattern.exec(clause.text);
-      if (!match) continue;
-      const value = rule.value(match);
-      if (value !== null && (rule.field === "max_cost_units" || Number.isSafeInteger(value))) {
-        found.push({ field: rule.field, value, span: spanIn(clause, match) });
+      for (const match of clause.text.matchAll(new RegExp(rule.pattern.source, "gi"))) {
+        const value = rule.value(match);
+        if (value !== null && (rule.field === "max_cost_units" || Number.isSafeInteger(value))) {
+          found.push({ field: rule.field, value, span: spanIn(clause, match) });
+        }
       }
     }
   }

@@ -12,51 +12,56 @@ type Cue = [RegExp, number];
 const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   BUG_FIX: [
     [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
-    [/\b(bugs?|broken|crash(es|ed|ing)?|regression|exception|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i, 2],
+    [/\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i, 2],
     [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|hangs?|flaky)\b/i, 1],
   ],
   FEATURE: [
-    [/\b(add|implement|introduce|create|build|support|enable|allow)\b/i, 2],
+    [/\b(add|implement|introduce|create|build|support|enable|allow|translat(e|ion)|locali[sz]e)\b/i, 2],
     [/\b(new (endpoint|feature|page|command|option|flag|button|field|screen|api)|feature request|ability to)\b/i, 2],
   ],
   REFACTOR: [
-    [/\b(refactor(ing)?|restructure|reorgani[sz]e|extract|rename|deduplicate|dedupe|decouple|modulari[sz]e|split (up )?(the )?\w+ into|consolidate|simplify|clean ?up|tidy)\b/i, 4],
+    [/\b(refactor(ing)?|restructure|reorgani[sz]e|extract|rename|deduplicate|dedupe|decouple|modulari[sz]e|split\b[^.;]{0,40}?\binto|remove (the )?(unused|dead|obsolete|stale|deprecated)|consolidate|simplify|clean ?up|tidy)\b/i, 4],
   ],
   TEST: [
     [/\b(write|add|create|improve|increase|extend|backfill)\s+(some\s+|more\s+|missing\s+|unit\s+|integration\s+|e2e\s+|end-to-end\s+|regression\s+|property\s+)*(tests?|test cases|specs?|coverage)\b/i, 6],
-    [/\b(test coverage|unit tests?|integration tests?|e2e tests?|snapshot tests?)\b/i, 2],
+    [/\b(test coverage|regression tests?|unit tests?|integration tests?|e2e tests?|snapshot tests?)\b/i, 2],
   ],
   DOCS: [
-    [/\b(document(ation)?|docs?|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i, 3],
+    [/\b(document(ation)?|docs?|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i, 4],
+    [/\b(guide|how-?to|runbook|faq)\b/i, 6],
     [/\b(write|update|improve|fix)\s+(the\s+)?(docs|documentation|readme|changelog)\b/i, 4],
   ],
   INVESTIGATE: [
     [/\b(investigate|figure out|find out|root[- ]cause|look into|dig into|diagnose|why (is|does|do|did|are)|what causes|understand why|track down)\b/i, 5],
   ],
   REVIEW: [
-    [/\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i, 5],
+    // "let me review" is the caller reviewing, not a review task.
+    [/(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i, 8],
+    [/\b(what do you think|your (opinion|thoughts|take))\b/i, 3],
   ],
   PERFORMANCE: [
     [/\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i, 4],
   ],
   SECURITY_FIX: [
-    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|exploit|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
+    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
   ],
   DEPENDENCY_UPDATE: [
     [/\b(bump|upgrade|dependabot|renovate|lockfile|package-lock|outdated (packages|dependencies))\b/i, 5],
     [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
   ],
   CONFIG_CHANGE: [
-    [/\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|\.env|\.ya?ml|\.toml|\.ini|timeout (value|setting)|set (the )?\w+ to)\b/i, 3],
+    [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
+    [/\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to)\b/i, 3],
   ],
   DATA_MIGRATION: [
-    [/\b(migrat(e|ion|ions|ing)|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|add (a )?column|drop (a |the )?column)\b/i, 5],
+    [/\b(migrat(e|ion|ions|ing)|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|add (a )?column|drop (a |the )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i, 5],
   ],
   DEPLOY: [
-    [/\b(deploy(s|ed|ing|ment)?|release|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i, 5],
+    // "broken since the last release" and "deploy-preview" are not deploys.
+    [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i, 5],
   ],
   OBSERVE_ENVIRONMENT: [
-    [/\b(check (the |whether |if |which |what )?(status|version|disk|health|logs?|usage|running)|what version|which version|is \w+ running|list (all |the )?\w+|show me|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i, 5],
+    [/\b(check (the |whether |if |which |what )?(status|version|disk|health|logs?|usage|running)|what version|which version|is \w+ running|list (all|the|every) \w+|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i, 5],
     [/\b(disk (space|usage)|uptime|health ?check|running (processes|containers|services)|installed)\b/i, 2],
   ],
 };
@@ -78,6 +83,24 @@ const LABELS: [RegExp, TaskType][] = [
   [/^(deploy|release|deployment)$/i, "DEPLOY"],
   [/^(ops|observability)$/i, "OBSERVE_ENVIRONMENT"],
 ];
+
+/** The verb a request opens with says most about what is asked. */
+const LEAD_VERBS: [RegExp, TaskType][] = [
+  [/^(fix|repair|resolve)\b/i, "BUG_FIX"],
+  [/^(add|implement|introduce|create|build|support)\b/i, "FEATURE"],
+  [/^(refactor|extract|rename|split|simplify|deduplicate|dedupe|clean)\b/i, "REFACTOR"],
+  [/^(document)\b/i, "DOCS"],
+  [/^(investigate|figure|find|look into|dig|diagnose)\b/i, "INVESTIGATE"],
+  [/^(review|audit|critique)\b/i, "REVIEW"],
+  [/^(optimi[sz]e|speed)\b/i, "PERFORMANCE"],
+  [/^(bump|upgrade)\b/i, "DEPENDENCY_UPDATE"],
+  [/^(set|configure|enable|disable|turn)\b/i, "CONFIG_CHANGE"],
+  [/^(migrate|backfill)\b/i, "DATA_MIGRATION"],
+  [/^(deploy|release|roll|ship)\b/i, "DEPLOY"],
+  [/^(check|list|show|report|count)\b/i, "OBSERVE_ENVIRONMENT"],
+];
+const LEAD_FILLER = /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|can you|could you|would you|kindly|just|go ahead and|can someone|let'?s)[\s,!]+)*/i;
+const LEAD_WEIGHT = 3;
 
 export interface Classification {
   type: TaskType;
@@ -104,6 +127,12 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
         if (!spans[type] || spans[type]!.weight < span.weight) spans[type] = span;
       }
     }
+  }
+  const lead = clauses.find((c) => c.section !== "forbidden" && !isNegated(c.text));
+  if (lead) {
+    const opening = lead.text.replace(LEAD_FILLER, "");
+    const type = LEAD_VERBS.find(([pattern]) => pattern.test(opening))?.[1];
+    if (type) scores[type] = (scores[type] ?? 0) + LEAD_WEIGHT;
   }
   for (const label of labels) {
     const type = LABELS.find(([pattern]) => pattern.test(label.trim()))?.[1];

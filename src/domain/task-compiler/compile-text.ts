@@ -86,7 +86,8 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const risk = settle(ledger, "risk_class", "riskClass", explicit.riskClass, derivedRisk, (a, b) => RISK_RANK[a] < RISK_RANK[b] && b !== "UNKNOWN");
   const derivedMode = modeOf(clauses, taskType, risk.value);
   const mode = settle(ledger, "interaction_mode", "interactionMode", explicit.interactionMode, derivedMode, (a, b) => MODE_RANK[a] < MODE_RANK[b]);
-  const privacy = settle(ledger, "privacy_class", "privacyClass", explicit.privacyClass, privacyOf(clauses), (a, b) => a !== "UNTRUSTED" && PRIVACY_RANK[a] < PRIVACY_RANK[b]);
+  // INTERNAL is what nothing-said means, so it never contradicts an explicit class.
+  const privacy = settle(ledger, "privacy_class", "privacyClass", explicit.privacyClass, privacyOf(clauses), (a, b) => a !== "UNTRUSTED" && b !== "INTERNAL" && PRIVACY_RANK[a] < PRIVACY_RANK[b]);
   for (const [key, found] of [["risk_class", risk], ["interaction_mode", mode], ["privacy_class", privacy]] as const) {
     spans[key] = found.explicit ? { field: found.explicit } : at(found.span);
     why[key] = found.reason;

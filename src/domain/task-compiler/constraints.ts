@@ -7,17 +7,19 @@ import { normalizeText } from "./segment.js";
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus)[,\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never|no need to|stop)\\b`, "i");
 const HARD_ANYWHERE =
-  /\b(must not|mustn'?t|must never|should never|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances|not allowed to|is forbidden|are forbidden|off[- ]limits|read[- ]only|must (stay|remain)|has to stay|backwards?[- ]compatible)\b/i;
+  /\b(must not|mustn'?t|must never|should never|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances|not allowed to|is forbidden|are forbidden|off[- ]limits|read[- ]only|must (stay|remain)|has to stay|backwards?[- ]compatible|keep\b[^.;]{0,40}?\b(out of|unchanged|as is|intact|untouched))\b/i;
 const HARD_LEAD = new RegExp(
-  `${LEAD}(?:without\\s+\\w+|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b.*\\b(?:alone|as is|untouched|intact)|keep\\b.*\\b(?:unchanged|as is|intact|untouched|stable)|no (?:new |breaking |external |public )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|schema changes|external calls|packages|changes to)\\b)`,
+  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b.*\\b(?:alone|as is|untouched|intact)|keep\\b.*\\b(?:unchanged|as is|intact|untouched|stable|out of)|no (?:new |breaking |external |public )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|schema changes|external calls|packages|changes to)\\b)`,
   "i",
 );
-const SOFT = /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optional(ly)?|should not|shouldn'?t|rather than|if feasible)\b/i;
+const SOFT = /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optional(ly)?|rather than|if feasible)\b/i;
 // Positive obligations: these become acceptance criteria, not constraints.
-const CRITERION = /\b(must|should|needs? to|has to|have to|ensure|make sure|so that|verify that|confirm that|expected to)\b/i;
+const CRITERION = /\b(must|should(?!n'?t| not)|needs? to|has to|have to|ensure|make sure|so that|verify that|confirm that|expected to)\b/i;
 
 /** Whether the clause forbids rather than asks: its words must not vote for what to do. */
-export const isNegated = (text: string): boolean => NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || /^without\b/i.test(text);
+const WITHOUT = /^without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)/i;
+
+export const isNegated = (text: string): boolean => NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || WITHOUT.test(text);
 
 export type Hardness = "HARD" | "SOFT";
 

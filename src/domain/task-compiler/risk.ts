@@ -12,13 +12,15 @@ export interface Finding<T> {
 }
 
 const CRITICAL: [RegExp, string][] = [
-  [/\b(secrets?|credentials?|api[- ]?keys?|private keys?|passwords?|access tokens?|ssh keys?|signing keys?)\b/i, "handles secrets"],
+  [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|ssh keys?|signing keys?)\b/i, "handles secrets"],
+  // A password or token is a secret the task handles only when something is done to it.
+  [/\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|access tokens?|auth tokens?)\b/i, "handles secrets"],
   [/\b(payments?|billing|stripe|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i, "touches payments"],
   [/\b(force[- ]push(ing)?|push (--force|-f)\b|push --force-with-lease)/i, "force-pushes a branch"],
   [/\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customer|user)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i, "may lose production data"],
 ];
 const HIGH: [RegExp, string][] = [
-  [/\b(deploy(s|ed|ing|ment)?|release|roll ?out|roll ?back)\b/i, "deploys"],
+  [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i, "deploys"],
   [/\b(migrat(e|es|ion|ions|ing)|backfill|alter table|schema change)\b/i, "migrates data or schema"],
   [/\b(delet(e|es|ing)|remov(e|es|ing)|drop(s|ping)?|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|buckets?|volumes?|backups?|database|repos?|repository|logs)\b|\brm -rf\b/i, "deletes"],
   [/\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam)\b/i, "changes auth or permissions"],
@@ -65,7 +67,7 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
 }
 
 const PRIVACY: [RegExp, PrivacyClass, string][] = [
-  [/\b(secrets?|credentials?|api[- ]?keys?|private keys?|passwords?|passwd|access tokens?|auth tokens?|bearer tokens?|ssh keys?|signing keys?|tls (cert|key)s?|\.env)\b/i, "SECRET", "mentions credentials or keys"],
+  [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|passwd|access tokens?|auth tokens?|bearer tokens?|ssh keys?|signing keys?|tls (cert|key)s?)\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|\.env(?![.\w])/i, "SECRET", "mentions credentials or keys"],
   [/\b(pii|personal (data|information|info|details)|email addresses|phone numbers|home addresses|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i, "RESTRICTED", "mentions personal data"],
   [/\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|is public)\b/i, "PUBLIC", "the caller says the material is public"],
 ];

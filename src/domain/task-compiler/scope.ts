@@ -23,11 +23,15 @@ export interface ScopeRef extends Span {
 
 export const forbids = (clause: Clause): boolean => clause.section === "forbidden" || FORBID.test(clause.text);
 
+// A host named in passing ("401s from api.partner.com") is context; only access grants scope.
+const ACCESS = /\b(call|calls|calling|fetch|fetching|query|querying|hit|use|using|request|poll|download|upload|post|connect|ping|curl|get|put|send|read from|scrape|open)\b/i;
+
 export function extractScope(clauses: Clause[]): ScopeRef[] {
   const refs: ScopeRef[] = [];
   for (const clause of clauses) {
     const forbidden = forbids(clause);
     for (const found of refsIn(clause.text)) {
+      if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       refs.push({ ref: found.ref, start: clause.start + found.index, end: clause.start + found.index + found.length, forbidden });
     }
   }

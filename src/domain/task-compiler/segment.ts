@@ -31,7 +31,7 @@ const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
 // Clause boundaries inside a sentence: before a negation, preference or condition that starts a
 // new instruction, and at semicolons, dashes and "but".
 const CLAUSE_BREAK =
-  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure))\b)|\s+(?=(?:without|so that)\s)/gi;
+  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure))\b)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
 
 function sectionOf(heading: string): Section | null {
   const name = heading.replace(HEADING_MARKUP, "").replace(/[*_:]+$/g, "").trim();
@@ -59,18 +59,23 @@ export function segment(text: string): Clause[] {
     }
     const heading = /^(?:#{1,6}\s*)?(?:\*\*|__)?([A-Za-z][A-Za-z' -]{1,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)$/.exec(body);
     const headingSection = heading ? sectionOf(heading[1]!) : null;
-    if (heading && (headingSection || !heading[2])) {
+    if (heading && headingSection) {
       section = headingSection;
       if (!heading[2]) continue;
       const rest = heading[2];
       start += body.length - rest.length;
       body = rest;
-    } else if (/^#{1,6}\s/.test(body)) {
+    } else if (/^#{1,6}\s/.test(body) && sectionOf(body)) {
       section = sectionOf(body);
       continue;
     } else if (!bullet) {
-      // A paragraph ends the list under a heading.
+      // A paragraph (or a heading Canon has no section for) ends the list under a heading.
       section = null;
+      const markup = /^#{1,6}\s*/.exec(body);
+      if (markup) {
+        start += markup[0].length;
+        body = body.slice(markup[0].length);
+      }
     }
     for (const piece of splitKeeping(body, SENTENCE_END)) {
       for (const clause of splitKeeping(piece.text, CLAUSE_BREAK)) {
