@@ -6,10 +6,12 @@ import RelayPlugin from "@pothos/plugin-relay";
 import type { JsonObject } from "../contracts/agent-state.js";
 import type { RunWatcher } from "../store/run-watch.js";
 import type { RunStore } from "../store/run-store.js";
+import type { TaskStore } from "../store/task-store.js";
 
 export interface GraphQLContext {
   store: RunStore;
   watcher: RunWatcher;
+  tasks: TaskStore;
 }
 
 export const builder = new SchemaBuilder<{

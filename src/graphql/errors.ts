@@ -4,10 +4,13 @@ import {
   CanonError,
   ERROR_FAMILIES,
   IdempotencyKeyReusedError,
+  InputTooLargeError,
   InvalidInputError,
   InvalidStateError,
   NotFoundError,
   StateConflictError,
+  TaskNeedsClarificationError,
+  TaskRevisionConflictError,
   type InputProblem,
 } from "../contracts/errors.js";
 import { builder } from "./builder.js";
@@ -66,6 +69,35 @@ builder.objectType(IdempotencyKeyReusedError, {
   name: "IdempotencyKeyReusedError",
   interfaces: [ErrorInterface],
   fields: (t) => ({ idempotencyKey: t.exposeString("idempotencyKey") }),
+});
+
+builder.objectType(InputTooLargeError, {
+  name: "InputTooLargeError",
+  description: "The request is over the size limit; nothing was compiled or stored.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ limitBytes: t.exposeInt("limitBytes"), actualBytes: t.exposeInt("actualBytes") }),
+});
+
+builder.objectType(TaskNeedsClarificationError, {
+  name: "TaskNeedsClarificationError",
+  description: "The task has open questions; answer them with clarifyTask before starting a run.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    taskId: t.exposeString("taskId"),
+    revision: t.exposeInt("revision"),
+    questions: t.exposeStringList("questions"),
+  }),
+});
+
+builder.objectType(TaskRevisionConflictError, {
+  name: "TaskRevisionConflictError",
+  description: "The task moved on since the caller read it. Re-read its questions and retry with the new revision.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    taskId: t.exposeString("taskId"),
+    expectedRevision: t.exposeInt("expectedRevision"),
+    currentRevision: t.exposeInt("currentRevision"),
+  }),
 });
 
 /** The errors any write can end in. */

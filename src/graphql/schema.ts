@@ -9,6 +9,7 @@ import "./run.js";
 import "./operations.js";
 import "./history.js";
 import "./mutations.js";
+import "./tasks.js";
 import "./subscriptions.js";
 
 export const schema = builder.toSchema();

@@ -9,6 +9,7 @@ import { migrate } from "../store/migrator.js";
 import { PostgresChangeFeed } from "../store/postgres-change-feed.js";
 import { RunWatcher } from "../store/run-watch.js";
 import { RunStore } from "../store/run-store.js";
+import { TaskStore } from "../store/task-store.js";
 import type { CanonConfig } from "./config.js";
 import { createLogger } from "./logger.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
@@ -34,7 +35,7 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
     : new InProcessChangeFeed();
   const store = new RunStore(database, feed);
   const watcher = new RunWatcher(store, feed, { maxLag: config.watchBuffer });
-  const yoga = createCanonYoga({ store, watcher }, logger);
+  const yoga = createCanonYoga({ store, watcher, tasks: new TaskStore(database) }, logger);
   let draining = false;
 
   const httpServer = createServer((req, res) => {
