@@ -7,9 +7,9 @@ import { normalizeText } from "./segment.js";
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus)[,\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never|no need to|stop)\\b`, "i");
 const HARD_ANYWHERE =
-  /\b(must not|mustn'?t|must never|should never|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances|not allowed to|is forbidden|are forbidden|off[- ]limits|read[- ]only|must (stay|remain)|has to stay|backwards?[- ]compatible|keep\b[^.;]{0,40}?\b(out of|unchanged|as is|intact|untouched))\b/i;
+  /\b(must not|mustn'?t|must never|should never|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances|not allowed to|is forbidden|are forbidden|off[- ]limits|read[- ]only|must (stay|remain)|has to stay|backwards?[- ]compatible|keep\b[^;]{0,80}?\b(out of|unchanged|as is|intact|untouched))\b/i;
 const HARD_LEAD = new RegExp(
-  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b.*\\b(?:alone|as is|untouched|intact)|keep\\b.*\\b(?:unchanged|as is|intact|untouched|stable|out of)|no (?:new |breaking |external |public )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|schema changes|external calls|packages|changes to)\\b)`,
+  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as is|untouched|intact)|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of)|no (?:new |breaking |external |public )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|schema changes|external calls|packages|changes to)\\b)`,
   "i",
 );
 const SOFT = /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optional(ly)?|rather than|if feasible)\b/i;
