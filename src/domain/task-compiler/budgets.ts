@@ -15,7 +15,8 @@ const NUMBER = String.raw`(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight
 const UNIT_MS: [RegExp, number][] = [[/^(ms|msecs?|milliseconds?)$/i, 1], [/^(s|secs?|seconds?)$/i, 1000], [/^(m|mins?|minutes?)$/i, 60_000], [/^(h|hrs?|hours?)$/i, 3_600_000], [/^days?$/i, 86_400_000]];
 const LIMIT = String.raw`(?:within|in under|in less than|under|below|less than|no more than|no longer than|at most|max(?:imum)?(?: of)?|up to|limit(?:ed)? to|budget of|cap(?:ped)? at|time ?box(?:ed)? to)`;
 
-const METRIC = /\b(targets?|tests?|suite|runs? in|latency|p\d\d|response times?|load times?|loads?|responds?|runtime|build times?|quer(y|ies)|endpoints?|requests?|render(s|ing)?|startup|boot)\b/i;
+const METRIC =
+  /\b(targets?|latency|p\d\d|response times?|load times?|loads?|responds?|runtime|build times?|quer(y|ies)|endpoints?|requests?|render(s|ing)?|startup|boot|(tests?|suite|ci|build|job|pipeline|it) (must |should |needs? to )?(run|runs|finish|complete|pass|take)s?( in)?)\b/i;
 
 const RULES: { field: BudgetFinding["field"]; pattern: RegExp; value(match: RegExpExecArray): number | null }[] = [
   {
@@ -23,7 +24,7 @@ const RULES: { field: BudgetFinding["field"]; pattern: RegExp; value(match: RegE
     pattern: new RegExp(String.raw`\b${LIMIT}\s+(?:an?\s+)?${NUMBER}?\s*(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|days?)\b`, "i"),
     value: (m) => {
       // "p99 under 200 ms" is a goal for the code, not a budget for the task.
-      if (METRIC.test(m.input)) return null;
+      if (METRIC.test(m.input!.slice(0, m.index))) return null;
       const amount = m[1] === undefined ? 1 : numberOf(m[1]);
       const unit = UNIT_MS.find(([pattern]) => pattern.test(m[2]!))?.[1];
       return amount === null || unit === undefined ? null : Math.round(amount * unit);

@@ -17,7 +17,7 @@ const CRITICAL: [RegExp, string][] = [
   [/\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|access tokens?|auth tokens?)\b/i, "handles secrets"],
   [/\b(payments?|billing|stripe|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i, "touches payments"],
   [/\b(force[- ]push(ing)?|push (--force|-f)\b|push --force-with-lease)/i, "force-pushes a branch"],
-  [/\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customer|user)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i, "may lose production data"],
+  [/\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i, "may lose production data"],
 ];
 const HIGH: [RegExp, string][] = [
   [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i, "deploys"],

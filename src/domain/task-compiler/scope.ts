@@ -14,7 +14,7 @@ const PATH = new RegExp(
   String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/)?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile)(?![\w/])`,
   "g",
 );
-const KNOWN_DIRS = /^(?:src|lib|libs|test|tests|spec|app|apps|packages|docs|config|configs|scripts|bin|pkg|cmd|internal|migrations|prisma|\.github|infra|deploy|charts|k8s|web|api|server|client|frontend|backend|public|assets|tools|bench|fixtures|db|vendor|\*\*)$/;
+const KNOWN_DIRS = /^(?:src|lib|libs|test|tests|spec|app|apps|packages|docs|config|configs|scripts|bin|pkg|cmd|internal|migrations|prisma|\.github|infra|deploy|charts|k8s|assets|tools|bench|fixtures|db|vendor|\*\*)$/;
 
 export interface ScopeRef extends Span {
   ref: string;
