@@ -6,7 +6,7 @@ import {
 } from "../contracts/errors.js";
 import type { TaskIRV1, TaskType } from "../contracts/task-ir.js";
 import {
-  clarificationsFor, compileTask, type AmbiguityRecord, type AnswerInput, type Clarification, type CompiledTask, type Escalation,
+  clarificationsFor, compileTask, wellFormed, type AmbiguityRecord, type AnswerInput, type Clarification, type CompiledTask, type Escalation,
   type TaskRequest,
 } from "../domain/task-compiler/index.js";
 import type { Database } from "./database.js";
@@ -51,8 +51,9 @@ export class TaskStore {
   }
 
   /** Compiles and stores; the same request again returns the task it already made. */
-  async compile(request: TaskRequest): Promise<{ task: TaskRecord; replayed: boolean }> {
-    const compiled = this.preview(request);
+  async compile(raw: TaskRequest): Promise<{ task: TaskRecord; replayed: boolean }> {
+    const compiled = this.preview(raw);
+    const request = wellFormed(raw);
     const id = compiled.ir.task_id;
     const existing = await this.get(id);
     if (existing) return { task: existing, replayed: true };
@@ -107,7 +108,7 @@ export class TaskStore {
       this.db.prisma.taskRevision.create({
         data: {
           taskId, revision, status: next.status, ir: next.ir as object,
-          answers: checked.clarifications.slice(previous.length) as object[], answeredBy: answeredBy.trim(),
+          answers: checked.clarifications.slice(previous.length) as object[], answeredBy: wellFormed(answeredBy.trim()),
         },
       }),
     ]).catch(async (error: unknown) => {

@@ -23,9 +23,10 @@ export function taskIdOf(request: TaskRequest): string {
   return `task-${sha256Of(canonicalJson(request)).slice(7, 39)}`;
 }
 
-export function compileTask(request: TaskRequest, clarifications: readonly Clarification[] = []): CompileOutcome {
-  const rejected = rejectRequest(request);
+export function compileTask(raw: TaskRequest, clarifications: readonly Clarification[] = []): CompileOutcome {
+  const rejected = rejectRequest(raw);
   if (rejected) return { ok: false, error: rejected };
+  const request = wellFormed(raw) as TaskRequest;
   const taskId = taskIdOf(request);
   const kind = "text" in request ? "text" : "request" in request ? "request" : "task_ir";
   const provenance: Provenance = {
@@ -40,6 +41,20 @@ export function compileTask(request: TaskRequest, clarifications: readonly Clari
     return { ok: true, task: normalizeTaskIr(request.taskIr as TaskIRV1, taskId, clarifications, provenance) };
   }
   return { ok: true, task: compileText({ request, taskId, clarifications, provenance }) };
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Unpaired UTF-16 surrogates have no canonical JSON (RFC 8785 refuses them), so they become
+ * U+FFFD before anything is hashed: the request is stored as compiled, never half-accepted.
+ */
+export function wellFormed<T>(value: T): T;
+export function wellFormed(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD");
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormed(v)]));
+  return value;
 }
 
 export interface AnswerInput {
@@ -73,8 +88,8 @@ export function clarificationsFor(
     added.push({
       ambiguity_id: ambiguity.ambiguity_id,
       resolution: byDefault ? "DEFAULTED" : "CLARIFIED",
-      answer: byDefault ? ambiguity.default_option! : input.answer!.trim(),
-      answered_by: answeredBy.trim(),
+      answer: byDefault ? ambiguity.default_option! : wellFormed(input.answer!.trim()),
+      answered_by: wellFormed(answeredBy.trim()),
       ambiguity: { ...ambiguity, resolution: "UNRESOLVED", answer: null, answered_by: null },
     });
   });
