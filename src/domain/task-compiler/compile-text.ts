@@ -181,9 +181,10 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     privacy_class: privacy.value,
     completion_policy: { policy_id: policy.policy_id, policy_version: policy.policy_version },
     extensions: {
-      "x-canon.source": { ...provenance, text },
+      "x-canon.source": { kind: provenance.kind, request: provenance.request, sha256: provenance.sha256, text },
       "x-canon.compiler": provenance.compiler,
-      "x-canon.spans": spans,
+      // A field derived from the task type rather than from words has no span; its explanation says why.
+      "x-canon.spans": Object.fromEntries(Object.entries(spans).filter(([, span]) => span != null)),
       "x-canon.explanations": why,
       "x-canon.ambiguities": records,
       "x-canon.escalation": escalation,

@@ -42,7 +42,7 @@ export function normalizeTaskIr(document: TaskIRV1, taskId: string, clarificatio
     forbidden_scope: [...new Set(document.forbidden_scope.map((s) => s.trim()))],
     extensions: {
       ...(extensions ?? {}),
-      "x-canon.source": { ...provenance, original_task_id: document.task_id },
+      "x-canon.source": { kind: provenance.kind, request: provenance.request, sha256: provenance.sha256, original_task_id: document.task_id },
       "x-canon.compiler": provenance.compiler,
       "x-canon.ambiguities": records,
       "x-canon.escalation": escalation,
