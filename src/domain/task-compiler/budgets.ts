@@ -56,6 +56,9 @@ const RULES: { field: BudgetFinding["field"]; pattern: RegExp; value(match: RegE
   },
 ];
 
+// Every budget a clause states counts (two different ones are a question), so match globally.
+const GLOBAL_RULES = RULES.map((rule) => ({ ...rule, pattern: new RegExp(rule.pattern.source, "gi") }));
+
 function numberOf(text: string): number | null {
   const value = WORDS[text.toLowerCase()] ?? Number(text);
   return Number.isFinite(value) && value >= 0 ? value : null;
@@ -64,8 +67,8 @@ function numberOf(text: string): number | null {
 export function extractBudgets(clauses: Clause[]): BudgetFinding[] {
   const found: BudgetFinding[] = [];
   for (const clause of clauses) {
-    for (const rule of RULES) {
-      for (const match of clause.text.matchAll(new RegExp(rule.pattern.source, "gi"))) {
+    for (const rule of GLOBAL_RULES) {
+      for (const match of clause.text.matchAll(rule.pattern)) {
         const value = rule.value(match);
         if (value !== null && (rule.field === "max_cost_units" || Number.isSafeInteger(value))) {
           found.push({ field: rule.field, value, span: spanIn(clause, match) });
