@@ -1,8 +1,8 @@
 // The write API. Every mutation that touches an existing run names the version it read.
+import { TaskNeedsClarificationError } from "../contracts/errors.js";
 import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
 import type { WriteResult } from "../store/run-store.js";
 import { builder } from "./builder.js";
-import { TaskNeedsClarificationError } from "../contracts/errors.js";
 import { WRITE_ERRORS } from "./errors.js";
 import { ComponentIdentityInput, ProvenanceInput, toComponentIdentity, toProvenance } from "./identity-types.js";
 import { StateOperationInput, toOperationCalls } from "./operations.js";

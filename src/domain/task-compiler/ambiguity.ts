@@ -83,9 +83,6 @@ export interface DetectionInput {
   hasExplicitCriteriaWithNumbers: boolean;
 }
 
-/** True for a request that names no target at all ("Fix.", "Refactor please"). */
-export const isBareAction = (found: AmbiguityDraft[]): boolean => found.some((a) => a.kind === "missing_target" || a.kind === "empty_request");
-
 export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
   const content = input.clauses.filter((clause) => !isGreeting(clause));
   if (!content.length) {

@@ -13,7 +13,7 @@ import { completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
 import { modeOf, privacyOf, riskOf, type Finding } from "./risk.js";
-import { covers, extractScope, normalizePath } from "./scope.js";
+import { covers, extractScope, normalizePath, type ScopeRef } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
 
@@ -94,15 +94,17 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   }
 
   // Scope: explicit paths are allowed; a ref both allowed and forbidden is asked about.
-  const refs = extractScope(clauses);
+  const refs: (ScopeRef & { field?: string })[] = extractScope(clauses);
   for (const [index, path] of (explicit.paths ?? []).entries()) {
-    if (path.trim()) refs.push({ ref: path.includes(":") && !path.startsWith("/") ? path.trim() : `fs:${normalizePath(path)}`, start: -1, end: -1, forbidden: false, field: `/request/paths/${index}` } as never);
+    // "net:host" and other typed refs pass as given; anything else is a path.
+    const ref = /^[a-z]+:[^/]/.test(path.trim()) ? path.trim() : `fs:${normalizePath(path)}`;
+    if (path.trim()) refs.push({ ref, start: -1, end: -1, forbidden: false, field: `/request/paths/${index}` });
   }
   let allowed = unique(refs.filter((r) => !r.forbidden).map((r) => r.ref));
   let forbidden = unique(refs.filter((r) => r.forbidden).map((r) => r.ref));
   for (const ref of refs) {
     const key = `${ref.forbidden ? "forbidden" : "allowed"}_scope/${ref.ref}`;
-    spans[key] ??= "field" in ref ? { field: (ref as { field: string }).field } : at(ref);
+    spans[key] ??= ref.field ? { field: ref.field } : at(ref);
   }
   for (const ref of [...allowed]) {
     const blocker = forbidden.find((f) => covers(f, ref));
