@@ -7,7 +7,7 @@ import { AMBIGUITY_KINDS } from "../domain/task-compiler/ambiguity.js";
 import {
   completionPolicyById, type AmbiguityRecord, type CompiledTask, type Escalation, type StructuredRequest, type TaskRequest,
 } from "../domain/task-compiler/index.js";
-import { TASK_STATUSES, type TaskRecord } from "../store/task-store.js";
+import type { TaskRecord } from "../store/task-store.js";
 import { builder } from "./builder.js";
 import { TrustClass } from "./identity-types.js";
 

@@ -1,18 +1,18 @@
 // The pipeline for free text and structured requests: segment, extract every field with the
 // span it came from, then ask (never guess) about whatever could not be determined.
-import type { ResourceBudget } from "../../contracts/agent-state.js";
 import {
   TASK_IR_SCHEMA_ID, TASK_IR_SCHEMA_VERSION, TASK_TYPES,
   type AcceptanceCriterion, type InteractionMode, type PrivacyClass, type RiskClass, type TaskConstraint, type TaskIRV1, type TaskType,
 } from "../../contracts/task-ir.js";
-import { detectTextAmbiguities, hasMeasure, isGreetingClause, type AmbiguityDraft } from "./ambiguity.js";
-import { extractBudgets, extractFreshness, type BudgetFinding } from "./budgets.js";
+import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity.js";
+import { extractBudgets, extractFreshness } from "./budgets.js";
 import { classify } from "./classify.js";
 import { extractConstraints, extractCriteria, sentenceCase } from "./constraints.js";
 import { completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
+import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
-import { modeOf, privacyOf, riskOf, type Finding } from "./risk.js";
+import { modeOf, privacyOf, riskOf } from "./risk.js";
 import { covers, extractScope, normalizePath, type ScopeRef } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
@@ -218,72 +218,6 @@ function objectiveOf(explicit: StructuredRequest, clause: Clause | null, clarifi
   if (objective && answers.length) objective = `${objective} (${answers.join("; ")})`;
   if (!objective) objective = clarifications.find((c) => c.ambiguity.kind === "empty_request")?.answer.trim() || "(empty request)";
   return objective.length > MAX_OBJECTIVE ? `${objective.slice(0, MAX_OBJECTIVE - 1)}…` : objective;
-}
-
-function fieldContradiction(field: string, inputField: string, explicitValue: string, textValue: string, span: Span | null): AmbiguityDraft {
-  return {
-    kind: "field_contradiction",
-    question: `${inputField} says ${explicitValue} but the text suggests ${textValue}. Which is right?`,
-    text: `${explicitValue} vs ${textValue}`, span, field,
-    options: [explicitValue, textValue], defaultOption: explicitValue, effect: { kind: "choose", field },
-  };
-}
-
-interface Settled<T> extends Finding<T> {
-  explicit: string | null;
-}
-
-/** An explicit value wins; if it is less cautious than what the text says, a person decides. */
-function settle<T extends string>(
-  ledger: AmbiguityLedger, field: string, inputField: string, explicit: T | null | undefined, derived: Finding<T>, lessCautious: (a: T, b: T) => boolean,
-): Settled<T> {
-  if (!explicit) return { ...derived, explicit: null };
-  const result: Settled<T> = { value: explicit, span: null, reason: "set explicitly by the caller", explicit: `/request/${inputField}` };
-  if (explicit !== derived.value && lessCautious(explicit, derived.value)) {
-    const draft = fieldContradiction(field, inputField, explicit, derived.value, derived.span);
-    const chosen = ledger.decide({ ...draft, defaultOption: derived.value });
-    if (chosen) return { ...result, value: chosen as T, reason: "chosen by a person" };
-  }
-  return result;
-}
-
-function budgetsOf(
-  ledger: AmbiguityLedger, explicit: StructuredRequest, findings: BudgetFinding[],
-  at: (span: Span | null) => unknown, spans: Record<string, unknown>,
-): { latency: number | null; cost: ResourceBudget | null } {
-  const fields: BudgetFinding["field"][] = ["latency_budget_ms", "max_cost_units", "max_attempts", "max_tokens", "max_tool_calls"];
-  const values: Partial<Record<BudgetFinding["field"], number>> = {};
-  for (const field of fields) {
-    const explicitValue = field === "latency_budget_ms" ? explicit.latencyBudgetMs ?? explicit.budgets?.max_wall_ms : explicit.budgets?.[field];
-    const found = findings.filter((f) => f.field === field);
-    const distinct = unique(found.map((f) => String(f.value)));
-    if (explicitValue != null) {
-      values[field] = explicitValue;
-      spans[`budget/${field}`] = { field: field === "latency_budget_ms" ? "/request/latencyBudgetMs" : `/request/budgets/${field}` };
-      const differing = found.find((f) => f.value !== explicitValue);
-      if (differing) {
-        const chosen = ledger.decide(fieldContradiction(`budget/${field}`, field, String(explicitValue), String(differing.value), differing.span));
-        if (chosen) values[field] = Number(chosen);
-      }
-    } else if (found.length) {
-      values[field] = found[0]!.value;
-      spans[`budget/${field}`] = at(found[0]!.span);
-      if (distinct.length > 1) {
-        const smallest = String(Math.min(...found.map((f) => f.value)));
-        const chosen = ledger.decide({
-          kind: "budget_contradiction",
-          question: `The request states ${distinct.join(" and ")} for ${field}. Which one holds?`,
-          text: distinct.join(" vs "), span: found[1]!.span, field: `budget/${field}`,
-          options: distinct, defaultOption: smallest, effect: { kind: "choose", field: `budget/${field}` },
-        });
-        if (chosen) values[field] = Number(chosen);
-      }
-    }
-  }
-  const cost: ResourceBudget = { ...(explicit.budgets ?? {}) };
-  if (values.latency_budget_ms != null) cost.max_wall_ms = values.latency_budget_ms;
-  for (const field of ["max_cost_units", "max_attempts", "max_tokens", "max_tool_calls"] as const) if (values[field] != null) cost[field] = values[field];
-  return { latency: values.latency_budget_ms ?? null, cost: Object.keys(cost).length ? cost : null };
 }
 
 const unique = (items: string[]): string[] => [...new Set(items)];
