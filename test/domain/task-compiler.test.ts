@@ -120,6 +120,12 @@ describe("scope", () => {
     expect(task.ir.allowed_scope).toEqual([]);
   });
 
+  it("asks when a ref lies outside what the request says to only touch", () => {
+    const task = compiled("Fix the flag parsing bug. Only touch src/cli/. Also fix the log line in src/server/app.ts");
+    expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "scope_contradiction", text: "fs:src/server/app.ts" })]);
+    expect(compiled("Fix the flag parsing bug in src/cli/main.ts. Only touch src/cli/").ambiguities).toEqual([]);
+  });
+
   it("asks when a path is both allowed and forbidden; the default is forbidden", () => {
     const task = compiled("Fix the bug in src/db/pool.ts but do not modify src/db/");
     expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "scope_contradiction", options: ["allowed", "forbidden"], default_option: "forbidden" })]);

@@ -120,6 +120,23 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     else if (chosen === "forbidden" || chosen === null) allowed = allowed.filter((a) => a !== ref);
   }
 
+  // "Only touch X" and a ref outside X exclude each other.
+  const only = refs.filter((r) => r.only);
+  for (const ref of only.length ? [...allowed] : []) {
+    if (only.some((o) => covers(o.ref, ref))) continue;
+    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
+    const chosen = ledger.decide({
+      kind: "scope_contradiction",
+      question: `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`,
+      text: ref, span: where ? { start: where.start, end: where.end } : null, field: `allowed_scope/${ref}`,
+      options: ["allowed", "forbidden"], defaultOption: "forbidden", effect: { kind: "choose", field: `scope:${ref}` },
+    });
+    if (chosen !== "allowed") {
+      allowed = allowed.filter((a) => a !== ref);
+      if (chosen === "forbidden") forbidden = unique([...forbidden, ref]);
+    }
+  }
+
   // Budgets: explicit fields win over the text; two different numbers for one budget are asked about.
   const budget = budgetsOf(ledger, explicit, extractBudgets(clauses), at, spans);
   const freshness = explicit.freshness ?? extractFreshness(clauses)?.value ?? null;

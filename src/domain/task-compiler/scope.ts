@@ -19,7 +19,11 @@ const KNOWN_DIRS = /^(?:src|lib|libs|test|tests|spec|app|apps|packages|docs|conf
 export interface ScopeRef extends Span {
   ref: string;
   forbidden: boolean;
+  /** From an "only touch …" clause: everything the task changes must be inside such refs. */
+  only?: boolean;
 }
+
+const ONLY = /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b/i;
 
 export const forbids = (clause: Clause): boolean => clause.section === "forbidden" || FORBID.test(clause.text);
 
@@ -32,7 +36,8 @@ export function extractScope(clauses: Clause[]): ScopeRef[] {
     const forbidden = forbids(clause);
     for (const found of refsIn(clause.text)) {
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
-      refs.push({ ref: found.ref, start: clause.start + found.index, end: clause.start + found.index + found.length, forbidden });
+      const only = !forbidden && ONLY.test(clause.text);
+      refs.push({ ref: found.ref, start: clause.start + found.index, end: clause.start + found.index + found.length, forbidden, only });
     }
   }
   return refs;
