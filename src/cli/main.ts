@@ -10,7 +10,6 @@ import { configFromEnv } from "../server/config.js";
 import { startCanon } from "../server/canon-server.js";
 import { openDatabase, type Database } from "../store/database.js";
 import { migrate } from "../store/migrator.js";
-import { compileCommand } from "./compile-command.js";
 import { exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
 
 const USAGE = `usage:
@@ -41,7 +40,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 2;
   }
-  if (command === "compile") return compileCommand(positionals[1], values.file);
+  // Loaded on demand: the other commands do not pay for the compiler.
+  if (command === "compile") return (await import("./compile-command.js")).compileCommand(positionals[1], values.file);
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     console.error(`--port must be a port number, got "${values.port}"`);
