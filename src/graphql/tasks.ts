@@ -7,7 +7,7 @@ import { AMBIGUITY_KINDS } from "../domain/task-compiler/ambiguity.js";
 import {
   completionPolicyById, type AmbiguityRecord, type CompiledTask, type Escalation, type StructuredRequest, type TaskRequest,
 } from "../domain/task-compiler/index.js";
-import type { TaskRecord } from "../store/task-store.js";
+import type { TaskRecord, TaskStore } from "../store/task-store.js";
 import { builder } from "./builder.js";
 import { TrustClass } from "./identity-types.js";
 
@@ -134,6 +134,19 @@ function compiledFields(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Compiled>
   };
 }
 
+type Revision = Awaited<ReturnType<TaskStore["revisions"]>>[number];
+
+const TaskRevision = builder.objectRef<Revision>("TaskRevision").implement({
+  description: "One revision of a task: what it compiled to, and who answered the questions that made it.",
+  fields: (t) => ({
+    revision: t.exposeInt("revision"),
+    status: t.field({ type: TaskStatusEnum, resolve: (r) => r.status as TaskRecord["status"] }),
+    answeredBy: t.string({ nullable: true, resolve: (r) => r.answeredBy }),
+    createdAt: t.field({ type: "DateTime", resolve: (r) => r.createdAt }),
+    ir: t.field({ type: "JSONObject", resolve: (r) => r.ir }),
+  }),
+});
+
 export const Task = builder.node(builder.objectRef<TaskRecord>("Task"), {
   description: "A request compiled to one typed TaskIRV1, with the questions it still has.",
   id: { resolve: (task) => task.id },
@@ -144,6 +157,7 @@ export const Task = builder.node(builder.objectRef<TaskRecord>("Task"), {
     status: t.field({ type: TaskStatusEnum, resolve: (task) => task.status }),
     createdAt: t.field({ type: "DateTime", resolve: (task) => task.createdAt }),
     updatedAt: t.field({ type: "DateTime", resolve: (task) => task.updatedAt }),
+    revisions: t.field({ type: [TaskRevision], description: "Every revision, oldest first.", resolve: (task, _args, ctx) => ctx.tasks.revisions(task.id) }),
     ...compiledFields(t),
   }),
 });

@@ -108,8 +108,10 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
 
     const started = await canon.gql(START, { taskId: task.taskId });
     expect(started.data.startRun.__typename).toBe("WriteSuccess");
-    const revisions = await canon.server.database.prisma.taskRevision.findMany({ where: { taskId: task.taskId }, orderBy: { revision: "asc" } });
-    expect(revisions.map((r) => [r.revision, r.status, r.answeredBy])).toEqual([[0, "NEEDS_CLARIFICATION", null], [1, "COMPILED", "ana@example.com"]]);
+    const history = await canon.gql(`query($id: ID!) { task(id: $id) { ... on Task { revisions { revision status answeredBy ir } } } }`, { id: task.taskId });
+    expect(history.data.task.revisions.map((r: { revision: number; status: string; answeredBy: string | null }) => [r.revision, r.status, r.answeredBy]))
+      .toEqual([[0, "NEEDS_CLARIFICATION", null], [1, "COMPILED", "ana@example.com"]]);
+    expect(history.data.task.revisions[1].ir.task_id).toBe(task.taskId);
   });
 
   it("lets a caller accept the default of a low-risk ambiguity, recorded as DEFAULTED with who chose it", async () => {
