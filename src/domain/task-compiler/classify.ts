@@ -13,10 +13,12 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   BUG_FIX: [
     [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
     [/\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i, 2],
-    [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|hangs?|flaky)\b/i, 1],
+    [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?|flaky)\b/i, 1],
   ],
   FEATURE: [
-    [/\b(add|implement|introduce|create|build|support|enable|allow|translat(e|ion)|locali[sz]e)\b/i, 2],
+    // "build" only as the opening verb (LEAD_VERBS): "the build is broken" is not a feature.
+    [/\b(add|implement|introduce|create|support|enable|allow|translat(e|ion)|locali[sz]e)\b/i, 2],
+    [/\b(write|create|build) (a|an) (new )?(script|tool|function|command|endpoint|cli|service|job|plugin|hook)\b/i, 3],
     [/\b(new (endpoint|feature|page|command|option|flag|button|field|screen|api)|feature request|ability to)\b/i, 2],
   ],
   REFACTOR: [
@@ -51,10 +53,11 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   CONFIG_CHANGE: [
     [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
-    [/\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to)\b/i, 3],
+    [/\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i, 3],
   ],
   DATA_MIGRATION: [
-    [/\b(migrat(e|ion|ions|ing)|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|add (a )?column|drop (a |the )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i, 5],
+    // "migrate the CI config" is not a data migration; the data or schema must be named.
+    [/\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|add (a )?column|drop (a |the )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i, 5],
   ],
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
@@ -87,7 +90,7 @@ const LABELS: [RegExp, TaskType][] = [
 /** The verb a request opens with says most about what is asked. */
 const LEAD_VERBS: [RegExp, TaskType][] = [
   [/^(fix|repair|resolve)\b/i, "BUG_FIX"],
-  [/^(add|implement|introduce|create|build|support)\b/i, "FEATURE"],
+  [/^(add|implement|introduce|create|build|support|write a (script|tool|function|command))\b/i, "FEATURE"],
   [/^(refactor|extract|rename|split|simplify|deduplicate|dedupe|clean)\b/i, "REFACTOR"],
   [/^(document)\b/i, "DOCS"],
   [/^(investigate|figure|find|look into|dig|diagnose)\b/i, "INVESTIGATE"],
@@ -128,11 +131,13 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
       }
     }
   }
-  const lead = clauses.find((c) => c.section !== "forbidden" && !isNegated(c.text));
-  if (lead) {
-    const opening = lead.text.replace(LEAD_FILLER, "");
-    const type = LEAD_VERBS.find(([pattern]) => pattern.test(opening))?.[1];
-    if (type) scores[type] = (scores[type] ?? 0) + LEAD_WEIGHT;
+  // The first imperative among the opening clauses ("The form accepts 'a@b'. Please fix it").
+  for (const clause of clauses.slice(0, 4)) {
+    if (clause.section === "forbidden" || isNegated(clause.text)) continue;
+    const type = LEAD_VERBS.find(([pattern]) => pattern.test(clause.text.replace(LEAD_FILLER, "")))?.[1];
+    if (!type) continue;
+    scores[type] = (scores[type] ?? 0) + LEAD_WEIGHT;
+    break;
   }
   for (const label of labels) {
     const type = LABELS.find(([pattern]) => pattern.test(label.trim()))?.[1];

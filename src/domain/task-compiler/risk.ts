@@ -21,7 +21,7 @@ const CRITICAL: [RegExp, string][] = [
 ];
 const HIGH: [RegExp, string][] = [
   [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i, "deploys"],
-  [/\b(migrat(e|es|ion|ions|ing)|backfill|alter table|schema change)\b/i, "migrates data or schema"],
+  [/\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|alter table|schema change)/i, "migrates data or schema"],
   [/\b(delet(e|es|ing)|remov(e|es|ing)|drop(s|ping)?|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|buckets?|volumes?|backups?|database|repos?|repository|logs)\b|\brm -rf\b/i, "deletes"],
   [/\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam)\b/i, "changes auth or permissions"],
 ];
