@@ -4,6 +4,7 @@
 // canon verify <runId> | --all         recompute hash chains and states; non-zero exit on divergence
 // canon export <runId> [--out F]       a run and its whole ledger as NDJSON
 // canon import [F]                     import such a file (stdin by default), verified first
+// canon compile "text" | --file F       compile a request to TaskIRV1 and print its open questions
 import { parseArgs } from "node:util";
 import { configFromEnv } from "../server/config.js";
 import { startCanon } from "../server/canon-server.js";
@@ -17,6 +18,7 @@ const USAGE = `usage:
   canon verify <runId> | canon verify --all
   canon export <runId> [--out run.ndjson]
   canon import [run.ndjson]
+  canon compile "request text" | canon compile --file request.json
 
 Configuration comes from the environment (DATABASE_URL, CANON_DATA_DIR, ...): see README.md.`;
 
@@ -29,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
       host: { type: "string" },
       all: { type: "boolean" },
       out: { type: "string" },
+      file: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -37,6 +40,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 2;
   }
+  // Loaded on demand: the other commands do not pay for the compiler.
+  if (command === "compile") return (await import("./compile-command.js")).compileCommand(positionals[1], values.file);
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     console.error(`--port must be a port number, got "${values.port}"`);

@@ -194,3 +194,53 @@ export const internalError = (): ErrorV1 => ({
   message: "Canon hit an unexpected internal error",
   retryable: true,
 });
+
+// Task compiler errors (issue #4).
+
+export class InputTooLargeError extends CanonError {
+  constructor(
+    readonly limitBytes: number,
+    readonly actualBytes: number,
+  ) {
+    super({
+      family: "INPUT",
+      code: "ERR_INPUT_TOO_LARGE",
+      message: `the request is ${actualBytes} bytes; requests are limited to ${limitBytes} bytes`,
+      retryable: false,
+      details: { limitBytes, actualBytes },
+    });
+  }
+}
+
+/** The task still has open questions; a run may start only once a person answered them. */
+export class TaskNeedsClarificationError extends CanonError {
+  constructor(
+    readonly taskId: string,
+    readonly revision: number,
+    readonly questions: string[],
+  ) {
+    super({
+      family: "POLICY",
+      code: "ERR_TASK_NEEDS_CLARIFICATION",
+      message: `task ${taskId} (revision ${revision}) needs clarification before a run can start: ${questions.join(" ")}`,
+      retryable: false,
+      details: { taskId, revision, questions },
+    });
+  }
+}
+
+export class TaskRevisionConflictError extends CanonError {
+  constructor(
+    readonly taskId: string,
+    readonly expectedRevision: number,
+    readonly currentRevision: number,
+  ) {
+    super({
+      family: "STATE",
+      code: "ERR_TASK_REVISION_CONFLICT",
+      message: `task ${taskId} is at revision ${currentRevision}, not the expected ${expectedRevision}; re-read the task and retry`,
+      retryable: true,
+      details: { taskId, expectedRevision, currentRevision },
+    });
+  }
+}

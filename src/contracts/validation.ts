@@ -6,6 +6,8 @@ import type { AgentStateV1 } from "./agent-state.js";
 import { componentIdentitySchema, provenanceSchema } from "./common.js";
 import type { ComponentIdentity, Provenance } from "./common.js";
 import type { InputProblem } from "./errors.js";
+import { taskIrSchema } from "./task-ir.schema.js";
+import type { TaskIRV1 } from "./task-ir.js";
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -16,6 +18,7 @@ addFormats(ajv, ["date-time"]);
 export const validateAgentState = ajv.compile<AgentStateV1>(agentStateSchema);
 export const validateComponentIdentity = ajv.compile<ComponentIdentity>(componentIdentitySchema);
 export const validateProvenance = ajv.compile<Provenance>(provenanceSchema);
+export const validateTaskIr = ajv.compile<TaskIRV1>(taskIrSchema);
 
 /** Ajv's findings as Canon's input problems, prefixed with where the value sat in the request. */
 export function problemsOf(validate: ValidateFunction, prefix = ""): InputProblem[] {

@@ -1,9 +1,13 @@
 import {
   AGENT_STATE_SCHEMA_ID,
   AGENT_STATE_SCHEMA_VERSION,
+  EXT,
+  type AcceptanceCriterion,
   type AgentStateV1,
   type ResourceBudget,
 } from "../contracts/agent-state.js";
+import type { TaskIRV1 } from "../contracts/task-ir.js";
+import { completionPolicyById } from "./task-compiler/policies.js";
 
 export interface InitialStateInput {
   runId: string;
@@ -12,10 +16,40 @@ export interface InitialStateInput {
   objective: string;
   workspaceRoot: string;
   budgets?: ResourceBudget;
+  /** The compiled task the run works on: its acceptance criteria and completion policy carry over. */
+  taskIr?: TaskIRV1 | null;
 }
 
-/** The state a run starts from: version 0, the caller's intent, and nothing believed yet. */
+/**
+ * The state a run starts from: version 0, the caller's intent, and nothing believed yet. A run
+ * of a compiled task starts with the task's acceptance criteria (EXPLICIT and INFERRED kept
+ * apart) and its completion policy, which the completion rule then holds decisions to.
+ */
 export function buildInitialState(input: InitialStateInput): AgentStateV1 {
+  const state = bareState(input);
+  const ir = input.taskIr;
+  if (!ir) return state;
+  const acceptance: AcceptanceCriterion[] = ir.acceptance_criteria.map((c) => ({
+    criterion_id: c.criterion_id,
+    description: c.text,
+    origin: c.origin,
+    required: c.required ?? true,
+  }));
+  const policy = completionPolicyById(ir.completion_policy.policy_id, ir.completion_policy.policy_version);
+  return {
+    ...state,
+    acceptance: acceptance as never,
+    extensions: {
+      [EXT.completionPolicy]: {
+        policy_id: ir.completion_policy.policy_id,
+        policy_version: ir.completion_policy.policy_version,
+        allow_partial: policy?.allow_partial ?? false,
+      },
+    },
+  };
+}
+
+function bareState(input: InitialStateInput): AgentStateV1 {
   return {
     schema_id: AGENT_STATE_SCHEMA_ID,
     schema_version: AGENT_STATE_SCHEMA_VERSION,

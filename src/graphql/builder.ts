@@ -7,11 +7,13 @@ import type { JsonObject } from "../contracts/agent-state.js";
 import type { RunWatcher } from "../store/run-watch.js";
 import type { RunsWatcher } from "../store/runs-watch.js";
 import type { ArchivingRunStore } from "../store/run-archive-store.js";
+import type { TaskStore } from "../store/task-store.js";
 
 export interface GraphQLContext {
   store: ArchivingRunStore;
   watcher: RunWatcher;
   runsWatcher: RunsWatcher;
+  tasks: TaskStore;
 }
 
 export const builder = new SchemaBuilder<{

@@ -6,6 +6,7 @@ import {
   ERROR_FAMILIES,
   EvidenceRequiredError,
   IdempotencyKeyReusedError,
+  InputTooLargeError,
   InvalidInputError,
   InvalidStateError,
   LockHeldError,
@@ -14,6 +15,8 @@ import {
   ProvenanceRequiredError,
   ReceiptConflictError,
   StateConflictError,
+  TaskNeedsClarificationError,
+  TaskRevisionConflictError,
   type InputProblem,
 } from "../contracts/errors.js";
 import { builder } from "./builder.js";
@@ -116,6 +119,35 @@ builder.objectType(ReceiptConflictError, {
   name: "ReceiptConflictError",
   interfaces: [ErrorInterface],
   fields: (t) => ({ receiptId: t.exposeString("receiptId") }),
+});
+
+builder.objectType(InputTooLargeError, {
+  name: "InputTooLargeError",
+  description: "The request is over the size limit; nothing was compiled or stored.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ limitBytes: t.exposeInt("limitBytes"), actualBytes: t.exposeInt("actualBytes") }),
+});
+
+builder.objectType(TaskNeedsClarificationError, {
+  name: "TaskNeedsClarificationError",
+  description: "The task has open questions; answer them with clarifyTask before starting a run.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    taskId: t.exposeString("taskId"),
+    revision: t.exposeInt("revision"),
+    questions: t.exposeStringList("questions"),
+  }),
+});
+
+builder.objectType(TaskRevisionConflictError, {
+  name: "TaskRevisionConflictError",
+  description: "The task moved on since the caller read it. Re-read its questions and retry with the new revision.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    taskId: t.exposeString("taskId"),
+    expectedRevision: t.exposeInt("expectedRevision"),
+    currentRevision: t.exposeInt("currentRevision"),
+  }),
 });
 
 /** The errors any write can end in. */

@@ -1,4 +1,5 @@
 // The write API. Every mutation that touches an existing run names the version it read.
+import { TaskNeedsClarificationError } from "../contracts/errors.js";
 import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
 import type { WriteResult } from "../store/run-store.js";
 import { builder } from "./builder.js";
@@ -34,10 +35,10 @@ const BudgetInput = builder.inputType("ResourceBudgetInput", {
 
 const StartRunInput = builder.inputType("StartRunInput", {
   fields: (t) => ({
-    objective: t.string({ required: true, description: "What the run is for, in the caller's words." }),
+    objective: t.string({ description: "What the run is for, in the caller's words. Required without taskId; defaults to the task's objective." }),
     workspaceRoot: t.string({ required: true }),
     sessionId: t.id({ description: "Defaults to a new session id." }),
-    taskId: t.id({ description: "An existing task to run; defaults to a new task made from the objective." }),
+    taskId: t.id({ description: "A task to run (e.g. from compileTask); it must not need clarification. Defaults to a new task made from the objective." }),
     budgets: t.field({ type: BudgetInput }),
     producer: t.field({ type: ComponentIdentityInput, required: true }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
@@ -109,7 +110,8 @@ const writeResult = (unionName: string) =>
 
 builder.mutationFields((t) => ({
   startRun: t.field({
-    ...writeResult("StartRunResult"),
+    type: WriteSuccess,
+    errors: { types: [...WRITE_ERRORS, TaskNeedsClarificationError], directResult: true, union: { name: "StartRunResult" } },
     description: "Start a run at state version 0.",
     args: { input: t.arg({ type: StartRunInput, required: true }) },
     resolve: (_root, { input }, ctx) =>

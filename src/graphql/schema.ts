@@ -11,6 +11,7 @@ import "./history.js";
 import "./receipts.js";
 import "./model-events.js";
 import "./mutations.js";
+import "./tasks.js";
 import "./subscriptions.js";
 import "./runs-changed.js";
 import "./archive.js";

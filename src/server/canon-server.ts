@@ -11,6 +11,7 @@ import { RunChangeReader } from "../store/run-changes.js";
 import { RunWatcher } from "../store/run-watch.js";
 import { RunsWatcher } from "../store/runs-watch.js";
 import { ArchivingRunStore } from "../store/run-archive-store.js";
+import { TaskStore } from "../store/task-store.js";
 import type { CanonConfig } from "./config.js";
 import { createLogger } from "./logger.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
@@ -40,7 +41,7 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
   const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads };
   const watcher = new RunWatcher(store, feed, watchOptions);
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
-  const yoga = createCanonYoga({ store, watcher, runsWatcher }, logger, config.keepAliveMs);
+  const yoga = createCanonYoga({ store, watcher, runsWatcher, tasks: new TaskStore(database) }, logger, config.keepAliveMs);
   let draining = false;
 
   const httpServer = createServer((req, res) => {

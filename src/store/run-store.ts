@@ -27,6 +27,7 @@ import type { LedgerEntryRecord, RunRecord } from "./records.js";
 import { RunReader } from "./run-reads.js";
 import { toLedgerEntryRecord } from "./row-mapping.js";
 import { StateCache } from "./state-cache.js";
+import { runnableTask } from "./task-store.js";
 
 export interface WriteMeta {
   producer: ComponentIdentity;
@@ -36,7 +37,8 @@ export interface WriteMeta {
 }
 
 export interface StartRunInput extends WriteMeta {
-  objective: string;
+  /** Required without a taskId; with one, defaults to the task's objective. */
+  objective?: string | null;
   workspaceRoot: string;
   sessionId?: string | null;
   taskId?: string | null;
@@ -94,10 +96,13 @@ export class RunStore extends RunReader {
   }
 
   async startRun(input: StartRunInput): Promise<WriteResult> {
-    const problems = [...metaProblems(input), ...jsonBoundsProblems(input.objective, "/objective")];
-    if (!input.objective.trim()) problems.push({ path: "/objective", message: "must not be empty" });
+    const problems = [...metaProblems(input), ...jsonBoundsProblems(input.objective ?? "", "/objective")];
+    if (!input.taskId && !input.objective?.trim()) problems.push({ path: "/objective", message: "must not be empty" });
     if (problems.length) throw new InvalidInputError("the run could not be started; nothing was written", problems);
     requireModelProvenance(input.producer, input.provenance, []);
+    // A compiled task must have no open questions; its objective and budgets are the defaults.
+    const task = input.taskId ? await runnableTask(this.db, input.taskId) : null;
+    const objective = input.objective?.trim() ? input.objective : task!.objective;
     const requestHash = input.idempotencyKey ? sha256Of(canonicalJson({ startRun: input })) : null;
     const runId = newRunId(input);
     const taskId = input.taskId ?? `task-${randomUUID()}`;
@@ -105,16 +110,17 @@ export class RunStore extends RunReader {
       runId,
       taskId,
       sessionId: input.sessionId ?? `session-${randomUUID()}`,
-      objective: input.objective,
+      objective,
       workspaceRoot: input.workspaceRoot,
-      budgets: input.budgets ?? undefined,
+      budgets: input.budgets ?? task?.ir?.cost_budget ?? undefined,
+      taskIr: task?.ir ?? null,
     });
     return this.createRun({
       runId,
       taskId,
-      newTaskObjective: input.taskId ? null : input.objective,
+      newTaskObjective: input.taskId ? null : objective,
       state,
-      operations: [{ op: "startRun", args: { objective: input.objective, workspaceRoot: input.workspaceRoot } }],
+      operations: [{ op: "startRun", args: { objective, workspaceRoot: input.workspaceRoot } }],
       parentHash: GENESIS_PARENT,
       meta: input,
       requestHash,

@@ -16,6 +16,9 @@ import type { OperationCall } from "../../src/domain/operations/index.js";
 import { context } from "../support/fixtures.js";
 import { abiExists, abiRoot, errorsOf, loadAbi, readJson, warnIfAbiMissing, type Abi } from "../support/kernel-abi.js";
 import { realisticRun } from "../support/realistic-run.js";
+import { validateTaskIr } from "../../src/contracts/validation.js";
+import { COMPLETION_CRITERIA, COMPLETION_POLICIES, compileTask } from "../../src/domain/task-compiler/index.js";
+import { loadCorpus, requestOf } from "../support/task-corpus.js";
 
 /** Operations that carry an ABI document: the argument holding it and its contract. */
 const DOCUMENT_OF: Record<string, [string, string]> = {
@@ -213,6 +216,41 @@ describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
       expect(validateAgentState(state)).toBe(false);
       // And the write path, which is what actually stands between a caller and the ledger.
       expect(() => checkedStateJson(state)).toThrow(InvalidStateError);
+    });
+  });
+
+  describe("TaskIR (issue #4)", () => {
+    it("Canon's TaskIR validator accepts valid/TaskIRV1.json and rejects invalid/TaskIRV1.unknown_field.json", () => {
+      expect(validateTaskIr(readJson(path.join(abiRoot, "examples", "valid", "TaskIRV1.json"))), errorsOf(validateTaskIr)).toBe(true);
+      expect(validateTaskIr(readJson(path.join(abiRoot, "examples", "invalid", "TaskIRV1.unknown_field.json")))).toBe(false);
+    });
+
+    it("every compiled corpus request validates against the ABI's TaskIRV1", () => {
+      const abiTaskIr = abi.contract("TaskIRV1");
+      const corpus = loadCorpus();
+      expect(corpus.length).toBeGreaterThanOrEqual(100);
+      for (const entry of corpus) {
+        const outcome = compileTask(requestOf(entry));
+        expect(outcome.ok, entry.id).toBe(true);
+        if (outcome.ok) expect(abiTaskIr(outcome.task.ir), `${entry.id}: ${errorsOf(abiTaskIr)}`).toBe(true);
+      }
+    });
+
+    it("every completion policy Canon ships is a valid CompletionPolicyV1; BUG_FIX is the ABI's own", () => {
+      const abiPolicy = abi.contract("CompletionPolicyV1");
+      for (const policy of Object.values(COMPLETION_POLICIES)) expect(abiPolicy(policy), `${policy.policy_id}: ${errorsOf(abiPolicy)}`).toBe(true);
+      const reference = readJson(path.join(abiRoot, "data", "completion_policy.bug_fix.v1.json"));
+      expect(COMPLETION_POLICIES.BUG_FIX).toEqual(reference);
+    });
+
+    it("Canon's criteria registry is valid CompletionCriterionV1, with the ABI's built-ins verbatim", () => {
+      const abiCriterion = abi.contract("CompletionCriterionV1");
+      for (const criterion of COMPLETION_CRITERIA) expect(abiCriterion(criterion), `${criterion.criterion_id}: ${errorsOf(abiCriterion)}`).toBe(true);
+      const builtIns = readJson(path.join(abiRoot, "data", "completion_criteria.builtin.v1.json")) as { criterion_id: string }[];
+      for (const builtIn of builtIns) expect(COMPLETION_CRITERIA.find((c) => c.criterion_id === builtIn.criterion_id)).toEqual(builtIn);
+      for (const policy of Object.values(COMPLETION_POLICIES)) {
+        for (const required of policy.require) expect(COMPLETION_CRITERIA.map((c) => c.criterion_id), policy.policy_id).toContain(required.criterion_id);
+      }
     });
   });
 });

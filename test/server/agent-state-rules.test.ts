@@ -114,6 +114,43 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
     });
   });
 
+  describe("a run of a compiled task", () => {
+    it("starts with the task's acceptance criteria and completion policy, and holds decisions to them", async () => {
+      const compiled = await canon.gql(
+        `mutation { compileTask(input: { text: "Fix the off-by-one in src/pagination.ts. It must return 20 items per page." }) {
+          ... on CompileTaskSuccess { task { taskId status acceptanceCriteria { criterionId origin required } } } } }`,
+      );
+      const task = compiled.data.compileTask.task;
+      expect(task.status).toBe("COMPILED");
+      const started = await canon.gql(
+        `mutation($taskId: ID!) { startRun(input: { taskId: $taskId, workspaceRoot: "/w",
+          producer: { componentId: "runtime", componentVersion: "1.4.0", kind: RUNTIME },
+          provenance: [{ sourceType: SYSTEM, sourceId: "runtime.output", trustClass: INTERNAL }] }) {
+          ... on WriteSuccess { run { runId state { acceptance { criterionId origin required } identity { sessionId taskId } extensions } } } } }`,
+        { taskId: task.taskId },
+      );
+      const run = started.data.startRun.run;
+      expect(run.state.acceptance).toEqual(task.acceptanceCriteria);
+      expect(run.state.acceptance.some((c: { origin: string }) => c.origin === "EXPLICIT")).toBe(true);
+      expect(run.state.acceptance.some((c: { origin: string }) => c.origin === "INFERRED")).toBe(true);
+      expect(run.state.extensions["x-completion-policy"]).toEqual({ policy_id: "completion.bug_fix", policy_version: 1, allow_partial: false });
+      // BUG_FIX does not allow partial completion, and a COMPLETE must pass every required criterion.
+      const ids = { runId: run.runId, sessionId: run.state.identity.sessionId, taskId: run.state.identity.taskId };
+      const receipt = `t-${run.runId}`;
+      await commitAs(canon, run.runId, 0, WRITERS.tools, [op("recordToolReceipt", { receipt: toolReceipt(ids, receipt, 0, "SUCCESS") })]);
+      const partial = completionDecision(ids, `d-${run.runId}`, 1, "PARTIAL", [{ criterion_id: task.acceptanceCriteria[0].criterionId, receipt_refs: [receipt] }]);
+      const refusedPartial = await refused(run.runId, "ERR_COMPLETION_REJECTED", () =>
+        commitAs(canon, run.runId, 1, WRITERS.runtime, [op("recordCompletionDecision", { decision: partial })]),
+      );
+      expect(refusedPartial.message).toContain("PARTIAL");
+      const complete = completionDecision(ids, `d2-${run.runId}`, 1, "COMPLETE", [{ criterion_id: task.acceptanceCriteria[0].criterionId, receipt_refs: [receipt] }]);
+      const refusedComplete = await refused(run.runId, "ERR_COMPLETION_REJECTED", () =>
+        commitAs(canon, run.runId, 1, WRITERS.runtime, [op("recordCompletionDecision", { decision: complete })]),
+      );
+      expect(refusedComplete.message).toContain("has no PASS result");
+    });
+  });
+
   describe("receipts are append-only", () => {
     it("records a receipt once, ignores an identical repeat, refuses different content under its id", async () => {
       const run = await newRun();

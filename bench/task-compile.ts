@@ -1,0 +1,55 @@
+// TaskIR compiler throughput and latency, in process (the compiler is pure: no database, no
+// HTTP). Short requests are the labeled corpus as written; long ones join corpus requests into
+// documents of about 8 KiB and 60 KiB (the limit is 64 KiB).
+//
+//   npm run bench:compile            (also the first part of `npm run bench`)
+//
+// Settings (env): BENCH_COMPILE_SECONDS=3 per class, after 0.5 s of warm-up.
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { compileTask, TASK_REQUEST_MAX_BYTES, type TaskRequest } from "../src/domain/task-compiler/index.js";
+import { loadCorpus, requestOf } from "../test/support/task-corpus.js";
+import { summarize } from "./lib/stats.js";
+
+const seconds = Number(process.env.BENCH_COMPILE_SECONDS ?? 3);
+if (!(seconds > 0)) throw new Error("BENCH_COMPILE_SECONDS must be a positive number");
+
+const corpus = loadCorpus().map(requestOf);
+const texts = loadCorpus().map((entry) => entry.text ?? `${entry.request?.title ?? ""}\n\n${entry.request?.body ?? ""}`);
+
+/** Corpus texts joined as paragraphs until the request is about `bytes` long. */
+function longRequest(bytes: number, offset: number): TaskRequest {
+  let text = "";
+  for (let i = offset; Buffer.byteLength(text) < bytes; i++) text += `${texts[i % texts.length]}\n\n`;
+  return { text: text.slice(0, Math.min(bytes, TASK_REQUEST_MAX_BYTES - 100)) };
+}
+
+function measure(requests: TaskRequest[]): { perSecond: number; count: number; p50: number; p99: number; max: number } {
+  const warmUntil = performance.now() + 500;
+  for (let i = 0; performance.now() < warmUntil; i++) compileTask(requests[i % requests.length]!);
+  const samples: number[] = [];
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  for (let i = 0; performance.now() < end; i++) {
+    const t = performance.now();
+    const outcome = compileTask(requests[i % requests.length]!);
+    samples.push(performance.now() - t);
+    if (!outcome.ok) throw new Error(`benchmark request rejected: ${outcome.error.code}`);
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const summary = summarize(samples);
+  return { perSecond: samples.length / elapsed, count: samples.length, p50: summary.p50, p99: summary.p99, max: summary.max };
+}
+
+const classes: [string, TaskRequest[]][] = [
+  [`short (corpus, ${corpus.length} requests)`, corpus],
+  ["long, ~8 KiB", Array.from({ length: 8 }, (_, i) => longRequest(8 * 1024, i * 7))],
+  ["long, ~60 KiB", Array.from({ length: 4 }, (_, i) => longRequest(60 * 1024, i * 11))],
+];
+
+console.log(`TaskIR compiler, in process: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(`${"requests".padEnd(32)}${"compiles/s".padStart(12)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}${"max ms".padStart(10)}${"n".padStart(8)}`);
+for (const [name, requests] of classes) {
+  const r = measure(requests);
+  console.log(`${name.padEnd(32)}${r.perSecond.toFixed(0).padStart(12)}${r.p50.toFixed(3).padStart(10)}${r.p99.toFixed(3).padStart(10)}${r.max.toFixed(1).padStart(10)}${String(r.count).padStart(8)}`);
+}

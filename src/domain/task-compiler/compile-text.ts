@@ -1,0 +1,240 @@
+// The pipeline for free text and structured requests: segment, extract every field with the
+// span it came from, then ask (never guess) about whatever could not be determined.
+import {
+  TASK_IR_SCHEMA_ID, TASK_IR_SCHEMA_VERSION, TASK_TYPES,
+  type AcceptanceCriterion, type InteractionMode, type PrivacyClass, type RiskClass, type TaskConstraint, type TaskIRV1, type TaskType,
+} from "../../contracts/task-ir.js";
+import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity.js";
+import { extractBudgets, extractFreshness } from "./budgets.js";
+import { classify } from "./classify.js";
+import { extractConstraints, extractCriteria, sentenceCase } from "./constraints.js";
+import { completionPolicyFor, criterionById } from "./policies.js";
+import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
+import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
+import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
+import { modeOf, privacyOf, riskOf } from "./risk.js";
+import { covers, extractScope, normalizePath, type ScopeRef } from "./scope.js";
+import { normalizeText, segment, type Clause, type Span } from "./segment.js";
+import type { CompiledTask, Provenance } from "./types.js";
+
+const RISK_RANK: Record<RiskClass, number> = { UNKNOWN: -1, LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };
+const PRIVACY_RANK: Record<PrivacyClass, number> = { PUBLIC: 0, INTERNAL: 1, RESTRICTED: 2, SECRET: 3, UNTRUSTED: 4 };
+const MODE_RANK: Record<InteractionMode, number> = { AUTONOMOUS: 0, APPROVAL_GATED: 1, RECOMMEND_ONLY: 2 };
+const OBJECTIVE_LEAD =
+  /^(?:(?:hey|hi|hello|ok|okay|so|quick one|urgent)[\s,!:-]+)*(?:(?:please|pls|plz|can you|could you|would you|will you|kindly|can someone|could someone|someone should|i need you to|i want you to|i'?d like you to|i need to|we need to|you need to|need to|we should|let'?s|go ahead and|just|i want to|we want to|help me)\s+)+/i;
+const OBJECTIVE_TAIL = /[\s,]*(?:please|pls|thanks|thank you|thx|asap|for me|\?)+$/i;
+const MAX_OBJECTIVE = 500;
+
+export interface TextCompileInput {
+  request: Extract<TaskRequest, { text: string } | { request: StructuredRequest }>;
+  taskId: string;
+  clarifications: readonly Clarification[];
+  provenance: Provenance;
+}
+
+export function compileText({ request, taskId, clarifications, provenance }: TextCompileInput): CompiledTask {
+  const explicit: StructuredRequest = "request" in request ? request.request : {};
+  const text = withAnswers(requestText(request), clarifications);
+  const clauses = segment(text);
+  const ledger = new AmbiguityLedger(text, clarifications);
+  const spans: Record<string, unknown> = {};
+  const why: Record<string, string> = {};
+  const at = (span: Span | null) => (span ? { start: span.start, end: span.end, text: text.slice(span.start, span.end) } : null);
+
+  // Task type: an explicit field wins, a contradiction with the text is asked about.
+  const classified = classify(clauses, explicit.labels ?? []);
+  let taskType: TaskType = classified.type;
+  if (explicit.taskType) {
+    taskType = explicit.taskType;
+    spans.task_type = { field: "/request/taskType" };
+    why.task_type = "set explicitly by the caller";
+    const textType = classified.type;
+    if (textType !== "UNCLASSIFIED" && textType !== taskType && !(classified.scores[taskType] ?? 0) && (classified.scores[textType] ?? 0) >= 4) {
+      const chosen = ledger.decide(fieldContradiction("task_type", "taskType", taskType, textType, classified.span));
+      if (chosen) taskType = chosen as TaskType;
+    }
+  } else {
+    spans.task_type = at(classified.span);
+    why.task_type = classified.type === "UNCLASSIFIED" ? "no single task type is supported by the text" : `strongest cue "${at(classified.span)?.text}"`;
+    if (taskType === "UNCLASSIFIED" && clauses.some((c) => !isGreetingClause(c))) {
+      const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
+      const chosen = ledger.decide({
+        kind: "undetermined_task_type",
+        question: classified.candidates.length
+          ? `The request fits ${classified.candidates.join(" and ")} equally. Which kind of task is it?`
+          : "The request does not say what kind of task this is. Which kind is it?",
+        text: firstContent(clauses)?.text ?? "", span: firstContent(clauses) ?? null, field: "task_type",
+        options: [...options], defaultOption: null, effect: { kind: "choose", field: "task_type" },
+      });
+      if (chosen) {
+        taskType = chosen as TaskType;
+        why.task_type = "answered by a person";
+      }
+    }
+  }
+
+  // Objective, constraints and the criteria the caller stated.
+  const objectiveClause = firstContent(clauses);
+  const objective = objectiveOf(explicit, objectiveClause, clarifications);
+  spans.objective = explicit.title ? at({ start: 0, end: explicit.title.trim().length }) : at(objectiveClause);
+  const extracted = extractConstraints(clauses);
+  const criteria = extractCriteria(clauses, objectiveClause);
+
+  // Risk, mode and privacy: each explicit field wins; one less cautious than the text is asked about.
+  const derivedRecommend = modeOf(clauses, taskType, "LOW").value === "RECOMMEND_ONLY" ? "RECOMMEND_ONLY" : "AUTONOMOUS";
+  const derivedRisk = riskOf(clauses, taskType, derivedRecommend);
+  const risk = settle(ledger, "risk_class", "riskClass", explicit.riskClass, derivedRisk, (a, b) => RISK_RANK[a] < RISK_RANK[b] && b !== "UNKNOWN");
+  const derivedMode = modeOf(clauses, taskType, risk.value);
+  const mode = settle(ledger, "interaction_mode", "interactionMode", explicit.interactionMode, derivedMode, (a, b) => MODE_RANK[a] < MODE_RANK[b]);
+  // INTERNAL is what nothing-said means, so it never contradicts an explicit class.
+  const privacy = settle(ledger, "privacy_class", "privacyClass", explicit.privacyClass, privacyOf(clauses), (a, b) => a !== "UNTRUSTED" && b !== "INTERNAL" && PRIVACY_RANK[a] < PRIVACY_RANK[b]);
+  for (const [key, found] of [["risk_class", risk], ["interaction_mode", mode], ["privacy_class", privacy]] as const) {
+    spans[key] = found.explicit ? { field: found.explicit } : at(found.span);
+    why[key] = found.reason;
+  }
+
+  // Scope: explicit paths are allowed; a ref both allowed and forbidden is asked about.
+  const refs: (ScopeRef & { field?: string })[] = extractScope(clauses);
+  for (const [index, path] of (explicit.paths ?? []).entries()) {
+    // "net:host" and other typed refs pass as given; anything else is a path.
+    const ref = /^[a-z]+:[^/]/.test(path.trim()) ? path.trim() : `fs:${normalizePath(path)}`;
+    if (path.trim()) refs.push({ ref, start: -1, end: -1, forbidden: false, field: `/request/paths/${index}` });
+  }
+  let allowed = unique(refs.filter((r) => !r.forbidden).map((r) => r.ref));
+  let forbidden = unique(refs.filter((r) => r.forbidden).map((r) => r.ref));
+  for (const ref of refs) {
+    const key = `${ref.forbidden ? "forbidden" : "allowed"}_scope/${ref.ref}`;
+    spans[key] ??= ref.field ? { field: ref.field } : at(ref);
+  }
+  for (const ref of [...allowed]) {
+    const blocker = forbidden.find((f) => covers(f, ref));
+    if (!blocker) continue;
+    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
+    const chosen = ledger.decide({
+      kind: "scope_contradiction",
+      question: `${ref} is both in scope and forbidden (${blocker}). May the task change it?`,
+      text: `${ref} vs ${blocker}`, span: where ? { start: where.start, end: where.end } : null, field: `allowed_scope/${ref}`,
+      options: ["allowed", "forbidden"], defaultOption: "forbidden", effect: { kind: "choose", field: `scope:${ref}` },
+    });
+    if (chosen === "allowed") forbidden = forbidden.filter((f) => f !== blocker);
+    else if (chosen === "forbidden" || chosen === null) allowed = allowed.filter((a) => a !== ref);
+  }
+
+  // "Only touch X" and a ref outside X exclude each other.
+  const only = refs.filter((r) => r.only);
+  for (const ref of only.length ? [...allowed] : []) {
+    if (only.some((o) => covers(o.ref, ref))) continue;
+    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
+    const chosen = ledger.decide({
+      kind: "scope_contradiction",
+      question: `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`,
+      text: ref, span: where ? { start: where.start, end: where.end } : null, field: `allowed_scope/${ref}`,
+      options: ["allowed", "forbidden"], defaultOption: "forbidden", effect: { kind: "choose", field: `scope:${ref}` },
+    });
+    if (chosen !== "allowed") {
+      allowed = allowed.filter((a) => a !== ref);
+      if (chosen === "forbidden") forbidden = unique([...forbidden, ref]);
+    }
+  }
+
+  // Budgets: explicit fields win over the text; two different numbers for one budget are asked about.
+  const budget = budgetsOf(ledger, explicit, extractBudgets(clauses), at, spans);
+  const freshness = explicit.freshness ?? extractFreshness(clauses)?.value ?? null;
+  if (freshness) spans.freshness_requirement = explicit.freshness ? { field: "/request/freshness" } : at(extractFreshness(clauses)!.span);
+
+  // What the text leaves open.
+  const constraints: TaskConstraint[] = [];
+  const dropped = new Set<string>();
+  const drafts = detectTextAmbiguities({
+    text, clauses, constraints: extracted, taskType,
+    hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
+  });
+  for (const draft of drafts) {
+    const answer = ledger.decide(draft);
+    if (draft.effect.kind === "choose" && draft.effect.field.startsWith("constraint:") && answer === "drop") dropped.add(draft.effect.field.slice(11));
+  }
+  for (const found of extracted) {
+    if (dropped.has(found.clause.text)) continue;
+    const constraint_id = `c.${found.hardness.toLowerCase()}.${shortHash(found.text, 12)}`;
+    if (constraints.some((c) => c.constraint_id === constraint_id)) continue;
+    constraints.push({ constraint_id, text: found.text, hardness: found.hardness });
+    spans[`constraints/${constraint_id}`] = at(found.clause);
+  }
+
+  const policy = completionPolicyFor(taskType);
+  const acceptance: AcceptanceCriterion[] = [];
+  for (const found of criteria) {
+    const criterion_id = `ac.${shortHash(found.text, 12)}`;
+    if (acceptance.some((c) => c.criterion_id === criterion_id)) continue;
+    acceptance.push({ criterion_id, text: found.text, origin: "EXPLICIT", required: true });
+    spans[`acceptance_criteria/${criterion_id}`] = at(found.clause);
+  }
+  for (const required of policy.require) {
+    acceptance.push({
+      criterion_id: `ac.policy.${required.criterion_id.replace(/_/g, "-")}`,
+      text: criterionById(required.criterion_id)?.verifier_semantics ?? required.criterion_id,
+      origin: "INFERRED",
+      required: required.blocking,
+    });
+  }
+  why.acceptance_criteria = `EXPLICIT from the request's must/should/ensure/so that clauses and acceptance lists; INFERRED from ${policy.policy_id} v${policy.policy_version}`;
+
+  const records = ledger.finish(clarifications, [risk.value, derivedRisk.value]);
+  const escalation = escalationOf(records);
+  const ir: TaskIRV1 = {
+    schema_id: TASK_IR_SCHEMA_ID,
+    schema_version: TASK_IR_SCHEMA_VERSION,
+    task_id: taskId,
+    task_type: taskType,
+    objective,
+    acceptance_criteria: acceptance,
+    constraints,
+    ambiguities: records.map(abiAmbiguity),
+    allowed_scope: allowed,
+    forbidden_scope: forbidden,
+    risk_class: risk.value,
+    interaction_mode: mode.value,
+    freshness_requirement: freshness,
+    latency_budget_ms: budget.latency,
+    cost_budget: budget.cost,
+    privacy_class: privacy.value,
+    completion_policy: { policy_id: policy.policy_id, policy_version: policy.policy_version },
+    extensions: {
+      "x-canon.source": { kind: provenance.kind, request: provenance.request, sha256: provenance.sha256, text },
+      "x-canon.compiler": provenance.compiler,
+      // A field derived from the task type rather than from words has no span; its explanation says why.
+      "x-canon.spans": Object.fromEntries(Object.entries(spans).filter(([, span]) => span != null)),
+      "x-canon.explanations": why,
+      "x-canon.ambiguities": records,
+      "x-canon.escalation": escalation,
+    },
+  };
+  return { ir, status: escalation ? "NEEDS_CLARIFICATION" : "COMPILED", ambiguities: records, escalation };
+}
+
+/** Answers that add words go after the request, so the request's own spans stay where they were. */
+function withAnswers(text: string, clarifications: readonly Clarification[]): string {
+  let result = text;
+  for (const c of clarifications) {
+    if (c.ambiguity.effect.kind !== "text") continue;
+    result += c.ambiguity.effect.asCriterion ? `\n\nAcceptance criteria:\n- ${oneLine(c.answer)}` : `\n\n${oneLine(c.answer)}`;
+  }
+  return result;
+}
+
+const oneLine = (text: string): string => normalizeText(text);
+
+const firstContent = (clauses: Clause[]): Clause | null => clauses.find((c) => !isGreetingClause(c) && c.section === null) ?? clauses.find((c) => !isGreetingClause(c)) ?? null;
+
+function objectiveOf(explicit: StructuredRequest, clause: Clause | null, clarifications: readonly Clarification[]): string {
+  const raw = explicit.title?.trim() ? explicit.title : clause?.text ?? "";
+  let objective = normalizeText(raw);
+  const stripped = objective.replace(OBJECTIVE_LEAD, "").replace(OBJECTIVE_TAIL, "").trim();
+  if (stripped) objective = sentenceCase(stripped);
+  const answers = clarifications.filter((c) => ["unresolved_reference", "missing_target"].includes(c.ambiguity.kind)).map((c) => oneLine(c.answer));
+  if (objective && answers.length) objective = `${objective} (${answers.join("; ")})`;
+  if (!objective) objective = clarifications.find((c) => c.ambiguity.kind === "empty_request")?.answer.trim() || "(empty request)";
+  return objective.length > MAX_OBJECTIVE ? `${objective.slice(0, MAX_OBJECTIVE - 1)}…` : objective;
+}
+
+const unique = (items: string[]): string[] => [...new Set(items)];

@@ -1,0 +1,68 @@
+// Constraints (HARD: must not, never, do not, only, without; SOFT: prefer, ideally, if
+// possible, avoid) and the acceptance criteria the caller stated (must, should, ensure, so
+// that, or anything listed under an "Acceptance criteria" heading).
+import type { Clause } from "./segment.js";
+import { normalizeText } from "./segment.js";
+
+const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus)[,\s]+)*`;
+const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never|no need to|stop)\\b`, "i");
+const HARD_ANYWHERE =
+  /\b(must not|mustn'?t|must never|should never|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances|not allowed to|is forbidden|are forbidden|off[- ]limits|read[- ]only|must (stay|remain)|has to stay|backwards?[- ]compatible|keep\b[^;]{0,80}?\b(out of|unchanged|as is|intact|untouched))\b/i;
+const HARD_LEAD = new RegExp(
+  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as is|untouched|intact)|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of)|no (?:new |breaking |external |public )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|schema changes|external calls|packages|changes to)\\b)`,
+  "i",
+);
+const SOFT = /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optional(ly)?|rather than|if feasible)\b/i;
+// Positive obligations: these become acceptance criteria, not constraints.
+const CRITERION = /\b(must|should(?!n'?t| not)|needs? to|has to|have to|ensure|make sure|so that|verify that|confirm that|expected to)\b/i;
+
+/** Whether the clause forbids rather than asks: its words must not vote for what to do. */
+const WITHOUT = /^without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)/i;
+
+export const isNegated = (text: string): boolean => NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || WITHOUT.test(text);
+
+export type Hardness = "HARD" | "SOFT";
+
+export function hardnessOf(clause: Clause): Hardness | null {
+  const text = clause.text;
+  if (SOFT.test(text)) return "SOFT";
+  if (NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_LEAD.test(text)) return "HARD";
+  if (clause.section === "constraints" || clause.section === "forbidden") return "HARD";
+  return null;
+}
+
+export interface ExtractedConstraint {
+  clause: Clause;
+  text: string;
+  hardness: Hardness;
+}
+
+export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
+  const found: ExtractedConstraint[] = [];
+  for (const clause of clauses) {
+    if (clause.section === "acceptance") continue;
+    const hardness = hardnessOf(clause);
+    if (hardness) found.push({ clause, text: sentenceCase(normalizeText(clause.text)), hardness });
+  }
+  return found;
+}
+
+export interface ExtractedCriterion {
+  clause: Clause;
+  text: string;
+}
+
+/** What the caller said must hold when the work is done; the objective clause itself is not one. */
+export function extractCriteria(clauses: Clause[], objectiveClause: Clause | null): ExtractedCriterion[] {
+  const found: ExtractedCriterion[] = [];
+  for (const clause of clauses) {
+    if (clause === objectiveClause && clause.section !== "acceptance") continue;
+    const listed = clause.section === "acceptance";
+    if (!listed && (hardnessOf(clause) !== null || !CRITERION.test(clause.text))) continue;
+    const text = sentenceCase(normalizeText(clause.text.replace(/^(?:and\s+|so that\s+)+/i, "")));
+    if (text) found.push({ clause, text });
+  }
+  return found;
+}
+
+export const sentenceCase = (text: string): string => (text ? text[0]!.toUpperCase() + text.slice(1) : text);

@@ -1,0 +1,88 @@
+// Risk, interaction mode and privacy class. Risk looks only at what the request asks to do
+// (a clause that forbids deleting does not make the task a deletion); privacy looks at every
+// word, because data a task must not leak is still data the task handles.
+import type { InteractionMode, PrivacyClass, RiskClass, TaskType } from "../../contracts/task-ir.js";
+import { isNegated } from "./constraints.js";
+import type { Clause, Span } from "./segment.js";
+
+export interface Finding<T> {
+  value: T;
+  span: Span | null;
+  reason: string;
+}
+
+const CRITICAL: [RegExp, string][] = [
+  [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|ssh keys?|signing keys?)\b/i, "handles secrets"],
+  // A password or token is a secret the task handles only when something is done to it.
+  [/\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|access tokens?|auth tokens?)\b/i, "handles secrets"],
+  [/\b(payments?|billing|stripe|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i, "touches payments"],
+  [/\b(force[- ]push(ing)?|push (--force|-f)\b|push --force-with-lease)/i, "force-pushes a branch"],
+  [/\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i, "may lose production data"],
+];
+const HIGH: [RegExp, string][] = [
+  [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i, "deploys"],
+  [/\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|alter table|schema change)/i, "migrates data or schema"],
+  [/\b(delet(e|es|ing)|remov(e|es|ing)|drop(s|ping)?|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|buckets?|volumes?|backups?|database|repos?|repository|logs)\b|\brm -rf\b/i, "deletes"],
+  [/\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam)\b/i, "changes auth or permissions"],
+];
+const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
+const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
+
+export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode): Finding<RiskClass> {
+  if (READ_ONLY_TYPES.includes(type) || mode === "RECOMMEND_ONLY") {
+    return { value: "LOW", span: null, reason: mode === "RECOMMEND_ONLY" ? "advice only: nothing is changed" : `${type} work does not change running code` };
+  }
+  const acting = clauses.filter((clause) => clause.section !== "forbidden" && !isNegated(clause.text));
+  for (const [level, rules] of [["CRITICAL", CRITICAL], ["HIGH", HIGH]] as const) {
+    for (const [pattern, reason] of rules) {
+      for (const clause of acting) {
+        const match = pattern.exec(clause.text);
+        if (match) return { value: level, span: spanIn(clause, match), reason };
+      }
+    }
+  }
+  const byType = TYPE_RISK[type];
+  if (byType) return { value: byType, span: null, reason: `${type} tasks are ${byType} risk` };
+  if (type === "UNCLASSIFIED") return { value: "UNKNOWN", span: null, reason: "nothing indicates the risk" };
+  return { value: "MEDIUM", span: null, reason: "an ordinary code change" };
+}
+
+const RECOMMEND =
+  /\b(recommend(ation)?s?|suggest(ions?)?|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) (make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes)\b/i;
+const CONSULT =
+  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before (merging|applying|pushing|committing|you (merge|apply|push|commit|deploy|change))|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval)\b/i;
+
+export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Finding<InteractionMode> {
+  for (const clause of clauses) {
+    const match = RECOMMEND.exec(clause.text);
+    if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
+  }
+  if (type === "REVIEW") return { value: "RECOMMEND_ONLY", span: null, reason: "a review recommends; it does not change" };
+  for (const clause of clauses) {
+    const match = CONSULT.exec(clause.text);
+    if (match) return { value: "APPROVAL_GATED", span: spanIn(clause, match), reason: "the caller asks to be consulted" };
+  }
+  if (risk === "HIGH" || risk === "CRITICAL") return { value: "APPROVAL_GATED", span: null, reason: `${risk} risk needs approval` };
+  return { value: "AUTONOMOUS", span: null, reason: "low or medium risk and no request to be consulted" };
+}
+
+const PRIVACY: [RegExp, PrivacyClass, string][] = [
+  [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|passwd|access tokens?|auth tokens?|bearer tokens?|ssh keys?|signing keys?|tls (cert|key)s?)\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|\.env(?![.\w])/i, "SECRET", "mentions credentials or keys"],
+  [/\b(pii|personal (data|information|info|details)|email addresses|phone numbers|home addresses|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i, "RESTRICTED", "mentions personal data"],
+  [/\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|is public)\b/i, "PUBLIC", "the caller says the material is public"],
+];
+
+export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
+  for (const [pattern, value, reason] of PRIVACY) {
+    for (const clause of clauses) {
+      const match = pattern.exec(clause.text);
+      if (match) return { value, span: spanIn(clause, match), reason };
+    }
+  }
+  return { value: "INTERNAL", span: null, reason: "nothing says the material is public or sensitive" };
+}
+
+export const spanIn = (clause: Clause, match: RegExpExecArray): Span => ({
+  start: clause.start + match.index,
+  end: clause.start + match.index + match[0].length,
+});

@@ -1,0 +1,116 @@
+// Splits a request into clauses with their exact spans, so every extracted field can point at
+// the words it came from. Headings ("Acceptance criteria:", "Out of scope:") give the bullets
+// under them a section, which outranks the wording of the bullet itself.
+
+/** Half-open UTF-16 offsets into the request text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type Section = "acceptance" | "constraints" | "forbidden" | "scope";
+
+export interface Clause extends Span {
+  text: string;
+  /** Index of the sentence the clause belongs to, in request order. */
+  sentence: number;
+  section: Section | null;
+  bullet: boolean;
+}
+
+const SECTION_NAMES: [RegExp, Section][] = [
+  [/^(acceptance criteria|acceptance|done when|definition of done|success criteria|requirements|expected( behaviou?r)?|it should|must)$/i, "acceptance"],
+  [/^(constraints?|rules|limits|restrictions|guardrails|notes?)$/i, "constraints"],
+  [/^(out of scope|do not touch|don'?t touch|off[- ]limits|forbidden|hands off|leave alone|non[- ]goals)$/i, "forbidden"],
+  [/^(scope|in scope|files|paths|where|affected files|context)$/i, "scope"],
+];
+
+const BULLET = /^(?:[-*•+]|\d{1,3}[.)]|\[[ xX]\])\s+/;
+const HEADING_MARKUP = /^(?:#{1,6}\s*|\*\*|__)/;
+const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
+// Clause boundaries inside a sentence: before a negation, preference or condition that starts a
+// new instruction, and at semicolons, dashes and "but".
+const CLAUSE_BREAK =
+  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure))\b)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
+
+function sectionOf(heading: string): Section | null {
+  const name = heading.replace(HEADING_MARKUP, "").replace(/[*_:]+$/g, "").trim();
+  for (const [pattern, section] of SECTION_NAMES) if (pattern.test(name)) return section;
+  return null;
+}
+
+/** Splits `text` into clauses, keeping offsets; never throws. */
+export function segment(text: string): Clause[] {
+  const clauses: Clause[] = [];
+  let section: Section | null = null;
+  let sentence = 0;
+  let offset = 0;
+  for (const line of text.split("\n")) {
+    const lineStart = offset;
+    offset += line.length + 1;
+    const lead = line.length - line.trimStart().length;
+    let body = line.trim();
+    if (!body) continue;
+    let start = lineStart + lead;
+    const bullet = BULLET.exec(body);
+    if (bullet) {
+      start += bullet[0].length;
+      body = body.slice(bullet[0].length);
+    }
+    const heading = /^(?:#{1,6}\s*)?(?:\*\*|__)?([A-Za-z][A-Za-z' -]{1,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)$/.exec(body);
+    const headingSection = heading ? sectionOf(heading[1]!) : null;
+    if (heading && headingSection) {
+      section = headingSection;
+      if (!heading[2]) continue;
+      const rest = heading[2];
+      start += body.length - rest.length;
+      body = rest;
+    } else if (/^#{1,6}\s/.test(body) && sectionOf(body)) {
+      section = sectionOf(body);
+      continue;
+    } else if (!bullet) {
+      // A paragraph (or a heading Canon has no section for) ends the list under a heading.
+      section = null;
+      const markup = /^#{1,6}\s*/.exec(body);
+      if (markup) {
+        start += markup[0].length;
+        body = body.slice(markup[0].length);
+      }
+    }
+    for (const piece of splitKeeping(body, SENTENCE_END)) {
+      for (const clause of splitKeeping(piece.text, CLAUSE_BREAK)) {
+        const trimmed = trimSpan(clause.text, start + piece.start + clause.start);
+        if (trimmed) clauses.push({ ...trimmed, sentence, section, bullet: Boolean(bullet) });
+      }
+      sentence++;
+    }
+  }
+  return clauses;
+}
+
+function splitKeeping(text: string, separator: RegExp): { text: string; start: number }[] {
+  const pieces: { text: string; start: number }[] = [];
+  let last = 0;
+  separator.lastIndex = 0;
+  for (let match = separator.exec(text); match; match = separator.exec(text)) {
+    if (match[0].length === 0) {
+      separator.lastIndex++;
+      continue;
+    }
+    pieces.push({ text: text.slice(last, match.index), start: last });
+    last = match.index + match[0].length;
+  }
+  pieces.push({ text: text.slice(last), start: last });
+  return pieces;
+}
+
+/** Trims whitespace and closing punctuation, moving the span with it. */
+function trimSpan(text: string, start: number): { text: string; start: number; end: number } | null {
+  const lead = text.length - text.trimStart().length;
+  const trimmed = text.trim().replace(/[\s.,;:!]+$/u, "");
+  if (!trimmed || !/[\p{L}\p{N}]/u.test(trimmed)) return null;
+  return { text: trimmed, start: start + lead, end: start + lead + trimmed.length };
+}
+
+/** Collapses whitespace: the normal form of any extracted text. */
+export const normalizeText = (text: string): string => text.replace(/\s+/g, " ").trim();

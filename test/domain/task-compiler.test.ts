@@ -1,0 +1,312 @@
+// One test per extraction rule of the TaskIR compiler, plus the clarification round trip.
+// The corpus test covers the same rules on realistic requests; these pin each rule down alone.
+import { describe, expect, it } from "vitest";
+import { validateTaskIr } from "../../src/contracts/validation.js";
+import { canonicalJson } from "../../src/domain/content-hash.js";
+import {
+  clarificationsFor, compileTask, completionPolicyFor, type CompiledTask, type TaskRequest,
+} from "../../src/domain/task-compiler/index.js";
+import { segment } from "../../src/domain/task-compiler/segment.js";
+
+function compiled(request: TaskRequest | string): CompiledTask {
+  const outcome = compileTask(typeof request === "string" ? { text: request } : request);
+  if (!outcome.ok) throw new Error(`unexpected ${outcome.error.code}: ${outcome.error.message}`);
+  expect(validateTaskIr(outcome.task.ir), JSON.stringify(validateTaskIr.errors)).toBe(true);
+  return outcome.task;
+}
+const kinds = (task: CompiledTask) => task.ambiguities.map((a) => a.kind);
+const spans = (task: CompiledTask) => task.ir.extensions!["x-canon.spans"] as Record<string, { start: number; end: number; text: string } | { field: string }>;
+
+describe("segmentation", () => {
+  it("splits sentences and clauses and keeps exact spans into the request", () => {
+    const text = "Fix the crash in src/a.ts, but don't touch src/b.ts. Prefer small diffs.";
+    for (const clause of segment(text)) expect(text.slice(clause.start, clause.end)).toBe(clause.text);
+    expect(segment(text).map((c) => c.text)).toEqual(["Fix the crash in src/a.ts", "don't touch src/b.ts", "Prefer small diffs"]);
+  });
+
+  it("gives bullets under a known heading its section, and a paragraph ends it", () => {
+    const clauses = segment("Do X.\n\nAcceptance criteria:\n- a works\n- b works\nOut of scope:\n- lib/old/\nThanks");
+    expect(clauses.map((c) => [c.text, c.section])).toEqual([
+      ["Do X", null], ["a works", "acceptance"], ["b works", "acceptance"], ["lib/old/", "forbidden"], ["Thanks", null],
+    ]);
+  });
+});
+
+describe("task type", () => {
+  it.each([
+    ["Fix the null check in src/a.ts", "BUG_FIX"],
+    ["Implement CSV export for reports", "FEATURE"],
+    ["Refactor src/db.ts to extract the pool setup", "REFACTOR"],
+    ["Write unit tests for lib/math.ts", "TEST"],
+    ["Document the config options in README.md", "DOCS"],
+    ["Investigate why the worker restarts every hour", "INVESTIGATE"],
+    ["Review PR #12", "REVIEW"],
+    ["Reduce p99 latency of /search to 200 ms", "PERFORMANCE"],
+    ["Fix the SQL injection in api/search.py", "SECURITY_FIX"],
+    ["Bump axios to 1.7.4", "DEPENDENCY_UPDATE"],
+    ["Set the cache TTL to 60s in config/cache.yaml", "CONFIG_CHANGE"],
+    ["Backfill the slug column for existing posts", "DATA_MIGRATION"],
+    ["Deploy v1.4.2 to staging", "DEPLOY"],
+    ["Check the disk usage on build-3", "OBSERVE_ENVIRONMENT"],
+  ])("%s → %s", (text, type) => {
+    const task = compiled(text);
+    expect(task.ir.task_type).toBe(type);
+    expect(spans(task).task_type).toMatchObject({ text: expect.any(String) });
+  });
+
+  it("is UNCLASSIFIED with a question (and the tied types as options) when the text supports no single type", () => {
+    const task = compiled({ request: { title: "Q3 chores for the parser in src/parse.ts", labels: ["docs", "tests"] } });
+    expect(task.ir.task_type).toBe("UNCLASSIFIED");
+    const question = task.ambiguities.find((a) => a.kind === "undetermined_task_type")!;
+    expect(question.options.sort()).toEqual(["DOCS", "TEST"]);
+  });
+
+  it("an explicit field wins; a contradicting text is a question whose default is the explicit value", () => {
+    const task = compiled({ request: { title: "Fix the crash on save in editor/save.ts", taskType: "DOCS" } });
+    expect(task.ir.task_type).toBe("DOCS");
+    expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "field_contradiction", options: ["DOCS", "BUG_FIX"], default_option: "DOCS" })]);
+    expect(spans(task).task_type).toEqual({ field: "/request/taskType" });
+  });
+});
+
+describe("acceptance criteria", () => {
+  it("EXPLICIT from must/should/ensure/so that and acceptance lists; INFERRED from the type's completion policy, never mixed up", () => {
+    const task = compiled("Fix the rounding bug in src/money.ts so that totals match the ledger. Ensure negative amounts round away from zero.\nAcceptance criteria:\n- a test covers 0.005");
+    const explicit = task.ir.acceptance_criteria.filter((c) => c.origin === "EXPLICIT").map((c) => c.text);
+    expect(explicit).toEqual(["Totals match the ledger", "Ensure negative amounts round away from zero", "A test covers 0.005"]);
+    const inferred = task.ir.acceptance_criteria.filter((c) => c.origin === "INFERRED").map((c) => c.criterion_id);
+    expect(inferred).toEqual(completionPolicyFor("BUG_FIX").require.map((r) => `ac.policy.${r.criterion_id.replace(/_/g, "-")}`));
+    for (const c of task.ir.acceptance_criteria.filter((c) => c.origin === "EXPLICIT")) expect(spans(task)[`acceptance_criteria/${c.criterion_id}`]).toBeTruthy();
+  });
+
+  it("does not turn a constraint or the objective itself into a criterion", () => {
+    const task = compiled("We must fix the login redirect in web/login.ts. It must not log tokens.");
+    expect(task.ir.acceptance_criteria.filter((c) => c.origin === "EXPLICIT")).toEqual([]);
+  });
+});
+
+describe("constraints", () => {
+  it.each([
+    ["Do not change the public API", "HARD"],
+    ["Never commit generated files", "HARD"],
+    ["Only touch files under src/cli/", "HARD"],
+    ["without breaking existing callers", "HARD"],
+    ["The schema must stay backwards compatible", "HARD"],
+    ["Prefer the standard library", "SOFT"],
+    ["Ideally keep the diff under 100 lines", "SOFT"],
+    ["If possible reuse the cache helper", "SOFT"],
+    ["Avoid new global state", "SOFT"],
+  ])("%s → %s", (sentence, hardness) => {
+    const task = compiled(`Fix the parser bug in src/parse.ts. ${sentence}.`);
+    expect(task.ir.constraints).toEqual([expect.objectContaining({ hardness, text: expect.stringContaining(sentence.slice(1, 12)) })]);
+  });
+
+  it("does not read a noun after 'without' or a past complaint as a constraint", () => {
+    expect(compiled("Reject rows without an email in src/import.ts").ir.constraints).toEqual([]);
+    expect(compiled("Fix src/report.ts: it emails phone numbers, which it shouldn't").ir.constraints).toEqual([]);
+  });
+});
+
+describe("scope", () => {
+  it("types refs (fs: files, dirs and globs, net: hosts) and forbids them in negated contexts", () => {
+    const task = compiled("Update src/app.ts and lib/**/*.ts, call https://api.example.com/v1. Don't touch src/db/, leave config/prod.yaml alone and never call billing.example.com.");
+    expect(task.ir.allowed_scope).toEqual(["fs:src/app.ts", "fs:lib/**/*.ts", "net:api.example.com"]);
+    expect(task.ir.forbidden_scope).toEqual(["fs:src/db/**", "fs:config/prod.yaml", "net:billing.example.com"]);
+    expect(spans(task)["forbidden_scope/fs:src/db/**"]).toMatchObject({ text: "src/db/" });
+  });
+
+  it("treats 'and/or' as words and a host named in passing as context, not scope", () => {
+    const task = compiled("Investigate the client/server timeouts and/or retries seen from api.partner.com");
+    expect(task.ir.allowed_scope).toEqual([]);
+  });
+
+  it("asks when a ref lies outside what the request says to only touch", () => {
+    const task = compiled("Fix the flag parsing bug. Only touch src/cli/. Also fix the log line in src/server/app.ts");
+    expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "scope_contradiction", text: "fs:src/server/app.ts" })]);
+    expect(compiled("Fix the flag parsing bug in src/cli/main.ts. Only touch src/cli/").ambiguities).toEqual([]);
+  });
+
+  it("asks when a path is both allowed and forbidden; the default is forbidden", () => {
+    const task = compiled("Fix the bug in src/db/pool.ts but do not modify src/db/");
+    expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "scope_contradiction", options: ["allowed", "forbidden"], default_option: "forbidden" })]);
+    expect(task.ir.allowed_scope).toEqual([]);
+    expect(task.ir.forbidden_scope).toEqual(["fs:src/db/**"]);
+  });
+});
+
+describe("risk, mode and privacy", () => {
+  it.each([
+    ["Rotate the leaked Stripe API key", "CRITICAL", "APPROVAL_GATED", "SECRET"],
+    ["Fix the refund rounding in payments/refund.ts", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Force-push the cleaned history to main", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Deploy v3.1.0 to production", "HIGH", "APPROVAL_GATED", "INTERNAL"],
+    ["Add an admin role check to src/routes/users.ts", "HIGH", "APPROVAL_GATED", "INTERNAL"],
+    ["Fix the typo in the footer component web/Footer.tsx", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    ["Write tests for lib/dates.ts", "LOW", "AUTONOMOUS", "INTERNAL"],
+    ["Review src/auth/session.ts and suggest improvements", "LOW", "RECOMMEND_ONLY", "INTERNAL"],
+    ["Fix the CSV export in src/export.ts; ask me before merging", "MEDIUM", "APPROVAL_GATED", "INTERNAL"],
+    ["Fix the export of customer email addresses in src/export.ts", "MEDIUM", "AUTONOMOUS", "RESTRICTED"],
+    ["Fix the broken links in docs/; this is a public repo", "MEDIUM", "AUTONOMOUS", "PUBLIC"],
+  ])("%s → %s, %s, %s", (text, risk, mode, privacy) => {
+    const task = compiled(text);
+    expect([task.ir.risk_class, task.ir.interaction_mode, task.ir.privacy_class]).toEqual([risk, mode, privacy]);
+  });
+
+  it("is UNKNOWN risk when nothing indicates it", () => {
+    expect(compiled("Tidy up").ir.risk_class).toBe("MEDIUM");
+    expect(compiled("Handle the quarterly thing for Dana").ir.risk_class).toBe("UNKNOWN");
+  });
+
+  it("a negated deletion does not make a task a deletion", () => {
+    expect(compiled("Fix the log rotation in scripts/archive.sh without deleting any files").ir.risk_class).toBe("MEDIUM");
+  });
+
+  it("asks when an explicit field is less cautious than the text", () => {
+    const task = compiled({ request: { title: "Drop the legacy users table in production", riskClass: "LOW" } });
+    expect(task.ir.risk_class).toBe("LOW");
+    expect(task.ambiguities).toContainEqual(expect.objectContaining({ kind: "field_contradiction", field: "risk_class", options: ["LOW", "CRITICAL"], defaultable: false }));
+  });
+});
+
+describe("budgets and freshness", () => {
+  it("extracts time, money, attempts, tokens and freshness only when stated", () => {
+    const ir = compiled("Fix the flaky test in tests/a.test.ts within 10 minutes, under $5, at most 3 attempts and at most 50k tokens, as of today's data").ir;
+    expect(ir.latency_budget_ms).toBe(600_000);
+    expect(ir.cost_budget).toEqual({ max_wall_ms: 600_000, max_cost_units: 5, max_attempts: 3, max_tokens: 50_000 });
+    expect(ir.freshness_requirement).toBe("as of today's data");
+    const plain = compiled("Fix the flaky test in tests/a.test.ts").ir;
+    expect([plain.latency_budget_ms, plain.cost_budget, plain.freshness_requirement]).toEqual([null, null, null]);
+  });
+
+  it("does not read a performance target as the task's time budget", () => {
+    expect(compiled("Reduce p99 latency of /search to under 200 ms").ir.latency_budget_ms).toBeNull();
+  });
+
+  it("asks when two budgets disagree, offering the stricter as default", () => {
+    const task = compiled("Fix src/a.ts within 10 minutes. Actually finish within 5 minutes.");
+    expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "budget_contradiction", options: ["600000", "300000"], default_option: "300000" })]);
+  });
+});
+
+describe("ambiguity detection", () => {
+  it.each([
+    ["Fix it", "unresolved_reference"],
+    ["That function is broken, fix it", "unresolved_reference"],
+    ["Fix the bug", "unresolved_reference"],
+    ["Do what we discussed", "unresolved_reference"],
+    ["Refactor please", "missing_target"],
+    ["Make the checkout faster", "unmeasurable_goal"],
+    ["Make src/parse.ts more robust", "unmeasurable_goal"],
+    ["Fix src/a.ts but don't change any code", "constraint_contradiction"],
+    ["", "empty_request"],
+  ])("%j raises %s", (text, kind) => {
+    const task = compiled(text);
+    expect(kinds(task)).toContain(kind);
+    expect(task.status).toBe("NEEDS_CLARIFICATION");
+    expect(task.escalation).toMatchObject({ reason: "clarification_needed" });
+    expect(task.ir.ambiguities!.every((a) => a.resolution === "ESCALATED")).toBe(true);
+  });
+
+  it.each([
+    "Fix the bug where users can't log out",
+    "The export page crashes on Safari. Fix it.",
+    "Fix the crash in parseDate() when the input is empty",
+    "Make the search faster: p95 under 300 ms",
+    "Speed up the build by 30%",
+    "Refactor the utils module into smaller files",
+  ])("does not raise a false alarm on %j", (text) => {
+    expect(compiled(text).ambiguities).toEqual([]);
+  });
+
+  it("gives every ambiguity an id derived from its content, a question and the span it came from", () => {
+    const a = compiled("Fix it").ambiguities[0]!;
+    expect(a.ambiguity_id).toMatch(/^amb\.unresolved-reference\.[0-9a-f]{16}$/);
+    expect(a.span).toEqual({ start: 0, end: 6, text: "Fix it" });
+    expect(compiled("Fix it").ambiguities[0]!.ambiguity_id).toBe(a.ambiguity_id);
+  });
+});
+
+describe("clarification", () => {
+  it("records answers as CLARIFIED, recompiles, and keeps the original spans", () => {
+    const task = compiled("Fix the bug");
+    const id = task.ambiguities[0]!.ambiguity_id;
+    const checked = clarificationsFor(task, [], [{ ambiguityId: id, answer: "the NaN in src/calc/avg.ts" }], "ana");
+    if (!checked.ok) throw checked.error;
+    const next = compileTask({ text: "Fix the bug" }, checked.clarifications);
+    if (!next.ok) throw next.error;
+    expect(next.task.status).toBe("COMPILED");
+    expect(next.task.ir.task_id).toBe(task.ir.task_id);
+    expect(next.task.ir.allowed_scope).toEqual(["fs:src/calc/avg.ts"]);
+    expect(next.task.ambiguities).toEqual([expect.objectContaining({ ambiguity_id: id, resolution: "CLARIFIED", answer: "the NaN in src/calc/avg.ts", answered_by: "ana" })]);
+  });
+
+  it("applies a chosen task type and re-derives what depends on it", () => {
+    const task = compiled("Handle the quarterly thing for Dana in reports/q3.py");
+    const id = task.ambiguities.find((a) => a.kind === "undetermined_task_type")!.ambiguity_id;
+    const checked = clarificationsFor(task, [], [{ ambiguityId: id, answer: "DOCS" }], "dana");
+    if (!checked.ok) throw checked.error;
+    const next = compileTask({ text: "Handle the quarterly thing for Dana in reports/q3.py" }, checked.clarifications);
+    if (!next.ok) throw next.error;
+    expect([next.task.ir.task_type, next.task.ir.risk_class, next.task.status]).toEqual(["DOCS", "LOW", "COMPILED"]);
+  });
+
+  it("refuses unknown ids, answers outside the options, empty answers and defaults that are not offered, all at once", () => {
+    const task = compiled("Fix the bug in src/db/pool.ts but do not modify src/db/");
+    const id = task.ambiguities[0]!.ambiguity_id;
+    const refused = clarificationsFor(task, [], [{ ambiguityId: "amb.x" }, { ambiguityId: id, answer: "maybe" }], " ");
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.problems.map((p) => p.path)).toEqual(["/answeredBy", "/answers/0/ambiguityId", "/answers/1"]);
+  });
+});
+
+describe("TaskIR documents", () => {
+  const base = {
+    schema_id: "allternit.kernel.TaskIRV1", schema_version: "1.0.0", task_id: "id-0001", task_type: "OBSERVE_ENVIRONMENT", objective: "  check   the disk ",
+    acceptance_criteria: [], constraints: [], allowed_scope: ["fs:a", "fs:a"], forbidden_scope: [], risk_class: "LOW",
+    interaction_mode: "AUTONOMOUS", privacy_class: "PUBLIC", completion_policy: { policy_id: "id-0001", policy_version: 1 },
+  };
+
+  it("normalizes a valid document and gives it a content-derived id", () => {
+    const task = compiled({ taskIr: base });
+    expect(task.ir).toMatchObject({ objective: "check the disk", allowed_scope: ["fs:a"], task_id: expect.stringMatching(/^task-[0-9a-f]{32}$/) });
+  });
+
+  it("lists every problem of an invalid one as typed input errors", () => {
+    const outcome = compileTask({ taskIr: { ...base, task_type: "chores", risk_class: "SEVERE", extra: 1 } });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.code).toBe("ERR_INVALID_INPUT");
+    expect((outcome.error.details!.problems as { path: string }[]).map((p) => p.path).sort()).toEqual(["/taskIr", "/taskIr/risk_class", "/taskIr/task_type"]);
+  });
+
+  it("escalates the document's own unresolved ambiguities", () => {
+    const task = compiled({ taskIr: { ...base, ambiguities: [{ ambiguity_id: "a-1", text: "Which disk?", resolution: "UNRESOLVED" }] } });
+    expect(task.status).toBe("NEEDS_CLARIFICATION");
+    expect(task.escalation!.questions).toEqual([expect.objectContaining({ ambiguity_id: "a-1", question: "Which disk?" })]);
+  });
+});
+
+describe("structured requests", () => {
+  it("rejects unknown fields and bad enums, listing each", () => {
+    const outcome = compileTask({ request: { title: "x", taskType: "CHORE", colour: "red", budgets: { max_tokens: -1 } } as never });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect((outcome.error.details!.problems as { path: string }[]).map((p) => p.path)).toEqual(["/request/taskType", "/request/colour", "/request/budgets/max_tokens"]);
+  });
+
+  it("records provenance: the raw request, its sha256, the compiler, and explicit fields as field spans", () => {
+    const request = { request: { title: "Add CSV export", paths: ["src/export/"], budgets: { max_attempts: 2 } } };
+    const task = compiled(request);
+    const source = task.ir.extensions!["x-canon.source"] as Record<string, unknown>;
+    expect(source).toMatchObject({ kind: "request", request, text: "Add CSV export", sha256: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect(task.ir.extensions!["x-canon.compiler"]).toEqual({ name: "canon.task-compiler", version: "1.0.0" });
+    expect(spans(task)["allowed_scope/fs:src/export/**"]).toEqual({ field: "/request/paths/0" });
+    expect(task.ir.cost_budget).toEqual({ max_attempts: 2 });
+  });
+});
+
+it("is deterministic: the same request gives byte-identical canonical JSON", () => {
+  const text = "Fix the bug in src/a.ts so that totals match; don't touch src/b/. Under $2.";
+  expect(canonicalJson(compiled(text).ir)).toBe(canonicalJson(compiled(text).ir));
+});
