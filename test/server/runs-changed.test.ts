@@ -190,5 +190,5 @@ describe(`runsChanged slow consumers on ${backendName}`, () => {
     } finally {
       await canon.stop();
     }
-  });
+  }, 180_000); // megabytes of events must pile up before the server feels the stall
 });
