@@ -125,9 +125,10 @@ function unresolvedReference(content: Clause[]): AmbiguityDraft | null {
       const described = content.some((other) => other !== clause && hardnessOf(other) === null && words(other.text) >= 3 && !pattern.test(other.text));
       if (described) continue;
       const phrase = match[0];
+      const referent = pattern === PRONOUN_ACTION || pattern === SUBJECT_PRONOUN ? `"${match[1]}" in "${phrase.trim()}"` : `"${phrase.trim()}"`;
       return {
         kind: "unresolved_reference",
-        question: `What does "${phrase.trim()}" refer to? Name the file, function, error or behaviour.`,
+        question: `What does ${referent} refer to? Name the file, function, error or behaviour.`,
         text: clause.text, span: { start: clause.start + match.index, end: clause.start + match.index + phrase.length }, field: null,
         options: [], defaultOption: null, effect: { kind: "text", asCriterion: false },
       };

@@ -177,6 +177,9 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       required: required.blocking,
     });
   }
+  why.constraints = "HARD from must not/never/do not/only/without/keep … unchanged and Constraints lists; SOFT from prefer/ideally/if possible/avoid";
+  why.allowed_scope = "paths and hosts the request names outside a negated context (hosts only when accessed), plus a structured request's paths";
+  why.forbidden_scope = "paths and hosts in don't touch/leave … alone/out of scope/read-only contexts and Out of scope lists";
   why.acceptance_criteria = `EXPLICIT from the request's must/should/ensure/so that clauses and acceptance lists; INFERRED from ${policy.policy_id} v${policy.policy_version}`;
 
   const records = ledger.finish(clarifications, [risk.value, derivedRisk.value]);
