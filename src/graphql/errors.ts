@@ -19,6 +19,7 @@ import {
   TaskRevisionConflictError,
   type InputProblem,
 } from "../contracts/errors.js";
+import { RunArchivedError } from "../contracts/watch-errors.js";
 import { builder } from "./builder.js";
 
 export const ErrorFamily = builder.enumType("ErrorFamily", { values: ERROR_FAMILIES });
@@ -163,4 +164,5 @@ export const WRITE_ERRORS = [
   CompletionRejectedError,
   LockHeldError,
   ReceiptConflictError,
+  RunArchivedError,
 ];

@@ -10,10 +10,11 @@ import { RunArchivedError } from "../contracts/watch-errors.js";
 import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { entryDigest } from "../domain/ledger-chain.js";
 import { ARCHIVED_STATUS, archiveOperation, isArchiveEntry } from "../domain/run-archive.js";
+import { requireModelProvenance } from "../domain/rules/provenance.js";
 import type { ChangeFeed } from "./change-feed.js";
 import type { Database } from "./database.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
-import { RunStore, type CommitRequest, type NoopRequest, type WriteMeta, type WriteResult } from "./run-store.js";
+import { metaProblems, RunStore, type CommitRequest, type NoopRequest, type WriteMeta, type WriteResult } from "./run-store.js";
 import { toLedgerEntryRecord } from "./row-mapping.js";
 
 export interface ArchiveRequest extends WriteMeta {
@@ -47,12 +48,11 @@ export class ArchivingRunStore extends RunStore {
 
   async archiveRun(request: ArchiveRequest): Promise<WriteResult> {
     const { runId, expectedVersion, reason } = request;
-    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
-      throw new InvalidInputError("the archive is invalid; nothing was written", [{ path: "/expectedVersion", message: "must be a non-negative integer" }]);
-    }
-    if (!reason.trim() || reason.length > 2_000) {
-      throw new InvalidInputError("the archive is invalid; nothing was written", [{ path: "/reason", message: "must be 1 to 2000 characters" }]);
-    }
+    const problems = metaProblems(request);
+    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) problems.push({ path: "/expectedVersion", message: "must be a non-negative integer" });
+    if (!reason.trim() || reason.length > 2_000) problems.push({ path: "/reason", message: "must be 1 to 2000 characters" });
+    if (problems.length) throw new InvalidInputError("the archive is invalid; nothing was written", problems);
+    requireModelProvenance(request.producer, request.provenance, []);
     const run = await this.getRun(runId);
     if (!run) throw new NotFoundError("run", runId);
     const operations = [archiveOperation(reason)];

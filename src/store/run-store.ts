@@ -466,7 +466,8 @@ function newRunId(meta: WriteMeta): string {
 
 const MAX_PROVENANCE_RECORDS = 20;
 
-function metaProblems(meta: WriteMeta): InputProblem[] {
+/** What is wrong with a write's producer, provenance and idempotency key. */
+export function metaProblems(meta: WriteMeta): InputProblem[] {
   const problems: InputProblem[] = [];
   if (!validateComponentIdentity(meta.producer)) problems.push(...problemsOf(validateComponentIdentity, "/producer"));
   if (!Array.isArray(meta.provenance) || meta.provenance.length === 0 || meta.provenance.length > MAX_PROVENANCE_RECORDS) {

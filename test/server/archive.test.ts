@@ -48,13 +48,13 @@ describe(`archiveRun on ${backendName}`, () => {
     expect(again.data.archiveRun).toMatchObject({ __typename: "RunArchivedError", code: "ERR_RUN_ARCHIVED", family: "STATE", retryable: false, archivedAtSeq: 2 });
 
     const refused = await commit(run.runId, 1);
-    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "ERR_RUN_ARCHIVED", family: "STATE", retryable: false });
+    expect(refused.data.commitState).toMatchObject({ __typename: "RunArchivedError", code: "ERR_RUN_ARCHIVED", family: "STATE", retryable: false });
     expect(JSON.stringify(refused)).not.toMatch(/canon_run_archived|P0001|plpgsql|stack/i);
     const noop = await canon.gql(
       `mutation($runId: ID!) { recordNoop(input: { runId: $runId, expectedVersion: 1, reason: "still nothing", ${WHO} }) { __typename } }`,
       { runId: run.runId },
     );
-    expect(noop.errors?.[0]?.extensions?.code).toBe("ERR_RUN_ARCHIVED");
+    expect(noop.data.recordNoop.__typename).toBe("RunArchivedError");
 
     const report = await canon.gql(VERIFY, { runId: run.runId });
     expect(report.data.verifyRun).toEqual({ ok: true, checkedEntries: 3 });
