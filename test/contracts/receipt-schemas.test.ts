@@ -37,6 +37,7 @@ import {
 } from "../../src/contracts/receipts.js";
 import { TEXT_MAX_LENGTH } from "../../src/contracts/receipts.schema.js";
 import { abiExists, abiRoot, errorsOf, loadAbi, readJson, warnIfAbiMissing, type Abi } from "../support/kernel-abi.js";
+import { seededRandom } from "../support/prng.js";
 
 warnIfAbiMissing("receipt-schemas");
 
@@ -385,17 +386,7 @@ const abiExample = (def: Def): Doc | undefined => {
 
 // ---- a small, deterministic mutator
 
-/** mulberry32: a tiny seeded PRNG, so every run checks the same mutants. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 
 type Path = (string | number)[];
 type Container = Record<string, JsonValue> | JsonValue[];

@@ -5,18 +5,9 @@ import { describe, expect, it } from "vitest";
 import { validateTaskIr } from "../../src/contracts/validation.js";
 import { canonicalJson } from "../../src/domain/content-hash.js";
 import { compileTask, TASK_REQUEST_MAX_BYTES, type TaskRequest } from "../../src/domain/task-compiler/index.js";
+import { seededRandom } from "../support/prng.js";
 
-/** mulberry32: small, fast, and the same sequence everywhere. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 const PIECES = [
   "fix", "the bug", "it", "that function", "src/app.ts", "lib/**/*.py", "https://api.example.com/x", "don't touch", "never",

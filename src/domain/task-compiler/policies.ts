@@ -2,16 +2,9 @@
 // completion_policy.bug_fix.v1.json criterion for criterion (the conformance test compares
 // them); the others are Canon's, built from the ABI's built-in criteria plus a few of Canon's
 // own, registered below as CompletionCriterionV1 entries.
+import { COMPLETION_PREDICATES } from "../../contracts/receipts.js";
 import type { CompletionPolicyV1, TaskType } from "../../contracts/task-ir.js";
 
-export const L2882_PREDICATE = [
-  "acceptance_criteria_satisfied",
-  "required_verifications_pass",
-  "no_unresolved_blocking_failures",
-  "required_artifacts_exist",
-  "policy_obligations_satisfied",
-  "completion_evidence_durable",
-] as const;
 
 export interface CompletionCriterionV1 {
   schema_id: "allternit.kernel.CompletionCriterionV1";
@@ -64,7 +57,7 @@ const policy = (taskType: TaskType, require: string[], allowPartial: boolean): C
   task_type: taskType,
   require: require.map((criterion_id) => ({ criterion_id, criterion_version: 1, blocking: true })),
   allow_partial: allowPartial,
-  l2882_predicate: L2882_PREDICATE,
+  l2882_predicate: COMPLETION_PREDICATES,
 });
 
 const CHANGE = ["affected_tests_pass", "no_new_regressions", "diff_review_accept"];
