@@ -11,6 +11,7 @@ import "./history.js";
 import "./receipts.js";
 import "./model-events.js";
 import "./mutations.js";
+import "./tokens.js";
 import "./subscriptions.js";
 
 export const schema = builder.toSchema();

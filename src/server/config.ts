@@ -15,13 +15,30 @@ export interface CanonConfig {
   watchBuffer: number;
   /** PostgreSQL only: how often watched runs' heads are re-read, in case a NOTIFY was lost (0: never). */
   watchResyncMs: number;
+  /** Schema introspection over the API (on by default on loopback, off when bound publicly). */
+  introspection: boolean;
+  /** GraphiQL in a browser (same default as introspection). */
+  graphiql: boolean;
+  /** Writes per second one token earns (0: no limit), and how many it may make at once. */
+  commitRatePerSecond: number;
+  commitBurst: number;
+  /** How often tokens with open subscriptions are re-checked for revocation made elsewhere (ms). */
+  tokenRecheckMs: number;
+  /** For automation: a token secret that `canon serve` makes sure exists as an admin token. */
+  adminToken?: string;
 }
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export const isLoopback = (host: string): boolean =>
+  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 export const DEFAULT_DATA_DIR = "./.canon/data";
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { host?: string; port?: number } = {}): CanonConfig {
+  const host = flags.host ?? env.CANON_HOST ?? "127.0.0.1";
+  const local = isLoopback(host);
   return {
-    host: flags.host ?? env.CANON_HOST ?? "127.0.0.1",
+    host,
     port: flags.port ?? integer(env.CANON_PORT, 4000, "CANON_PORT"),
     database: env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL, poolSize: integer(env.CANON_DB_POOL_SIZE, 10, "CANON_DB_POOL_SIZE") }
@@ -31,6 +48,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { hos
     shutdownGraceMs: integer(env.CANON_SHUTDOWN_GRACE_MS, 10_000, "CANON_SHUTDOWN_GRACE_MS"),
     watchBuffer: integer(env.CANON_WATCH_BUFFER, DEFAULT_MAX_LAG, "CANON_WATCH_BUFFER", 1),
     watchResyncMs: integer(env.CANON_WATCH_RESYNC_MS, 5_000, "CANON_WATCH_RESYNC_MS"),
+    introspection: boolean(env.CANON_INTROSPECTION, local, "CANON_INTROSPECTION"),
+    graphiql: boolean(env.CANON_GRAPHIQL, local, "CANON_GRAPHIQL"),
+    commitRatePerSecond: integer(env.CANON_COMMIT_RATE, 100, "CANON_COMMIT_RATE"),
+    commitBurst: integer(env.CANON_COMMIT_BURST, 1000, "CANON_COMMIT_BURST", 1),
+    tokenRecheckMs: integer(env.CANON_TOKEN_RECHECK_MS, 2_000, "CANON_TOKEN_RECHECK_MS"),
+    adminToken: env.CANON_ADMIN_TOKEN || undefined,
   };
 }
 
@@ -39,4 +62,11 @@ function integer(value: string | undefined, fallback: number, name: string, min 
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed) || parsed < min) throw new Error(`${name} must be an integer >= ${min}, got "${value}"`);
   return parsed;
+}
+
+function boolean(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (/^(1|true|on|yes)$/i.test(value)) return true;
+  if (/^(0|false|off|no)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }

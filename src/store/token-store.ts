@@ -50,8 +50,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export class TokenStore {
   constructor(private readonly db: Database) {}
 
-  async create(spec: TokenSpec): Promise<{ token: string; record: TokenRecord }> {
-    const token = newTokenSecret();
+  async create(spec: TokenSpec, token = newTokenSecret()): Promise<{ token: string; record: TokenRecord }> {
     const row = await this.db.prisma.apiToken.create({
       data: {
         id: `tok_${randomUUID()}`,
@@ -65,6 +64,16 @@ export class TokenStore {
       },
     });
     return { token, record: toRecord(row) };
+  }
+
+  /**
+   * Makes sure a token with this secret exists (CANON_ADMIN_TOKEN, for automation that cannot
+   * read a printed token). An existing one, revoked or not, is left as it is.
+   */
+  async ensure(token: string, spec: TokenSpec): Promise<void> {
+    if (!/^canon_[A-Za-z0-9_-]{32,100}$/.test(token)) throw new Error("CANON_ADMIN_TOKEN must look like canon_<at least 32 base64url characters>");
+    const existing = await this.db.prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true } });
+    if (!existing) await this.create(spec, token);
   }
 
   /** The live principal a presented token stands for, or null (unknown, malformed or revoked). */

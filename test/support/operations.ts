@@ -55,9 +55,11 @@ export const COMMIT_AS = `mutation($input: CommitStateInput!) {
   }
 }`;
 
-/** Commits domain-style calls (`{ op, args }`) over GraphQL as `who`. */
+/** Commits domain-style calls (`{ op, args }`) over GraphQL as `who`, with a token of `who`'s own. */
 export const commitAs = (canon: TestCanon, runId: string, expectedVersion: number, who: Writer, calls: OperationCall[]) =>
-  canon.gql(COMMIT_AS, {
-    input: { runId, expectedVersion, operations: calls.map((call) => ({ [call.op]: call.args })), ...asGraphQLWriter(who) },
-  });
+  canon.gql(
+    COMMIT_AS,
+    { input: { runId, expectedVersion, operations: calls.map((call) => ({ [call.op]: call.args })), ...asGraphQLWriter(who) } },
+    { as: who.producer },
+  );
 
