@@ -63,22 +63,34 @@ export function sensitivityMatcher(labels: readonly Label[], viewer: TrustClass)
 }
 
 /**
- * Any JSON (a ledger entry's operations): every string naming a withheld resource becomes
- * `redacted:<CLASS>`, so operations cannot tell what the state projection withholds.
+ * A ledger entry's operations (`[{ op, args }]`): in an operation whose arguments name a
+ * withheld resource, that resource becomes `redacted:<CLASS>` and every other string argument
+ * REDACTED_TEXT (it may describe the resource, as a candidate's reason does), so operations
+ * cannot tell what the state projection withholds.
  */
-export function redactValues(value: unknown, labels: readonly Label[], viewer: TrustClass): unknown {
+export function redactOperations(operations: unknown, labels: readonly Label[], viewer: TrustClass): unknown {
   const classOf = sensitivityMatcher(labels, viewer);
-  if (!classOf) return value;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") {
-      const cls = classOf(v);
-      return cls ? redactedRef(cls) : v;
-    }
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
-  };
-  return walk(value);
+  if (!classOf || !Array.isArray(operations)) return operations;
+  return operations.map((call) => {
+    const strings: string[] = [];
+    const collect = (v: unknown) => {
+      if (typeof v === "string") strings.push(v);
+      else if (v && typeof v === "object") Object.values(v).forEach(collect);
+    };
+    collect((call as { args?: unknown })?.args);
+    if (!strings.some((v) => classOf(v))) return call;
+    const walk = (v: unknown): unknown => {
+      if (typeof v === "string") {
+        const cls = classOf(v);
+        return cls ? redactedRef(cls) : REDACTED_TEXT;
+      }
+      if (Array.isArray(v)) return v.map(walk);
+      if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+      return v;
+    };
+    const { op, args } = call as { op: unknown; args: unknown };
+    return { op, args: walk(args) };
+  });
 }
 
 export function redactState(state: AgentStateV1, viewer: TrustClass): Redaction {

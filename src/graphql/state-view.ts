@@ -3,7 +3,7 @@
 // reader below a resource's sensitivity label never sees it, whatever path it reads by.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import type { TrustClass } from "../contracts/common.js";
-import { redactState, redactValues } from "../domain/redaction.js";
+import { redactState, redactOperations } from "../domain/redaction.js";
 import type { LedgerEntryRecord } from "../store/records.js";
 import type { GraphQLContext } from "./builder.js";
 
@@ -25,5 +25,5 @@ export async function viewOperations(ctx: GraphQLContext, entry: LedgerEntryReco
   const trust = ctx.principal?.trustClass ?? "UNTRUSTED";
   if (trust === "SECRET") return entry.operations;
   const state = entry.state ?? (await ctx.store.stateOfVersion(entry.runId, entry.stateVersion));
-  return state ? redactValues(entry.operations, state.sensitivity_labels ?? [], trust) : entry.operations;
+  return state ? redactOperations(entry.operations, state.sensitivity_labels ?? [], trust) : entry.operations;
 }
