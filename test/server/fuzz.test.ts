@@ -4,14 +4,14 @@
 // error (never ERR_INTERNAL, never a stack or SQL), and afterwards every run's ledger must
 // still verify and end at the run's current state.
 //
-// FUZZ_REQUESTS sets how many requests (default 2000), FUZZ_SEED the seed (default 7).
+// FUZZ_REQUESTS sets how many requests (default 1500), FUZZ_SEED the seed (default 7).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "../../src/domain/operations/index.js";
 import { startTestCanon, type TestCanon } from "../support/canon.js";
 import { backendName } from "../support/database.js";
 import { COMMIT, startRun } from "../support/operations.js";
 
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500);
 const SEED = Number(process.env.FUZZ_SEED ?? 7);
 const CONCURRENCY = 8;
 
