@@ -83,6 +83,11 @@ describe(`security on ${backendName}`, () => {
       await response.body?.cancel();
     });
 
+    it("serves GraphiQL with the token from its URL as a header, like Jupyter's token URL", async () => {
+      const page = await fetch(`${canon.url}?token=${canon.token}`, { headers: { accept: "text/html" } });
+      expect(await page.text()).toContain(`Bearer ${canon.token}`);
+    });
+
     it("stores only the token's hash", async () => {
       const { token, tokenId } = await canon.createToken({ scopes: ["run:read"] });
       const rows = await canon.server.database.prisma.apiToken.findMany({ where: { id: tokenId } });
