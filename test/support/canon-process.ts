@@ -45,7 +45,8 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
   });
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 30_000);
+    // Generous: on a loaded 2-core machine, tsx compiling the CLI alone can take most of it.
+    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 50_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /serving (http:\/\/\S+\/graphql)/.exec(output);
