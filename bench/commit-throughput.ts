@@ -149,7 +149,7 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
   // high-water mark so the workload's peak is reported separately.
   const startupPeakRssKb = peakRssKb(canon.pid);
   const peakWasReset = resetPeakRss(canon.pid);
-  const client = new CanonClient(canon.url, settings.writers);
+  const client = new CanonClient(canon.url, settings.writers, canon.token);
   let result: Omit<BackendResult, "floor" | "floorSequential" | "floorCpu" | "floorDescribe" | "stateBytes" | "exit">;
   let runIds: string[];
   try {

@@ -51,12 +51,18 @@ interface Event {
 /** Subscribers: one graphql-ws client (one socket) each, all feeding one callback. */
 class Subscribers {
   private readonly clients: Client[] = [];
-  constructor(private readonly url: URL) {}
+  constructor(
+    private readonly url: URL,
+    private readonly token: string,
+  ) {}
 
   async open(runId: string, afterVersion: number, count: number, onEvent: (event: Event) => void): Promise<void> {
     const ready: Promise<void>[] = [];
     for (let i = 0; i < count; i++) {
-      const client = createClient({ url: this.url.toString().replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+      const client = createClient({
+        url: this.url.toString().replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false,
+        connectionParams: { authorization: `Bearer ${this.token}` },
+      });
       this.clients.push(client);
       ready.push(new Promise<void>((resolve, reject) => {
         client.on("connected", () => resolve());
@@ -89,7 +95,7 @@ async function latencyCase(canon: CanonProcess, client: CanonClient, runCount: n
   const sent = new Map<string, number>();
   const received = new Map<string, number>();
   const latencies: number[] = [];
-  const subs = new Subscribers(canon.url);
+  const subs = new Subscribers(canon.url, canon.token);
   const onEvent = (event: Event) => {
     const key = `${event.runId}@${event.version}`;
     const at = sent.get(key);
@@ -128,7 +134,7 @@ async function throughputCase(canon: CanonProcess, client: CanonClient, subscrib
   const runs = await Promise.all(Array.from({ length: settings.writers }, (_, i) => client.startRun(`fanout throughput ${i}`)));
   const writers = runs.map((runId, i) => client.writer(runId, i, PLAN_STEPS));
   let delivered = 0;
-  const subs = new Subscribers(canon.url);
+  const subs = new Subscribers(canon.url, canon.token);
   const perRun = (i: number) => Math.floor(subscribers / runs.length) + (i < subscribers % runs.length ? 1 : 0);
   for (const [i, runId] of runs.entries()) await subs.open(runId, 0, perRun(i), () => delivered++);
   await driveWriters(writers, settings.warmupSeconds * 1_000);
@@ -160,12 +166,12 @@ function rssKb(pid: number): number {
  */
 async function memoryCase(canon: CanonProcess, client: CanonClient, count: number) {
   const runId = await client.startRun("fanout idle");
-  const warm = new Subscribers(canon.url);
+  const warm = new Subscribers(canon.url, canon.token);
   await warm.open(runId, 0, 50, () => {});
   await sleep(3_000);
   const samples = [rssKb(canon.pid)];
   const batch = Math.ceil(count / 3);
-  const subs = new Subscribers(canon.url);
+  const subs = new Subscribers(canon.url, canon.token);
   for (let i = 0; i < 3; i++) {
     await subs.open(runId, 0, batch, () => {});
     await sleep(2_000);
@@ -188,7 +194,7 @@ async function crossInstanceCase(databaseUrl: string, shared: boolean) {
   const a = await startCanonProcess(env);
   const b = await startCanonProcess(env);
   try {
-    const clientB = new CanonClient(b.url, 4);
+    const clientB = new CanonClient(b.url, 4, b.token);
     const result = await latencyCase(a, clientB, 1, 1_000, Math.min(settings.commits, 50));
     clientB.close();
     return result;
@@ -208,7 +214,7 @@ interface BackendReport {
 async function benchBackend(name: string, env: Record<string, string>, databaseUrl?: string): Promise<BackendReport> {
   log(`${name}: starting canon serve`);
   const canon = await startCanonProcess({ ...env, CANON_DB_POOL_SIZE: "10" });
-  const client = new CanonClient(canon.url, settings.writers);
+  const client = new CanonClient(canon.url, settings.writers, canon.token);
   try {
     const latency: BackendReport["latency"] = [];
     for (const [label, runs, subscribers] of [
@@ -314,7 +320,7 @@ if (process.env.BENCH_FANOUT_PROFILE) {
   // Diagnostic: one PGlite server, 1,000 subscribers on one run (NODE_OPTIONS reaches the server).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "canon-fanout-"));
   const canon = await startCanonProcess({ CANON_DATA_DIR: dataDir });
-  const client = new CanonClient(canon.url, 4);
+  const client = new CanonClient(canon.url, 4, canon.token);
   console.log(JSON.stringify(await latencyCase(canon, client, 1, 1_000, settings.commits)));
   client.close();
   await canon.stop();

@@ -2,6 +2,7 @@
 // benchmark measures the shipped build over a real socket and can read the server's own
 // memory high-water mark without the benchmark's allocations mixed in.
 import { spawn, type ChildProcess } from "node:child_process";
+import { PRODUCER } from "./workload.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -12,9 +13,14 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 const SERVING_LINE = /Canon is serving (http:\/\/\S+\/graphql)/;
 
+/** The benchmark's admin token (CANON_ADMIN_TOKEN): it mints the writer's token. Loopback only. */
+const BENCH_ADMIN_TOKEN = "canon_bench-admin-token-0123456789abcdefghijkl";
+
 export interface CanonProcess {
   pid: number;
   url: URL;
+  /** A token for the benchmark's writer (PRODUCER), every scope. */
+  token: string;
   /** SIGTERM, then wait for the exit (SIGKILL after STOP_TIMEOUT_MS). Idempotent. */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null; killed: boolean }>;
   /** The last lines the server wrote (stderr and stdout, where pino logs), for error reports. */
@@ -23,7 +29,8 @@ export interface CanonProcess {
 
 /** `env` replaces Canon's database settings; everything else is inherited. */
 export async function startCanonProcess(env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string; [name: string]: string | undefined }): Promise<CanonProcess> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", ...env };
+  // No rate limit: the benchmark measures throughput, which a per-token limit would cap.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, CANON_COMMIT_RATE: "0", ...env };
   // An inherited DATABASE_URL would silently turn the PGlite run into a Postgres one.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof), for diagnosis.
@@ -68,10 +75,12 @@ export async function startCanonProcess(env: { DATABASE_URL?: string; CANON_DATA
     void exited.then(({ code, signal }) => fail(`Canon exited before serving (code ${code}, signal ${signal})`));
   });
 
+  const token = await mintWriterToken(url);
   let stopping: ReturnType<CanonProcess["stop"]> | undefined;
   return {
     pid: child.pid!,
     url,
+    token,
     outputTail: () => tail,
     stop: () =>
       (stopping ??= (async () => {
@@ -100,4 +109,28 @@ function runToCompletion(command: string, args: string[], timeoutMs: number): Pr
       else reject(new Error(`${path.basename(args[0] ?? command)} ${args.slice(1).join(" ")} failed (code ${code}, signal ${signal})`));
     });
   });
+}
+
+/** The writer's token, pinned to PRODUCER's version so the ledger records exactly PRODUCER. */
+async function mintWriterToken(url: URL): Promise<string> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
+    body: JSON.stringify({
+      query: `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { ... on CreatedApiToken { token } } }`,
+      variables: {
+        input: {
+          componentId: PRODUCER.componentId,
+          componentVersion: PRODUCER.componentVersion,
+          kind: PRODUCER.kind,
+          trustClass: "SECRET",
+          scopes: ["run:create", "run:read", "run:commit"],
+        },
+      },
+    }),
+  });
+  const body = (await response.json()) as { data?: { createApiToken?: { token?: string } } };
+  const token = body.data?.createApiToken?.token;
+  if (!token) throw new Error(`could not mint the benchmark writer's token: ${JSON.stringify(body)}`);
+  return token;
 }

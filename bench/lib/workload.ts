@@ -78,6 +78,7 @@ export class CanonClient {
   constructor(
     private readonly url: URL,
     maxSockets: number,
+    private readonly token: string,
   ) {
     this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   }
@@ -93,6 +94,7 @@ export class CanonClient {
           headers: {
             "content-type": "application/json",
             accept: "application/graphql-response+json, application/json",
+            authorization: `Bearer ${this.token}`,
             "content-length": Buffer.byteLength(body),
           },
         },

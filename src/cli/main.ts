@@ -5,12 +5,14 @@
 // canon export <runId> [--out F]       a run and its whole ledger as NDJSON
 // canon import [F]                     import such a file (stdin by default), verified first
 // canon compile "text" | --file F       compile a request to TaskIRV1 and print its open questions
+// canon token create|list|revoke       API tokens (see README, "Security model")
 import { parseArgs } from "node:util";
 import { configFromEnv } from "../server/config.js";
 import { startCanon } from "../server/canon-server.js";
 import { openDatabase, type Database } from "../store/database.js";
 import { migrate } from "../store/migrator.js";
 import { exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
+import { TOKEN_USAGE, tokenCommand } from "./token-commands.js";
 
 const USAGE = `usage:
   canon serve [--port 4000] [--host 127.0.0.1]
@@ -19,6 +21,7 @@ const USAGE = `usage:
   canon export <runId> [--out run.ndjson]
   canon import [run.ndjson]
   canon compile "request text" | canon compile --file request.json
+${TOKEN_USAGE}
 
 Configuration comes from the environment (DATABASE_URL, CANON_DATA_DIR, ...): see README.md.`;
 
@@ -33,6 +36,14 @@ async function main(argv: string[]): Promise<number> {
       out: { type: "string" },
       file: { type: "string" },
       help: { type: "boolean", short: "h" },
+      component: { type: "string" },
+      kind: { type: "string" },
+      version: { type: "string" },
+      trust: { type: "string" },
+      scopes: { type: "string" },
+      runs: { type: "string" },
+      tasks: { type: "string" },
+      label: { type: "string" },
     },
   });
   const command = positionals[0];
@@ -54,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "verify") return withDatabase(config.database, (db) => verifyCommand(db, target, values.all ?? false));
   if (command === "export") return withDatabase(config.database, (db) => exportCommand(db, target, values.out));
   if (command === "import") return withDatabase(config.database, (db) => importCommand(db, target));
+  if (command === "token") return withDatabase(config.database, (db) => tokenCommand(db, target, positionals[2], values));
   console.error(`unknown command "${command}"\n${USAGE}`);
   return 2;
 }
@@ -85,9 +97,15 @@ async function runMigrate(options: Parameters<typeof openDatabase>[0]): Promise<
 }
 
 async function serve(config: ReturnType<typeof configFromEnv>): Promise<number> {
-  const canon = await startCanon(config);
+  const canon = await startCanon(config, { bootstrapAdmin: true });
   const where = canon.database.kind === "pglite" ? `embedded PGlite at ${canon.database.location}` : `PostgreSQL at ${canon.database.location}`;
-  console.log(`Canon is serving ${canon.url} (open it in a browser for GraphiQL); data: ${where}`);
+  console.log(`Canon is serving ${canon.url} (${config.graphiql ? "open it in a browser for GraphiQL" : "GraphiQL is off"}); data: ${where}`);
+  if (canon.bootstrapToken) {
+    // First start: the only way in, shown once (like Jupyter's token URL). Only its hash is kept.
+    console.log(`First start: created an admin token. It is shown only this once; keep it:
+  ${canon.bootstrapToken}`);
+    if (config.graphiql) console.log(`GraphiQL with it: ${canon.url}?token=${canon.bootstrapToken}`);
+  }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       canon.logger.info({ signal }, "shutting down");

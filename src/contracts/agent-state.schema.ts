@@ -98,6 +98,11 @@ const stateExtensions = {
         claimed_criteria: listOf(closed(["criterion_id", "claim"], { criterion_id: text, claim: text })),
       }),
     ),
+    // Written by redaction only (src/domain/redaction.ts), never stored: how much a reader was not shown.
+    "x-redactions": closed(["withheld", "viewer_trust"], {
+      withheld: { type: "integer", minimum: 1 },
+      viewer_trust: { enum: ["UNTRUSTED", "PUBLIC", "INTERNAL", "RESTRICTED", "SECRET"] },
+    }),
     "x-completion-policy": closed(["policy_id", "policy_version", "allow_partial"], {
       policy_id: id,
       policy_version: { type: "integer", minimum: 1 },

@@ -9,6 +9,7 @@ export const ERROR_FAMILIES = [
   "NOT_FOUND",
   "IDEMPOTENCY",
   "SYSTEM",
+  "AUTH",
 ] as const;
 export type ErrorFamily = (typeof ERROR_FAMILIES)[number];
 
@@ -187,6 +188,36 @@ export class ReceiptConflictError extends CanonError {
     });
   }
 }
+
+/** No valid token came with the request (missing, unknown, malformed or revoked). */
+export class UnauthenticatedError extends CanonError {
+  constructor(message = "a valid API token is required: send `Authorization: Bearer <token>`") {
+    super({ family: "AUTH", code: "ERR_UNAUTHENTICATED", message, retryable: false });
+  }
+}
+
+/** The token is valid but does not allow this: a missing scope, a run outside its restriction, another component's name. */
+export class ForbiddenError extends CanonError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super({ family: "AUTH", code: "ERR_FORBIDDEN", message, retryable: false, details });
+  }
+}
+
+/** The token spent its commit budget; `retryAfterMs` says when the next one is allowed. */
+export class RateLimitedError extends CanonError {
+  constructor(readonly retryAfterMs: number) {
+    super({
+      family: "POLICY",
+      code: "ERR_RATE_LIMITED",
+      message: `too many writes with this token; retry in ${retryAfterMs} ms`,
+      retryable: true,
+      details: { retryAfterMs },
+    });
+  }
+}
+
+/** A request the GraphQL limits refuse before running it (depth, cost, aliases, directives, tokens, batching). */
+export const QUERY_TOO_COMPLEX = { family: "INPUT", code: "ERR_QUERY_TOO_COMPLEX", retryable: false } as const;
 
 export const internalError = (): ErrorV1 => ({
   family: "SYSTEM",

@@ -3,10 +3,12 @@
 import { IdempotencyKeyReusedError, InvalidInputError, NotFoundError, StateConflictError } from "../contracts/errors.js";
 import { RunArchivedError } from "../contracts/watch-errors.js";
 import type { WriteResult } from "../store/run-store.js";
+import { requiresOnRun } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { ErrorInterface } from "./errors.js";
 import { ComponentIdentityInput, ProvenanceInput, toComponentIdentity, toProvenance } from "./identity-types.js";
 import { LedgerEntry, Run } from "./run.js";
+import { authorizedWriter } from "./writer.js";
 
 builder.objectType(RunArchivedError, {
   name: "RunArchivedError",
@@ -32,7 +34,7 @@ const ArchiveRunInput = builder.inputType("ArchiveRunInput", {
     runId: t.id({ required: true }),
     expectedVersion: t.int({ required: true, description: "The version the decision to archive was made on." }),
     reason: t.string({ required: true, description: "Why the run is archived; recorded in the ledger." }),
-    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    producer: t.field({ type: ComponentIdentityInput, description: "Defaults to the token's component; if given it must be that component." }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: "At least one record." }),
     idempotencyKey: t.string(),
   }),
@@ -40,6 +42,7 @@ const ArchiveRunInput = builder.inputType("ArchiveRunInput", {
 
 builder.mutationFields((t) => ({
   archiveRun: t.field({
+    ...requiresOnRun("run:admin", (args: { input: { runId: string | number } }) => args.input.runId),
     type: ArchiveRunSuccess,
     errors: {
       types: [StateConflictError, NotFoundError, InvalidInputError, RunArchivedError, IdempotencyKeyReusedError],
@@ -54,7 +57,7 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         expectedVersion: input.expectedVersion,
         reason: input.reason,
-        producer: toComponentIdentity(input.producer),
+        producer: authorizedWriter(ctx, input.producer ? toComponentIdentity(input.producer) : null),
         provenance: input.provenance.map(toProvenance),
         idempotencyKey: input.idempotencyKey,
       }),

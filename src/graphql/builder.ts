@@ -3,21 +3,38 @@
 import SchemaBuilder from "@pothos/core";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import type { JsonObject } from "../contracts/agent-state.js";
+import type { Principal } from "../domain/principal.js";
 import type { RunWatcher } from "../store/run-watch.js";
 import type { RunsWatcher } from "../store/runs-watch.js";
 import type { ArchivingRunStore } from "../store/run-archive-store.js";
 import type { TaskStore } from "../store/task-store.js";
+import type { TokenStore } from "../store/token-store.js";
+import { authScopeLoaders, unauthorizedError, type CanonAuthScopes } from "./auth-scopes.js";
+import type { RateLimiter } from "./rate-limit.js";
+import type { TokenSessions } from "./token-sessions.js";
 
-export interface GraphQLContext {
+/** What every request shares (one per instance). */
+export interface CanonServices {
   store: ArchivingRunStore;
   watcher: RunWatcher;
   runsWatcher: RunsWatcher;
   tasks: TaskStore;
+  tokens: TokenStore;
+  commitLimiter: RateLimiter;
+  sessions: TokenSessions;
+}
+
+export interface GraphQLContext extends CanonServices {
+  /** The authenticated caller; requests without a valid token never reach a resolver. */
+  principal: Principal | null;
+  requestId: string;
 }
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
+  AuthScopes: CanonAuthScopes;
   DefaultFieldNullability: false;
   Scalars: {
     JSON: { Input: unknown; Output: unknown };
@@ -25,12 +42,29 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
   };
 }>({
-  plugins: [ErrorsPlugin, RelayPlugin],
+  // Relay before scope-auth so auth functions see parsed global ids; scope-auth before errors so
+  // that an auth failure is raised (errors[].extensions.code), not returned as a result type.
+  plugins: [RelayPlugin, ScopeAuthPlugin, ErrorsPlugin],
   defaultFieldNullability: false,
-  relay: { clientMutationId: "omit", cursorType: "String", nodesQueryOptions: false },
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+    nodesQueryOptions: false,
+    // `node` reaches runs only; the Run type's own scopes apply the token's restriction.
+    nodeQueryOptions: { skipTypeScopes: true, authScopes: { scope: "run:read" } },
+  },
   errors: { defaultTypes: [] },
+  scopeAuth: {
+    // Checked once when a subscription starts, not on every event.
+    authorizeOnSubscribe: true,
+    authScopes: authScopeLoaders,
+    unauthorizedError,
+  },
 });
 
-builder.queryType({ description: "Read runs and their canonical state." });
-builder.mutationType({ description: "Every write is compare-and-swap: it names the version it read." });
-builder.subscriptionType({ description: "Watch runs change, from a version, without gaps or duplicates." });
+// DEFAULT DENY: every root field must declare its own scopes with `skipTypeScopes: true` (see
+// auth-scopes.ts). A field added without them is refused at run time, and
+// test/graphql/auth-coverage.test.ts fails.
+builder.queryType({ description: "Read runs and their canonical state.", authScopes: { undeclared: true } });
+builder.mutationType({ description: "Every write is compare-and-swap: it names the version it read.", authScopes: { undeclared: true } });
+builder.subscriptionType({ description: "Watch runs change, from a version, without gaps or duplicates.", authScopes: { undeclared: true } });

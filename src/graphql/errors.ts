@@ -5,6 +5,9 @@ import {
   CompletionRejectedError,
   ERROR_FAMILIES,
   EvidenceRequiredError,
+  ForbiddenError,
+  RateLimitedError,
+  UnauthenticatedError,
   IdempotencyKeyReusedError,
   InputTooLargeError,
   InvalidInputError,
@@ -151,6 +154,27 @@ builder.objectType(TaskRevisionConflictError, {
   }),
 });
 
+builder.objectType(UnauthenticatedError, {
+  name: "UnauthenticatedError",
+  description: "No valid API token came with the request.",
+  interfaces: [ErrorInterface],
+  fields: () => ({}),
+});
+
+builder.objectType(ForbiddenError, {
+  name: "ForbiddenError",
+  description: "The token is valid but does not allow this (a scope, a run restriction, or another component's name).",
+  interfaces: [ErrorInterface],
+  fields: () => ({}),
+});
+
+builder.objectType(RateLimitedError, {
+  name: "RateLimitedError",
+  description: "The token made too many writes; retry after `retryAfterMs`.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ retryAfterMs: t.exposeInt("retryAfterMs") }),
+});
+
 /** The errors any write can end in. */
 export const WRITE_ERRORS = [
   StateConflictError,
@@ -165,4 +189,6 @@ export const WRITE_ERRORS = [
   LockHeldError,
   ReceiptConflictError,
   RunArchivedError,
+  ForbiddenError,
+  RateLimitedError,
 ];

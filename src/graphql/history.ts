@@ -7,8 +7,10 @@ import type { Divergence } from "../domain/ledger-verifier.js";
 import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
 import { verifyRun, type VerificationReport } from "../store/verify-run.js";
 import { AgentState } from "./agent-state.js";
+import { requiresOnRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { LedgerEntry, Run, canonicalDocument } from "./run.js";
+import { viewState } from "./state-view.js";
 
 const MAX_PAGE = 500;
 
@@ -77,7 +79,7 @@ async function snapshot(run: RunRecord, version: number, path: string, ctx: Grap
   if (version > run.stateVersion) throw new NotFoundError("state version", `${run.id}@${version}`);
   const entry = await ctx.store.commitOfVersion(run.id, version);
   if (!entry?.state) throw new NotFoundError("state version", `${run.id}@${version}`);
-  return { runId: run.id, version, entry, state: entry.state };
+  return { runId: run.id, version, entry, state: viewState(ctx, entry.state) };
 }
 
 builder.objectFields(Run, (t) => ({
@@ -132,6 +134,7 @@ builder.queryFields((t) => ({
   verifyRun: t.field({
     type: VerificationReportType,
     description: "Recompute the run's hash chain and states from its ledger; reports the first divergence.",
+    ...requiresOnRun("run:read", (args: { runId: string | number }) => args.runId),
     args: { runId: t.arg.id({ required: true }) },
     errors: { types: [NotFoundError], directResult: true, union: { name: "VerifyRunResult" } },
     resolve: (_root, { runId }, ctx) => verifyRun(ctx.store, String(runId)),

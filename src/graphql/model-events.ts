@@ -1,10 +1,12 @@
 // Model events: loading, evicting, losing or swapping a model. Logged beside the run, never in
 // its state, so the state's version and content hash do not move (rule 6).
 import { MODEL_EVENT_KINDS, type ModelEventRecord } from "../store/model-events.js";
-import { builder } from "./builder.js";
+import { requiresOnRun } from "./auth-scopes.js";
+import { builder, type GraphQLContext } from "./builder.js";
 import { WRITE_ERRORS } from "./errors.js";
 import { ComponentIdentityInput, ComponentIdentityType, toComponentIdentity } from "./identity-types.js";
 import { Run } from "./run.js";
+import { authorizedWriter } from "./writer.js";
 import { sharedEnum } from "./shared-enums.js";
 
 const ModelEventKind = sharedEnum("ModelEventKind", MODEL_EVENT_KINDS);
@@ -30,7 +32,7 @@ const RecordModelEventInput = builder.inputType("RecordModelEventInput", {
     modelId: t.string({ required: true, description: "Logical model id, e.g. planner-v2-fast." }),
     previousModelId: t.string({ description: "Required for SWAPPED: the model replaced." }),
     detail: t.string(),
-    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    producer: t.field({ type: ComponentIdentityInput, description: "Optional: the token's component identity is recorded; if given it must be that identity." }),
   }),
 });
 
@@ -39,6 +41,7 @@ builder.mutationField("recordModelEvent", (t) =>
     type: ModelEvent,
     errors: { types: WRITE_ERRORS, directResult: true, union: { name: "RecordModelEventResult" } },
     description: "Log a model change for a run. It never changes the run's state or state version.",
+    ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
     args: { input: t.arg({ type: RecordModelEventInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       ctx.store.modelEvents.record({
@@ -47,7 +50,7 @@ builder.mutationField("recordModelEvent", (t) =>
         modelId: input.modelId,
         previousModelId: input.previousModelId ?? null,
         detail: input.detail ?? null,
-        producer: toComponentIdentity(input.producer),
+        producer: authorizedWriter(ctx as GraphQLContext, input.producer ? toComponentIdentity(input.producer) : null),
       }),
   }),
 );

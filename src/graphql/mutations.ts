@@ -2,8 +2,10 @@
 import { TaskNeedsClarificationError } from "../contracts/errors.js";
 import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
 import type { WriteResult } from "../store/run-store.js";
-import { builder } from "./builder.js";
+import { requiresOnRun, requiresToStart } from "./auth-scopes.js";
+import { builder, type GraphQLContext } from "./builder.js";
 import { WRITE_ERRORS } from "./errors.js";
+import { authorizedWriter } from "./writer.js";
 import { ComponentIdentityInput, ProvenanceInput, toComponentIdentity, toProvenance } from "./identity-types.js";
 import { StateOperationInput, toOperationCalls } from "./operations.js";
 import { LedgerEntry, Run } from "./run.js";
@@ -18,6 +20,9 @@ const WriteSuccess = builder.objectRef<WriteResult>("WriteSuccess").implement({
     }),
   }),
 });
+
+const PRODUCER_DOC =
+  "Optional: a write is recorded under the token's component identity. If given, it must be that identity (else ERR_FORBIDDEN).";
 
 const PROVENANCE_DOC =
   "Where the content came from: at least one record. Model output (a MODEL_COMPONENT or DECISION_BACKEND producer, or MODEL content) needs a MODEL record.";
@@ -40,7 +45,7 @@ const StartRunInput = builder.inputType("StartRunInput", {
     sessionId: t.id({ description: "Defaults to a new session id." }),
     taskId: t.id({ description: "A task to run (e.g. from compileTask); it must not need clarification. Defaults to a new task made from the objective." }),
     budgets: t.field({ type: BudgetInput }),
-    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string({ description: "Scoped to the producer's componentId: a retry returns the run the first attempt made." }),
   }),
@@ -51,7 +56,7 @@ const ForkRunInput = builder.inputType("ForkRunInput", {
     runId: t.id({ required: true, description: "The run to fork from; it is not changed." }),
     atVersion: t.int({ required: true, description: "The new run's version 0 is this version's state." }),
     sessionId: t.id({ description: "Defaults to the original run's session." }),
-    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string(),
   }),
@@ -62,7 +67,7 @@ const CommitStateInput = builder.inputType("CommitStateInput", {
     runId: t.id({ required: true }),
     expectedVersion: t.int({ required: true, description: "The state version the operations were decided on." }),
     operations: t.field({ type: [StateOperationInput], required: true, description: "Applied in order, all or nothing." }),
-    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string({ description: "A retry with the same key and request returns the original result." }),
   }),
@@ -73,7 +78,7 @@ const RecordNoopInput = builder.inputType("RecordNoopInput", {
     runId: t.id({ required: true }),
     expectedVersion: t.int({ required: true }),
     reason: t.string({ required: true, description: "Why the component decided to change nothing." }),
-    producer: t.field({ type: ComponentIdentityInput, required: true }),
+    producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string(),
   }),
@@ -92,14 +97,14 @@ const snakeBudgets = (b: typeof BudgetInput.$inferInput | null | undefined) =>
     : undefined;
 
 type WriteMetaArgs = {
-  producer: typeof ComponentIdentityInput.$inferInput;
+  producer?: typeof ComponentIdentityInput.$inferInput | null;
   provenance: (typeof ProvenanceInput.$inferInput)[];
   idempotencyKey?: string | null;
 };
 
-/** Who writes, where the content came from, and the retry key: the same on every write. */
-const writeMeta = (input: WriteMetaArgs) => ({
-  producer: toComponentIdentity(input.producer),
+/** Who writes (the token's identity), where the content came from, and the retry key: the same on every write. */
+const writeMeta = (input: WriteMetaArgs, ctx: GraphQLContext) => ({
+  producer: authorizedWriter(ctx, input.producer ? toComponentIdentity(input.producer) : null),
   provenance: input.provenance.map(toProvenance),
   idempotencyKey: input.idempotencyKey,
 });
@@ -112,6 +117,7 @@ builder.mutationFields((t) => ({
   startRun: t.field({
     type: WriteSuccess,
     errors: { types: [...WRITE_ERRORS, TaskNeedsClarificationError], directResult: true, union: { name: "StartRunResult" } },
+    ...requiresToStart((args: { input: { taskId?: string | number | null } }) => args.input.taskId),
     description: "Start a run at state version 0.",
     args: { input: t.arg({ type: StartRunInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
@@ -121,11 +127,12 @@ builder.mutationFields((t) => ({
         sessionId: input.sessionId == null ? null : String(input.sessionId),
         taskId: input.taskId == null ? null : String(input.taskId),
         budgets: snakeBudgets(input.budgets),
-        ...writeMeta(input),
+        ...writeMeta(input, ctx),
       }),
   }),
   forkRun: t.field({
     ...writeResult("ForkRunResult"),
+    ...requiresOnRun("run:create", (args: { input: { runId: string | number } }) => args.input.runId),
     description: "Start a new run from a past version of another run, to retry from an earlier belief.",
     args: { input: t.arg({ type: ForkRunInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
@@ -133,11 +140,12 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         atVersion: input.atVersion,
         sessionId: input.sessionId == null ? null : String(input.sessionId),
-        ...writeMeta(input),
+        ...writeMeta(input, ctx),
       }),
   }),
   commitState: t.field({
     ...writeResult("CommitStateResult"),
+    ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
     description: "Apply operations to the state read at `expectedVersion`; succeeds only if the run is still there.",
     args: { input: t.arg({ type: CommitStateInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
@@ -145,11 +153,12 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         expectedVersion: input.expectedVersion,
         operations: toOperationCalls(input.operations as Record<string, unknown>[]),
-        ...writeMeta(input),
+        ...writeMeta(input, ctx),
       }),
   }),
   recordNoop: t.field({
     ...writeResult("RecordNoopResult"),
+    ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
     description: "Record that a component read `expectedVersion` and decided to change nothing.",
     args: { input: t.arg({ type: RecordNoopInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
@@ -157,7 +166,7 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         expectedVersion: input.expectedVersion,
         reason: input.reason,
-        ...writeMeta(input),
+        ...writeMeta(input, ctx),
       }),
   }),
 }));

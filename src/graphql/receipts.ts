@@ -1,6 +1,7 @@
 // Receipts and completion decisions: immutable ABI documents the state refers to by id.
 import { RECEIPT_KINDS, type ReceiptKind } from "../contracts/receipt-validation.js";
 import type { ReceiptRecord } from "../store/receipt-reads.js";
+import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { Run } from "./run.js";
 import { sharedEnum } from "./shared-enums.js";
@@ -8,6 +9,8 @@ import { sharedEnum } from "./shared-enums.js";
 const ReceiptKindEnum = sharedEnum("ReceiptKind", RECEIPT_KINDS);
 
 export const Receipt = builder.objectRef<ReceiptRecord>("Receipt").implement({
+  // A receipt is readable by whoever may read the run that recorded it.
+  authScopes: (receipt) => ({ run: receipt.runId }),
   description: "An immutable receipt (ToolReceiptV1, MutationReceiptV1, VerificationReceiptV1) or CompletionDecisionV1.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The document's own id (invocation_id, mutation_id, verification_id, decision_id)." }),
@@ -40,6 +43,7 @@ builder.queryField("receipt", (t) =>
     type: Receipt,
     nullable: true,
     description: "One receipt or completion decision by its id.",
+    ...requires("run:read"),
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, ctx) => ctx.store.receipts.byId(String(id)),
   }),

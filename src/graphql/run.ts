@@ -6,10 +6,12 @@ import { canonicalJson } from "../domain/content-hash.js";
 import { RUN_STATUSES } from "../domain/run-status.js";
 import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
 import { AgentState } from "./agent-state.js";
+import { requires, requiresOnRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { CompletionView } from "./completion.js";
 import { ComponentIdentityType, ProvenanceType } from "./identity-types.js";
 import { sharedEnum } from "./shared-enums.js";
+import { viewOperations, viewState } from "./state-view.js";
 
 export const RunStatus = sharedEnum("RunStatus", RUN_STATUSES);
 export const LedgerKind = builder.enumType("LedgerKind", {
@@ -22,7 +24,7 @@ export const LedgerKind = builder.enumType("LedgerKind", {
 async function stateOfEntry(entry: LedgerEntryRecord, ctx: GraphQLContext): Promise<AgentStateV1> {
   const state = entry.state ?? (await ctx.store.stateOfVersion(entry.runId, entry.stateVersion));
   if (!state) throw new NotFoundError("state version", `${entry.runId}@${entry.stateVersion}`);
-  return state;
+  return viewState(ctx, state);
 }
 
 /** The same version always serialises to the same bytes, whichever path read it. */
@@ -35,7 +37,7 @@ export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").i
     seq: t.exposeInt("seq", { description: "Position in the run's ledger; every write, COMMIT or NOOP, takes the next one." }),
     version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
     kind: t.field({ type: LedgerKind, resolve: (e) => e.kind }),
-    operations: t.field({ type: "JSON", resolve: (e) => e.operations }),
+    operations: t.field({ type: "JSON", resolve: (e, _args, ctx) => viewOperations(ctx, e) }),
     producer: t.field({ type: ComponentIdentityType, resolve: (e) => e.producer }),
     provenance: t.field({ type: [ProvenanceType], resolve: (e) => provenanceList(e.provenance) }),
     reason: t.string({ nullable: true, description: "Why a NOOP changed nothing.", resolve: (e) => e.reason }),
@@ -54,6 +56,9 @@ export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").i
 
 export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
   description: "One agent run and its canonical state.",
+  // However a run is reached (run, node, runs, a write's result), a token restricted to other
+  // runs or tasks cannot read it.
+  authScopes: (run) => ({ runRecord: run }),
   id: { resolve: (run) => run.id },
   loadOne: (id, ctx: GraphQLContext) => ctx.store.getRun(id),
   fields: (t) => ({
@@ -68,7 +73,7 @@ export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
     contentHash: t.exposeString("contentHash"),
     createdAt: t.field({ type: "DateTime", resolve: (run) => run.createdAt }),
     updatedAt: t.field({ type: "DateTime", resolve: (run) => run.updatedAt }),
-    state: t.field({ type: AgentState, resolve: (run) => run.state }),
+    state: t.field({ type: AgentState, resolve: (run, _args, ctx) => viewState(ctx, run.state) }),
     completion: t.field({
       type: CompletionView,
       description: "NOT_COMPLETE until a completion decision is recorded; never inferred.",
@@ -77,7 +82,7 @@ export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
     document: t.field({
       type: "JSONObject",
       description: "The state as one AgentStateV1 JSON document (RFC 8785 key order), for components that want the raw contract.",
-      resolve: (run) => canonicalDocument(run.state),
+      resolve: (run, _args, ctx) => canonicalDocument(viewState(ctx, run.state)),
     }),
   }),
 });
@@ -88,6 +93,7 @@ builder.queryFields((t) => ({
   run: t.field({
     type: Run,
     description: "One run by its run id.",
+    ...requiresOnRun("run:read", (args: { id: string | number }) => args.id),
     args: { id: t.arg.id({ required: true }) },
     errors: { types: [NotFoundError], directResult: true },
     resolve: async (_root, { id }, ctx) => {
@@ -98,7 +104,8 @@ builder.queryFields((t) => ({
   }),
   runs: t.connection({
     type: Run,
-    description: "Runs, newest first.",
+    description: "Runs, newest first (only those the token's restriction admits).",
+    ...requires("run:read"),
     args: {
       status: t.arg({ type: RunStatus }),
       taskId: t.arg.id(),
@@ -111,7 +118,8 @@ builder.queryFields((t) => ({
       if (first < 0 || first > MAX_PAGE) {
         throw new InvalidInputError(`first must be between 0 and ${MAX_PAGE}`, [{ path: "/first", message: "out of range" }]);
       }
-      const page = await ctx.store.listRuns({ status: args.status, taskId: args.taskId ? String(args.taskId) : null }, first, args.after);
+      const restriction = { runIds: ctx.principal?.runIds ?? [], taskIds: ctx.principal?.taskIds ?? [] };
+      const page = await ctx.store.listRuns({ status: args.status, taskId: args.taskId ? String(args.taskId) : null, ...restriction }, first, args.after);
       return {
         edges: page.runs.map((run) => ({ cursor: run.id, node: run })),
         pageInfo: {

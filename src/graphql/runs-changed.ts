@@ -4,9 +4,12 @@
 import { NotFoundError } from "../contracts/errors.js";
 import type { RunChangeRecord } from "../store/run-changes.js";
 import { AgentState } from "./agent-state.js";
+import { admitsRun } from "../domain/principal.js";
+import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { ComponentIdentityType } from "./identity-types.js";
 import { LedgerEntry, LedgerKind, Run, RunStatus } from "./run.js";
+import { viewState } from "./state-view.js";
 
 const RunsChangedFilter = builder.inputType("RunsChangedFilter", {
   description: "Which runs' events to send. Fields combine with AND; an empty filter means every run.",
@@ -53,7 +56,7 @@ export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").impleme
       resolve: async (change, _args, ctx) => {
         const state = await ctx.store.stateOfVersion(change.runId, change.stateVersion);
         if (!state) throw new NotFoundError("state version", `${change.runId}@${change.stateVersion}`);
-        return state;
+        return viewState(ctx, state);
       },
     }),
     run: t.field({
@@ -66,6 +69,7 @@ export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").impleme
 
 builder.subscriptionFields((t) => ({
   runsChanged: t.field({
+    ...requires("run:read"),
     type: RunChange,
     description:
       "Ledger events of many runs in one stream. Starts at each run's current head (runs created later: from their first entry); runs named in `after` resume right after the seq given. Per run: in order, each entry exactly once. A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW, whose details.positions resume it.",
@@ -73,12 +77,15 @@ builder.subscriptionFields((t) => ({
       filter: t.arg({ type: RunsChangedFilter }),
       after: t.arg({ type: [RunPositionInput], description: "Positions to resume runs from (at most 10,000)." }),
     },
+    // A token restricted to some runs or tasks sees only their events.
     subscribe: (_root, { filter, after }, ctx) =>
       ctx.runsWatcher.watch({
         scope: { taskId: filter?.taskId == null ? null : String(filter.taskId), runIds: filter?.runIds?.map(String) ?? null },
         status: filter?.status ?? null,
         after: (after ?? []).map((position) => ({ runId: String(position.runId), seq: position.seq })),
+        admits: (run) => !ctx.principal || admitsRun(ctx.principal, run),
       }),
     resolve: (change: RunChangeRecord) => change,
   }),
 }));
+

@@ -12,6 +12,7 @@ import "./receipts.js";
 import "./model-events.js";
 import "./mutations.js";
 import "./tasks.js";
+import "./tokens.js";
 import "./subscriptions.js";
 import "./runs-changed.js";
 import "./archive.js";

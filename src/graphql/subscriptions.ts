@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../contracts/errors.js";
 import type { LedgerEntryRecord } from "../store/records.js";
+import { requiresOnRun } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { LedgerEntry } from "./run.js";
 
@@ -8,6 +9,7 @@ builder.subscriptionFields((t) => ({
     type: LedgerEntry,
     description:
       "Every ledger entry of the run after `afterVersion` or `afterSeq` (catch-up), then new ones as they commit (live): in order, each exactly once. A version or position the run has not reached yet waits for it. A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW; it resumes exactly with `afterSeq: details.lastDeliveredSeq`.",
+    ...requiresOnRun("run:read", (args: { runId: string | number }) => args.runId),
     args: {
       runId: t.arg.id({ required: true }),
       afterVersion: t.arg.int({ description: "The last version the subscriber already has (0 for everything after the start)." }),
@@ -17,7 +19,9 @@ builder.subscriptionFields((t) => ({
       if ((afterVersion == null) === (afterSeq == null)) {
         throw new InvalidInputError("give exactly one of afterVersion and afterSeq", [{ path: "/afterVersion", message: "exactly one of afterVersion, afterSeq" }]);
       }
-      return ctx.watcher.watch(String(runId), afterSeq != null ? { afterSeq } : { afterVersion: afterVersion! });
+      const events = ctx.watcher.watch(String(runId), afterSeq != null ? { afterSeq } : { afterVersion: afterVersion! });
+      // Revoking the token ends the subscription (token-sessions.ts).
+      return events.then((iterator) => ctx.sessions.bind(ctx.principal!.tokenId, iterator));
     },
     resolve: (entry: LedgerEntryRecord) => entry,
   }),

@@ -8,6 +8,7 @@ import {
   completionPolicyById, type AmbiguityRecord, type CompiledTask, type Escalation, type StructuredRequest, type TaskRequest,
 } from "../domain/task-compiler/index.js";
 import type { TaskRecord, TaskStore } from "../store/task-store.js";
+import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { TrustClass } from "./identity-types.js";
 import { sharedEnum } from "./shared-enums.js";
@@ -254,6 +255,7 @@ const COMPILE_ERRORS = [InvalidInputError, InputTooLargeError];
 
 builder.queryFields((t) => ({
   task: t.field({
+    ...requires("run:read"),
     type: Task,
     description: "One task by its task id.",
     args: { id: t.arg.id({ required: true }) },
@@ -261,6 +263,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, { id }, ctx) => ctx.tasks.require(String(id)),
   }),
   tasks: t.connection({
+    ...requires("run:read"),
     type: Task,
     description: "Tasks, newest first.",
     args: { status: t.arg({ type: TaskStatusEnum }), taskType: t.arg({ type: TaskTypeEnum }) },
@@ -283,6 +286,7 @@ builder.queryFields((t) => ({
     },
   }),
   compilePreview: t.field({
+    ...requires("task:compile"),
     type: TaskPreview,
     description: "Compile a request without storing it: the TaskIR, its questions and escalation.",
     args: { input: t.arg({ type: CompileTaskInput, required: true }) },
@@ -293,6 +297,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   compileTask: t.field({
+    ...requires("task:compile"),
     type: CompileTaskSuccess,
     description: "Compile any request to one TaskIRV1 and store it. Open questions make it NEEDS_CLARIFICATION.",
     args: { input: t.arg({ type: CompileTaskInput, required: true }) },
@@ -300,6 +305,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => ctx.tasks.compile(toTaskRequest(input)),
   }),
   clarifyTask: t.field({
+    ...requires("task:compile"),
     type: ClarifyTaskSuccess,
     description: "Answer a task's open questions (or accept defaults), recompile, and store the next revision.",
     args: { input: t.arg({ type: ClarifyTaskInput, required: true }) },

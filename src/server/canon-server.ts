@@ -12,7 +12,12 @@ import { RunWatcher } from "../store/run-watch.js";
 import { RunsWatcher } from "../store/runs-watch.js";
 import { ArchivingRunStore } from "../store/run-archive-store.js";
 import { TaskStore } from "../store/task-store.js";
-import type { CanonConfig } from "./config.js";
+import { SCOPES } from "../domain/principal.js";
+import { RateLimiter } from "../graphql/rate-limit.js";
+import { TokenSessions } from "../graphql/token-sessions.js";
+import { TokenStore, type TokenSpec } from "../store/token-store.js";
+import { isLoopback, type CanonConfig } from "./config.js";
+import { requestIdFrom, withRequestId } from "./request-context.js";
 import { createLogger } from "./logger.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
 import { createCanonYoga } from "./yoga.js";
@@ -24,15 +29,37 @@ export interface CanonServer {
   logger: Logger;
   /** The instance's watchers, for tests and benchmarks to read their counters. */
   watchers: { runs: RunWatcher; many: RunsWatcher };
+  tokens: TokenStore;
+  sessions: TokenSessions;
+  /** The admin token made on first start (only with `bootstrapAdmin`), to be shown once. */
+  bootstrapToken?: string;
   /** Stops accepting, lets in-flight writes finish, completes subscriptions, closes the database. */
   close(): Promise<void>;
 }
 
-export async function startCanon(config: CanonConfig): Promise<CanonServer> {
+/** What `canon serve` makes on first start, and CANON_ADMIN_TOKEN stands for: every scope, full trust. */
+export const ADMIN_TOKEN_SPEC: TokenSpec = {
+  identity: { component_id: "local-admin", component_version: "*", kind: "HUMAN" },
+  trustClass: "SECRET",
+  scopes: SCOPES,
+  label: "admin",
+};
+
+export class InsecureBindError extends Error {}
+
+export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?: boolean } = {}): Promise<CanonServer> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config.database);
   const migrations = await migrate(database.sql);
   if (migrations.applied.length) logger.info({ applied: migrations.applied }, "applied migrations");
+  const tokens = new TokenStore(database);
+  let bootstrapToken: string | undefined;
+  try {
+    bootstrapToken = await ensureSomeToken(tokens, config, options.bootstrapAdmin ?? false);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   // With PostgreSQL, other instances may share the database: commits reach them by NOTIFY.
   const feed = database.postgresUrl
     ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
@@ -41,7 +68,11 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
   const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads };
   const watcher = new RunWatcher(store, feed, watchOptions);
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
-  const yoga = createCanonYoga({ store, watcher, runsWatcher, tasks: new TaskStore(database) }, logger, config.keepAliveMs);
+  const sessions = new TokenSessions(tokens);
+  sessions.start(config.tokenRecheckMs);
+  const commitLimiter = new RateLimiter({ perSecond: config.commitRatePerSecond, burst: config.commitBurst });
+  const services = { store, watcher, runsWatcher, tasks: new TaskStore(database), tokens, commitLimiter, sessions };
+  const yoga = createCanonYoga(services, logger, { introspection: config.introspection, graphiql: config.graphiql, keepAliveMs: config.keepAliveMs });
   let draining = false;
 
   const httpServer = createServer((req, res) => {
@@ -50,9 +81,9 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
     if (tooLarge(req, config.maxBodyBytes)) {
       return sendJson(res, 413, errorBody("ERR_INPUT_TOO_LARGE", `request bodies are limited to ${config.maxBodyBytes} bytes`, false));
     }
-    return yoga(req, res);
+    return withRequestId(requestIdFrom(req.headers["x-request-id"]), () => yoga(req, res));
   });
-  const ws = attachGraphQLWebSocket(httpServer, yoga, logger, config.keepAliveMs);
+  const ws = attachGraphQLWebSocket(httpServer, yoga, logger, { tokens, sessions }, config.keepAliveMs);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.port, config.host, resolve);
@@ -64,6 +95,7 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
   const close = () =>
     (closing ??= (async () => {
       draining = true;
+      sessions.stop();
       httpServer.close();
       httpServer.closeIdleConnections();
       await withTimeout(store.drain(), config.shutdownGraceMs);
@@ -79,7 +111,28 @@ export async function startCanon(config: CanonConfig): Promise<CanonServer> {
       logger.info("Canon stopped");
     })());
 
-  return { url: `http://${host}:${port}/graphql`, port, database, logger, watchers: { runs: watcher, many: runsWatcher }, close };
+  return {
+    url: `http://${host}:${port}/graphql`, port, database, logger, tokens, sessions, bootstrapToken,
+    watchers: { runs: watcher, many: runsWatcher }, close,
+  };
+}
+
+/**
+ * Canon never serves without a way in that only its operator has. CANON_ADMIN_TOKEN is made to
+ * exist; with no token at all, a loopback server makes an admin token (when asked: `canon
+ * serve`), and a server bound to any other address refuses to start.
+ */
+async function ensureSomeToken(tokens: TokenStore, config: CanonConfig, bootstrapAdmin: boolean): Promise<string | undefined> {
+  if (config.adminToken) await tokens.ensure(config.adminToken, ADMIN_TOKEN_SPEC);
+  if ((await tokens.countLive()) > 0) return undefined;
+  if (!isLoopback(config.host)) {
+    throw new InsecureBindError(
+      `refusing to listen on ${config.host} with no API token configured: anyone who can reach it could read and write every run. ` +
+        "Create one first (`canon token create --scopes ...`), or set CANON_ADMIN_TOKEN, or bind to 127.0.0.1.",
+    );
+  }
+  if (!bootstrapAdmin) return undefined;
+  return (await tokens.create(ADMIN_TOKEN_SPEC)).token;
 }
 
 async function healthz(database: Database, res: ServerResponse) {

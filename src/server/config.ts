@@ -19,13 +19,30 @@ export interface CanonConfig {
   keepAliveMs: number;
   /** Whether subscribers of a run share ledger reads (diagnostic switch; on unless CANON_WATCH_SHARED_READS=0). */
   watchSharedReads: boolean;
+  /** Schema introspection over the API (on by default on loopback, off when bound publicly). */
+  introspection: boolean;
+  /** GraphiQL in a browser (same default as introspection). */
+  graphiql: boolean;
+  /** Writes per second one token earns (0: no limit), and how many it may make at once. */
+  commitRatePerSecond: number;
+  commitBurst: number;
+  /** How often tokens with open subscriptions are re-checked for revocation made elsewhere (ms). */
+  tokenRecheckMs: number;
+  /** For automation: a token secret that `canon serve` makes sure exists as an admin token. */
+  adminToken?: string;
 }
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export const isLoopback = (host: string): boolean =>
+  host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 export const DEFAULT_DATA_DIR = "./.canon/data";
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { host?: string; port?: number } = {}): CanonConfig {
+  const host = flags.host ?? env.CANON_HOST ?? "127.0.0.1";
+  const local = isLoopback(host);
   return {
-    host: flags.host ?? env.CANON_HOST ?? "127.0.0.1",
+    host,
     port: flags.port ?? integer(env.CANON_PORT, 4000, "CANON_PORT"),
     database: env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL, poolSize: integer(env.CANON_DB_POOL_SIZE, 10, "CANON_DB_POOL_SIZE") }
@@ -37,6 +54,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { hos
     watchResyncMs: integer(env.CANON_WATCH_RESYNC_MS, 5_000, "CANON_WATCH_RESYNC_MS"),
     keepAliveMs: integer(env.CANON_KEEPALIVE_MS, 12_000, "CANON_KEEPALIVE_MS"),
     watchSharedReads: env.CANON_WATCH_SHARED_READS !== "0",
+    introspection: boolean(env.CANON_INTROSPECTION, local, "CANON_INTROSPECTION"),
+    graphiql: boolean(env.CANON_GRAPHIQL, local, "CANON_GRAPHIQL"),
+    commitRatePerSecond: integer(env.CANON_COMMIT_RATE, 100, "CANON_COMMIT_RATE"),
+    commitBurst: integer(env.CANON_COMMIT_BURST, 1000, "CANON_COMMIT_BURST", 1),
+    tokenRecheckMs: integer(env.CANON_TOKEN_RECHECK_MS, 2_000, "CANON_TOKEN_RECHECK_MS"),
+    adminToken: env.CANON_ADMIN_TOKEN || undefined,
   };
 }
 
@@ -45,4 +68,11 @@ function integer(value: string | undefined, fallback: number, name: string, min 
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed) || parsed < min) throw new Error(`${name} must be an integer >= ${min}, got "${value}"`);
   return parsed;
+}
+
+function boolean(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (/^(1|true|on|yes)$/i.test(value)) return true;
+  if (/^(0|false|off|no)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }

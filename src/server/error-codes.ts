@@ -4,6 +4,7 @@
 import { GraphQLError } from "graphql";
 import type { Logger } from "pino";
 import { CanonError, internalError } from "../contracts/errors.js";
+import { currentRequestId } from "./request-context.js";
 
 export function codedError(error: unknown, logger: Logger): GraphQLError {
   const graphqlError = error instanceof GraphQLError ? error : null;
@@ -27,7 +28,8 @@ export function codedError(error: unknown, logger: Logger): GraphQLError {
       },
     });
   }
-  logger.error({ err: original }, "unexpected error while serving a request");
+  const requestId = currentRequestId();
+  logger.error({ err: original, requestId }, "unexpected error while serving a request");
   const masked = internalError();
-  return new GraphQLError(masked.message, { ...position, extensions: { ...masked } });
+  return new GraphQLError(masked.message, { ...position, extensions: { ...masked, ...(requestId ? { requestId } : {}) } });
 }

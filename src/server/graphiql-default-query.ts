@@ -9,7 +9,6 @@ mutation StartRun {
   startRun(input: {
     objective: "Fix the failing login test"
     workspaceRoot: "/work/app"
-    producer: { componentId: "graphiql", componentVersion: "1.0.0", kind: HUMAN }
     provenance: { sourceType: USER, sourceId: "graphiql", trustClass: INTERNAL }
   }) {
     __typename
@@ -26,7 +25,6 @@ mutation Commit($runId: ID!, $expectedVersion: Int!) {
       { setPlan: { plan: { steps: ["reproduce", "fix", "verify"] } } }
       { setUserVisibleStatus: { status: "reproducing the failure" } }
     ]
-    producer: { componentId: "graphiql", componentVersion: "1.0.0", kind: HUMAN }
     provenance: { sourceType: USER, sourceId: "graphiql", trustClass: INTERNAL }
   }) {
     __typename

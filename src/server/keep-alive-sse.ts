@@ -10,8 +10,26 @@ const PING = ":\n\n";
 
 type Processor = Parameters<Parameters<NonNullable<Plugin["onResultProcess"]>>[0]["setResultProcessor"]>[0];
 
+type HttpHint = { status?: number; headers?: Record<string, string> };
+
+/** The HTTP status an error asks for (e.g. 401 from authentication), as yoga honours it. */
+function refusal(result: unknown): HttpHint | null {
+  if (isAsyncIterable(result)) return null;
+  const errors = (result as ExecutionResult).errors ?? [];
+  const hint = errors.map((e) => e.extensions?.http as HttpHint | undefined).find((h) => h?.status && h.status >= 400);
+  return hint ?? null;
+}
+
 function sseProcessor(intervalMs: number): Processor {
   return (result, fetchAPI) => {
+    // A request refused before any stream exists (no token, say) gets its status, not a 200 stream.
+    const refused = refusal(result);
+    if (refused) {
+      return new fetchAPI.Response(stringify(result as ExecutionResult), {
+        status: refused.status,
+        headers: { "Content-Type": "application/json; charset=utf-8", ...refused.headers },
+      });
+    }
     const encoder = new fetchAPI.TextEncoder();
     let iterator: AsyncIterator<ExecutionResult> | undefined;
     let single: ExecutionResult | undefined = isAsyncIterable(result) ? undefined : (result as ExecutionResult);

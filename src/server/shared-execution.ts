@@ -5,8 +5,8 @@
 // every watcher of the run, and catch-up pages are shared by SharedReads), so the event itself
 // is the cache key and the cache goes when the event does.
 //
-// Sound because nothing a resolver returns depends on who asked: the GraphQL context is the same
-// for every request. Once authentication lands, the key must include the caller's identity.
+// What a resolver returns depends on who asked (redaction by trust class, run restrictions), so
+// the key includes the caller's token: only subscriptions of the same principal share results.
 import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
 import { isAsyncIterable, mapAsyncIterator, type Plugin } from "graphql-yoga";
 
@@ -19,7 +19,8 @@ export function useSharedSubscriptionExecution(): Plugin {
   const operationKey = (args: ExecutionArgs) => {
     let id = documents.get(args.document);
     if (id === undefined) documents.set(args.document, (id = nextDocument++));
-    return `${id}\u0000${args.operationName ?? ""}\u0000${JSON.stringify(args.variableValues ?? {})}`;
+    const caller = (args.contextValue as { principal?: { tokenId?: string } | null } | undefined)?.principal?.tokenId ?? "";
+    return `${caller}\u0000${id}\u0000${args.operationName ?? ""}\u0000${JSON.stringify(args.variableValues ?? {})}`;
   };
   return {
     onSubscribe({ setSubscribeFn }) {

@@ -1,49 +1,100 @@
 // graphql-ws on the same /graphql path, executing through yoga's envelop so errors are
-// coded and masked exactly as over HTTP.
+// coded and masked exactly as over HTTP. The socket authenticates once, in connection_init
+// (`{ "authorization": "Bearer <token>" }`, or `{ "token": "<token>" }`): without a valid token
+// it is closed with 4401; a subscription the token may not make closes it with 4403; revoking
+// the token closes its sockets with 4401.
 import type { Server } from "node:http";
-import type { ExecutionArgs } from "graphql";
+import type { ExecutionArgs, GraphQLError } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
+import type { Principal } from "../domain/principal.js";
+import type { TokenSessions } from "../graphql/token-sessions.js";
+import type { TokenStore } from "../store/token-store.js";
 import { codedError } from "./error-codes.js";
-import type { CanonYoga } from "./yoga.js";
+import { requestIdFrom, withRequestId } from "./request-context.js";
+import { bearerToken, type CanonYoga } from "./yoga.js";
 
 interface EnvelopedRoot {
   execute: (args: ExecutionArgs) => unknown;
   subscribe: (args: ExecutionArgs) => unknown;
 }
 
+interface SocketAuth {
+  principal?: Principal;
+  forget?: () => void;
+}
+
+export const WS_UNAUTHORIZED = 4401;
+export const WS_FORBIDDEN = 4403;
+
+function tokenOf(params: Readonly<Record<string, unknown>> | undefined, upgradeHeader: string | undefined): string | null {
+  if (typeof params?.token === "string") return params.token;
+  const header = params?.authorization ?? params?.Authorization;
+  return bearerToken(typeof header === "string" ? header : upgradeHeader);
+}
+
 /** `keepAliveMs`: how often each socket is pinged; a socket that missed the last pong is closed (0: never). */
-export function attachGraphQLWebSocket(httpServer: Server, yoga: CanonYoga, logger: Logger, keepAliveMs: number) {
+export function attachGraphQLWebSocket(
+  httpServer: Server,
+  yoga: CanonYoga,
+  logger: Logger,
+  auth: { tokens: TokenStore; sessions: TokenSessions },
+  keepAliveMs: number,
+) {
   const wsServer = new WebSocketServer({ server: httpServer, path: yoga.graphqlEndpoint, maxPayload: 1024 * 1024 });
   const stopPinging = keepAlive(wsServer, keepAliveMs);
   const disposable = useServer(
     {
-      execute: (args) => (args.rootValue as EnvelopedRoot).execute(args as ExecutionArgs) as never,
-      subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args as ExecutionArgs) as never,
-      onSubscribe: async (ctx, _id, params) => {
-        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-          ...ctx,
-          req: ctx.extra.request,
-          socket: ctx.extra.socket,
-          params,
-        });
-        let document;
-        try {
-          document = parse(params.query);
-        } catch (error) {
-          return [codedError(error, logger)];
+      execute: (args) => withRequestId(requestIdOf(args), () => (args.rootValue as EnvelopedRoot).execute(args as ExecutionArgs)) as never,
+      subscribe: (args) => withRequestId(requestIdOf(args), () => (args.rootValue as EnvelopedRoot).subscribe(args as ExecutionArgs)) as never,
+      onConnect: async (ctx) => {
+        const token = tokenOf(ctx.connectionParams, ctx.extra.request.headers.authorization);
+        const principal = token ? await auth.tokens.authenticate(token) : null;
+        const socket = ctx.extra.socket;
+        if (!principal) {
+          socket.close(WS_UNAUTHORIZED, "Unauthorized");
+          return false;
         }
-        const errors = validate(schema, document);
-        if (errors.length) return errors.map((error: unknown) => codedError(error, logger));
-        return {
-          schema,
-          document,
-          operationName: params.operationName,
-          variableValues: params.variables,
-          contextValue: await contextFactory(),
-          rootValue: { execute, subscribe } satisfies EnvelopedRoot,
-        };
+        const state = ctx.extra as unknown as SocketAuth;
+        state.principal = principal;
+        state.forget = auth.sessions.register(principal.tokenId, () => socket.close(WS_UNAUTHORIZED, "Token revoked"));
+        socket.once("close", () => state.forget?.());
+        return true;
+      },
+      onNext: (ctx, _id, _payload, _args, result) => {
+        const codes = ((result as { errors?: readonly GraphQLError[] }).errors ?? []).map((error) => error.extensions?.code);
+        if (codes.includes("ERR_FORBIDDEN")) ctx.extra.socket.close(WS_FORBIDDEN, "Forbidden");
+        else if (codes.includes("ERR_UNAUTHENTICATED")) ctx.extra.socket.close(WS_UNAUTHORIZED, "Unauthorized");
+      },
+      onSubscribe: async (ctx, _id, params) => {
+        const principal = (ctx.extra as unknown as SocketAuth).principal;
+        const requestId = requestIdFrom(undefined);
+        return withRequestId(requestId, async () => {
+          const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+            ...ctx,
+            req: ctx.extra.request,
+            socket: ctx.extra.socket,
+            params,
+            principal,
+          });
+          let document;
+          try {
+            document = parse(params.query);
+          } catch (error) {
+            return [codedError(error, logger)];
+          }
+          const errors = validate(schema, document);
+          if (errors.length) return errors.map((error: unknown) => codedError(error, logger));
+          return {
+            schema,
+            document,
+            operationName: params.operationName,
+            variableValues: params.variables,
+            contextValue: await contextFactory(),
+            rootValue: { execute, subscribe } satisfies EnvelopedRoot,
+          };
+        });
       },
     },
     wsServer,
@@ -83,3 +134,5 @@ function keepAlive(wsServer: WebSocketServer, intervalMs: number): () => void {
   timer.unref();
   return () => clearInterval(timer);
 }
+
+const requestIdOf = (args: unknown): string => ((args as { contextValue?: { requestId?: string } }).contextValue?.requestId ?? requestIdFrom(undefined));

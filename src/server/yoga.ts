@@ -1,15 +1,28 @@
-// GraphQL over HTTP (POST, GET, SSE) and GraphiQL, via graphql-yoga.
-import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
-import type { ExecutionResult } from "graphql";
+// GraphQL over HTTP (POST, GET, SSE) and GraphiQL, via graphql-yoga. Authentication happens
+// here, once per request (the principal goes into the context); authorization is the
+// schema's (src/graphql/auth-scopes.ts).
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
+import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { NoSchemaIntrospectionCustomRule, type ExecutionResult } from "graphql";
 import type { Logger } from "pino";
-import type { GraphQLContext } from "../graphql/builder.js";
+import type { Principal } from "../domain/principal.js";
+import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
 import { codedError } from "./error-codes.js";
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
 import { useSharedSubscriptionExecution } from "./shared-execution.js";
+import { queryLimitPlugins } from "./limits.js";
+import { currentRequestId } from "./request-context.js";
 
 export type CanonYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
+
+export interface YogaOptions {
+  introspection: boolean;
+  graphiql: boolean;
+  /** How often an SSE subscription gets a `:` comment when idle (0: never). */
+  keepAliveMs: number;
+}
 
 /** Request errors found before execution (syntax, validation) get their codes here. */
 function useErrorCodes(logger: Logger): Plugin {
@@ -19,24 +32,64 @@ function useErrorCodes(logger: Logger): Plugin {
       if (Array.isArray(result) || !single || typeof single !== "object" || !("errors" in single) || !single.errors) return;
       setResult({ ...single, errors: single.errors.map((error) => codedError(error, logger)) });
     },
+    onResponse({ response }) {
+      const requestId = currentRequestId();
+      if (requestId) response.headers.set("x-request-id", requestId);
+    },
   };
 }
 
-/** `keepAliveMs`: how often an SSE subscription gets a `:` comment when idle (0: never). */
-export function createCanonYoga(context: GraphQLContext, logger: Logger, keepAliveMs: number): CanonYoga {
+/** Introspection off: graphql-js's own validation rule, added to every request. */
+const useNoIntrospection = (): Plugin => ({
+  onValidate({ addValidationRule }) {
+    addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+});
+
+/** The token in `Authorization: Bearer <token>` (HTTP and SSE), or null. */
+export const bearerToken = (header: string | null | undefined): string | null => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match ? match[1]! : null;
+};
+
+export const unauthenticated = () =>
+  createGraphQLError("a valid API token is required: send `Authorization: Bearer <token>`", {
+    extensions: { family: "AUTH", code: "ERR_UNAUTHENTICATED", retryable: false, http: { status: 401, headers: { "www-authenticate": "Bearer" } } },
+  });
+
+export function createCanonYoga(services: CanonServices, logger: Logger, options: YogaOptions): CanonYoga {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
-    context: () => context,
+    context: async (initial): Promise<GraphQLContext> => {
+      const requestId = currentRequestId() ?? "";
+      // graphql-ws authenticated the socket once, at connection_init (websocket.ts).
+      const fromSocket = (initial as { principal?: Principal }).principal;
+      if (fromSocket) return { ...services, principal: fromSocket, requestId };
+      const token = bearerToken(initial.request?.headers.get("authorization"));
+      const principal = token ? await services.tokens.authenticate(token) : null;
+      if (!principal) throw unauthenticated();
+      return { ...services, principal, requestId };
+    },
     landingPage: false,
     healthCheckEndpoint: "/livez",
-    graphiql: {
-      title: "Canon",
-      defaultQuery: GRAPHIQL_DEFAULT_QUERY,
-      defaultVariableEditorOpen: true,
-      variables: GRAPHIQL_DEFAULT_VARIABLES,
-      subscriptionsProtocol: "WS",
-    } as never,
+    // Off unless configured: a batch would multiply every per-request limit.
+    batching: false,
+    graphiql: options.graphiql
+      ? (request) => {
+          // Like Jupyter: the URL `canon serve` prints carries the token; GraphiQL sends it as a header.
+          const token = new URL(request.url).searchParams.get("token");
+          return {
+            title: "Canon",
+            defaultQuery: GRAPHIQL_DEFAULT_QUERY,
+            defaultVariableEditorOpen: true,
+            variables: GRAPHIQL_DEFAULT_VARIABLES,
+            // SSE rather than WS: subscriptions then carry the same Authorization header.
+            subscriptionsProtocol: "SSE",
+            ...(token && /^canon_[A-Za-z0-9_-]{1,100}$/.test(token) ? { headers: JSON.stringify({ Authorization: `Bearer ${token}` }) } : {}),
+          } as never;
+        }
+      : false,
     maskedErrors: { maskError: (error) => codedError(error, logger) },
     logging: {
       debug: (...args) => logger.debug(args.map(String).join(" ")),
@@ -44,6 +97,15 @@ export function createCanonYoga(context: GraphQLContext, logger: Logger, keepAli
       warn: (...args) => logger.warn(args.map(String).join(" ")),
       error: (...args) => logger.error(args.map(String).join(" ")),
     },
-    plugins: [useErrorCodes(logger), useSSEKeepAlive(keepAliveMs), useSharedSubscriptionExecution()],
+    plugins: [
+      // Browsers send simple cross-site requests without preflight; every real client sends
+      // one of these headers (a token needs Authorization anyway).
+      useCSRFPrevention({ requestHeaders: ["authorization", "x-graphql-yoga-csrf"] }),
+      ...queryLimitPlugins(),
+      ...(options.introspection ? [] : [useNoIntrospection()]),
+      useErrorCodes(logger),
+      useSSEKeepAlive(options.keepAliveMs),
+      useSharedSubscriptionExecution(),
+    ],
   });
 }

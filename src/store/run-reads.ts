@@ -12,6 +12,9 @@ import { toLedgerEntryRecord, toRunRecord } from "./row-mapping.js";
 export interface RunFilter {
   status?: string | null;
   taskId?: string | null;
+  /** A token's restriction: when not empty, only these runs / runs of these tasks. */
+  runIds?: readonly string[];
+  taskIds?: readonly string[];
 }
 
 export interface RunPage {
@@ -53,6 +56,8 @@ export class RunReader {
     const where: Record<string, unknown> = {};
     if (filter.status) where.status = filter.status;
     if (filter.taskId) where.taskId = filter.taskId;
+    if (filter.runIds?.length) where.id = { in: [...filter.runIds] };
+    if (filter.taskIds?.length) where.AND = [{ taskId: { in: [...filter.taskIds] } }];
     if (after) {
       const anchor = await this.db.prisma.run.findUnique({ where: { id: after }, select: { createdAt: true } });
       if (!anchor) throw new InvalidInputError("the `after` cursor does not name a run", [{ path: "/after", message: "unknown cursor" }]);

@@ -29,6 +29,8 @@ export interface RunsChangedRequest {
   status: RunStatus | null;
   /** Runs to resume from a position instead of their head (catch-up, then live). */
   after: RunPosition[];
+  /** Whether the subscriber may see a run's events (a token's run/task restriction); the others still advance the cursor. */
+  admits?: (run: { id: string; taskId: string }) => boolean;
 }
 
 interface Progress {
@@ -141,7 +143,8 @@ export class RunsWatcher {
               run.cursor = change.seq;
               run.moved = true;
               run.head = Math.max(run.head, change.seq);
-              if (status === null || change.status === status) await push(change);
+              const visible = request.admits?.({ id: change.runId, taskId: change.taskId }) ?? true;
+              if (visible && (status === null || change.status === status)) await push(change);
             }
             // Back of the queue: one busy run cannot starve the others.
             if (run.head > run.cursor) pending.add(runId);

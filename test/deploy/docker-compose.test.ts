@@ -107,6 +107,8 @@ describe("docker-compose.yml", () => {
     const [, canon] = canonEntry!;
     const env = environment(canon);
     expect(env.CANON_HOST).toBe("0.0.0.0");
+    // Canon refuses a public bind without a token: compose must demand one from the operator.
+    expect(env.CANON_ADMIN_TOKEN).toMatch(/^\$\{CANON_ADMIN_TOKEN:\?.+\}$/);
     const port = Number(env.CANON_PORT ?? 4000);
     expect(port).toBe(4000);
     const mappings = (canon.ports ?? []).map(portMapping);

@@ -36,7 +36,6 @@ const CLARIFY = `mutation($input: ClarifyTaskInput!) {
 const START = `mutation($taskId: ID!) {
   startRun(input: {
     taskId: $taskId, workspaceRoot: "/work/app"
-    producer: { componentId: "test", componentVersion: "1", kind: HUMAN }
     provenance: { sourceType: USER, sourceId: "test", trustClass: INTERNAL }
   }) {
     __typename

@@ -70,6 +70,7 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
             producer: { componentId: "coder-v3", componentVersion: "1", kind: MODEL_COMPONENT },
             provenance: [{ sourceType: SYSTEM, sourceId: "x", trustClass: INTERNAL }] }) { __typename ... on Error { code } } }`,
           { runId: run.runId },
+          { as: { component_id: "coder-v3", component_version: "1", kind: "MODEL_COMPONENT" } },
         ),
       );
     });
@@ -124,7 +125,6 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
       expect(task.status).toBe("COMPILED");
       const started = await canon.gql(
         `mutation($taskId: ID!) { startRun(input: { taskId: $taskId, workspaceRoot: "/w",
-          producer: { componentId: "runtime", componentVersion: "1.4.0", kind: RUNTIME },
           provenance: [{ sourceType: SYSTEM, sourceId: "runtime.output", trustClass: INTERNAL }] }) {
           ... on WriteSuccess { run { runId state { acceptance { criterionId origin required } identity { sessionId taskId } extensions } } } } }`,
         { taskId: task.taskId },
@@ -199,6 +199,7 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
           `mutation($runId: ID!, $kind: ModelEventKind!) { recordModelEvent(input: { runId: $runId, kind: $kind, modelId: "planner-v2-fast",
             producer: { componentId: "runtime", componentVersion: "1", kind: RUNTIME } }) { __typename } }`,
           { runId: run.runId, kind },
+          { as: { component_id: "runtime", component_version: "1", kind: "RUNTIME" } },
         );
         expect(logged.data.recordModelEvent.__typename).toBe("ModelEvent");
       }

@@ -56,7 +56,7 @@ describe(`a realistic run over GraphQL on ${backendName}`, () => {
       if (index === 5) {
         // Mid-run the runtime swaps the coder's model: logged beside the run, not in its state.
         beforeSwap = (await canon.gql(PROBE, { id: runId })).data.run;
-        expect((await canon.gql(SWAP, { runId })).data.recordModelEvent).toEqual({ __typename: "ModelEvent", stateVersion: version });
+        expect((await canon.gql(SWAP, { runId }, { as: { component_id: "runtime", component_version: "1.4.0", kind: "RUNTIME" } })).data.recordModelEvent).toEqual({ __typename: "ModelEvent", stateVersion: version });
         afterSwap = (await canon.gql(PROBE, { id: runId })).data.run;
       }
       const response = await commitAs(canon, runId, version, commit.who, commit.calls);

@@ -105,12 +105,13 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
     const noop = `mutation($runId: ID!, $v: Int!) { recordNoop(input: { runId: $runId, expectedVersion: $v, reason: "tests already pass",
       producer: { componentId: "verifier", componentVersion: "1", kind: VERIFIER }, provenance: { sourceType: TOOL, sourceId: "vitest", trustClass: INTERNAL } }) {
       __typename ... on WriteSuccess { run { stateVersion } entry { seq version kind reason } } ... on Error { code } } }`;
-    const first = await canon.gql(noop, { runId: run.runId, v: 0 });
+    const verifier = { component_id: "verifier", component_version: "1", kind: "VERIFIER" } as const;
+    const first = await canon.gql(noop, { runId: run.runId, v: 0 }, { as: verifier });
     expect(first.data.recordNoop).toMatchObject({ run: { stateVersion: 0 }, entry: { seq: 1, version: 0, kind: "NOOP", reason: "tests already pass" } });
     const unchanged = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: [{ setPlan: { plan: {} } }] });
     expect(unchanged.data.commitState).toMatchObject({ run: { stateVersion: 0 }, entry: { seq: 2, kind: "NOOP" } });
     await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: setStatus("moving") });
-    expect((await canon.gql(noop, { runId: run.runId, v: 0 })).data.recordNoop.code).toBe("ERR_STATE_CONFLICT");
+    expect((await canon.gql(noop, { runId: run.runId, v: 0 }, { as: verifier })).data.recordNoop.code).toBe("ERR_STATE_CONFLICT");
   });
 
   it("answers a retry with the same idempotency key from the ledger instead of writing again", async () => {
@@ -144,7 +145,7 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
     const url = new URL(canon.url);
     url.searchParams.set("query", `query($id: ID!) { run(id: $id) { ... on Run { runId stateVersion } } }`);
     url.searchParams.set("variables", JSON.stringify({ id: run.runId }));
-    const response = await fetch(url, { headers: { accept: "application/graphql-response+json" } });
+    const response = await fetch(url, { headers: { accept: "application/graphql-response+json", authorization: `Bearer ${canon.token}` } });
     expect(await response.json()).toEqual({ data: { run: { runId: run.runId, stateVersion: 0 } } });
   });
 

@@ -20,7 +20,7 @@ describe(`keep-alive on ${backendName}`, () => {
   async function rawSocket(options: WebSocket.ClientOptions = {}) {
     const socket = new WebSocket(canon.url.replace("http", "ws"), "graphql-transport-ws", options);
     await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-    socket.send(JSON.stringify({ type: "connection_init" }));
+    socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${canon.token}` } }));
     await new Promise<void>((resolve) => socket.once("message", () => resolve()));
     return socket;
   }
@@ -46,7 +46,7 @@ describe(`keep-alive on ${backendName}`, () => {
     const run = await startRun(canon.gql);
     const response = await fetch(canon.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${canon.token}` },
       body: JSON.stringify({ query: WATCH, variables: { runId: run.runId, afterVersion: 0 } }),
     });
     expect(response.headers.get("content-type")).toContain("text/event-stream");

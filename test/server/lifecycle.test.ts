@@ -7,7 +7,7 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postGraphQL } from "../support/canon.js";
-import { serve } from "../support/canon-process.js";
+import { serve, tokenVia } from "../support/canon-process.js";
 import { backendName, createTestDatabase, type TestDatabase } from "../support/database.js";
 import { COMMIT, setStatus, startRun, WATCH } from "../support/operations.js";
 
@@ -35,10 +35,11 @@ describe(`canon serve process on ${backendName}`, () => {
 
   it("on SIGTERM finishes in-flight commits, completes subscriptions and exits 0; the data survives a restart", async () => {
     const first = await serve(env);
-    const gql = (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(first.url, query, variables);
+    const token = await tokenVia(first.url, { component_id: "test-agent", kind: "RUNTIME" });
+    const gql = (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(first.url, query, variables, token);
     const runs = await Promise.all(Array.from({ length: 5 }, () => startRun(gql)));
 
-    const ws = createClient({ url: first.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const ws = createClient({ url: first.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { token } });
     const subscriptionEnded = new Promise<string>((resolve) => {
       ws.subscribe({ query: WATCH, variables: { runId: runs[0]!.runId, afterVersion: 0 } }, {
         next: () => {},
@@ -67,7 +68,7 @@ describe(`canon serve process on ${backendName}`, () => {
     const second = await serve(env);
     try {
       for (const [i, run] of runs.entries()) {
-        const result = await postGraphQL<any>(second.url, `query($id: ID!) { run(id: $id) { ... on Run { stateVersion } } }`, { id: run.runId });
+        const result = await postGraphQL<any>(second.url, `query($id: ID!) { run(id: $id) { ... on Run { stateVersion } } }`, { id: run.runId }, token);
         const succeeded = answers[i]?.data?.commitState?.__typename === "WriteSuccess";
         expect(result.data.run.stateVersion).toBe(succeeded ? 1 : 0);
       }

@@ -10,7 +10,7 @@ import { openDatabase } from "../../src/store/database.js";
 import { LISTENER_APPLICATION_NAME } from "../../src/store/postgres-change-feed.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { collect, postGraphQL } from "../support/canon.js";
-import { kill, serve, type CanonProcess } from "../support/canon-process.js";
+import { kill, serve, TEST_ADMIN_TOKEN, tokenVia, type CanonProcess } from "../support/canon-process.js";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../support/database.js";
 import { producer, provenance } from "../support/fixtures.js";
 import { RUNS_CHANGED, START_RUN_IN_TASK, startRun, WATCH, type RunsChangedEvent } from "../support/operations.js";
@@ -34,6 +34,22 @@ interface WatchEvent {
   runStateChanged: { seq: number; version: number; kind: string; producer: { componentId: string } };
 }
 
+// Each writer commits with a token of its own (the producer recorded is the token's); tokens
+// live in the shared database, so one minted through any instance works on all of them.
+const writerTokens = new Map<string, Promise<string>>();
+const commitVia = async (url: string, variables: { runId: string; expectedVersion: number; componentId: string; status: string }) => {
+  return postGraphQL<any>(url, COMMIT_AS, variables, await commitTokenOf(url, variables.componentId));
+};
+/** startRun's document names test-agent as producer: it needs test-agent's token. */
+const asTestAgent = (url: string) => async (query: string, variables?: Record<string, unknown>) =>
+  postGraphQL<any>(url, query, variables, await commitTokenOf(url, "test-agent"));
+const commitTokenOf = (url: string, componentId: string) => {
+  let token = writerTokens.get(componentId);
+  if (!token) writerTokens.set(componentId, (token = tokenVia(url, { component_id: componentId, kind: "RUNTIME" })));
+  return token;
+};
+const asAdmin = (url: string) => (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(url, query, variables, TEST_ADMIN_TOKEN);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -55,7 +71,7 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
 
   /** A graphql-ws subscriber on `canon`, from the start of the run. */
   function subscribe(canon: CanonProcess, runId: string) {
-    const client = createClient({ url: canon.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const client = createClient({ url: canon.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { token: TEST_ADMIN_TOKEN } });
     const watch = collect<WatchEvent>(client, WATCH, { runId, afterVersion: 0 }, Infinity);
     return { versions: () => watch.events.map((e) => e.runStateChanged.version), events: watch.events, dispose: () => client.dispose() };
   }
@@ -69,7 +85,7 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
 
   /** Commits version 1 through `canon` and waits for `watch` to deliver it: the watch is live. */
   async function firstVersion(canon: CanonProcess, runId: string, watch: { events: unknown[] }) {
-    const result = await postGraphQL<any>(canon.url, COMMIT_AS, { runId, expectedVersion: 0, componentId: "first", status: "v1" });
+    const result = await commitVia(canon.url, { runId, expectedVersion: 0, componentId: "first", status: "v1" });
     expect(result.data.commitState.__typename).toBe("WriteSuccess");
     await expect.poll(() => watch.events.length).toBe(1);
   }
@@ -87,7 +103,7 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
       while (!stop()) {
         const { url, label } = via();
         const variables = { runId, expectedVersion: expected, componentId: name, status: `${name} at ${expected}` };
-        const result = await postGraphQL<any>(url, COMMIT_AS, variables).catch(() => null);
+        const result = await commitVia(url, variables).catch(() => null);
         const outcome = result?.data?.commitState;
         if (outcome) unanswered = 0;
         if (outcome?.__typename === "WriteSuccess") {
@@ -118,7 +134,7 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
   });
 
   it("a subscriber on A sees every version written through A and B, in order, although B is killed and restarted", async () => {
-    const run = await startRun((query, variables) => postGraphQL(a.url, query, variables));
+    const run = await startRun(asTestAgent(a.url));
     const watch = subscribe(a, run.runId);
     const instances = { A: { url: a.url, label: "A" }, B: { url: b.url, label: "B" } };
     let stopped = false;
@@ -140,10 +156,10 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
     expect(new Set(labels())).toEqual(new Set(["A", "B", "B restarted"]));
 
     // A tail written through B alone: no commit through A makes A re-read the ledger.
-    const probe = await postGraphQL<any>(a.url, `query($id: ID!) { run(id: $id) { ... on Run { stateVersion } } }`, { id: run.runId });
+    const probe = await asAdmin(a.url)(`query($id: ID!) { run(id: $id) { ... on Run { stateVersion } } }`, { id: run.runId });
     const last: number = probe.data.run.stateVersion;
     for (let version = last; version < last + 5; version++) {
-      const result = await postGraphQL<any>(b.url, COMMIT_AS, { runId: run.runId, expectedVersion: version, componentId: "tail", status: "tail" + version });
+      const result = await commitVia(b.url, { runId: run.runId, expectedVersion: version, componentId: "tail", status: "tail" + version });
       expect(result.data.commitState.__typename).toBe("WriteSuccess");
     }
 
@@ -157,7 +173,7 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
   });
 
   it("after its LISTEN connection is killed, an instance reconnects and its subscriber misses nothing", async () => {
-    const run = await startRun((query, variables) => postGraphQL(a.url, query, variables));
+    const run = await startRun(asTestAgent(a.url));
     const count = 40;
     const watch = subscribe(a, run.runId);
     const dashboard = subscribeRuns(a, { runIds: [run.runId] }, [{ runId: run.runId, seq: 0 }]);
@@ -181,7 +197,7 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
         // This commit's NOTIFY goes out while the listeners are down: only the resync that
         // follows a reconnect can tell A about it.
         const variables = { runId: run.runId, expectedVersion: version, componentId: "through-b", status: `v${version + 1}` };
-        const result = await postGraphQL<any>(b.url, COMMIT_AS, variables);
+        const result = await commitVia(b.url, variables);
         expect(result.data.commitState.__typename).toBe("WriteSuccess");
       }
       // The resync interval is a minute: these arrive by NOTIFY or by the resync after each reconnect.
@@ -195,7 +211,7 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
   });
 
   it("re-reads watched runs' heads, so a write whose NOTIFY never went out is still delivered", async () => {
-    const run = await startRun((query, variables) => postGraphQL(c.url, query, variables));
+    const run = await startRun(asTestAgent(c.url));
     const watch = subscribe(c, run.runId);
     await firstVersion(c, run.runId, watch);
     // A writer that never notifies, like one that died between COMMIT and pg_notify.

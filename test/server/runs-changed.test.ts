@@ -112,7 +112,7 @@ describe(`runsChanged on ${backendName}`, () => {
     const a = await start();
     const response = await fetch(canon.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${canon.token}` },
       body: JSON.stringify({ query: RUNS_CHANGED, variables: { filter: { runIds: [a.runId] }, after: [{ runId: a.runId, seq: -1 }] } }),
     });
     const reader = response.body!.getReader();
@@ -162,7 +162,7 @@ describe(`runsChanged slow consumers on ${backendName}`, () => {
       const query = `subscription($filter: RunsChangedFilter) { runsChanged(filter: $filter) { runId seq state { plan } } }`;
       const sse = await fetch(canon.url, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
+        headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${canon.token}` },
         body: JSON.stringify({ query, variables: { filter: { runIds: [runId] } } }),
       });
       const reader = sse.body!.getReader();

@@ -102,7 +102,7 @@ describe(`runStateChanged on ${backendName}`, () => {
     await commitMany(run.runId, 0, 3);
     const response = await fetch(canon.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${canon.token}` },
       body: JSON.stringify({ query: WATCH, variables: { runId: run.runId, afterVersion: 1 } }),
     });
     expect(response.headers.get("content-type")).toContain("text/event-stream");
@@ -127,10 +127,10 @@ describe(`runStateChanged on ${backendName}`, () => {
       // Events this large fill the socket buffers within a few dozen, so the server feels the stall.
       await commit(0, [{ setPlan: { plan: { steps: Array.from({ length: 12 }, (_, i) => `${i}`.padEnd(16_000, "x")) } } }]);
       const variables = { runId: run.runId, afterVersion: 1 };
-      const ws = stallableSubscriber(slowCanon.url, WATCH_PLAN, variables);
+      const ws = stallableSubscriber(slowCanon.url, slowCanon.token, WATCH_PLAN, variables);
       const sse = await fetch(slowCanon.url, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
+        headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${slowCanon.token}` },
         body: JSON.stringify({ query: WATCH_PLAN, variables }),
       });
       const fast = collect<WatchEvent>(slowCanon.wsClient(), WATCH, variables, 119);
@@ -176,10 +176,11 @@ interface SlowEnd {
 }
 
 /** A graphql-ws subscriber whose socket can stop being read, as a stalled client's would. */
-function stallableSubscriber(url: string, query: string, variables: Record<string, unknown>) {
+function stallableSubscriber(url: string, token: string, query: string, variables: Record<string, unknown>) {
   let socket: WebSocket | undefined;
   const client = createClient({
     url: url.replace("http", "ws"),
+    connectionParams: { authorization: `Bearer ${token}` },
     retryAttempts: 0,
     webSocketImpl: class extends WebSocket {
       constructor(...args: ConstructorParameters<typeof WebSocket>) {

@@ -1,6 +1,8 @@
 // `canon serve` as a real child process, started the way an operator starts it.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import type { ComponentIdentity } from "../../src/contracts/common.js";
+import { postGraphQL } from "./canon.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -11,16 +13,40 @@ export interface CanonProcess {
   line: string;
 }
 
+/** Every process the tests start knows this admin token (CANON_ADMIN_TOKEN), so tests can mint others. */
+export const TEST_ADMIN_TOKEN = "canon_test-admin-token-0123456789abcdefghijklmnop";
+
+/** A token for `identity` (every scope, trust SECRET), minted through `url` with the admin token. */
+export async function tokenVia(url: string, identity: Pick<ComponentIdentity, "component_id" | "kind">): Promise<string> {
+  const created = await postGraphQL<any>(
+    url,
+    `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) { ... on CreatedApiToken { token } ... on Error { code message } } }`,
+    {
+      input: {
+        componentId: identity.component_id,
+        kind: identity.kind,
+        trustClass: "SECRET",
+        scopes: ["task:compile", "run:create", "run:read", "run:commit", "run:admin", "token:admin"],
+      },
+    },
+    TEST_ADMIN_TOKEN,
+  );
+  const token = created.data?.createApiToken?.token;
+  if (!token) throw new Error(`could not mint a token: ${JSON.stringify(created)}`);
+  return token;
+}
+
 /** Starts `canon serve --port 0` with `env` added to this process's environment. */
 export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0"], {
     cwd: repoRoot,
-    env: { ...process.env, CANON_LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 30_000);
+    // Generous: on a loaded 2-core machine, tsx compiling the CLI alone can take most of it.
+    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 50_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /serving (http:\/\/\S+\/graphql)/.exec(output);

@@ -63,11 +63,13 @@ export const START_RUN_IN_TASK = `mutation Start($objective: String!, $taskId: I
   }
 }`;
 
-/** Commits domain-style calls (`{ op, args }`) over GraphQL as `who`. */
+/** Commits domain-style calls (`{ op, args }`) over GraphQL as `who`, with a token of `who`'s own. */
 export const commitAs = (canon: TestCanon, runId: string, expectedVersion: number, who: Writer, calls: OperationCall[]) =>
-  canon.gql(COMMIT_AS, {
-    input: { runId, expectedVersion, operations: calls.map((call) => ({ [call.op]: call.args })), ...asGraphQLWriter(who) },
-  });
+  canon.gql(
+    COMMIT_AS,
+    { input: { runId, expectedVersion, operations: calls.map((call) => ({ [call.op]: call.args })), ...asGraphQLWriter(who) } },
+    { as: who.producer },
+  );
 
 export const RUNS_CHANGED = `subscription Dashboard($filter: RunsChangedFilter, $after: [RunPositionInput!]) {
   runsChanged(filter: $filter, after: $after) { runId taskId seq version kind status archived contentHash committedAt producer { componentId } }

@@ -1,0 +1,137 @@
+// Sensitivity-aware projection of a state: what a viewer of a given trust class may see. Pure;
+// every read path of the GraphQL API goes through it (src/graphql/state-view.ts).
+//
+// A resource is withheld from a viewer when a sensitivity label above the viewer's trust names
+// it, exactly or by glob (`fs:src/db/**`). Entries that name such a resource keep their place
+// and shape (so the document still validates against AgentStateV1), but the resource becomes
+// `redacted:<CLASS>` and their free text the fixed REDACTED_TEXT. Covered:
+//   selected_targets[]; candidate_targets[].target and .reason; diagnostics[].resource and
+//   .message; extensions["x-locks"][].resource; sensitivity_labels[].resource (the class stays:
+//   the viewer learns that something of that class exists, not what); generated_artifacts[].uri.
+// Not covered (documented in the README): free text elsewhere (plan, hypotheses, evidence,
+// failures, status line) and `repository`, which name no resource the labels could match.
+import type { AgentStateV1, JsonObject } from "../contracts/agent-state.js";
+import type { TrustClass } from "../contracts/common.js";
+import { trustRank } from "./principal.js";
+
+export const REDACTED_TEXT = "[redacted]";
+export const redactedRef = (cls: string) => `redacted:${cls}`;
+
+export interface Redaction {
+  state: AgentStateV1;
+  /** How many entries were withheld (0: the state is returned as it was). */
+  withheld: number;
+}
+
+/** `*` matches within one path segment, `**` across segments, `?` one character. */
+export function globToRegExp(glob: string): RegExp {
+  let source = "";
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]!;
+    if (ch === "*" && glob[i + 1] === "*") {
+      source += ".*";
+      i++;
+    } else if (ch === "*") source += "[^/]*";
+    else if (ch === "?") source += "[^/]";
+    else source += ch.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${source}$`, "s");
+}
+
+type Label = AgentStateV1["sensitivity_labels"][number];
+
+/**
+ * For the labels above the viewer: the highest class among those naming `resource`, or null.
+ * Null as a whole when no label is above the viewer (nothing to withhold).
+ */
+export function sensitivityMatcher(labels: readonly Label[], viewer: TrustClass): ((resource: unknown) => Label["class"] | null) | null {
+  const rank = trustRank(viewer);
+  const above = labels
+    .filter((label) => trustRank(label.class) > rank)
+    .map((label) => ({ label, pattern: /[*?]/.test(label.resource) ? globToRegExp(label.resource) : null }));
+  if (!above.length) return null;
+  return (resource) => {
+    if (typeof resource !== "string") return null;
+    let found: Label["class"] | null = null;
+    for (const { label, pattern } of above) {
+      if (label.resource === resource || pattern?.test(resource)) {
+        if (!found || trustRank(label.class) > trustRank(found)) found = label.class;
+      }
+    }
+    return found;
+  };
+}
+
+/**
+ * A ledger entry's operations (`[{ op, args }]`): in an operation whose arguments name a
+ * withheld resource, that resource becomes `redacted:<CLASS>` and every other string argument
+ * REDACTED_TEXT (it may describe the resource, as a candidate's reason does), so operations
+ * cannot tell what the state projection withholds.
+ */
+export function redactOperations(operations: unknown, labels: readonly Label[], viewer: TrustClass): unknown {
+  const classOf = sensitivityMatcher(labels, viewer);
+  if (!classOf || !Array.isArray(operations)) return operations;
+  return operations.map((call) => {
+    const strings: string[] = [];
+    const collect = (v: unknown) => {
+      if (typeof v === "string") strings.push(v);
+      else if (v && typeof v === "object") Object.values(v).forEach(collect);
+    };
+    collect((call as { args?: unknown })?.args);
+    if (!strings.some((v) => classOf(v))) return call;
+    const walk = (v: unknown): unknown => {
+      if (typeof v === "string") {
+        const cls = classOf(v);
+        return cls ? redactedRef(cls) : REDACTED_TEXT;
+      }
+      if (Array.isArray(v)) return v.map(walk);
+      if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+      return v;
+    };
+    const { op, args } = call as { op: unknown; args: unknown };
+    return { op, args: walk(args) };
+  });
+}
+
+export function redactState(state: AgentStateV1, viewer: TrustClass): Redaction {
+  const classOf = sensitivityMatcher(state.sensitivity_labels ?? [], viewer);
+  if (!classOf) return { state, withheld: 0 };
+  let withheld = 0;
+  const next: AgentStateV1 = structuredClone(state);
+
+  if (next.selected_targets) {
+    next.selected_targets = next.selected_targets.map((target) => {
+      const cls = classOf(target);
+      if (!cls) return target;
+      withheld++;
+      return redactedRef(cls);
+    });
+  }
+  const redactEntries = (entries: JsonObject[] | undefined, resourceKey: string, textKeys: string[]) => {
+    for (const entry of entries ?? []) {
+      const cls = classOf(entry[resourceKey]);
+      if (!cls) continue;
+      withheld++;
+      entry[resourceKey] = redactedRef(cls);
+      for (const key of textKeys) if (typeof entry[key] === "string") entry[key] = REDACTED_TEXT;
+    }
+  };
+  redactEntries(next.candidate_targets, "target", ["reason"]);
+  redactEntries(next.diagnostics, "resource", ["message"]);
+  const extensions = next.extensions as Record<string, unknown> | undefined;
+  redactEntries(extensions?.["x-locks"] as JsonObject[] | undefined, "resource", []);
+  for (const artifact of next.generated_artifacts ?? []) {
+    if (artifact.uri && classOf(artifact.uri)) {
+      withheld++;
+      artifact.uri = null;
+    }
+  }
+  next.sensitivity_labels = next.sensitivity_labels.map((label) => {
+    if (trustRank(label.class) <= trustRank(viewer)) return label;
+    withheld++;
+    return { resource: redactedRef(label.class), class: label.class };
+  });
+
+  next.extensions = { ...(next.extensions ?? {}), "x-redactions": { withheld, viewer_trust: viewer } };
+  return { state: next, withheld };
+}

@@ -1,0 +1,69 @@
+// Authorization, in one place: the scopes a request has (computed once from its principal) and
+// the declarations root fields use. Resolvers never check permissions themselves.
+import { ForbiddenError, UnauthenticatedError } from "../contracts/errors.js";
+import { admitsRun, hasScope, type Scope } from "../domain/principal.js";
+import type { GraphQLContext } from "./builder.js";
+
+export interface CanonAuthScopes {
+  /** The principal holds this scope. */
+  scope: Scope;
+  /** The principal's run/task restriction admits the run with this id (an unknown run passes: the resolver answers NOT_FOUND). */
+  run: string;
+  /** The principal's restriction admits this loaded run. */
+  runRecord: { id: string; taskId: string };
+  /** The principal may create a run of this task ("" for a new task). */
+  newRunOfTask: string;
+  /** Never granted: the root types' default, so an undeclared field is denied. */
+  undeclared: boolean;
+}
+
+export function authScopeLoaders(ctx: GraphQLContext) {
+  const principal = ctx.principal;
+  return {
+    scope: (scope: Scope) => hasScope(principal, scope),
+    run: async (runId: string) => {
+      if (!principal) return false;
+      if (!principal.runIds.length && !principal.taskIds.length) return true;
+      const run = await ctx.store.getRun(runId);
+      return run ? admitsRun(principal, run) : principal.runIds.includes(runId);
+    },
+    newRunOfTask: (taskId: string) => {
+      if (!principal || principal.runIds.length) return false;
+      return !principal.taskIds.length || principal.taskIds.includes(taskId);
+    },
+    runRecord: (run: { id: string; taskId: string }) => !!principal && admitsRun(principal, run),
+    undeclared: false,
+  };
+}
+
+export function unauthorizedError(_parent: unknown, ctx: GraphQLContext, info: { parentType: { name: string }; fieldName: string }) {
+  if (!ctx.principal) return new UnauthenticatedError();
+  return new ForbiddenError(`this token may not use ${info.parentType.name}.${info.fieldName}`, {
+    field: `${info.parentType.name}.${info.fieldName}`,
+    tokenId: ctx.principal.tokenId,
+  });
+}
+
+// Declarations for root fields, spread into their options. `skipTypeScopes` lifts the root
+// types' default deny; the field's own authScopes then decide.
+export const requires = (scope: Scope) => ({ skipTypeScopes: true, authScopes: { scope } }) as const;
+
+/** A scope plus the run restriction, for fields that name a run in an argument. */
+export const requiresOnRun = <Args>(scope: Scope, runIdOf: (args: Args) => unknown) =>
+  ({
+    skipTypeScopes: true,
+    authScopes: (_root: unknown, args: Args) => ({ $all: { scope, run: String(runIdOf(args)) } }),
+  }) as const;
+
+/**
+ * startRun: `run:create`, and a token restricted to tasks may start runs of those tasks only
+ * (one restricted to runs cannot start any: a new run is outside its list).
+ */
+export const requiresToStart = <Args>(taskIdOf: (args: Args) => unknown) =>
+  ({
+    skipTypeScopes: true,
+    authScopes: (_root: unknown, args: Args) => {
+      const taskId = taskIdOf(args);
+      return { $all: { scope: "run:create" as const, newRunOfTask: taskId == null ? "" : String(taskId) } };
+    },
+  }) as const;

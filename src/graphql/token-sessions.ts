@@ -1,0 +1,65 @@
+// Open subscriptions by the token that opened them, so that revoking a token ends them. A
+// revocation made through this instance ends them at once; one made elsewhere (the CLI, another
+// instance) is noticed by a periodic re-check of the tokens that have open subscriptions.
+import { Repeater } from "@repeaterjs/repeater";
+import { UnauthenticatedError } from "../contracts/errors.js";
+import type { TokenStore } from "../store/token-store.js";
+
+type End = () => void;
+
+export class TokenSessions {
+  private readonly open = new Map<string, Set<End>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly tokens: TokenStore) {}
+
+  /** Re-checks every `intervalMs` whether tokens with open subscriptions were revoked. */
+  start(intervalMs: number) {
+    if (intervalMs <= 0) return;
+    this.timer = setInterval(() => void this.recheck().catch(() => {}), intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  async recheck() {
+    for (const tokenId of await this.tokens.revokedAmong([...this.open.keys()])) this.endToken(tokenId);
+  }
+
+  /** Calls `end` when the token is revoked; returns the function that forgets it. */
+  register(tokenId: string, end: End): () => void {
+    const ends = this.open.get(tokenId) ?? new Set<End>();
+    ends.add(end);
+    this.open.set(tokenId, ends);
+    return () => {
+      ends.delete(end);
+      if (!ends.size && this.open.get(tokenId) === ends) this.open.delete(tokenId);
+    };
+  }
+
+  endToken(tokenId: string) {
+    const ends = this.open.get(tokenId);
+    this.open.delete(tokenId);
+    for (const end of ends ?? []) end();
+  }
+
+  /** `source`, ended with ERR_UNAUTHENTICATED when the token is revoked. */
+  bind<T>(tokenId: string, source: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
+    return new Repeater<T>(async (push, stop) => {
+      const forget = this.register(tokenId, () => stop(new UnauthenticatedError("the token was revoked")));
+      void (async () => {
+        try {
+          for await (const value of { [Symbol.asyncIterator]: () => source }) await push(value);
+          stop();
+        } catch (error) {
+          stop(error);
+        }
+      })();
+      await stop;
+      forget();
+      await source.return?.();
+    });
+  }
+}

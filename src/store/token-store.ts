@@ -1,0 +1,112 @@
+// API tokens: created with a random secret shown once, stored only as its sha256, looked up by
+// that hash on every request (so a revocation takes effect on the very next request).
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { ComponentIdentity, TrustClass } from "../contracts/common.js";
+import { SCOPES, type Principal, type Scope } from "../domain/principal.js";
+import type { Database } from "./database.js";
+
+export const TOKEN_PREFIX = "canon_";
+
+export interface TokenSpec {
+  identity: ComponentIdentity;
+  trustClass: TrustClass;
+  scopes: readonly Scope[];
+  runIds?: readonly string[];
+  taskIds?: readonly string[];
+  label?: string | null;
+}
+
+export interface TokenRecord extends Principal {
+  label: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export const hashToken = (token: string): string => `sha256:${createHash("sha256").update(token, "utf8").digest("hex")}`;
+
+/** `canon_` + 32 random bytes in base64url: 256 bits, recognisable in logs and secret scanners. */
+export const newTokenSecret = (): string => TOKEN_PREFIX + randomBytes(32).toString("base64url");
+
+type Row = Awaited<ReturnType<Database["prisma"]["apiToken"]["findUnique"]>> & {};
+
+const toRecord = (row: Row): TokenRecord => ({
+  tokenId: row.id,
+  identity: row.identity as unknown as ComponentIdentity,
+  trustClass: row.trustClass as TrustClass,
+  scopes: row.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
+  runIds: row.runIds ?? [],
+  taskIds: row.taskIds ?? [],
+  label: row.label,
+  createdAt: row.createdAt,
+  revokedAt: row.revokedAt,
+  lastUsedAt: row.lastUsedAt,
+});
+
+// last_used_at is for people ("is this token still in use?"): refreshed at most once a minute
+// per token so that reads do not turn into writes.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class TokenStore {
+  constructor(private readonly db: Database) {}
+
+  async create(spec: TokenSpec, token = newTokenSecret()): Promise<{ token: string; record: TokenRecord }> {
+    const row = await this.db.prisma.apiToken.create({
+      data: {
+        id: `tok_${randomUUID()}`,
+        tokenHash: hashToken(token),
+        identity: spec.identity as object,
+        trustClass: spec.trustClass,
+        scopes: [...spec.scopes],
+        runIds: [...(spec.runIds ?? [])],
+        taskIds: [...(spec.taskIds ?? [])],
+        label: spec.label ?? null,
+      },
+    });
+    return { token, record: toRecord(row) };
+  }
+
+  /**
+   * Makes sure a token with this secret exists (CANON_ADMIN_TOKEN, for automation that cannot
+   * read a printed token). An existing one, revoked or not, is left as it is.
+   */
+  async ensure(token: string, spec: TokenSpec): Promise<void> {
+    if (!/^canon_[A-Za-z0-9_-]{32,100}$/.test(token)) throw new Error("CANON_ADMIN_TOKEN must look like canon_<at least 32 base64url characters>");
+    const existing = await this.db.prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true } });
+    if (!existing) await this.create(spec, token);
+  }
+
+  /** The live principal a presented token stands for, or null (unknown, malformed or revoked). */
+  async authenticate(token: string): Promise<Principal | null> {
+    if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
+    const row = await this.db.prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
+    if (!row || row.revokedAt) return null;
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      void this.db.prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+    }
+    return toRecord(row);
+  }
+
+  async list(): Promise<TokenRecord[]> {
+    const rows = await this.db.prisma.apiToken.findMany({ orderBy: { createdAt: "asc" } });
+    return rows.map(toRecord);
+  }
+
+  /** Marks a token revoked; false when no such live token exists. */
+  async revoke(id: string): Promise<boolean> {
+    const { count } = await this.db.prisma.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    return count > 0;
+  }
+
+  /** Which of these token ids are revoked (or gone): used to end their open subscriptions. */
+  async revokedAmong(ids: readonly string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const live = await this.db.prisma.apiToken.findMany({ where: { id: { in: [...ids] }, revokedAt: null }, select: { id: true } });
+    const liveIds = new Set(live.map((row) => row.id));
+    return ids.filter((id) => !liveIds.has(id));
+  }
+
+  async countLive(): Promise<number> {
+    return this.db.prisma.apiToken.count({ where: { revokedAt: null } });
+  }
+}
