@@ -78,7 +78,7 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
 
   /** A graphql-ws runsChanged subscriber on `canon`, from the heads or the positions in `after`. */
   function subscribeRuns(canon: CanonProcess, filter: object, after?: object[]) {
-    const client = createClient({ url: canon.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0 });
+    const client = createClient({ url: canon.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { token: TEST_ADMIN_TOKEN } });
     const watch = collect<RunsChangedEvent>(client, RUNS_CHANGED, { filter, after }, Infinity);
     return { events: watch.events, dispose: () => client.dispose() };
   }
@@ -228,14 +228,15 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
     }
   });
   it("runsChanged on A sees a task's runs written through A and B, runs started through B included, each entry once and in order", async () => {
-    const gqlA = (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(a.url, query, variables);
-    const gqlB = (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(b.url, query, variables);
+    const gqlA = asTestAgent(a.url);
+    const gqlB = asTestAgent(b.url);
     const first = (await gqlA(START_RUN_IN_TASK, { objective: "dashboard" })).data.startRun.run;
     const dashboard = subscribeRuns(a, { taskId: first.taskId }, [{ runId: first.runId, seq: 0 }]);
     const version = new Map<string, number>();
     const commit = async (via: typeof gqlA, runId: string) => {
       const expectedVersion = version.get(runId) ?? 0;
-      const result = await via(COMMIT_AS, { runId, expectedVersion, componentId: "dash", status: `v${expectedVersion + 1}` });
+      const url = via === gqlA ? a.url : b.url;
+      const result = await commitVia(url, { runId, expectedVersion, componentId: "dash", status: `v${expectedVersion + 1}` });
       expect(result.data.commitState.__typename).toBe("WriteSuccess");
       version.set(runId, expectedVersion + 1);
     };
