@@ -85,6 +85,33 @@ describe("acceptance criteria", () => {
   });
 });
 
+describe("requested outputs", () => {
+  const outputs = (text: string) => compiled(text).ir.requested_outputs;
+
+  it("lists what follows a delivery verb, each with the span it came from", () => {
+    const task = compiled("Fix the off-by-one in src/pagination.ts; return a patch and a short report");
+    expect(task.ir.requested_outputs).toEqual([
+      { kind: "PATCH", description: 'requested: "patch"', required: true },
+      { kind: "REPORT", description: 'requested: "report"', required: true },
+    ]);
+    expect(spans(task)["requested_outputs/PATCH"]).toMatchObject({ text: "return a patch" });
+    expect(outputs("Add a dark mode toggle to settings and open a PR")).toEqual([{ kind: "PULL_REQUEST", description: 'requested: "PR"', required: true }]);
+  });
+
+  it("does not take what the code must return for a deliverable", () => {
+    expect(outputs("Fix the pagination bug in src/pagination.ts. It must return 20 items per page.")).toEqual([
+      { kind: "PATCH", description: "default for BUG_FIX (not stated)", required: true },
+    ]);
+  });
+
+  it("defaults to the task type's deliverable, and to a recommendation when advice is asked for", () => {
+    expect(outputs("Investigate why builds in ci are slow")?.map((o) => o.kind)).toEqual(["REPORT"]);
+    expect(outputs("Review src/auth.ts and tell me what you think")).toEqual([
+      { kind: "RECOMMENDATION", description: "default for RECOMMEND_ONLY (not stated)", required: true },
+    ]);
+  });
+});
+
 describe("constraints", () => {
   it.each([
     ["Do not change the public API", "HARD"],

@@ -8,6 +8,7 @@ import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity
 import { extractBudgets, extractFreshness } from "./budgets.js";
 import { classify } from "./classify.js";
 import { extractConstraints, extractCriteria, sentenceCase } from "./constraints.js";
+import { extractOutputs } from "./outputs.js";
 import { completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
 import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
@@ -182,6 +183,12 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   why.forbidden_scope = "paths and hosts in don't touch/leave … alone/out of scope/read-only contexts and Out of scope lists";
   why.acceptance_criteria = `EXPLICIT from the request's must/should/ensure/so that clauses and acceptance lists; INFERRED from ${policy.policy_id} v${policy.policy_version}`;
 
+  const outputs = extractOutputs(clauses, taskType, mode.value);
+  outputs.forEach((found) => {
+    if (found.span) spans[`requested_outputs/${found.output.kind}`] = at(found.span);
+  });
+  why.requested_outputs = "outputs named after a delivery verb (return/open/give me/send … a patch, PR, report, …); otherwise the task type's usual deliverable, described as a default";
+
   const records = ledger.finish(clarifications, [risk.value, derivedRisk.value]);
   const escalation = escalationOf(records);
   const ir: TaskIRV1 = {
@@ -190,6 +197,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     task_id: taskId,
     task_type: taskType,
     objective,
+    requested_outputs: outputs.map((found) => found.output),
     acceptance_criteria: acceptance,
     constraints,
     ambiguities: records.map(abiAmbiguity),
