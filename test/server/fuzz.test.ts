@@ -10,22 +10,13 @@ import { OPERATIONS } from "../../src/domain/operations/index.js";
 import { startTestCanon, type TestCanon } from "../support/canon.js";
 import { backendName } from "../support/database.js";
 import { COMMIT, startRun } from "../support/operations.js";
+import { seededRandom } from "../support/prng.js";
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500);
 const SEED = Number(process.env.FUZZ_SEED ?? 7);
 const CONCURRENCY = 8;
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 
 const LEAKS = /\bat .+\.(ts|js):\d+|node_modules|\/work\/|SELECT |INSERT INTO|UPDATE "?run|prisma|PGlite|stack/i;
 const OK_STATUSES = new Set([200, 400, 401, 405, 406, 413, 415]);
