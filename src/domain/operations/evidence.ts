@@ -2,11 +2,10 @@
 // from model output alone: a receipt must be recorded first, and a non-receipt observation
 // needs a non-model source among the commit's provenance records.
 import { EvidenceRequiredError } from "../../contracts/errors.js";
+import { isModelProducer } from "../rules/provenance.js";
 import { isReceiptKind, receiptIdsOf, toEvidenceRef } from "../rules/state-parts.js";
 import { defineOperation } from "./operation.js";
 import { evidenceRefArg, type EvidenceRefArgs } from "./shared-args.js";
-
-const MODEL_PRODUCERS = new Set(["MODEL_COMPONENT", "DECISION_BACKEND"]);
 
 export const recordEvidence = defineOperation<{ evidence: EvidenceRefArgs }>({
   name: "recordEvidence",
@@ -20,7 +19,7 @@ export const recordEvidence = defineOperation<{ evidence: EvidenceRefArgs }>({
       throw new EvidenceRequiredError(`${evidence.kind} ${evidence.ref} is not recorded in this run`, "evidence/ref");
     }
     const fromModelOnly =
-      MODEL_PRODUCERS.has(context.producer.kind) || context.provenance.every((p) => p.source_type === "MODEL");
+      isModelProducer(context.producer) || context.provenance.every((p) => p.source_type === "MODEL");
     if (fromModelOnly) {
       throw new EvidenceRequiredError("evidence cannot come from model output alone: record it from its observed source", "evidence");
     }

@@ -14,7 +14,7 @@ import { ID_PATTERN } from "../../contracts/common.js";
 import { CompletionRejectedError, type InputProblem } from "../../contracts/errors.js";
 import type { CompletionDecisionV1 } from "../../contracts/receipts.js";
 import type { OperationContext } from "../operations/operation.js";
-import { allReceiptIds, extensionOf, nextVersion, withExtension } from "./state-parts.js";
+import { allReceiptIds, extensionOf, nextVersion, receiptKindOfId, withExtension } from "./state-parts.js";
 
 const DECIDERS = new Set(["RUNTIME", "VERIFIER"]);
 
@@ -83,17 +83,12 @@ export function applyCompletionDecision(state: AgentStateV1, decision: Completio
   const coverage = decision.criteria_results.map((result) => ({
     criterion_id: result.criterion_id,
     satisfied: result.result === "PASS",
-    evidence_refs: result.receipt_refs.map((ref) => ({ kind: receiptKindOf(state, ref), ref })),
+    evidence_refs: result.receipt_refs.map((ref) => ({ kind: receiptKindOfId(state, ref) ?? "TOOL_RECEIPT", ref })),
   }));
   const next: AgentStateV1 = { ...state, completion: { coverage, latest_decision_ref: decision.decision_id } };
   return withExtension(next, EXT.completion, record);
 }
 
-function receiptKindOf(state: AgentStateV1, ref: string): string {
-  if (state.verification?.includes(ref)) return "VERIFICATION_RECEIPT";
-  if (state.mutations?.includes(ref)) return "MUTATION_RECEIPT";
-  return "TOOL_RECEIPT";
-}
 
 /** The recorded completion, or null while the run is NOT_COMPLETE. */
 export const completionOf = (state: AgentStateV1): CompletionRecord | null => extensionOf<CompletionRecord | null>(state, EXT.completion, null);

@@ -7,12 +7,15 @@ import { ProvenanceRequiredError } from "../../contracts/errors.js";
 import type { OperationCall } from "../operations/operation.js";
 
 const MODEL_PRODUCERS = new Set(["MODEL_COMPONENT", "DECISION_BACKEND"]);
+
+/** Whether a component's writes are model output (a model, or a decision backend driving one). */
+export const isModelProducer = (producer: ComponentIdentity): boolean => MODEL_PRODUCERS.has(producer.kind);
 const DOCUMENT_ARGS = ["receipt", "decision", "proposal"];
 
 /** Why this write carries model output; empty when it carries none. */
 export function modelOutputReasons(producer: ComponentIdentity, calls: readonly OperationCall[]): string[] {
   const reasons: string[] = [];
-  if (MODEL_PRODUCERS.has(producer.kind)) reasons.push(`the producer is a ${producer.kind}`);
+  if (isModelProducer(producer)) reasons.push(`the producer is a ${producer.kind}`);
   calls.forEach((call, index) => {
     if (call.args.source === "MODEL") reasons.push(`operation ${index} (${call.op}) carries MODEL content`);
     for (const field of DOCUMENT_ARGS) {

@@ -29,6 +29,10 @@ export const isReceiptKind = (kind: string): kind is ReceiptEvidenceKind => kind
 
 export const receiptIdsOf = (state: AgentStateV1, kind: ReceiptEvidenceKind): string[] => state[RECEIPT_LISTS[kind]] ?? [];
 
+/** The evidence kind of a receipt this run recorded, found by which list holds its id. */
+export const receiptKindOfId = (state: AgentStateV1, id: string): ReceiptEvidenceKind | null =>
+  (Object.keys(RECEIPT_LISTS) as ReceiptEvidenceKind[]).find((kind) => receiptIdsOf(state, kind).includes(id)) ?? null;
+
 /** Every receipt this run has recorded, of any kind. */
 export const allReceiptIds = (state: AgentStateV1): Set<string> =>
   new Set([...(state.command_history ?? []), ...(state.mutations ?? []), ...(state.verification ?? [])]);
