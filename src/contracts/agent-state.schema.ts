@@ -3,6 +3,7 @@
 // what this schema accepts, the ABI accepts too.
 import { AGENT_STATE_SCHEMA_ID } from "./agent-state.js";
 import { CONTENT_HASH_PATTERN, extensionMapSchema, schemaFragments } from "./common.js";
+import { EVIDENCE_KINDS } from "./receipts.js";
 
 const { id, nullable } = schemaFragments;
 const hash = { type: "string", pattern: CONTENT_HASH_PATTERN } as const;
@@ -14,12 +15,7 @@ const closed = (required: string[], properties: Record<string, unknown>) =>
   ({ type: "object", required, properties, additionalProperties: false }) as const;
 
 const evidenceRef = closed(["kind", "ref"], {
-  kind: {
-    enum: [
-      "STATE", "FILE", "SYMBOL", "TOOL_RECEIPT", "ACTION_RECEIPT", "MUTATION_RECEIPT", "VERIFICATION_RECEIPT",
-      "POLICY_RECEIPT", "SPAWN_RECEIPT", "NODE_OUTPUT", "TRACE", "HUMAN", "ATTENTION_RESOLUTION", "DECISION_RESULT",
-    ],
-  },
+  kind: { enum: EVIDENCE_KINDS },
   ref: id,
   content_hash: nullable(hash),
   claim: nullable({ type: "string" }),

@@ -17,7 +17,7 @@ import {
   type UnresolvedFailure,
 } from "../contracts/agent-state.js";
 import { profileName } from "../domain/operations/permissions.js";
-import { EVIDENCE_KINDS } from "../domain/operations/shared-args.js";
+import { EVIDENCE_KINDS } from "../contracts/receipts.js";
 import { locksOf } from "../domain/operations/locks.js";
 import { extensionOf } from "../domain/rules/state-parts.js";
 import { builder } from "./builder.js";

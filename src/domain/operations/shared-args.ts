@@ -1,11 +1,8 @@
 // Argument shapes several operations share; each becomes one GraphQL type used everywhere.
 import { SOURCE_TYPES } from "../../contracts/common.js";
+import { EVIDENCE_KINDS } from "../../contracts/receipts.js";
 import type { EnumArg, ObjectArg } from "./operation.js";
 
-export const EVIDENCE_KINDS = [
-  "STATE", "FILE", "SYMBOL", "TOOL_RECEIPT", "ACTION_RECEIPT", "MUTATION_RECEIPT", "VERIFICATION_RECEIPT",
-  "POLICY_RECEIPT", "SPAWN_RECEIPT", "NODE_OUTPUT", "TRACE", "HUMAN", "ATTENTION_RESOLUTION", "DECISION_RESULT",
-] as const;
 
 /** Where a piece of content came from; MODEL content needs a MODEL provenance record on the commit. */
 export const sourceArg: EnumArg = {
