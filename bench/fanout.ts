@@ -317,12 +317,16 @@ async function main() {
 }
 
 if (process.env.BENCH_FANOUT_PROFILE) {
-  // Diagnostic: one PGlite server, 1,000 subscribers on one run (NODE_OPTIONS reaches the server).
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "canon-fanout-"));
-  const canon = await startCanonProcess({ CANON_DATA_DIR: dataDir });
+  // Diagnostic: one server (PostgreSQL when BENCH_DATABASE_URL is set, else PGlite), 1,000
+  // subscribers on one run; BENCH_SERVER_NODE_ARGS reaches the server only.
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, "canon_fanout") : undefined;
+  const dataDir = scratch ? undefined : mkdtempSync(path.join(os.tmpdir(), "canon-fanout-"));
+  const canon = await startCanonProcess(scratch ? { DATABASE_URL: scratch.url } : { CANON_DATA_DIR: dataDir });
   const client = new CanonClient(canon.url, 4, canon.token);
-  console.log(JSON.stringify(await latencyCase(canon, client, 1, 1_000, settings.commits)));
+  console.log(JSON.stringify(await latencyCase(canon, client, 1, num("BENCH_FANOUT_SUBSCRIBERS", 1_000), settings.commits)));
   client.close();
   await canon.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await scratch?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 } else await main();
