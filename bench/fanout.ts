@@ -14,7 +14,7 @@
 //      delivery is a NOTIFY plus a ledger read, with shared reads on and off.
 // Settings: BENCH_FANOUT_COMMITS=100 (latency commits per case), BENCH_SECONDS=8,
 // BENCH_WARMUP_SECONDS=2, BENCH_WRITERS=32, BENCH_IDLE_SUBSCRIBERS=1000, BENCH_BACKENDS,
-// BENCH_SKIP_BUILD=1.
+// BENCH_SKIP_BUILD=1, BENCH_SUBSCRIBER=wire|graphql-ws (see Subscribers).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +35,7 @@ const settings = {
   idle: num("BENCH_IDLE_SUBSCRIBERS", 1_000),
   backends: (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",").map((name) => name.trim()),
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+  subscriber: process.env.BENCH_SUBSCRIBER === "graphql-ws" ? "graphql-ws" : "wire",
 };
 const PLAN_STEPS = 8;
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -48,9 +49,14 @@ interface Event {
   version: number;
 }
 
-/** Subscribers: one graphql-ws client (one socket) each, all feeding one callback. */
+/**
+ * Subscribers, one socket each, all feeding one callback. By default each is a bare `ws` socket
+ * speaking graphql-transport-ws itself (init, subscribe, parse each `next`): a thousand of
+ * graphql-ws's own clients in this process cost more CPU per event than Canon does, on the
+ * same two cores, so they would measure mostly themselves. BENCH_SUBSCRIBER=graphql-ws uses them.
+ */
 class Subscribers {
-  private readonly clients: Client[] = [];
+  private readonly sockets: { close(): Promise<void> }[] = [];
   constructor(
     private readonly url: URL,
     private readonly token: string,
@@ -59,32 +65,65 @@ class Subscribers {
   async open(runId: string, afterVersion: number, count: number, onEvent: (event: Event) => void): Promise<void> {
     const ready: Promise<void>[] = [];
     for (let i = 0; i < count; i++) {
-      const client = createClient({
-        url: this.url.toString().replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false,
-        connectionParams: { authorization: `Bearer ${this.token}` },
-      });
-      this.clients.push(client);
-      ready.push(new Promise<void>((resolve, reject) => {
-        client.on("connected", () => resolve());
-        client.on("closed", () => reject(new Error("a subscriber's socket closed")));
-      }).catch(() => {}));
-      client.subscribe<{ runStateChanged: Event }>({ query: WATCH, variables: { runId, afterVersion } }, {
-        next: (result) => result.data && onEvent(result.data.runStateChanged),
-        error: (error) => log(`subscription error: ${JSON.stringify(error).slice(0, 300)}`),
-        complete: () => {},
-      });
+      const variables = { runId, afterVersion };
+      const { connected, close } = settings.subscriber === "graphql-ws" ? this.graphqlWs(variables, onEvent) : this.wire(variables, onEvent);
+      this.sockets.push({ close });
+      ready.push(connected.catch(() => {}));
       // Open sockets in small groups so the server's accept queue never overflows.
       if (i % 50 === 49) await Promise.all(ready.slice(-50));
     }
     await Promise.all(ready);
   }
 
+  private wire(variables: Record<string, unknown>, onEvent: (event: Event) => void) {
+    const socket = new WebSocket(this.url.toString().replace("http", "ws"), "graphql-transport-ws");
+    const connected = new Promise<void>((resolve, reject) => {
+      socket.on("open", () => socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${this.token}` } })));
+      socket.on("message", (data) => {
+        const message = JSON.parse(String(data)) as { type: string; payload?: { data?: { runStateChanged: Event } } };
+        if (message.type === "next") {
+          if (message.payload?.data) onEvent(message.payload.data.runStateChanged);
+        } else if (message.type === "connection_ack") {
+          socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: WATCH, variables } }));
+          resolve();
+        } else if (message.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
+        else if (message.type === "error") log(`subscription error: ${JSON.stringify(message.payload).slice(0, 300)}`);
+      });
+      socket.on("close", () => reject(new Error("a subscriber's socket closed")));
+      socket.on("error", () => {});
+    });
+    const close = () =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.once("close", () => resolve());
+        socket.close(1000);
+      });
+    return { connected, close };
+  }
+
+  private graphqlWs(variables: Record<string, unknown>, onEvent: (event: Event) => void) {
+    const client: Client = createClient({
+      url: this.url.toString().replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false,
+      connectionParams: { authorization: `Bearer ${this.token}` },
+    });
+    const connected = new Promise<void>((resolve, reject) => {
+      client.on("connected", () => resolve());
+      client.on("closed", () => reject(new Error("a subscriber's socket closed")));
+    });
+    client.subscribe<{ runStateChanged: Event }>({ query: WATCH, variables }, {
+      next: (result) => result.data && onEvent(result.data.runStateChanged),
+      error: (error) => log(`subscription error: ${JSON.stringify(error).slice(0, 300)}`),
+      complete: () => {},
+    });
+    return { connected, close: () => client.dispose() as Promise<void> };
+  }
+
   get count(): number {
-    return this.clients.length;
+    return this.sockets.length;
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.clients.splice(0).map((client) => client.dispose()));
+    await Promise.all(this.sockets.splice(0).map((socket) => socket.close()));
   }
 }
 
@@ -107,13 +146,17 @@ async function latencyCase(canon: CanonProcess, client: CanonClient, runCount: n
   const commitLatencies: number[] = [];
   let missing = 0;
   let cpuAtStart: number | undefined;
+  let clientCpuAtStart: NodeJS.CpuUsage | undefined;
   // Two unmeasured rounds: subscriptions are live, and the JIT is warm.
   for (let i = -2 * runCount; i < commits; i++) {
     const index = ((i % runCount) + runCount) % runCount;
     const writer = writers[index]!;
     const key = `${runs[index]}@${writer.version + 1}`;
     const expected = Math.min(perRun, subscribers - index * perRun);
-    if (i === 0) cpuAtStart = processCpuMs(canon.pid);
+    if (i === 0) {
+      cpuAtStart = processCpuMs(canon.pid);
+      clientCpuAtStart = process.cpuUsage();
+    }
     const t0 = performance.now();
     if (i >= 0) sent.set(key, t0);
     const outcome = await writer.commit();
@@ -124,10 +167,13 @@ async function latencyCase(canon: CanonProcess, client: CanonClient, runCount: n
     if ((received.get(key) ?? 0) < expected && i >= 0) missing += expected - (received.get(key) ?? 0);
   }
   const cpuAtEnd = processCpuMs(canon.pid);
+  const clientCpu = process.cpuUsage(clientCpuAtStart);
   await subs.close();
   // Server CPU per commit, delivery included: what the machine's other load cannot inflate.
   const cpuPerCommitMs = cpuAtStart !== undefined && cpuAtEnd !== undefined ? (cpuAtEnd - cpuAtStart) / commits : NaN;
-  return { delivery: summarize(latencies), commit: summarize(commitLatencies), missing, cpuPerCommitMs };
+  // The subscribers' own process (this one) shares the machine's two cores with Canon.
+  const clientCpuPerCommitMs = (clientCpu.user + clientCpu.system) / 1000 / commits;
+  return { delivery: summarize(latencies), commit: summarize(commitLatencies), missing, cpuPerCommitMs, clientCpuPerCommitMs };
 }
 
 async function throughputCase(canon: CanonProcess, client: CanonClient, subscribers: number) {
@@ -206,7 +252,7 @@ async function crossInstanceCase(databaseUrl: string, shared: boolean) {
 interface BackendReport {
   name: string;
   memory: Awaited<ReturnType<typeof memoryCase>>;
-  latency: { label: string; delivery: LatencySummary; commit: LatencySummary; missing: number; cpuPerCommitMs: number }[];
+  latency: { label: string; delivery: LatencySummary; commit: LatencySummary; missing: number; cpuPerCommitMs: number; clientCpuPerCommitMs: number }[];
   throughput: { none: ThroughputResult; many: ThroughputResult; delivered: number; expectedDeliveries: number };
   crossInstance?: { shared: Awaited<ReturnType<typeof crossInstanceCase>>; unshared: Awaited<ReturnType<typeof crossInstanceCase>> };
 }
@@ -269,8 +315,10 @@ function print(reports: BackendReport[]) {
       return `${p(l.delivery)} (${p(l.commit)})${l.missing ? ` MISSING ${l.missing}` : ""}`;
     });
   }
-  row("Server CPU ms per commit, delivery included", () => "");
-  for (const [i, label] of (reports[0]?.latency ?? []).map((l) => l.label).entries()) row(`  ${label}`, (r) => ms(r.latency[i]!.cpuPerCommitMs));
+  row("CPU ms per commit: Canon, delivery included / the subscribers' process", () => "");
+  for (const [i, label] of (reports[0]?.latency ?? []).map((l) => l.label).entries()) {
+    row(`  ${label}`, (r) => `${ms(r.latency[i]!.cpuPerCommitMs)} / ${ms(r.latency[i]!.clientCpuPerCommitMs)}`);
+  }
   row("  p99 at 1,000 on 1 run (target < 50 ms)", (r) => (r.latency[2]!.delivery.p99 < 50 ? "met" : "MISSED"));
   row(`Throughput, ${settings.writers} writers (${settings.seconds}s)`, () => "");
   row("  commits/s, no subscribers", (r) => r.throughput.none.commitsPerSecond.toFixed(0));
@@ -309,7 +357,7 @@ async function main() {
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       reports.push(await benchBackend("PGlite", { CANON_DATA_DIR: dataDir }));
     }
-    console.log(`\nFan-out, ${os.cpus().length} cores, Node ${process.version}, load at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    console.log(`\nFan-out, ${os.cpus().length} cores, Node ${process.version}, subscribers: ${settings.subscriber} clients, load at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     print(reports);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));

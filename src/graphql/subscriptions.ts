@@ -19,9 +19,12 @@ builder.subscriptionFields((t) => ({
       if ((afterVersion == null) === (afterSeq == null)) {
         throw new InvalidInputError("give exactly one of afterVersion and afterSeq", [{ path: "/afterVersion", message: "exactly one of afterVersion, afterSeq" }]);
       }
-      const events = ctx.watcher.watch(String(runId), afterSeq != null ? { afterSeq } : { afterVersion: afterVersion! });
-      // Revoking the token ends the subscription (token-sessions.ts).
-      return events.then((iterator) => ctx.sessions.bind(ctx.principal!.tokenId, iterator));
+      const watching = ctx.watcher.watch(String(runId), afterSeq != null ? { afterSeq } : { afterVersion: afterVersion! });
+      return watching.then((watch) => {
+        // Revoking the token ends the subscription (token-sessions.ts).
+        ctx.sessions.guard(ctx.principal!.tokenId, watch);
+        return watch;
+      });
     },
     resolve: (entry: LedgerEntryRecord) => entry,
   }),

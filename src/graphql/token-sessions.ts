@@ -45,6 +45,12 @@ export class TokenSessions {
     for (const end of ends ?? []) end();
   }
 
+  /** Ends `watch` with ERR_UNAUTHENTICATED when the token is revoked. */
+  guard(tokenId: string, watch: { end(error: unknown): void; ended: Promise<void> }): void {
+    const forget = this.register(tokenId, () => watch.end(new UnauthenticatedError("the token was revoked")));
+    void watch.ended.then(forget);
+  }
+
   /** `source`, ended with ERR_UNAUTHENTICATED when the token is revoked. */
   bind<T>(tokenId: string, source: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
     return new Repeater<T>(async (push, stop) => {

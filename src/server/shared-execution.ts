@@ -7,20 +7,61 @@
 //
 // What a resolver returns depends on who asked (redaction by trust class, run restrictions), so
 // the key includes the caller's token: only subscriptions of the same principal share results.
+//
+// A transport that can take events directly (graphql-ws: socket-sink.ts) puts `deliverDirectly`
+// in the context. A source stream that can be redirected (a run watch) then feeds it, with each
+// event encoded once per operation as well, and the stream itself only reports how it ended.
 import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
 import { isAsyncIterable, mapAsyncIterator, type Plugin } from "graphql-yoga";
+import type { Logger } from "pino";
+import type { WatchSink } from "../store/watch-sink.js";
+import { codedError } from "./error-codes.js";
+import type { EncodedEvent, EventEncoder } from "./socket-sink.js";
 
-type Result = ExecutionResult | Promise<ExecutionResult>;
+type MaybePromise<T> = T | Promise<T>;
 
-export function useSharedSubscriptionExecution(): Plugin {
+/** Set in the context by a transport that writes events itself. */
+export interface DirectDelivery {
+  deliverDirectly?: (encode: EventEncoder) => WatchSink<object>;
+}
+
+interface Redirectable {
+  redirect(sink: WatchSink<object>): void;
+}
+
+const isRedirectable = (stream: unknown): stream is Redirectable & AsyncIterable<unknown> => typeof (stream as Partial<Redirectable>).redirect === "function";
+
+/** One value per (event, operation key), kept as long as the event is. */
+class PerEvent<T> {
+  private readonly values = new WeakMap<object, Map<string, T>>();
+
+  get(event: object, key: string, make: () => T): T {
+    let perKey = this.values.get(event);
+    if (!perKey) this.values.set(event, (perKey = new Map()));
+    let value = perKey.get(key);
+    if (value === undefined) perKey.set(key, (value = make()));
+    return value;
+  }
+}
+
+export function useSharedSubscriptionExecution(logger: Logger): Plugin {
   const documents = new WeakMap<DocumentNode, number>();
   let nextDocument = 0;
-  const results = new WeakMap<object, Map<string, Result>>();
+  const results = new PerEvent<MaybePromise<ExecutionResult>>();
+  const encodings = new PerEvent<MaybePromise<EncodedEvent>>();
   const operationKey = (args: ExecutionArgs) => {
     let id = documents.get(args.document);
     if (id === undefined) documents.set(args.document, (id = nextDocument++));
     const caller = (args.contextValue as { principal?: { tokenId?: string } | null } | undefined)?.principal?.tokenId ?? "";
     return `${caller}\u0000${id}\u0000${args.operationName ?? ""}\u0000${JSON.stringify(args.variableValues ?? {})}`;
+  };
+  // As graphql-ws would send it, with errors masked as yoga masks them everywhere else.
+  const encode = (result: ExecutionResult): EncodedEvent => {
+    const errors = result.errors?.map((error) => codedError(error, logger));
+    return {
+      json: JSON.stringify(errors ? { ...result, errors } : result),
+      errorCodes: errors?.map((error) => error.extensions.code) ?? [],
+    };
   };
   return {
     onSubscribe({ setSubscribeFn }) {
@@ -28,14 +69,20 @@ export function useSharedSubscriptionExecution(): Plugin {
         const stream = await createSourceEventStream(args);
         if (!isAsyncIterable(stream)) return stream;
         const key = operationKey(args);
-        return mapAsyncIterator(stream as AsyncIterable<unknown>, (payload): Result => {
-          if (payload === null || typeof payload !== "object") return execute({ ...args, rootValue: payload });
-          let perEvent = results.get(payload);
-          if (!perEvent) results.set(payload, (perEvent = new Map()));
-          let result = perEvent.get(key);
-          if (!result) perEvent.set(key, (result = execute({ ...args, rootValue: payload })));
-          return result;
-        });
+        const run = (event: object) => results.get(event, key, () => execute({ ...args, rootValue: event }));
+        const { deliverDirectly } = (args.contextValue ?? {}) as DirectDelivery;
+        if (deliverDirectly && isRedirectable(stream)) {
+          const encoder: EventEncoder = (event) =>
+            encodings.get(event, key, () => {
+              const result = run(event);
+              return result instanceof Promise ? result.then(encode) : encode(result);
+            });
+          stream.redirect(deliverDirectly(encoder));
+          return stream;
+        }
+        return mapAsyncIterator(stream as AsyncIterable<unknown>, (payload): MaybePromise<ExecutionResult> =>
+          payload !== null && typeof payload === "object" ? run(payload) : execute({ ...args, rootValue: payload }),
+        );
       }) as never);
     },
   };

@@ -13,6 +13,8 @@ import type { TokenSessions } from "../graphql/token-sessions.js";
 import type { TokenStore } from "../store/token-store.js";
 import { codedError } from "./error-codes.js";
 import { requestIdFrom, withRequestId } from "./request-context.js";
+import type { DirectDelivery } from "./shared-execution.js";
+import { SocketSink, type CloseFor } from "./socket-sink.js";
 import { bearerToken, type CanonYoga } from "./yoga.js";
 
 interface EnvelopedRoot {
@@ -33,6 +35,13 @@ function tokenOf(params: Readonly<Record<string, unknown>> | undefined, upgradeH
   const header = params?.authorization ?? params?.Authorization;
   return bearerToken(typeof header === "string" ? header : upgradeHeader);
 }
+
+/** A result with these errors closes the socket: the token may not (or no longer) subscribe. */
+const closeFor: CloseFor = (codes) => {
+  if (codes.includes("ERR_FORBIDDEN")) return { code: WS_FORBIDDEN, reason: "Forbidden" };
+  if (codes.includes("ERR_UNAUTHENTICATED")) return { code: WS_UNAUTHORIZED, reason: "Unauthorized" };
+  return null;
+};
 
 /** `keepAliveMs`: how often each socket is pinged; a socket that missed the last pong is closed (0: never). */
 export function attachGraphQLWebSocket(
@@ -63,11 +72,10 @@ export function attachGraphQLWebSocket(
         return true;
       },
       onNext: (ctx, _id, _payload, _args, result) => {
-        const codes = ((result as { errors?: readonly GraphQLError[] }).errors ?? []).map((error) => error.extensions?.code);
-        if (codes.includes("ERR_FORBIDDEN")) ctx.extra.socket.close(WS_FORBIDDEN, "Forbidden");
-        else if (codes.includes("ERR_UNAUTHENTICATED")) ctx.extra.socket.close(WS_UNAUTHORIZED, "Unauthorized");
+        const close = closeFor(((result as { errors?: readonly GraphQLError[] }).errors ?? []).map((error) => error.extensions?.code));
+        if (close) ctx.extra.socket.close(close.code, close.reason);
       },
-      onSubscribe: async (ctx, _id, params) => {
+      onSubscribe: async (ctx, id, params) => {
         const principal = (ctx.extra as unknown as SocketAuth).principal;
         const requestId = requestIdFrom(undefined);
         return withRequestId(requestId, async () => {
@@ -86,12 +94,15 @@ export function attachGraphQLWebSocket(
           }
           const errors = validate(schema, document);
           if (errors.length) return errors.map((error: unknown) => codedError(error, logger));
+          const contextValue = (await contextFactory()) as DirectDelivery;
+          // Run watches write their events to this socket themselves (socket-sink.ts).
+          contextValue.deliverDirectly = (encode) => new SocketSink(ctx.extra.socket, id, encode, closeFor);
           return {
             schema,
             document,
             operationName: params.operationName,
             variableValues: params.variables,
-            contextValue: await contextFactory(),
+            contextValue,
             rootValue: { execute, subscribe } satisfies EnvelopedRoot,
           };
         });

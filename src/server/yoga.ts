@@ -105,7 +105,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),
       useSSEKeepAlive(options.keepAliveMs),
-      useSharedSubscriptionExecution(),
+      useSharedSubscriptionExecution(logger),
     ],
   });
 }

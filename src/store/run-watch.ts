@@ -1,17 +1,19 @@
-// Watch a run's ledger from a version, the way etcd's watchable store does: a new watcher is
-// "unsynced" and catches up by reading the ledger in batches; once it has read everything it
-// waits in the live group, where notices wake it. The cursor (the last delivered ledger seq)
-// decides every delivery, so each entry is delivered exactly once and in order, whether it
-// came from a catch-up read or from a live notice. A consumer that does not keep up is ended
-// with ERR_SUBSCRIBER_TOO_SLOW instead of being buffered for without bound (see `maxLag`).
-import { Repeater } from "@repeaterjs/repeater";
+// Watch a run's ledger from a version, the way etcd's watchable store does: a new watch is
+// "unsynced" and catches up by reading the ledger in batches; once it reaches the head it joins
+// the run's live group (run-live-group.ts), which hands it each new entry as it commits. The
+// cursor (the last delivered ledger seq) decides every delivery, so each entry is delivered
+// exactly once and in order, whether it came from a catch-up read or from the group. A consumer
+// that does not keep up is ended with ERR_SUBSCRIBER_TOO_SLOW instead of being buffered for
+// without bound (see `maxLag`).
 import { InvalidInputError, NotFoundError, SubscriberTooSlowError } from "../contracts/errors.js";
 import { RunArchivedError } from "../contracts/watch-errors.js";
 import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
-import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
+import type { ChangeFeed } from "./change-feed.js";
 import type { LedgerEntryRecord } from "./records.js";
+import { RunLiveGroup, type GroupMember } from "./run-live-group.js";
 import type { RunStore } from "./run-store.js";
 import { SharedReads } from "./shared-reads.js";
+import { EntryQueue, type WatchSink } from "./watch-sink.js";
 
 const CATCH_UP_BATCH = 100;
 export const DEFAULT_MAX_LAG = 1_000;
@@ -28,19 +30,20 @@ export type WatchStart = { afterVersion: number } | { afterSeq: number };
 
 export interface WatchOptions {
   /**
-   * How many ledger entries a consumer may fall behind the run before its watch ends with
-   * ERR_SUBSCRIBER_TOO_SLOW. Entries that were already written when the watch began, or that
-   * the feed announced late (a resync), count only once the watch has read past them: reading
-   * history takes one batch of memory however long it takes.
+   * How many entries a watch may hold for a consumer that has not taken them before it ends
+   * with ERR_SUBSCRIBER_TOO_SLOW. Entries that were already written when the watch began, or
+   * that the feed announced late (a resync), are not held against it: it reads them at its
+   * consumer's pace instead, one batch at a time.
    */
   maxLag: number;
-  /** Whether watchers of a run share their ledger reads (default true; see SharedReads). */
+  /** Whether catch-up reads of a run are shared between its watches (default true; see SharedReads). */
   sharedReads?: boolean;
 }
 
 export class RunWatcher {
-  private readonly open = new Set<() => void>();
-  /** Catch-up pages shared by the watchers of a run. Entries carry states, so few are kept. */
+  private readonly open = new Set<RunWatch>();
+  private readonly groups = new Map<string, RunLiveGroup>();
+  /** Ledger pages shared by the watches and the live group of a run. Entries carry states, so few are kept. */
   readonly pages: SharedReads<LedgerEntryRecord>;
 
   constructor(
@@ -53,101 +56,42 @@ export class RunWatcher {
 
   /**
    * Every ledger entry after `start`, oldest first, then live. If the run has not reached that
-   * version or position yet, the stream waits for it.
+   * version or position yet, the watch waits for it.
    */
-  async watch(runId: string, start: WatchStart): Promise<AsyncIterableIterator<LedgerEntryRecord>> {
+  async watch(runId: string, start: WatchStart): Promise<RunWatch> {
     const [field, value] = "afterSeq" in start ? ["afterSeq", start.afterSeq] : ["afterVersion", start.afterVersion];
     if (!Number.isSafeInteger(value) || value < 0) {
       throw new InvalidInputError(`${field} must be a non-negative integer`, [{ path: `/${field}`, message: "must be >= 0" }]);
     }
-    const afterVersion = "afterVersion" in start ? start.afterVersion : -1;
-    if (!(await this.store.getRun(runId))) throw new NotFoundError("run", runId);
-    const { maxLag } = this.options;
-    return new Repeater<LedgerEntryRecord>(async (push, stop) => {
-      const live = new Map<number, LedgerEntryRecord>();
-      let headSeq = -1;
-      let cursor = -1;
-      // Entries up to here were written before the watch began, or announced late: not lag.
-      let historyEnd = Infinity;
-      let lastVersion = afterVersion;
-      let wake: () => void = () => {};
-      const onNotice = (notice: LedgerNotice) => {
-        headSeq = Math.max(headSeq, notice.seq);
-        if (notice.resync) historyEnd = Math.max(historyEnd, notice.seq);
-        // Bounded: past maxLag the watch ends anyway, and whatever is not kept is read from the ledger.
-        if (notice.entry && live.size < maxLag) live.set(notice.seq, notice.entry);
-        // The entry being pushed, if any, still reaches the consumer before the error does.
-        if (cursor >= historyEnd && headSeq - cursor > maxLag) stop(new SubscriberTooSlowError(runId, lastVersion, cursor, maxLag));
-        wake();
-      };
-      // Join the live group before reading anything, so no write can fall between the two.
-      const unsubscribe = this.feed.subscribe(runId, onNotice);
-      const end = () => stop();
-      this.open.add(end);
-      let stopped = false;
-      void stop.then(() => {
-        stopped = true;
-        wake();
-      });
-      try {
-        const run = await this.store.getRun(runId);
-        if (!run) throw new NotFoundError("run", runId);
-        headSeq = Math.max(headSeq, run.ledgerSeq);
-        let reached: boolean;
-        if ("afterSeq" in start) {
-          reached = true;
-          cursor = start.afterSeq;
-          if (start.afterSeq <= run.ledgerSeq) lastVersion = (await this.store.requireEntry(runId, start.afterSeq)).stateVersion;
-        } else {
-          const startSeq = await this.store.seqOfVersion(runId, afterVersion);
-          // Not there yet: start from the current head and skip until that version's commit.
-          reached = startSeq !== null;
-          cursor = startSeq ?? run.ledgerSeq;
-        }
-        historyEnd = headSeq;
-        // An archived run's stream ends after its archive entry; a watch from beyond it ends at once.
-        if (run.status === ARCHIVED_STATUS && cursor >= run.ledgerSeq) throw new RunArchivedError(runId, run.ledgerSeq);
-        const deliver = async (entry: LedgerEntryRecord) => {
-          cursor = entry.seq;
-          // The version waited for will never come.
-          if (!reached && isArchiveEntry(entry)) return void stop(new RunArchivedError(runId, entry.seq));
-          if (!reached) {
-            if (entry.kind !== "COMMIT" || entry.stateVersion < afterVersion) return;
-            reached = true;
-            if (entry.stateVersion === afterVersion) return;
-          }
-          lastVersion = entry.stateVersion;
-          await push(entry);
-          if (isArchiveEntry(entry)) stop(new RunArchivedError(runId, entry.seq));
-        };
-        while (!stopped) {
-          for (const seq of live.keys()) if (seq <= cursor) live.delete(seq);
-          const next = live.get(cursor + 1);
-          if (next) {
-            live.delete(next.seq);
-            await deliver(next);
-          } else if (headSeq > cursor) {
-            const target = headSeq;
-            const batch = await this.pages.page(runId, cursor, CATCH_UP_BATCH);
-            // A notice for an entry we cannot read (yet) must not make us spin on it.
-            if (batch.length === 0 && headSeq === target) headSeq = cursor;
-            for (const entry of batch) if (!stopped) await deliver(entry);
-          } else {
-            await new Promise<void>((resolve) => (wake = resolve));
-          }
-        }
-      } catch (error) {
-        stop(error);
-      } finally {
-        unsubscribe();
-        this.open.delete(end);
+    // Join the group (and so the feed) before reading anything, so no write can fall between the two.
+    const group = this.groupOf(runId);
+    const watch = new RunWatch(runId, group, this.pages, this.options.maxLag, (ended) => this.open.delete(ended));
+    try {
+      const run = await this.store.getRun(runId);
+      if (!run) throw new NotFoundError("run", runId);
+      group.observeHead(run.ledgerSeq);
+      if ("afterSeq" in start) {
+        const lastVersion = start.afterSeq <= run.ledgerSeq ? (await this.store.requireEntry(runId, start.afterSeq)).stateVersion : -1;
+        watch.startAt(start.afterSeq, { reached: true, lastVersion });
+      } else {
+        const startSeq = await this.store.seqOfVersion(runId, start.afterVersion);
+        // Not there yet: start from the current head and skip until that version's commit.
+        watch.startAt(startSeq ?? run.ledgerSeq, { reached: startSeq !== null, lastVersion: start.afterVersion, afterVersion: start.afterVersion });
       }
-    });
+      // An archived run's stream ends after its archive entry; a watch from beyond it ends at once.
+      if (run.status === ARCHIVED_STATUS && watch.cursor >= run.ledgerSeq) throw new RunArchivedError(runId, run.ledgerSeq);
+    } catch (error) {
+      watch.cancel();
+      throw error;
+    }
+    this.open.add(watch);
+    watch.begin();
+    return watch;
   }
 
   /** Ends every open watch (the streams complete); used at shutdown. */
   closeAll(): void {
-    for (const end of [...this.open]) end();
+    for (const watch of [...this.open]) watch.end();
   }
 
   /** Resolves when every watch has ended, or after `timeoutMs`. */
@@ -158,5 +102,176 @@ export class RunWatcher {
 
   get openWatches(): number {
     return this.open.size;
+  }
+
+  private groupOf(runId: string): RunLiveGroup {
+    let group = this.groups.get(runId);
+    if (!group) {
+      group = new RunLiveGroup(runId, this.feed, this.pages, (empty) => {
+        if (this.groups.get(runId) === empty) this.groups.delete(runId);
+      });
+      this.groups.set(runId, group);
+    }
+    return group;
+  }
+}
+
+/**
+ * One watch: an async iterator of ledger entries, or, once `redirect`ed, a feed into another
+ * sink (a socket), with the iterator left to report only how the watch ended.
+ */
+export class RunWatch implements GroupMember, AsyncIterableIterator<LedgerEntryRecord> {
+  /** The last ledger seq delivered (or skipped as not asked for). */
+  cursor = -1;
+  private readonly face = new EntryQueue<LedgerEntryRecord>(() => this.cancel());
+  private sink: WatchSink<LedgerEntryRecord> = this.face;
+  private reached = true;
+  private afterVersion = -1;
+  private lastVersion = -1;
+  /** Entries up to here were written before the watch began, or announced late: not lag. */
+  private historyEnd = -1;
+  private closed = false;
+  /** Resolves when the watch ends, however it ends. */
+  readonly ended: Promise<void>;
+  private markEnded: () => void = () => {};
+
+  constructor(
+    readonly runId: string,
+    private readonly group: RunLiveGroup,
+    private readonly pages: SharedReads<LedgerEntryRecord>,
+    private readonly maxLag: number,
+    private readonly onEnd: (watch: RunWatch) => void,
+  ) {
+    this.ended = new Promise((resolve) => (this.markEnded = resolve));
+    group.add(this);
+  }
+
+  startAt(cursor: number, from: { reached: boolean; lastVersion: number; afterVersion?: number }): void {
+    this.cursor = cursor;
+    this.reached = from.reached;
+    this.lastVersion = from.lastVersion;
+    this.afterVersion = from.afterVersion ?? -1;
+    this.historyEnd = Math.max(this.group.target, this.group.head ?? -1);
+  }
+
+  begin(): void {
+    void this.catchUp();
+  }
+
+  /**
+   * From now on entries go to `sink`, those not yet read from the iterator first. Made before
+   * anyone reads the iterator, which then only reports the end.
+   */
+  redirect(sink: WatchSink<LedgerEntryRecord>): void {
+    for (const entry of this.face.drain()) sink.offer(entry);
+    this.sink = sink;
+  }
+
+  /** Ends the watch: what was handed over still goes out, then the stream ends (with `error`, if given). */
+  end(error?: unknown): void {
+    if (!this.leave()) return;
+    const sink = this.sink;
+    if (sink === this.face) this.face.close(error);
+    else void sink.flushed().then(() => this.face.close(error));
+  }
+
+  /** The consumer went away: nothing more goes out. */
+  cancel(): void {
+    if (!this.leave()) return;
+    this.sink.abort();
+    this.face.abort();
+  }
+
+  take(entries: readonly LedgerEntryRecord[], history: boolean): void {
+    if (this.sink.backlog >= this.maxLag) {
+      if (!history) return this.end(new SubscriberTooSlowError(this.runId, this.lastVersion, this.cursor, this.maxLag));
+      // A backlog the feed announced late: read it at the consumer's pace instead.
+      this.group.unsync(this);
+      this.historyEnd = Math.max(this.historyEnd, this.group.historyMark);
+      return this.begin();
+    }
+    for (const entry of entries) {
+      // Skips what it read ahead of the group while catching up.
+      if (entry.seq === this.cursor + 1 && !this.closed) this.deliver(entry);
+    }
+  }
+
+  fail(error: unknown): void {
+    this.end(error);
+  }
+
+  next(): Promise<IteratorResult<LedgerEntryRecord>> {
+    return this.face.next();
+  }
+
+  return(): Promise<IteratorResult<LedgerEntryRecord>> {
+    return this.face.return();
+  }
+
+  throw(): Promise<IteratorResult<LedgerEntryRecord>> {
+    return this.face.return();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<LedgerEntryRecord> {
+    return this;
+  }
+
+  private leave(): boolean {
+    if (this.closed) return false;
+    this.closed = true;
+    this.group.remove(this);
+    this.onEnd(this);
+    this.markEnded();
+    return true;
+  }
+
+  /** Reads from the cursor until it reaches the group's head, then joins the group. */
+  private async catchUp(): Promise<void> {
+    try {
+      while (!this.closed) {
+        if (this.cursor >= this.group.head!) return this.group.sync(this);
+        this.checkLag();
+        const batch = await this.pages.page(this.runId, this.cursor, CATCH_UP_BATCH);
+        if (batch.length === 0) await this.group.moved();
+        for (const entry of batch) {
+          if (this.sink.backlog >= this.maxLag) await this.roomOrTooSlow();
+          if (this.closed) return;
+          if (entry.seq === this.cursor + 1) this.deliver(entry);
+        }
+      }
+    } catch (error) {
+      this.end(error);
+    }
+  }
+
+  /** Past its history, a watch may not fall more than maxLag entries behind the run. */
+  private checkLag(): void {
+    if (this.cursor >= this.historyEnd && this.group.target - this.cursor > this.maxLag) {
+      throw new SubscriberTooSlowError(this.runId, this.lastVersion, this.cursor, this.maxLag);
+    }
+  }
+
+  /** Waits for the consumer to make room; a consumer that stalls while the run moves on is too slow. */
+  private async roomOrTooSlow(): Promise<void> {
+    let roomy = false;
+    const room = this.sink.below(this.maxLag).then(() => (roomy = true));
+    while (!roomy && !this.closed) {
+      this.checkLag();
+      await Promise.race([room, this.group.moved()]);
+    }
+  }
+
+  private deliver(entry: LedgerEntryRecord): void {
+    this.cursor = entry.seq;
+    if (!this.reached) {
+      // The version waited for will never come.
+      if (isArchiveEntry(entry)) return this.end(new RunArchivedError(this.runId, entry.seq));
+      if (entry.kind !== "COMMIT" || entry.stateVersion < this.afterVersion) return;
+      this.reached = true;
+      if (entry.stateVersion === this.afterVersion) return;
+    }
+    this.lastVersion = entry.stateVersion;
+    this.sink.offer(entry);
+    if (isArchiveEntry(entry)) this.end(new RunArchivedError(this.runId, entry.seq));
   }
 }
