@@ -12,7 +12,8 @@
 //   3. memory: server RSS growth per idle subscription, over BENCH_IDLE_SUBSCRIBERS of them;
 //   4. PostgreSQL only: 1,000 subscribers on instance A, commits through instance B, so each
 //      delivery is a NOTIFY plus a ledger read, with shared reads on and off.
-// Settings: BENCH_FANOUT_COMMITS=100 (latency commits per case), BENCH_SECONDS=8,
+// Settings: BENCH_FANOUT_COMMITS=300 (latency commits per case: a commit's deliveries are
+// correlated samples, so a p99 needs several hundred commits), BENCH_SECONDS=8,
 // BENCH_WARMUP_SECONDS=2, BENCH_WRITERS=32, BENCH_IDLE_SUBSCRIBERS=1000, BENCH_BACKENDS,
 // BENCH_SKIP_BUILD=1, BENCH_SUBSCRIBER=wire|graphql-ws (see Subscribers).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -28,7 +29,7 @@ import { CanonClient } from "./lib/workload.js";
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const settings = {
-  commits: num("BENCH_FANOUT_COMMITS", 100),
+  commits: num("BENCH_FANOUT_COMMITS", 300),
   seconds: num("BENCH_SECONDS", 8),
   warmupSeconds: num("BENCH_WARMUP_SECONDS", 2),
   writers: num("BENCH_WRITERS", 32),

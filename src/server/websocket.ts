@@ -109,6 +109,7 @@ export function attachGraphQLWebSocket(
       },
     },
     wsServer,
+    0, // keepAlive below pings instead: one mechanism, spread over the interval
   );
   return {
     async close() {
@@ -123,17 +124,27 @@ export function attachGraphQLWebSocket(
  * WebSocket ping frames (RFC 6455): every client answers them without any code, browsers
  * included, unlike graphql-ws's own ping message. They keep proxies from closing idle
  * subscriptions, and a peer that vanished without a close (no pong within one interval) is
- * terminated, which ends its subscriptions and frees their buffers.
+ * terminated, which ends its subscriptions and frees their buffers. Sockets are pinged in
+ * PING_SLICES turns spread over the interval: a thousand pings at once would hold up the events
+ * due in that moment.
  */
+const PING_SLICES = 10;
+
 function keepAlive(wsServer: WebSocketServer, intervalMs: number): () => void {
   if (intervalMs <= 0) return () => {};
   const answered = new WeakMap<WebSocket, boolean>();
+  const sliceOf = new WeakMap<WebSocket, number>();
+  let connections = 0;
   wsServer.on("connection", (socket) => {
     answered.set(socket, true);
+    sliceOf.set(socket, connections++ % PING_SLICES);
     socket.on("pong", () => answered.set(socket, true));
   });
+  let turn = 0;
   const timer = setInterval(() => {
+    const slice = turn++ % PING_SLICES;
     for (const socket of wsServer.clients) {
+      if (sliceOf.get(socket) !== slice) continue;
       if (answered.get(socket) === false) {
         socket.terminate();
         continue;
@@ -141,7 +152,7 @@ function keepAlive(wsServer: WebSocketServer, intervalMs: number): () => void {
       answered.set(socket, false);
       socket.ping();
     }
-  }, intervalMs);
+  }, intervalMs / PING_SLICES);
   timer.unref();
   return () => clearInterval(timer);
 }

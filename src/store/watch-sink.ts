@@ -60,7 +60,7 @@ export class EntryQueue<T> implements WatchSink<T>, AsyncIterableIterator<T> {
   constructor(private readonly onReturn: () => void) {}
 
   offer(entry: T): void {
-    if (this.finished) return;
+    if (this.finished || this.ending) return;
     const reader = this.readers.shift();
     if (reader) reader.resolve({ done: false, value: entry });
     else this.items.push(entry);

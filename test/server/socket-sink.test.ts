@@ -1,0 +1,86 @@
+// SocketSink over a real WebSocket pair: frames are graphql-ws `next` messages, leave in event
+// order whatever order their encodings finish in, and an event the caller may not have closes
+// the socket the way graphql-ws's onNext hook would.
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import WebSocket, { WebSocketServer } from "ws";
+import { SocketSink, type EncodedEvent } from "../../src/server/socket-sink.js";
+
+interface Pair {
+  server: WebSocket;
+  client: WebSocket;
+  received: unknown[];
+  closed: Promise<number>;
+}
+
+const servers: WebSocketServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    for (const socket of server.clients) socket.terminate();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function socketPair(): Promise<Pair> {
+  const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  servers.push(wss);
+  await new Promise((resolve) => wss.once("listening", resolve));
+  const accepted = new Promise<WebSocket>((resolve) => wss.once("connection", resolve));
+  const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+  const received: unknown[] = [];
+  client.on("message", (data) => received.push(JSON.parse(String(data))));
+  const closed = new Promise<number>((resolve) => client.once("close", (code) => resolve(code)));
+  await new Promise((resolve) => client.once("open", resolve));
+  return { server: await accepted, client, received, closed };
+}
+
+const encoded = (data: unknown, errorCodes: string[] = []): EncodedEvent => ({ json: JSON.stringify({ data }), errorCodes });
+const noClose = () => null;
+
+describe("SocketSink", () => {
+  it("writes each event as a graphql-ws next frame, in event order even when encodings finish out of order", async () => {
+    const pair = await socketPair();
+    let finishFirst: (value: EncodedEvent) => void = () => {};
+    const first = new Promise<EncodedEvent>((resolve) => (finishFirst = resolve));
+    const encodings = new Map<object, EncodedEvent | Promise<EncodedEvent>>();
+    const events = [{ n: 1 }, { n: 2 }, { n: 3 }];
+    encodings.set(events[0]!, first);
+    encodings.set(events[1]!, encoded({ n: 2 }));
+    encodings.set(events[2]!, Promise.resolve(encoded({ n: 3 })));
+    const sink = new SocketSink(pair.server, "sub-7", (event) => encodings.get(event)!, noClose);
+    for (const event of events) sink.offer(event);
+    expect(sink.backlog).toBe(3);
+    setTimeout(() => finishFirst(encoded({ n: 1 })), 20);
+    await sink.flushed();
+    await expect.poll(() => pair.received.length).toBe(3);
+    expect(pair.received).toEqual([1, 2, 3].map((n) => ({ id: "sub-7", type: "next", payload: { data: { n } } })));
+    await expect.poll(() => sink.backlog).toBe(0);
+    await expect(sink.below(1)).resolves.toBeUndefined();
+  });
+
+  it("closes the socket when an event says the caller may not have it, and sends nothing of it", async () => {
+    const pair = await socketPair();
+    const closeFor = (codes: readonly unknown[]) => (codes.includes("ERR_FORBIDDEN") ? { code: 4403, reason: "Forbidden" } : null);
+    const sink = new SocketSink(pair.server, "1", (event) => encoded(event, (event as { n: number }).n === 2 ? ["ERR_FORBIDDEN"] : []), closeFor);
+    sink.offer({ n: 1 });
+    sink.offer({ n: 2 });
+    sink.offer({ n: 3 });
+    expect(await pair.closed).toBe(4403);
+    expect(pair.received).toEqual([{ id: "1", type: "next", payload: { data: { n: 1 } } }]);
+  });
+
+  it("drops what is still being encoded once aborted", async () => {
+    const pair = await socketPair();
+    let finish: (value: EncodedEvent) => void = () => {};
+    const slow = new Promise<EncodedEvent>((resolve) => (finish = resolve));
+    const sink = new SocketSink(pair.server, "1", (event) => ((event as { n: number }).n === 1 ? encoded({ n: 1 }) : slow), noClose);
+    sink.offer({ n: 1 });
+    sink.offer({ n: 2 });
+    sink.abort();
+    finish(encoded({ n: 2 }));
+    await sink.flushed();
+    pair.client.close();
+    await pair.closed;
+    expect(pair.received).toEqual([{ id: "1", type: "next", payload: { data: { n: 1 } } }]);
+  });
+});
