@@ -20,6 +20,13 @@ class DeafeningFeed extends InProcessChangeFeed {
   }
 }
 
+/** Notices without their entries, as from another instance's commits (NOTIFY carries run and seq only). */
+class EntrylessFeed extends InProcessChangeFeed {
+  override publish(notice: LedgerNotice): void {
+    super.publish({ runId: notice.runId, seq: notice.seq });
+  }
+}
+
 /** Drops every third notice, strips the entry from the rest and delivers them late and shuffled. */
 class UnreliableFeed extends InProcessChangeFeed {
   private count = 0;
@@ -125,6 +132,23 @@ describe(`RunWatcher on ${backendName}`, () => {
     feed.deaf = false;
     feed.resync(run.id, 41);
     expect((await take(iterator, 10)).map((e) => e.stateVersion)).toEqual(range(32, 41));
+  });
+
+  it("feeds all the synced watches of a run from one ledger read per notice, as for commits made elsewhere", async () => {
+    const feed = new EntrylessFeed();
+    const store = new RunStore(opened.db, feed);
+    const watcher = new RunWatcher(store, feed);
+    const { run } = await store.startRun(startInput);
+    const watches = await Promise.all(Array.from({ length: 50 }, () => watcher.watch(run.id, { afterVersion: 0 })));
+    const received = watches.map((watch) => take(watch, 10));
+    const before = watcher.pages.queries;
+    for (let version = 0; version < 10; version++) {
+      await commitMany(store, run.id, version, version + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    for (const entries of await Promise.all(received)) expect(entries.map((e) => e.stateVersion)).toEqual(range(1, 10));
+    expect(watcher.pages.queries - before).toBeLessThanOrEqual(10);
+    expect(watcher.openWatches).toBe(0);
   });
 
   it("completes open watches when closed (shutdown)", async () => {
