@@ -1,4 +1,4 @@
-// Typed ends of watches and of writes to archived runs, in the ErrorV1 shape of errors.ts.
+// Typed ends of watches and of writes to archived or deleted runs, in the ErrorV1 shape of errors.ts.
 import { CanonError } from "./errors.js";
 
 /** The run was archived: it takes no more writes, and watches of it end after the archive entry. */
@@ -14,6 +14,23 @@ export class RunArchivedError extends CanonError {
       message: `run ${runId} is archived and takes no more writes`,
       retryable: false,
       details: archivedAtSeq === null ? { runId } : { runId, archivedAtSeq },
+    });
+  }
+}
+
+/** The run was deleted (deleteRun): its ledger is gone, and watches of it end. */
+export class RunDeletedError extends CanonError {
+  constructor(
+    readonly runId: string,
+    /** The last ledger position the run had: nothing was delivered, or will be, after it. */
+    readonly lastSeq: number,
+  ) {
+    super({
+      family: "NOT_FOUND",
+      code: "ERR_RUN_DELETED",
+      message: `run ${runId} was deleted`,
+      retryable: false,
+      details: { runId, lastSeq },
     });
   }
 }

@@ -1,12 +1,14 @@
-// archiveRun and its error. Kept apart from mutations.ts so the run-store write path and the
-// other mutations stay as they are; an archived run's commits fail with ERR_RUN_ARCHIVED.
-import { IdempotencyKeyReusedError, InvalidInputError, NotFoundError, StateConflictError } from "../contracts/errors.js";
-import { RunArchivedError } from "../contracts/watch-errors.js";
+// archiveRun and deleteRun, and their errors. Kept apart from mutations.ts so the run-store write
+// path and the other mutations stay as they are; an archived run's commits fail with
+// ERR_RUN_ARCHIVED, and a deleted run's watches end with ERR_RUN_DELETED.
+import { IdempotencyKeyReusedError, InvalidInputError, NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
+import { RunArchivedError, RunDeletedError } from "../contracts/watch-errors.js";
+import type { RunDeletionRecord } from "../store/run-deletion.js";
 import type { WriteResult } from "../store/run-store.js";
 import { requiresOnRun } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { ErrorInterface } from "./errors.js";
-import { ComponentIdentityInput, ProvenanceInput, toComponentIdentity, toProvenance } from "./identity-types.js";
+import { ComponentIdentityInput, ComponentIdentityType, ProvenanceInput, toComponentIdentity, toProvenance } from "./identity-types.js";
 import { LedgerEntry, Run } from "./run.js";
 import { authorizedWriter } from "./writer.js";
 
@@ -60,6 +62,60 @@ builder.mutationFields((t) => ({
         producer: authorizedWriter(ctx, input.producer ? toComponentIdentity(input.producer) : null),
         provenance: input.provenance.map(toProvenance),
         idempotencyKey: input.idempotencyKey,
+      }),
+  }),
+}));
+
+builder.objectType(RunDeletedError, {
+  name: "RunDeletedError",
+  description: "The run was deleted (deleteRun): its ledger is gone, and its watches have ended.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    runId: t.exposeString("runId"),
+    lastSeq: t.exposeInt("lastSeq", { description: "The last ledger position the run had." }),
+  }),
+});
+
+const RunDeletion = builder.objectRef<RunDeletionRecord>("RunDeletion").implement({
+  description: "The tombstone a deleted run leaves: that it existed, its last ledger head, who deleted it and why.",
+  fields: (t) => ({
+    runId: t.exposeString("runId"),
+    taskId: t.exposeString("taskId", { nullable: true }),
+    lastSeq: t.exposeInt("lastSeq"),
+    lastVersion: t.exposeInt("lastVersion"),
+    headHash: t.exposeString("headHash", { description: "entryHash of the run's last ledger entry, as `canon export` would have shown it." }),
+    deletedBy: t.field({ type: ComponentIdentityType, resolve: (deletion) => deletion.deletedBy }),
+    reason: t.exposeString("reason"),
+    deletedAt: t.string({ resolve: (deletion) => deletion.deletedAt.toISOString() }),
+  }),
+});
+
+const DeleteRunInput = builder.inputType("DeleteRunInput", {
+  fields: (t) => ({
+    runId: t.id({ required: true }),
+    expectedVersion: t.int({ required: true, description: "The run's version, as read when deciding to delete it." }),
+    reason: t.string({ required: true, description: "Why the run is deleted; kept in its tombstone." }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  deleteRun: t.field({
+    ...requiresOnRun("run:admin", (args: { input: { runId: string | number } }) => args.input.runId),
+    type: RunDeletion,
+    errors: {
+      types: [StateConflictError, NotFoundError, InvalidInputError, PreconditionFailedError, RunDeletedError],
+      directResult: true,
+      union: { name: "DeleteRunResult" },
+    },
+    description:
+      "Delete an archived run for good: its ledger, receipts and model events go in one transaction (compare-and-swap on `expectedVersion`), a tombstone stays, and its runStateChanged streams end with ERR_RUN_DELETED. A run that is not archived is refused with ERR_PRECONDITION_FAILED; export it first (`canon export`) to keep its history.",
+    args: { input: t.arg({ type: DeleteRunInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      ctx.store.deleteRun({
+        runId: String(input.runId),
+        expectedVersion: input.expectedVersion,
+        reason: input.reason,
+        producer: authorizedWriter(ctx, null),
       }),
   }),
 }));

@@ -13,6 +13,8 @@ export interface LedgerNotice {
    * The watcher catches up from the ledger, and that backlog is not held against a slow consumer.
    */
   resync?: boolean;
+  /** The run may have been deleted (deleteRun): its watchers check, and end if it was. */
+  gone?: boolean;
 }
 
 export type NoticeListener = (notice: LedgerNotice) => void;

@@ -92,7 +92,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
     // Safe to drop (this also drops our own echoes): every watcher subscribed when `seen` was
     // delivered got that notice, and every later one read the run's head after subscribing.
     if (!notice.entry && notice.seq <= seen) return;
-    this.seen.set(notice.runId, Math.max(seen, notice.seq));
+    if (!notice.gone) this.seen.set(notice.runId, Math.max(seen, notice.seq));
     this.publishToRun(notice);
   }
 
@@ -181,6 +181,9 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
       const heads = await this.db.prisma.$queryRaw<{ id: string; ledger_seq: number }[]>`
         SELECT "id", "ledger_seq" FROM "run" WHERE "id" = ANY(${runIds}::text[])`;
       for (const head of heads) this.deliver({ runId: head.id, seq: head.ledger_seq, resync: true });
+      // A watched run without a row was deleted (or its deletion's NOTIFY was lost): its watchers check.
+      const present = new Set(heads.map((head) => head.id));
+      for (const runId of runIds) if (!present.has(runId)) this.deliver({ runId, seq: Number.MAX_SAFE_INTEGER, resync: true, gone: true });
     } catch (error) {
       this.options.logger.warn({ err: error }, "could not re-read the heads of watched runs");
     }

@@ -1,9 +1,9 @@
-// archiveRun, beside the write path rather than inside it: RunStore plus one more write. The
-// archive is a durable, hash-chained ledger entry (a NOOP whose one operation is archiveRun, see
-// src/domain/run-archive.ts), written with the same single-statement compare-and-swap as a
-// commit, and the run's status becomes ARCHIVED in that statement. From then on the database
-// refuses every write to the run (migration 20261202170000_run_archive); this class turns that
-// refusal into ERR_RUN_ARCHIVED.
+// archiveRun and deleteRun, beside the write path rather than inside it: RunStore plus the end of
+// a run's life. The archive is a durable, hash-chained ledger entry (a NOOP whose one operation
+// is archiveRun, see src/domain/run-archive.ts), written with the same single-statement
+// compare-and-swap as a commit, and the run's status becomes ARCHIVED in that statement. From
+// then on the database refuses every write to the run (migration 20261202170000_run_archive);
+// this class turns that refusal into ERR_RUN_ARCHIVED. Deletion is in run-deletion.ts.
 import type { ContentHash } from "../contracts/common.js";
 import { IdempotencyKeyReusedError, InvalidInputError, NotFoundError, StateConflictError } from "../contracts/errors.js";
 import { RunArchivedError } from "../contracts/watch-errors.js";
@@ -14,6 +14,7 @@ import { requireModelProvenance } from "../domain/rules/provenance.js";
 import type { ChangeFeed } from "./change-feed.js";
 import type { Database } from "./database.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
+import { deleteArchivedRun, type DeleteRunRequest, type RunDeletionRecord } from "./run-deletion.js";
 import { metaProblems, RunStore, type CommitRequest, type NoopRequest, type WriteMeta, type WriteResult } from "./run-store.js";
 import { toLedgerEntryRecord } from "./row-mapping.js";
 
@@ -100,6 +101,14 @@ export class ArchivingRunStore extends RunStore {
     this.changes.publish({ runId, seq: row.ledger_seq, entry });
     const archived: RunRecord = { ...run, status: ARCHIVED_STATUS, ledgerSeq: row.ledger_seq, headHash: row.head_hash, updatedAt: at };
     return { run: archived, entry, replayed: false };
+  }
+
+  /** Deletes an archived run (run-deletion.ts) and ends its watches, here and on other instances. */
+  async deleteRun(request: DeleteRunRequest): Promise<RunDeletionRecord> {
+    const deletion = await deleteArchivedRun(this.db, request);
+    // No entry has this seq: other instances read nothing there, look for the tombstone, and find it.
+    this.changes.publish({ runId: deletion.runId, seq: deletion.lastSeq + 1, gone: true });
+    return deletion;
   }
 
   /** A retry of the archive that happened answers with it; anything else is refused. */

@@ -5,6 +5,7 @@
 // ledger read for the whole group. Watches behind the group's head catch up by themselves
 // (RunWatch) and join once they reach it; the group never hands out anything before its head,
 // so every entry reaches a watch from exactly one of the two.
+import { RunDeletedError } from "../contracts/watch-errors.js";
 import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
 import type { LedgerEntryRecord } from "./records.js";
 import type { SharedReads } from "./shared-reads.js";
@@ -43,6 +44,8 @@ export class RunLiveGroup {
     readonly runId: string,
     feed: ChangeFeed,
     private readonly pages: SharedReads<LedgerEntryRecord>,
+    /** Why the run is not there (deleted, or never existed), asked when a notice leads nowhere. */
+    private readonly missingRunError: () => Promise<Error>,
     private readonly onEmpty: (group: RunLiveGroup) => void,
   ) {
     this.unsubscribe = feed.subscribe(runId, (notice) => this.onNotice(notice));
@@ -111,9 +114,14 @@ export class RunLiveGroup {
         const batch: LedgerEntryRecord[] = [];
         for (let seq = this.head + 1, entry; (entry = this.carried.get(seq)); seq++) batch.push(entry);
         if (batch.length === 0) batch.push(...(await this.pages.page(this.runId, this.head, READ_BATCH)));
-        // A notice for an entry nobody can read must not make the group spin on it.
-        if (batch.length === 0 || batch[0]!.seq !== this.head + 1) this.target = this.head;
-        else this.handOut(batch);
+        if (batch.length > 0 && batch[0]!.seq === this.head + 1) {
+          this.handOut(batch);
+          continue;
+        }
+        // A notice for an entry nobody can read must not make the group spin on it; it may mean
+        // that the run was deleted, and then every watch of it ends.
+        this.target = this.head;
+        if (batch.length === 0 && (await this.wasDeleted())) break;
       }
     } catch (error) {
       this.target = this.head;
@@ -122,6 +130,14 @@ export class RunLiveGroup {
       this.advancing = false;
       this.notifyMoved();
     }
+  }
+
+  /** Ends every watch, synced or catching up, with ERR_RUN_DELETED if the run was deleted. */
+  private async wasDeleted(): Promise<boolean> {
+    const why = await this.missingRunError();
+    if (!(why instanceof RunDeletedError)) return false;
+    for (const member of [...this.members]) member.fail(why);
+    return true;
   }
 
   /** Consecutive entries after the head, to every synced member in one pass. */

@@ -2,12 +2,14 @@
 // slower as a run's ledger grows (bench/ledger-reads.ts measures this).
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
+import type { RunDeletedError } from "../contracts/watch-errors.js";
 import type { Database } from "./database.js";
 import type { LedgerEntry } from "./generated/client.js";
 import { ModelEventLog } from "./model-events.js";
 import { ReceiptReads } from "./receipt-reads.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
 import { toLedgerEntryRecord, toRunRecord } from "./row-mapping.js";
+import { missingRunError } from "./run-deletion.js";
 
 export interface RunFilter {
   status?: string | null;
@@ -38,6 +40,11 @@ export class RunReader {
   constructor(protected readonly db: Database) {
     this.receipts = new ReceiptReads(db);
     this.modelEvents = new ModelEventLog(db);
+  }
+
+  /** Why a run is not there: ERR_RUN_DELETED with its tombstone, or ERR_NOT_FOUND. */
+  missingRunError(id: string): Promise<RunDeletedError | NotFoundError> {
+    return missingRunError(this.db.prisma, id);
   }
 
   async getRun(id: string): Promise<RunRecord | null> {

@@ -5,7 +5,7 @@
 // exactly once and in order, whether it came from a catch-up read or from the group. A consumer
 // that does not keep up is ended with ERR_SUBSCRIBER_TOO_SLOW instead of being buffered for
 // without bound (see `maxLag`).
-import { InvalidInputError, NotFoundError, SubscriberTooSlowError } from "../contracts/errors.js";
+import { InvalidInputError, SubscriberTooSlowError } from "../contracts/errors.js";
 import { RunArchivedError } from "../contracts/watch-errors.js";
 import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import type { ChangeFeed } from "./change-feed.js";
@@ -19,7 +19,7 @@ const CATCH_UP_BATCH = 100;
 export const DEFAULT_MAX_LAG = 1_000;
 
 /** The reads a watch needs. */
-export type LedgerReads = Pick<RunStore, "getRun" | "seqOfVersion" | "readLedger" | "requireEntry">;
+export type LedgerReads = Pick<RunStore, "getRun" | "seqOfVersion" | "readLedger" | "requireEntry" | "missingRunError">;
 
 /**
  * Where a watch starts: after the COMMIT that made a version, or after a ledger position. The
@@ -68,7 +68,7 @@ export class RunWatcher {
     const watch = new RunWatch(runId, group, this.pages, this.options.maxLag, (ended) => this.open.delete(ended));
     try {
       const run = await this.store.getRun(runId);
-      if (!run) throw new NotFoundError("run", runId);
+      if (!run) throw await this.store.missingRunError(runId);
       group.observeHead(run.ledgerSeq);
       if ("afterSeq" in start) {
         const lastVersion = start.afterSeq <= run.ledgerSeq ? (await this.store.requireEntry(runId, start.afterSeq)).stateVersion : -1;
@@ -107,7 +107,7 @@ export class RunWatcher {
   private groupOf(runId: string): RunLiveGroup {
     let group = this.groups.get(runId);
     if (!group) {
-      group = new RunLiveGroup(runId, this.feed, this.pages, (empty) => {
+      group = new RunLiveGroup(runId, this.feed, this.pages, () => this.store.missingRunError(runId), (empty) => {
         if (this.groups.get(runId) === empty) this.groups.delete(runId);
       });
       this.groups.set(runId, group);

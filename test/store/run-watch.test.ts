@@ -2,11 +2,14 @@
 // purpose: notices dropped, delayed and reordered must never cost a version or repeat one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SubscriberTooSlowError } from "../../src/contracts/errors.js";
+import { RunDeletedError } from "../../src/contracts/watch-errors.js";
 import { InProcessChangeFeed, type LedgerNotice } from "../../src/store/change-feed.js";
 import type { LedgerEntryRecord } from "../../src/store/records.js";
+import { ArchivingRunStore } from "../../src/store/run-archive-store.js";
+import { PostgresChangeFeed } from "../../src/store/postgres-change-feed.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { RunWatcher } from "../../src/store/run-watch.js";
-import { backendName, openMigratedDatabase } from "../support/database.js";
+import { backendName, onPostgres, openMigratedDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
 
 /** Can go deaf, as a feed whose connection is down, and later resync. */
@@ -151,6 +154,26 @@ describe(`RunWatcher on ${backendName}`, () => {
     expect(watcher.openWatches).toBe(0);
   });
 
+  it("ends a watch still reading an archived run's history with ERR_RUN_DELETED once the run is deleted", async () => {
+    const feed = new InProcessChangeFeed();
+    const store = new ArchivingRunStore(opened.db, feed);
+    const watcher = new RunWatcher(store, feed, { maxLag: 5 });
+    const { run } = await store.startRun(startInput);
+    await commitMany(store, run.id, 0, 150); // longer than one catch-up batch
+    await store.archiveRun({ runId: run.id, expectedVersion: 150, reason: "done", producer, provenance });
+    const watch = await watcher.watch(run.id, { afterVersion: 0 });
+    expect((await watch.next()).value.stateVersion).toBe(1); // it reads the history at its own pace
+    await store.deleteRun({ runId: run.id, expectedVersion: 150, reason: "retention", producer });
+    const { versions, error } = await drain(watch);
+    expect(error).toBeInstanceOf(RunDeletedError);
+    expect(error).toMatchObject({ code: "ERR_RUN_DELETED", runId: run.id, lastSeq: 151 });
+    // What it had read before the deletion still arrives, in order; the rest of the history is gone.
+    expect(versions).toEqual(range(2, 1 + versions.length));
+    expect(versions.length).toBeLessThan(149);
+    expect(watcher.openWatches).toBe(0);
+    await expect(watcher.watch(run.id, { afterVersion: 0 })).rejects.toBeInstanceOf(RunDeletedError);
+  });
+
   it("completes open watches when closed (shutdown)", async () => {
     const feed = new InProcessChangeFeed();
     const store = new RunStore(opened.db, feed);
@@ -161,5 +184,62 @@ describe(`RunWatcher on ${backendName}`, () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     watcher.closeAll();
     await expect(pending).resolves.toEqual({ done: true, value: undefined });
+  });
+});
+
+describe.skipIf(!onPostgres)("RunWatcher across instances on postgres: deletion", () => {
+  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  const quiet = { warn: () => {}, info: () => {} };
+
+  beforeAll(async () => {
+    opened = await openMigratedDatabase();
+  });
+  afterAll(() => opened.dispose());
+
+  /** A run with a history longer than one catch-up batch, archived, and a watch on it still reading. */
+  async function watchedArchive(writer: ArchivingRunStore, watcher: RunWatcher) {
+    const { run } = await writer.startRun(startInput);
+    for (let version = 0; version < 150; version++) {
+      await writer.commitState({ runId: run.id, expectedVersion: version, operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }], producer, provenance });
+    }
+    await writer.archiveRun({ runId: run.id, expectedVersion: 150, reason: "done", producer, provenance });
+    const watch = await watcher.watch(run.id, { afterVersion: 0 });
+    expect((await watch.next()).value.stateVersion).toBe(1);
+    return { runId: run.id, watch };
+  }
+
+  async function endOf(watch: AsyncIterableIterator<LedgerEntryRecord>) {
+    try {
+      for await (const _ of watch);
+      return undefined;
+    } catch (error) {
+      return error;
+    }
+  }
+
+  it("ends a watch on instance A with ERR_RUN_DELETED when instance B deletes the run (NOTIFY)", async () => {
+    const [feedA, feedB] = await Promise.all([PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }), PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet })]);
+    try {
+      const watcher = new RunWatcher(new ArchivingRunStore(opened.db, feedA), feedA, { maxLag: 5 });
+      const storeB = new ArchivingRunStore(opened.db, feedB);
+      const { runId, watch } = await watchedArchive(storeB, watcher);
+      await storeB.deleteRun({ runId, expectedVersion: 150, reason: "retention", producer });
+      expect(await endOf(watch)).toMatchObject({ code: "ERR_RUN_DELETED", runId, lastSeq: 151 });
+    } finally {
+      await Promise.all([feedA.close(), feedB.close()]);
+    }
+  });
+
+  it("ends it too when the deletion's NOTIFY never went out: A's periodic re-read of heads finds the run gone", async () => {
+    const feedA = await PostgresChangeFeed.open(opened.db, { resyncMs: 200, logger: quiet });
+    try {
+      const watcher = new RunWatcher(new ArchivingRunStore(opened.db, feedA), feedA, { maxLag: 5 });
+      const silent = new ArchivingRunStore(opened.db, new InProcessChangeFeed()); // announces nothing to A
+      const { runId, watch } = await watchedArchive(silent, watcher);
+      await silent.deleteRun({ runId, expectedVersion: 150, reason: "retention", producer });
+      expect(await endOf(watch)).toMatchObject({ code: "ERR_RUN_DELETED", runId });
+    } finally {
+      await feedA.close();
+    }
   });
 });

@@ -1,0 +1,90 @@
+// deleteRun: only an archived run, under compare-and-swap; its rows go, a tombstone stays, and
+// watches of it end with ERR_RUN_DELETED (a watch subscribing later, over graphql-ws and SSE).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backendName } from "../support/database.js";
+import { collect, startTestCanon, type TestCanon } from "../support/canon.js";
+import { op } from "../domain/fixtures/commit-helpers.js";
+import { COMMIT, commitAs, setStatus, startRun, WATCH, WHO } from "../support/operations.js";
+import { toolReceipt, WRITERS } from "../support/realistic-run.js";
+
+const ARCHIVE = `mutation($runId: ID!, $expectedVersion: Int!) {
+  archiveRun(input: { runId: $runId, expectedVersion: $expectedVersion, reason: "done", ${WHO} }) { __typename }
+}`;
+
+const DELETE = `mutation($runId: ID!, $expectedVersion: Int!) {
+  deleteRun(input: { runId: $runId, expectedVersion: $expectedVersion, reason: "retention: 30 days after archive" }) {
+    __typename
+    ... on RunDeletion { runId lastSeq lastVersion headHash reason deletedAt deletedBy { componentId } }
+    ... on StateConflictError { currentVersion }
+    ... on RunDeletedError { runId lastSeq }
+    ... on Error { code family retryable message }
+  }
+}`;
+
+describe(`deleteRun on ${backendName}`, () => {
+  let canon: TestCanon;
+
+  beforeAll(async () => {
+    canon = await startTestCanon();
+  });
+  afterAll(() => canon.stop());
+
+  async function archivedRun(commits: number) {
+    const run = await startRun(canon.gql);
+    for (let version = 0; version < commits; version++) {
+      expect((await canon.gql(COMMIT, { runId: run.runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState.__typename).toBe("WriteSuccess");
+    }
+    expect((await canon.gql(ARCHIVE, { runId: run.runId, expectedVersion: commits })).data.archiveRun.__typename).toBe("ArchiveRunSuccess");
+    return run.runId;
+  }
+
+  it("refuses a run that is not archived, and a stale version, deleting nothing", async () => {
+    const run = await startRun(canon.gql);
+    const live = await canon.gql(DELETE, { runId: run.runId, expectedVersion: 0 });
+    expect(live.data.deleteRun).toMatchObject({ __typename: "PreconditionFailedError", code: "ERR_PRECONDITION_FAILED", retryable: false });
+    const runId = await archivedRun(2);
+    const stale = await canon.gql(DELETE, { runId, expectedVersion: 1 });
+    expect(stale.data.deleteRun).toMatchObject({ __typename: "StateConflictError", currentVersion: 2 });
+    const still = await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { status stateVersion } } }`, { id: runId });
+    expect(still.data.run).toEqual({ status: "ARCHIVED", stateVersion: 2 });
+    const unknown = await canon.gql(DELETE, { runId: "run-nope", expectedVersion: 0 });
+    expect(JSON.stringify(unknown)).toMatch(/ERR_NOT_FOUND|ERR_FORBIDDEN/);
+  });
+
+  it("deletes an archived run and its receipts, leaves a tombstone, and ends later watches with ERR_RUN_DELETED", async () => {
+    const run = await startRun(canon.gql);
+    const { runId } = run;
+    const identity = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })).data.run.state.identity;
+    const receiptId = `tool-${runId}`;
+    const recorded = await commitAs(canon, runId, 0, WRITERS.tools, [op("recordToolReceipt", { receipt: toolReceipt({ runId, ...identity }, receiptId, 0, "SUCCESS") })]);
+    expect(recorded.data.commitState.__typename).toBe("WriteSuccess");
+    for (let version = 1; version < 3; version++) {
+      expect((await canon.gql(COMMIT, { runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState.__typename).toBe("WriteSuccess");
+    }
+    expect((await canon.gql(ARCHIVE, { runId, expectedVersion: 3 })).data.archiveRun.__typename).toBe("ArchiveRunSuccess");
+    const RECEIPT = `query($id: ID!) { receipt(id: $id) { __typename } }`;
+    expect((await canon.gql(RECEIPT, { id: receiptId })).data.receipt).not.toBeNull();
+
+    const deleted = await canon.gql(DELETE, { runId, expectedVersion: 3 });
+    expect(deleted.data.deleteRun).toMatchObject({
+      __typename: "RunDeletion", runId, lastSeq: 4, lastVersion: 3, reason: "retention: 30 days after archive", deletedBy: { componentId: "test-agent" },
+    });
+    expect(deleted.data.deleteRun.headHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const again = await canon.gql(DELETE, { runId, expectedVersion: 3 });
+    expect(again.data.deleteRun).toMatchObject({ __typename: "RunDeletedError", code: "ERR_RUN_DELETED", family: "NOT_FOUND", retryable: false, runId, lastSeq: 4 });
+    expect(JSON.stringify(again)).not.toMatch(/select|delete from|plpgsql|stack/i);
+
+    const gone = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Error { code } } }`, { id: runId });
+    expect(gone.data.run).toEqual({ __typename: "NotFoundError", code: "ERR_NOT_FOUND" });
+    expect((await canon.gql(RECEIPT, { id: receiptId })).data?.receipt ?? null).toBeNull();
+
+    const watch = collect(canon.wsClient(), WATCH, { runId, afterVersion: 0 }, 1);
+    await expect(watch.done).rejects.toThrow(/ERR_RUN_DELETED/);
+    const response = await fetch(canon.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${canon.token}` },
+      body: JSON.stringify({ query: WATCH, variables: { runId, afterVersion: 0 } }),
+    });
+    expect(await response.text()).toContain("ERR_RUN_DELETED");
+  });
+});
