@@ -28,13 +28,16 @@ export interface CanonProcess {
 }
 
 /** `env` replaces Canon's database settings; everything else is inherited. */
-export async function startCanonProcess(env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string; [name: string]: string | undefined }): Promise<CanonProcess> {
+export async function startCanonProcess(
+  env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string; [name: string]: string | undefined },
+  extraNodeArgs: string[] = [],
+): Promise<CanonProcess> {
   // No rate limit: the benchmark measures throughput, which a per-token limit would cap.
   const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, CANON_COMMIT_RATE: "0", ...env };
   // An inherited DATABASE_URL would silently turn the PGlite run into a Postgres one.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof), for diagnosis.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...extraNodeArgs];
   const child = spawn(process.execPath, [...nodeArgs, CLI, "serve", "--port", "0", "--host", "127.0.0.1"], {
     cwd: REPO_ROOT,
     env: childEnv,

@@ -51,18 +51,7 @@ export class TokenStore {
   constructor(private readonly db: Database) {}
 
   async create(spec: TokenSpec, token = newTokenSecret()): Promise<{ token: string; record: TokenRecord }> {
-    const row = await this.db.prisma.apiToken.create({
-      data: {
-        id: `tok_${randomUUID()}`,
-        tokenHash: hashToken(token),
-        identity: spec.identity as object,
-        trustClass: spec.trustClass,
-        scopes: [...spec.scopes],
-        runIds: [...(spec.runIds ?? [])],
-        taskIds: [...(spec.taskIds ?? [])],
-        label: spec.label ?? null,
-      },
-    });
+    const row = await this.db.prisma.apiToken.create({ data: newRow(spec, token) });
     return { token, record: toRecord(row) };
   }
 
@@ -72,8 +61,8 @@ export class TokenStore {
    */
   async ensure(token: string, spec: TokenSpec): Promise<void> {
     if (!/^canon_[A-Za-z0-9_-]{32,100}$/.test(token)) throw new Error("CANON_ADMIN_TOKEN must look like canon_<at least 32 base64url characters>");
-    const existing = await this.db.prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true } });
-    if (!existing) await this.create(spec, token);
+    // Instances starting together with the same CANON_ADMIN_TOKEN: one insert wins, the rest do nothing.
+    await this.db.prisma.apiToken.createMany({ data: [newRow(spec, token)], skipDuplicates: true });
   }
 
   /** The live principal a presented token stands for, or null (unknown, malformed or revoked). */
@@ -109,4 +98,17 @@ export class TokenStore {
   async countLive(): Promise<number> {
     return this.db.prisma.apiToken.count({ where: { revokedAt: null } });
   }
+}
+
+function newRow(spec: TokenSpec, token: string) {
+  return {
+    id: `tok_${randomUUID()}`,
+    tokenHash: hashToken(token),
+    identity: spec.identity as object,
+    trustClass: spec.trustClass,
+    scopes: [...spec.scopes],
+    runIds: [...(spec.runIds ?? [])],
+    taskIds: [...(spec.taskIds ?? [])],
+    label: spec.label ?? null,
+  };
 }
