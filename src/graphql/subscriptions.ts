@@ -3,6 +3,7 @@ import type { LedgerEntryRecord } from "../store/records.js";
 import { requiresOnRun } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { LedgerEntry } from "./run.js";
+import { EVENTS_IGNORE_ARGUMENTS } from "./field-extensions.js";
 
 builder.subscriptionFields((t) => ({
   runStateChanged: t.field({
@@ -10,6 +11,8 @@ builder.subscriptionFields((t) => ({
     description:
       "Every ledger entry of the run after `afterVersion` or `afterSeq` (catch-up), then new ones as they commit (live): in order, each exactly once. A version or position the run has not reached yet waits for it. A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW; it resumes exactly with `afterSeq: details.lastDeliveredSeq`.",
     ...requiresOnRun("run:read", (args: { runId: string | number }) => args.runId),
+    // Its events are the entries themselves: subscribers from different versions share their execution.
+    extensions: EVENTS_IGNORE_ARGUMENTS,
     args: {
       runId: t.arg.id({ required: true }),
       afterVersion: t.arg.int({ description: "The last version the subscriber already has (0 for everything after the start)." }),

@@ -11,9 +11,10 @@
 // A transport that can take events directly (graphql-ws: socket-sink.ts) puts `deliverDirectly`
 // in the context. A source stream that can be redirected (a run watch) then feeds it, with each
 // event encoded once per operation as well, and the stream itself only reports how it ended.
-import { createSourceEventStream, execute, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
+import { createSourceEventStream, execute, getOperationAST, Kind, visit, type ASTNode, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
 import { isAsyncIterable, mapAsyncIterator, type Plugin } from "graphql-yoga";
 import type { Logger } from "pino";
+import { EVENTS_IGNORE_ARGUMENTS } from "../graphql/field-extensions.js";
 import type { WatchSink } from "../store/watch-sink.js";
 import { codedError } from "./error-codes.js";
 import type { EncodedEvent, EventEncoder } from "./socket-sink.js";
@@ -44,6 +45,32 @@ class PerEvent<T> {
   }
 }
 
+const variablesIn = (nodes: readonly ASTNode[]): Set<string> => {
+  const names = new Set<string>();
+  for (const node of nodes) visit(node, { Variable: (variable) => void names.add(variable.name.value) });
+  return names;
+};
+
+/**
+ * The variables that can change what an event executes to. When the one root field is marked
+ * EVENTS_IGNORE_ARGUMENTS (runStateChanged: `afterVersion` only decides where the stream starts),
+ * variables used nowhere but in its arguments are left out, so dashboards that joined at
+ * different versions share one execution per event.
+ */
+export function variablesThatShapeEvents(args: ExecutionArgs): Record<string, unknown> {
+  const variables = args.variableValues ?? {};
+  const operation = getOperationAST(args.document, args.operationName);
+  const root = operation?.selectionSet.selections;
+  if (operation?.operation !== "subscription" || root?.length !== 1 || root[0]!.kind !== Kind.FIELD) return variables;
+  const field = root[0]!;
+  const extensions = args.schema.getSubscriptionType()?.getFields()[field.name.value]?.extensions ?? {};
+  if (extensions.eventsIgnoreArguments !== EVENTS_IGNORE_ARGUMENTS.eventsIgnoreArguments) return variables;
+  const onlyArguments = variablesIn(field.arguments ?? []);
+  const fragments = args.document.definitions.filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION);
+  for (const name of variablesIn([...(field.directives ?? []), ...(field.selectionSet ? [field.selectionSet] : []), ...fragments])) onlyArguments.delete(name);
+  return Object.fromEntries(Object.entries(variables).filter(([name]) => !onlyArguments.has(name)));
+}
+
 export function useSharedSubscriptionExecution(logger: Logger): Plugin {
   const documents = new WeakMap<DocumentNode, number>();
   let nextDocument = 0;
@@ -53,7 +80,7 @@ export function useSharedSubscriptionExecution(logger: Logger): Plugin {
     let id = documents.get(args.document);
     if (id === undefined) documents.set(args.document, (id = nextDocument++));
     const caller = (args.contextValue as { principal?: { tokenId?: string } | null } | undefined)?.principal?.tokenId ?? "";
-    return `${caller}\u0000${id}\u0000${args.operationName ?? ""}\u0000${JSON.stringify(args.variableValues ?? {})}`;
+    return `${caller}\u0000${id}\u0000${args.operationName ?? ""}\u0000${JSON.stringify(variablesThatShapeEvents(args))}`;
   };
   // As graphql-ws would send it, with errors masked as yoga masks them everywhere else.
   const encode = (result: ExecutionResult): EncodedEvent => {
