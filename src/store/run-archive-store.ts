@@ -11,8 +11,6 @@ import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { entryDigest } from "../domain/ledger-chain.js";
 import { ARCHIVED_STATUS, archiveOperation, isArchiveEntry } from "../domain/run-archive.js";
 import { requireModelProvenance } from "../domain/rules/provenance.js";
-import type { ChangeFeed } from "./change-feed.js";
-import type { Database } from "./database.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
 import { deleteArchivedRun, type DeleteRunRequest, type RunDeletionRecord } from "./run-deletion.js";
 import { metaProblems, RunStore, type CommitRequest, type NoopRequest, type WriteMeta, type WriteResult } from "./run-store.js";
@@ -32,13 +30,6 @@ interface ArchivedRow {
 }
 
 export class ArchivingRunStore extends RunStore {
-  constructor(
-    db: Database,
-    private readonly changes: ChangeFeed,
-  ) {
-    super(db, changes);
-  }
-
   override async commitState(request: CommitRequest): Promise<WriteResult> {
     return super.commitState(request).catch((error: unknown) => refused(error, request.runId));
   }
@@ -98,7 +89,7 @@ export class ArchivingRunStore extends RunStore {
       producer: request.producer, provenance: request.provenance, reason, state: null,
       contentHash: run.contentHash, parentHash: row.head_parent_hash, entryHash: row.head_hash, createdAt: at,
     };
-    this.changes.publish({ runId, seq: row.ledger_seq, entry });
+    this.announce({ runId, seq: row.ledger_seq, entry });
     const archived: RunRecord = { ...run, status: ARCHIVED_STATUS, ledgerSeq: row.ledger_seq, headHash: row.head_hash, updatedAt: at };
     return { run: archived, entry, replayed: false };
   }
@@ -107,7 +98,7 @@ export class ArchivingRunStore extends RunStore {
   async deleteRun(request: DeleteRunRequest): Promise<RunDeletionRecord> {
     const deletion = await deleteArchivedRun(this.db, request);
     // No entry has this seq: other instances read nothing there, look for the tombstone, and find it.
-    this.changes.publish({ runId: deletion.runId, seq: deletion.lastSeq + 1, gone: true });
+    this.announce({ runId: deletion.runId, seq: deletion.lastSeq + 1, gone: true });
     return deletion;
   }
 

@@ -21,7 +21,7 @@ import { chainHash, entryDigest, GENESIS_PARENT } from "../domain/ledger-chain.j
 import { carriedReceipts, type CarriedReceipt, type OperationCall, type OperationContext } from "../domain/operations/index.js";
 import { requireModelProvenance } from "../domain/rules/provenance.js";
 import { runStatusOf } from "../domain/run-status.js";
-import type { ChangeFeed } from "./change-feed.js";
+import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
 import type { Database } from "./database.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
 import { RunReader } from "./run-reads.js";
@@ -86,6 +86,15 @@ interface Genesis {
 
 export class RunStore extends RunReader {
   private readonly cache = new StateCache();
+
+  /**
+   * Tells watchers of a durable write, after the writer's current task: the writer's response
+   * goes out before the fan-out to the run's subscribers, and writes that land in one task are
+   * still announced one notice at a time.
+   */
+  protected announce(notice: LedgerNotice): void {
+    setImmediate(() => this.feed.publish(notice));
+  }
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
@@ -320,7 +329,7 @@ export class RunStore extends RunReader {
       entryHash: row.head_hash,
       createdAt: at,
     };
-    this.feed.publish({ runId, seq: row.ledger_seq, entry });
+    this.announce({ runId, seq: row.ledger_seq, entry });
     // The UPDATE returned every column but the state, which we hold: no read after the write.
     const run: RunRecord = {
       id: runId,
