@@ -66,6 +66,8 @@ export class RunWatcher {
     // Join the group (and so the feed) before reading anything, so no write can fall between the two.
     const group = this.groupOf(runId);
     const watch = new RunWatch(runId, group, this.pages, this.options.maxLag, (ended) => this.open.delete(ended));
+    // Open from here: the group may end it (a deletion) before it has started.
+    this.open.add(watch);
     try {
       const run = await this.store.getRun(runId);
       if (!run) throw await this.store.missingRunError(runId);
@@ -84,7 +86,6 @@ export class RunWatcher {
       watch.cancel();
       throw error;
     }
-    this.open.add(watch);
     watch.begin();
     return watch;
   }
