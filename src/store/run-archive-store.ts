@@ -6,6 +6,7 @@
 // this class turns that refusal into ERR_RUN_ARCHIVED. Deletion is in run-deletion.ts.
 import type { ContentHash } from "../contracts/common.js";
 import { IdempotencyKeyReusedError, InvalidInputError, NotFoundError, StateConflictError } from "../contracts/errors.js";
+import { problemsOf, validateComponentIdentity } from "../contracts/validation.js";
 import { RunArchivedError } from "../contracts/watch-errors.js";
 import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { entryDigest } from "../domain/ledger-chain.js";
@@ -13,7 +14,7 @@ import { ARCHIVED_STATUS, archiveOperation, isArchiveEntry } from "../domain/run
 import { requireModelProvenance } from "../domain/rules/provenance.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
 import { deleteArchivedRun, type DeleteRunRequest, type RunDeletionRecord } from "./run-deletion.js";
-import { metaProblems, RunStore, type CommitRequest, type NoopRequest, type WriteMeta, type WriteResult } from "./run-store.js";
+import { endOfRunReasonProblems, metaProblems, RunStore, versionProblems, type CommitRequest, type NoopRequest, type WriteMeta, type WriteResult } from "./run-store.js";
 import { toLedgerEntryRecord } from "./row-mapping.js";
 
 export interface ArchiveRequest extends WriteMeta {
@@ -41,8 +42,7 @@ export class ArchivingRunStore extends RunStore {
   async archiveRun(request: ArchiveRequest): Promise<WriteResult> {
     const { runId, expectedVersion, reason } = request;
     const problems = metaProblems(request);
-    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) problems.push({ path: "/expectedVersion", message: "must be a non-negative integer" });
-    if (!reason.trim() || reason.length > 2_000) problems.push({ path: "/reason", message: "must be 1 to 2000 characters" });
+    problems.push(...versionProblems(expectedVersion, "/expectedVersion"), ...endOfRunReasonProblems(reason));
     if (problems.length) throw new InvalidInputError("the archive is invalid; nothing was written", problems);
     requireModelProvenance(request.producer, request.provenance, []);
     const run = await this.getRun(runId);
@@ -96,6 +96,12 @@ export class ArchivingRunStore extends RunStore {
 
   /** Deletes an archived run (run-deletion.ts) and ends its watches, here and on other instances. */
   async deleteRun(request: DeleteRunRequest): Promise<RunDeletionRecord> {
+    const problems = [
+      ...(validateComponentIdentity(request.producer) ? [] : problemsOf(validateComponentIdentity, "/producer")),
+      ...versionProblems(request.expectedVersion, "/expectedVersion"),
+      ...endOfRunReasonProblems(request.reason),
+    ];
+    if (problems.length) throw new InvalidInputError("the deletion is invalid; nothing was deleted", problems);
     const deletion = await deleteArchivedRun(this.db, request);
     // No entry has this seq: other instances read nothing there, look for the tombstone, and find it.
     this.announce({ runId: deletion.runId, seq: deletion.lastSeq + 1, gone: true });

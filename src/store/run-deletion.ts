@@ -5,8 +5,7 @@
 // compare-and-swap and recorded in the hash chain; deletion then compares on the same version.
 // Watches of the run end with ERR_RUN_DELETED (run-live-group.ts).
 import type { ComponentIdentity, ContentHash } from "../contracts/common.js";
-import { InvalidInputError, NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
-import { problemsOf, validateComponentIdentity } from "../contracts/validation.js";
+import { NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
 import { RunDeletedError } from "../contracts/watch-errors.js";
 import { ARCHIVED_STATUS } from "../domain/run-archive.js";
 import type { Database } from "./database.js";
@@ -67,12 +66,9 @@ export async function missingRunError(sql: Sql, runId: string): Promise<RunDelet
   return deletion ? new RunDeletedError(runId, deletion.lastSeq) : new NotFoundError("run", runId);
 }
 
+/** Deletes the run if it is archived and at `expectedVersion`; the request is already validated. */
 export async function deleteArchivedRun(db: Database, request: DeleteRunRequest): Promise<RunDeletionRecord> {
   const { runId, expectedVersion, reason, producer } = request;
-  const problems = validateComponentIdentity(producer) ? [] : problemsOf(validateComponentIdentity, "/producer");
-  if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) problems.push({ path: "/expectedVersion", message: "must be a non-negative integer" });
-  if (!reason.trim() || reason.length > 2_000) problems.push({ path: "/reason", message: "must be 1 to 2000 characters" });
-  if (problems.length) throw new InvalidInputError("the deletion is invalid; nothing was deleted", problems);
   return db.prisma.$transaction(async (tx) => {
     const [run] = await tx.$queryRaw<RunRow[]>`
       SELECT "task_id", "status", "state_version", "ledger_seq", "head_hash" FROM "run" WHERE "id" = ${runId} FOR UPDATE`;

@@ -86,6 +86,14 @@ interface Genesis {
 
 export class RunStore extends RunReader {
   private readonly cache = new StateCache();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    db: Database,
+    private readonly feed: ChangeFeed,
+  ) {
+    super(db);
+  }
 
   /**
    * Tells watchers of a durable write, after the writer's current task: the writer's response
@@ -94,14 +102,6 @@ export class RunStore extends RunReader {
    */
   protected announce(notice: LedgerNotice): void {
     setImmediate(() => this.feed.publish(notice));
-  }
-  private readonly inFlight = new Set<Promise<unknown>>();
-
-  constructor(
-    db: Database,
-    private readonly feed: ChangeFeed,
-  ) {
-    super(db);
   }
 
   async startRun(input: StartRunInput): Promise<WriteResult> {
@@ -493,8 +493,13 @@ export function metaProblems(meta: WriteMeta): InputProblem[] {
   return problems;
 }
 
-function versionProblems(version: number, path: string): InputProblem[] {
+export function versionProblems(version: number, path: string): InputProblem[] {
   return Number.isSafeInteger(version) && version >= 0 ? [] : [{ path, message: "must be a non-negative integer" }];
+}
+
+/** The reason an archive or a deletion records. */
+export function endOfRunReasonProblems(reason: string): InputProblem[] {
+  return reason.trim() && reason.length <= 2_000 ? [] : [{ path: "/reason", message: "must be 1 to 2000 characters" }];
 }
 
 function requestHashOf(request: VersionedRequest, operations: OperationCall[], reason: string | null): string {
