@@ -24,7 +24,7 @@ import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { createScratchDatabase } from "../scripts/scratch-database.js";
 import { buildDist, startCanonProcess, type CanonProcess } from "./lib/canon-process.js";
-import { driveWriters, processCpuMs, summarize, type LatencySummary, type ThroughputResult } from "./lib/stats.js";
+import { cpuStopwatch, driveWriters, processCpuMs, summarize, type CpuSplit, type LatencySummary, type ThroughputResult } from "./lib/stats.js";
 import { HEAP_SNAPSHOT_ARGS, liveHeapBytes } from "./lib/heap.js";
 import { CanonClient } from "./lib/workload.js";
 
@@ -192,14 +192,57 @@ async function throughputCase(canon: CanonProcess, client: CanonClient, subscrib
   while (delivered < warmupDeliveries && performance.now() < warmedUp) await sleep(10);
   const before = delivered;
   const versions = writers.map((writer) => writer.version);
+  const stopwatch = cpuStopwatch(canon.pid, true);
   const result = await driveWriters(writers, settings.seconds * 1_000);
+  const cpu = stopwatch();
   // Every commit must reach every subscriber of its run, exactly once; wait for the tail.
   const expected = writers.reduce((total, writer, i) => total + (writer.version - versions[i]!) * perRun(i), 0);
   const tail = deadline();
   while (delivered - before < expected && performance.now() < tail) await sleep(10);
   await sleep(200); // a duplicate would show up as more than expected
   await subs.close();
-  return { result, delivered: delivered - before, expectedDeliveries: expected };
+  return { result, cpu, delivered: delivered - before, expectedDeliveries: expected };
+}
+
+interface ThroughputRound {
+  result: ThroughputResult;
+  cpu: CpuSplit;
+}
+
+/** Rounds of one kind taken together: commits over elapsed time, CPU over commits. */
+function pooled(rounds: ThroughputRound[]) {
+  const commits = rounds.reduce((total, round) => total + round.result.commits, 0);
+  const seconds = rounds.reduce((total, round) => total + round.result.elapsedMs / 1_000, 0);
+  const perCommit = (part: (cpu: CpuSplit) => number | undefined) => {
+    const parts = rounds.map((round) => part(round.cpu));
+    return parts.some((value) => value === undefined) ? undefined : parts.reduce((a, b) => a! + b!, 0)! / commits;
+  };
+  return {
+    commitsPerSecond: commits / seconds,
+    each: rounds.map((round) => round.result.commitsPerSecond),
+    latency: rounds[0]!.result.latency,
+    cpuPerCommitMs: { canon: perCommit((cpu) => cpu.canonMs), postgres: perCommit((cpu) => cpu.postgresMs), bench: perCommit((cpu) => cpu.benchMs) },
+  };
+}
+
+/**
+ * Throughput with no subscribers and with 1,000, in the order none, 1,000, 1,000, none, so that a
+ * server warming up or a machine's load drifting during the case weighs on both sides alike.
+ */
+async function throughputComparison(canon: CanonProcess, client: CanonClient) {
+  const none: ThroughputRound[] = [];
+  const many: ThroughputRound[] = [];
+  let delivered = 0;
+  let expectedDeliveries = 0;
+  for (const subscribers of [0, 1_000, 1_000, 0]) {
+    log(`  throughput, ${subscribers === 0 ? "no subscribers" : "1,000 subscribers"}`);
+    const round = await throughputCase(canon, client, subscribers);
+    (subscribers === 0 ? none : many).push(round);
+    delivered += round.delivered;
+    expectedDeliveries += round.expectedDeliveries;
+  }
+  const [noneAll, manyAll] = [pooled(none), pooled(many)];
+  return { none: noneAll, many: manyAll, ratio: manyAll.commitsPerSecond / noneAll.commitsPerSecond, delivered, expectedDeliveries };
 }
 
 function rssKb(pid: number): number {
@@ -259,7 +302,7 @@ interface BackendReport {
   name: string;
   memory: Awaited<ReturnType<typeof memoryCase>>;
   latency: { label: string; delivery: LatencySummary; commit: LatencySummary; missing: number; cpuPerCommitMs: number; clientCpuPerCommitMs: number }[];
-  throughput: { none: ThroughputResult; many: ThroughputResult; delivered: number; expectedDeliveries: number };
+  throughput: Awaited<ReturnType<typeof throughputComparison>>;
   crossInstance?: { shared: Awaited<ReturnType<typeof crossInstanceCase>>; unshared: Awaited<ReturnType<typeof crossInstanceCase>> };
 }
 
@@ -279,14 +322,12 @@ async function benchBackend(name: string, env: Record<string, string>, databaseU
       log(`${name}: latency, ${label}`);
       latency.push({ label, ...(await latencyCase(canon, client, runs, subscribers, Math.max(settings.commits, runs))) });
     }
-    log(`${name}: throughput, no subscribers`);
-    const none = (await throughputCase(canon, client, 0)).result;
-    log(`${name}: throughput, 1,000 subscribers`);
-    const many = await throughputCase(canon, client, 1_000);
+    log(`${name}: throughput`);
+    const throughput = await throughputComparison(canon, client);
     // Last, when the heap is at its working size (PGlite's start-up peak is long gone).
     log(`${name}: memory per idle subscriber (${settings.idle})`);
     const memory = await memoryCase(canon, client, settings.idle, heapDir);
-    const report: BackendReport = { name, memory, latency, throughput: { none, many: many.result, delivered: many.delivered, expectedDeliveries: many.expectedDeliveries } };
+    const report: BackendReport = { name, memory, latency, throughput };
     client.close();
     const stopped = await canon.stop();
     if (stopped.code !== 0) log(`${name}: canon exited with ${stopped.code} (${stopped.signal})`);
@@ -327,14 +368,15 @@ function print(reports: BackendReport[]) {
     row(`  ${label}`, (r) => `${ms(r.latency[i]!.cpuPerCommitMs)} / ${ms(r.latency[i]!.clientCpuPerCommitMs)}`);
   }
   row("  p99 at 1,000 on 1 run (target < 50 ms)", (r) => (r.latency[2]!.delivery.p99 < 50 ? "met" : "MISSED"));
-  row(`Throughput, ${settings.writers} writers (${settings.seconds}s)`, () => "");
-  row("  commits/s, no subscribers", (r) => r.throughput.none.commitsPerSecond.toFixed(0));
-  row("  commits/s, 1,000 subscribers", (r) => r.throughput.many.commitsPerSecond.toFixed(0));
+  row(`Throughput, ${settings.writers} writers (${settings.seconds}s a round; rounds: none, 1,000, 1,000, none)`, () => "");
+  const rounds = (each: number[]) => each.map((value) => value.toFixed(0)).join(", ");
+  row("  commits/s, no subscribers (each round)", (r) => `${r.throughput.none.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.none.each)})`);
+  row("  commits/s, 1,000 subscribers (each round)", (r) => `${r.throughput.many.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.many.each)})`);
   row("  events delivered / expected", (r) => `${r.throughput.delivered} / ${r.throughput.expectedDeliveries}`);
-  row("  ratio (target >= 0.8)", (r) => {
-    const ratio = r.throughput.many.commitsPerSecond / r.throughput.none.commitsPerSecond;
-    return `${ratio.toFixed(2)} ${ratio >= 0.8 ? "met" : "MISSED"}`;
-  });
+  row("  ratio (target >= 0.8)", (r) => `${r.throughput.ratio.toFixed(2)} ${r.throughput.ratio >= 0.8 ? "met" : "MISSED"}`);
+  const cpu = (split: { canon?: number; postgres?: number; bench?: number }) => [split.canon, split.postgres, split.bench].map((value) => (value === undefined ? "n/a" : value.toFixed(2))).join(" / ");
+  row("  CPU ms per commit, Canon / postgres / bench, none", (r) => cpu(r.throughput.none.cpuPerCommitMs));
+  row("  CPU ms per commit, Canon / postgres / bench, 1,000", (r) => cpu(r.throughput.many.cpuPerCommitMs));
   row("  commit p50 / p99 ms, none / 1,000", (r) => `${p(r.throughput.none.latency)} / ${p(r.throughput.many.latency)}`);
   if (reports.some((r) => r.crossInstance)) {
     row("Across instances, 1,000 subscribers on A, commits via B", () => "");
@@ -378,9 +420,18 @@ if (process.env.BENCH_FANOUT_PROFILE) {
   const scratch = adminUrl ? await createScratchDatabase(adminUrl, "canon_fanout") : undefined;
   const dataDir = scratch ? undefined : mkdtempSync(path.join(os.tmpdir(), "canon-fanout-"));
   const canon = await startCanonProcess(scratch ? { DATABASE_URL: scratch.url } : { CANON_DATA_DIR: dataDir });
-  const client = new CanonClient(canon.url, 4, canon.token);
-  console.log(JSON.stringify(await latencyCase(canon, client, 1, num("BENCH_FANOUT_SUBSCRIBERS", 1_000), settings.commits)));
-  client.close();
+  if (process.env.BENCH_FANOUT_PROFILE === "throughput") {
+    // The throughput case alone, with each process's CPU per commit beside it.
+    const client = new CanonClient(canon.url, settings.writers, canon.token);
+    await throughputCase(canon, client, 0); // warm-up: the full run measures a server that latency cases warmed
+    const { none, many, ratio } = await throughputComparison(canon, client);
+    console.log(JSON.stringify({ none, many, ratio }));
+    client.close();
+  } else {
+    const client = new CanonClient(canon.url, 4, canon.token);
+    console.log(JSON.stringify(await latencyCase(canon, client, 1, num("BENCH_FANOUT_SUBSCRIBERS", 1_000), settings.commits)));
+    client.close();
+  }
   await canon.stop();
   await scratch?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -2,6 +2,7 @@
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
 import { provenanceList } from "../contracts/common.js";
+import { RunDeletedError } from "../contracts/watch-errors.js";
 import { canonicalJson } from "../domain/content-hash.js";
 import { RUN_STATUSES } from "../domain/run-status.js";
 import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
@@ -92,13 +93,13 @@ const MAX_PAGE = 100;
 builder.queryFields((t) => ({
   run: t.field({
     type: Run,
-    description: "One run by its run id.",
+    description: "One run by its run id; a deleted run answers RunDeletedError.",
     ...requiresOnRun("run:read", (args: { id: string | number }) => args.id),
     args: { id: t.arg.id({ required: true }) },
-    errors: { types: [NotFoundError], directResult: true },
+    errors: { types: [NotFoundError, RunDeletedError], directResult: true },
     resolve: async (_root, { id }, ctx) => {
       const run = await ctx.store.getRun(String(id));
-      if (!run) throw new NotFoundError("run", String(id));
+      if (!run) throw await ctx.store.missingRunError(String(id));
       return run;
     },
   }),

@@ -1,14 +1,13 @@
 // runsChanged: one stream of ledger events across many runs, for dashboards. An event is a
 // summary read without the state; `entry`, `run` and `state` are resolved (read) only when a
 // client selects them.
-import { NotFoundError } from "../contracts/errors.js";
 import type { RunChangeRecord } from "../store/run-changes.js";
 import { AgentState } from "./agent-state.js";
 import { admitsRun } from "../domain/principal.js";
 import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { ComponentIdentityType } from "./identity-types.js";
-import { LedgerEntry, LedgerKind, Run, RunStatus } from "./run.js";
+import { LedgerEntry, Run, RunStatus } from "./run.js";
 import { viewState } from "./state-view.js";
 
 const RunsChangedFilter = builder.inputType("RunsChangedFilter", {
@@ -28,6 +27,15 @@ const RunPositionInput = builder.inputType("RunPositionInput", {
   }),
 });
 
+const RunChangeKind = builder.enumType("RunChangeKind", {
+  description: "What a runsChanged event reports: a ledger entry, or the run's deletion.",
+  values: {
+    COMMIT: { description: "A ledger entry that changed the state." },
+    NOOP: { description: "A ledger entry that recorded an explicit no-op (an archive is one)." },
+    DELETE: { description: "The run was deleted (deleteRun): its last event, one seq past its last entry; entry, state and run are null." },
+  } as const,
+});
+
 export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").implement({
   description: "One ledger entry of one run, as a summary. Per run, events come in seq order and each exactly once per subscription.",
   fields: (t) => ({
@@ -35,34 +43,37 @@ export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").impleme
     taskId: t.exposeID("taskId"),
     seq: t.exposeInt("seq", { description: "The entry's position in its run's ledger: resume a run after it with `after`." }),
     version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
-    kind: t.field({ type: LedgerKind, resolve: (change) => change.kind }),
+    kind: t.field({ type: RunChangeKind, resolve: (change) => change.kind }),
     status: t.field({
       type: RunStatus,
       description: "The run's status when the event was read: the status after this entry, unless later entries had landed by then.",
       resolve: (change) => change.status,
     }),
     archived: t.exposeBoolean("archived", { description: "This entry archived the run; it is the run's last." }),
-    contentHash: t.exposeString("contentHash"),
-    producer: t.field({ type: ComponentIdentityType, resolve: (change) => change.producer }),
-    committedAt: t.field({ type: "DateTime", resolve: (change) => change.createdAt }),
+    contentHash: t.exposeString("contentHash", { description: "The entry's hash; for a deletion, the hash of the run's last entry." }),
+    producer: t.field({ type: ComponentIdentityType, description: "Who wrote the entry; for a deletion, who deleted the run.", resolve: (change) => change.producer }),
+    committedAt: t.field({ type: "DateTime", description: "When the entry was written; for a deletion, when the run was deleted.", resolve: (change) => change.createdAt }),
+    // Read when selected, which can be after the run was deleted: then there is nothing to read.
     entry: t.field({
       type: LedgerEntry,
-      description: "The full ledger entry (one read per event).",
-      resolve: (change, _args, ctx) => ctx.store.requireEntry(change.runId, change.seq),
+      nullable: true,
+      description: "The full ledger entry (one read per event); null for a deletion, or once the run is deleted.",
+      resolve: (change, _args, ctx) => (change.kind === "DELETE" ? null : ctx.store.getEntry(change.runId, change.seq)),
     }),
     state: t.field({
       type: AgentState,
-      description: "The state after this entry (one read per event).",
+      nullable: true,
+      description: "The state after this entry (one read per event); null for a deletion, or once the run is deleted.",
       resolve: async (change, _args, ctx) => {
-        const state = await ctx.store.stateOfVersion(change.runId, change.stateVersion);
-        if (!state) throw new NotFoundError("state version", `${change.runId}@${change.stateVersion}`);
-        return viewState(ctx, state);
+        const state = change.kind === "DELETE" ? null : await ctx.store.stateOfVersion(change.runId, change.stateVersion);
+        return state && viewState(ctx, state);
       },
     }),
     run: t.field({
       type: Run,
-      description: "The run as it is now (one read per event).",
-      resolve: (change, _args, ctx) => ctx.store.requireRun(change.runId),
+      nullable: true,
+      description: "The run as it is now (one read per event); null once it is deleted.",
+      resolve: (change, _args, ctx) => (change.kind === "DELETE" ? null : ctx.store.getRun(change.runId)),
     }),
   }),
 });
@@ -72,7 +83,7 @@ builder.subscriptionFields((t) => ({
     ...requires("run:read"),
     type: RunChange,
     description:
-      "Ledger events of many runs in one stream. Starts at each run's current head (runs created later: from their first entry); runs named in `after` resume right after the seq given. Per run: in order, each entry exactly once. A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW, whose details.positions resume it.",
+      "Ledger events of many runs in one stream. Starts at each run's current head (runs created later: from their first entry); runs named in `after` resume right after the seq given. Per run: in order, each entry exactly once; a deleted run's last event has kind DELETE (also when resuming it with `after`). A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW, whose details.positions resume it.",
     args: {
       filter: t.arg({ type: RunsChangedFilter }),
       after: t.arg({ type: [RunPositionInput], description: "Positions to resume runs from (at most 10,000)." }),

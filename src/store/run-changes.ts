@@ -1,18 +1,21 @@
 // The light reads behind runsChanged: ledger entries as summaries (no state, no operations
-// beyond telling an archive apart), run heads of a scope, and a run's task. A dashboard watching
-// thousands of runs pays for full states only where it selects them.
+// beyond telling an archive apart), run heads of a scope, a run's task, and a deleted run's
+// tombstone as the run's last event. A dashboard watching thousands of runs pays for full
+// states only where it selects them.
 import type { ComponentIdentity, ContentHash } from "../contracts/common.js";
-import { ARCHIVE_OPERATION } from "../domain/run-archive.js";
+import { ARCHIVE_OPERATION, ARCHIVED_STATUS } from "../domain/run-archive.js";
 import type { RunStatus } from "../domain/run-status.js";
 import type { Database } from "./database.js";
+import { runDeletion, type RunDeletionRecord } from "./run-deletion.js";
 
 export interface RunChangeRecord {
   runId: string;
   taskId: string;
   seq: number;
   stateVersion: number;
-  kind: "COMMIT" | "NOOP";
-  /** The run's status when the entry was read (for the newest entry: the status after it). */
+  /** DELETE: the run was deleted (deleteRun), one position past its last entry; no entry backs it. */
+  kind: "COMMIT" | "NOOP" | "DELETE";
+  /** The run's status when the entry was read (for the newest entry: the status after it; for a deletion: the last one). */
   status: RunStatus;
   /** This entry archived the run: it is the run's last. */
   archived: boolean;
@@ -30,6 +33,22 @@ export interface RunScope {
 export interface RunHead {
   runId: string;
   seq: number;
+}
+
+/** A deleted run's last event: one position past its last entry, so that it sorts after them. */
+export function deletionChange(deletion: RunDeletionRecord): RunChangeRecord {
+  return {
+    runId: deletion.runId,
+    taskId: deletion.taskId ?? "",
+    seq: deletion.lastSeq + 1,
+    stateVersion: deletion.lastVersion,
+    kind: "DELETE",
+    status: ARCHIVED_STATUS,
+    archived: false,
+    contentHash: deletion.headHash,
+    producer: deletion.deletedBy,
+    createdAt: deletion.deletedAt,
+  };
 }
 
 interface ChangeRow {
@@ -73,20 +92,36 @@ export class RunChangeReader {
 
   /**
    * The ledger heads of the runs in `scope`, and the database's clock. With `updatedSince`, only
-   * runs written since then: a re-check after a lost notification reads what moved, not everything.
+   * runs written since then: a re-check after a lost notification reads what moved, not
+   * everything; it also returns the runs of the scope deleted since then, at their deletion's
+   * position (`deletionChange`).
    */
   async heads(scope: RunScope, updatedSince: Date | null): Promise<{ heads: RunHead[]; now: Date }> {
     const rows = await this.db.prisma.$queryRaw<{ id: string; ledger_seq: number; now: Date | string }[]>`
       SELECT "id", "ledger_seq", now() AS "now" FROM "run"
       WHERE (${scope.taskId}::text IS NULL OR "task_id" = ${scope.taskId}::text)
         AND (${scope.runIds}::text[] IS NULL OR "id" = ANY(${scope.runIds}::text[]))
-        AND (${updatedSince}::timestamptz IS NULL OR "updated_at" >= ${updatedSince}::timestamptz)`;
+        AND (${updatedSince}::timestamptz IS NULL OR "updated_at" >= ${updatedSince}::timestamptz)
+      UNION ALL
+      SELECT "run_id", "last_seq" + 1, now() FROM "run_deletion"
+      WHERE ${updatedSince}::timestamptz IS NOT NULL AND "deleted_at" >= ${updatedSince}::timestamptz
+        AND (${scope.taskId}::text IS NULL OR "task_id" = ${scope.taskId}::text)
+        AND (${scope.runIds}::text[] IS NULL OR "run_id" = ANY(${scope.runIds}::text[]))`;
     const now = rows[0] ? new Date(rows[0].now) : await this.now();
     return { heads: rows.map((row) => ({ runId: row.id, seq: row.ledger_seq })), now };
   }
 
+  /** The deletion of a run as its last event, or null if the run was never deleted. */
+  async deletion(runId: string): Promise<RunChangeRecord | null> {
+    const deletion = await runDeletion(this.db.prisma, runId);
+    return deletion ? deletionChange(deletion) : null;
+  }
+
+  /** The task of a run, or of a deleted run (from its tombstone). */
   async taskOf(runId: string): Promise<string | null> {
-    const rows = await this.db.prisma.$queryRaw<{ task_id: string }[]>`SELECT "task_id" FROM "run" WHERE "id" = ${runId}`;
+    const rows = await this.db.prisma.$queryRaw<{ task_id: string | null }[]>`
+      SELECT "task_id" FROM "run" WHERE "id" = ${runId}
+      UNION ALL SELECT "task_id" FROM "run_deletion" WHERE "run_id" = ${runId}`;
     return rows[0]?.task_id ?? null;
   }
 

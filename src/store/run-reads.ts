@@ -96,10 +96,15 @@ export class RunReader {
     return { entries: rows.slice(0, query.first).map(toLedgerEntryRecord), hasNextPage: rows.length > query.first };
   }
 
-  async requireEntry(runId: string, seq: number): Promise<LedgerEntryRecord> {
+  async getEntry(runId: string, seq: number): Promise<LedgerEntryRecord | null> {
     const row = await this.db.prisma.ledgerEntry.findUnique({ where: { runId_seq: { runId, seq } } });
-    if (!row) throw new NotFoundError("ledger entry", `${runId}#${seq}`);
-    return toLedgerEntryRecord(row);
+    return row ? toLedgerEntryRecord(row) : null;
+  }
+
+  async requireEntry(runId: string, seq: number): Promise<LedgerEntryRecord> {
+    const entry = await this.getEntry(runId, seq);
+    if (!entry) throw new NotFoundError("ledger entry", `${runId}#${seq}`);
+    return entry;
   }
 
   /**

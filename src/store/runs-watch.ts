@@ -4,7 +4,8 @@
 // or, for runs named in `after`, right after the position given. A cursor per run decides every
 // delivery, as in RunWatcher: per run, entries arrive in order and exactly once, whichever notice,
 // re-check or catch-up read brought them. Notices only say "run R reached seq S"; the entries
-// are read through SharedReads, so N subscriptions on one instance cost one read per page.
+// are read through SharedReads, so N subscriptions on one instance cost one read per page. A
+// deleted run's last event is its deletion (kind DELETE), one position past its last entry.
 import { Repeater } from "@repeaterjs/repeater";
 import { InvalidInputError } from "../contracts/errors.js";
 import { RunsSubscriberTooSlowError, type RunPosition } from "../contracts/watch-errors.js";
@@ -114,9 +115,10 @@ export class RunsWatcher {
         const start = await this.reader.heads(scope, null);
         let checkedAt = start.now;
         for (const head of start.heads) progress.set(head.runId, { cursor: head.seq, head: head.seq, historyEnd: head.seq, moved: false });
-        for (const position of after) {
-          const run = progress.get(position.runId);
-          if (!run) throw new InvalidInputError(`run ${position.runId} is not in this subscription's scope`, [{ path: "/after", message: "unknown run" }]);
+        for (const [index, position] of after.entries()) {
+          const run = progress.get(position.runId) ?? (await this.deletedRunProgress(scope, position));
+          if (!run) throw new InvalidInputError(`run ${position.runId} is not in this subscription's scope`, [{ path: `/after/${index}/runId`, message: "unknown run" }]);
+          progress.set(position.runId, run);
           if (position.seq < run.cursor) {
             run.cursor = position.seq;
             pending.add(position.runId);
@@ -135,9 +137,16 @@ export class RunsWatcher {
             pending.delete(runId);
             const run = progress.get(runId)!;
             const target = run.head;
-            const batch = await this.pages.page(runId, run.cursor, BATCH);
-            // A notice for an entry we cannot read (yet) must not make us spin on it.
-            if (batch.length === 0 && run.head === target) run.head = run.cursor;
+            let batch = await this.pages.page(runId, run.cursor, BATCH);
+            if (batch.length === 0) {
+              // Nothing to read after the cursor: the run may have been deleted, and then its
+              // deletion is its last event. Otherwise a notice for an entry we cannot read (yet)
+              // must not make us spin on it.
+              const deletion = await this.reader.deletion(runId);
+              if (deletion) this.pages.forget(runId);
+              if (deletion && deletion.seq > run.cursor) batch = [deletion];
+              else if (run.head === target) run.head = run.cursor;
+            }
             for (const change of batch) {
               if (stopped || change.seq <= run.cursor) continue;
               run.cursor = change.seq;
@@ -192,6 +201,21 @@ export class RunsWatcher {
       progress.set(runId, { cursor: -1, head: seq, historyEnd: -1, moved: false });
       pending.add(runId);
     }
+  }
+
+  /**
+   * A run named in `after` that has no row: if it was deleted and belongs to the scope, it is
+   * followed from the position given up to its deletion event, so that a dashboard resuming
+   * after the deletion learns of it rather than failing.
+   */
+  private async deletedRunProgress(scope: RunScope, position: RunPosition): Promise<Progress | undefined> {
+    const deletion = await this.reader.deletion(position.runId);
+    if (!deletion) return undefined;
+    // Entries kept from before the deletion are not served to anyone resuming it.
+    this.pages.forget(position.runId);
+    const inScope = scope.runIds ? scope.runIds.includes(deletion.runId) : scope.taskId === null || deletion.taskId === scope.taskId;
+    if (!inScope) return undefined;
+    return { cursor: deletion.seq, head: deletion.seq, historyEnd: deletion.seq, moved: false };
   }
 
   closeAll(): void {

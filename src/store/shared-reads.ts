@@ -49,6 +49,11 @@ export class SharedReads<T extends Positioned> {
     return pending;
   }
 
+  /** Drops what is kept of a run: it was deleted, and its entries must not outlive it here. */
+  forget(runId: string): void {
+    this.recent.delete(runId);
+  }
+
   private fromMemory(runId: string, afterSeq: number, limit: number): T[] {
     const entries = this.recent.get(runId);
     const found: T[] = [];

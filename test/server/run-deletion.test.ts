@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backendName } from "../support/database.js";
 import { collect, startTestCanon, type TestCanon } from "../support/canon.js";
 import { op } from "../domain/fixtures/commit-helpers.js";
-import { COMMIT, commitAs, setStatus, startRun, WATCH, WHO } from "../support/operations.js";
+import { COMMIT, commitAs, RUNS_CHANGED, setStatus, startRun, START_RUN_IN_TASK, WATCH, WHO, type RunsChangedEvent } from "../support/operations.js";
 import { toolReceipt, WRITERS } from "../support/realistic-run.js";
 
 const ARCHIVE = `mutation($runId: ID!, $expectedVersion: Int!) {
@@ -74,8 +74,10 @@ describe(`deleteRun on ${backendName}`, () => {
     expect(again.data.deleteRun).toMatchObject({ __typename: "RunDeletedError", code: "ERR_RUN_DELETED", family: "NOT_FOUND", retryable: false, runId, lastSeq: 4 });
     expect(JSON.stringify(again)).not.toMatch(/select|delete from|plpgsql|stack/i);
 
-    const gone = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Error { code } } }`, { id: runId });
-    expect(gone.data.run).toEqual({ __typename: "NotFoundError", code: "ERR_NOT_FOUND" });
+    const gone = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Error { code } ... on RunDeletedError { lastSeq } } }`, { id: runId });
+    expect(gone.data.run).toEqual({ __typename: "RunDeletedError", code: "ERR_RUN_DELETED", lastSeq: 4 });
+    const never = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Error { code } } }`, { id: "run-never-was" });
+    expect(never.data.run).toEqual({ __typename: "NotFoundError", code: "ERR_NOT_FOUND" });
     expect((await canon.gql(RECEIPT, { id: receiptId })).data?.receipt ?? null).toBeNull();
 
     const watch = collect(canon.wsClient(), WATCH, { runId, afterVersion: 0 }, 1);
@@ -86,5 +88,40 @@ describe(`deleteRun on ${backendName}`, () => {
       body: JSON.stringify({ query: WATCH, variables: { runId, afterVersion: 0 } }),
     });
     expect(await response.text()).toContain("ERR_RUN_DELETED");
+  });
+
+  it("ends a run in runsChanged with a DELETE event one seq past its last entry, live and when a dashboard resumes it", async () => {
+    const started = await canon.gql(START_RUN_IN_TASK, { objective: "deleted while watched" });
+    const { runId, taskId } = started.data.startRun.run as { runId: string; taskId: string };
+    const other = (await canon.gql(START_RUN_IN_TASK, { objective: "kept", taskId })).data.startRun.run.runId as string;
+    for (let version = 0; version < 2; version++) {
+      expect((await canon.gql(COMMIT, { runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState.__typename).toBe("WriteSuccess");
+    }
+    const DASHBOARD = RUNS_CHANGED.replace("producer { componentId }", "producer { componentId } entry { seq } run { runId }");
+    type Change = RunsChangedEvent["runsChanged"] & { entry: unknown; run: unknown };
+    // From the run's first entry (catch-up), then live: start, 2 commits, the archive, the deletion.
+    const live = collect<{ runsChanged: Change }>(canon.wsClient(), DASHBOARD, { filter: { taskId }, after: [{ runId, seq: -1 }] }, 5);
+    await expect.poll(() => live.events.length).toBe(3);
+    expect((await canon.gql(ARCHIVE, { runId, expectedVersion: 2 })).data.archiveRun.__typename).toBe("ArchiveRunSuccess");
+    expect((await canon.gql(DELETE, { runId, expectedVersion: 2 })).data.deleteRun).toMatchObject({ __typename: "RunDeletion", lastSeq: 3 });
+    const events = (await live.done).map((event) => event.runsChanged);
+    live.unsubscribe();
+    expect(events.map((event) => [event.seq, event.kind])).toEqual([[0, "COMMIT"], [1, "COMMIT"], [2, "COMMIT"], [3, "NOOP"], [4, "DELETE"]]);
+    expect(events[4]).toMatchObject({ runId, taskId, version: 2, status: "ARCHIVED", archived: false, entry: null, run: null, producer: { componentId: "test-agent" } });
+
+    // A dashboard that was away resumes the deleted run: its entries are gone, its deletion is not.
+    const resumed = collect<{ runsChanged: Change }>(canon.wsClient(), DASHBOARD, { filter: { taskId }, after: [{ runId, seq: 1 }, { runId: other, seq: -1 }] }, 2);
+    const caughtUp = (await resumed.done).map((event) => [event.runsChanged.runId, event.runsChanged.seq, event.runsChanged.kind]);
+    resumed.unsubscribe();
+    expect(caughtUp).toEqual(expect.arrayContaining([[runId, 4, "DELETE"], [other, 0, "COMMIT"]]));
+    // One that already had the deletion hears nothing more of the run, and no error.
+    const seen = collect<{ runsChanged: Change }>(canon.wsClient(), DASHBOARD, { filter: { taskId }, after: [{ runId, seq: 4 }, { runId: other, seq: -1 }] }, 1);
+    expect((await seen.done).map((event) => event.runsChanged.runId)).toEqual([other]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen.unsubscribe();
+    expect(seen.events.map((event) => event.runsChanged.runId)).toEqual([other]);
+    // A deleted run outside the subscription's scope is still refused.
+    const outside = collect(canon.wsClient(), RUNS_CHANGED, { filter: { taskId: "task-elsewhere" }, after: [{ runId, seq: 1 }] }, 1);
+    await expect(outside.done).rejects.toThrow(/ERR_INVALID_INPUT/);
   });
 });
