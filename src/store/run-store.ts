@@ -12,6 +12,7 @@ import {
   StateConflictError,
   type InputProblem,
 } from "../contracts/errors.js";
+import { RunDeletedError } from "../contracts/watch-errors.js";
 import { problemsOf, validateComponentIdentity, validateProvenance } from "../contracts/validation.js";
 import { checkedStateJson, parseOperations, planCommit, type CommitPlan, type VersionedState } from "../domain/commit.js";
 import { canonicalJson, sha256Of } from "../domain/content-hash.js";
@@ -24,6 +25,7 @@ import { runStatusOf } from "../domain/run-status.js";
 import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
 import type { Database } from "./database.js";
 import type { LedgerEntryRecord, RunRecord } from "./records.js";
+import { runDeletion } from "./run-deletion.js";
 import { RunReader } from "./run-reads.js";
 import { toLedgerEntryRecord } from "./row-mapping.js";
 import { StateCache } from "./state-cache.js";
@@ -234,6 +236,10 @@ export class RunStore extends RunReader {
               idempotencyKey: meta.idempotencyKey ?? null, requestHash: genesis.requestHash,
             },
           });
+          // A keyed id is derived, so a retry after the run was deleted would bring it back under
+          // its tombstone. Checked after the insert, which waited for any deletion in flight.
+          const deletion = meta.idempotencyKey ? await runDeletion(tx, runId) : null;
+          if (deletion) throw new RunDeletedError(runId, deletion.lastSeq);
         }),
       );
     } catch (error) {

@@ -103,6 +103,8 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
       });
     }
     await importReceipts(tx, entries);
+    // Restoring a deleted run from its export lifts its tombstone: the run is here again.
+    await tx.runDeletion.deleteMany({ where: { runId: run.id } });
   });
   return { runId: run.id, entries: entries.length };
 }

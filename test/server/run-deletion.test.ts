@@ -6,6 +6,7 @@ import { collect, startTestCanon, type TestCanon } from "../support/canon.js";
 import { op } from "../domain/fixtures/commit-helpers.js";
 import { COMMIT, commitAs, RUNS_CHANGED, setStatus, startRun, START_RUN_IN_TASK, WATCH, WHO, type RunsChangedEvent } from "../support/operations.js";
 import { toolReceipt, WRITERS } from "../support/realistic-run.js";
+import { exportRun, importRun } from "../../src/store/run-transfer.js";
 
 const ARCHIVE = `mutation($runId: ID!, $expectedVersion: Int!) {
   archiveRun(input: { runId: $runId, expectedVersion: $expectedVersion, reason: "done", ${WHO} }) { __typename }
@@ -123,5 +124,32 @@ describe(`deleteRun on ${backendName}`, () => {
     // A deleted run outside the subscription's scope is still refused.
     const outside = collect(canon.wsClient(), RUNS_CHANGED, { filter: { taskId: "task-elsewhere" }, after: [{ runId, seq: 1 }] }, 1);
     await expect(outside.done).rejects.toThrow(/ERR_INVALID_INPUT/);
+  });
+
+  it("answers a keyed startRun retried after its run was deleted with ERR_RUN_DELETED, not a new run under the tombstone", async () => {
+    const START = `mutation($key: String!) { startRun(input: { objective: "keyed", workspaceRoot: "/w", idempotencyKey: $key, ${WHO} }) {
+      __typename ... on WriteSuccess { replayed run { runId } } ... on Error { code } } }`;
+    const key = `keyed-${Date.now()}`;
+    const first = (await canon.gql(START, { key })).data.startRun;
+    const runId = first.run.runId as string;
+    expect((await canon.gql(ARCHIVE, { runId, expectedVersion: 0 })).data.archiveRun.__typename).toBe("ArchiveRunSuccess");
+    expect((await canon.gql(DELETE, { runId, expectedVersion: 0 })).data.deleteRun.__typename).toBe("RunDeletion");
+    const retried = await canon.gql(START, { key });
+    expect(JSON.stringify(retried)).toContain("ERR_RUN_DELETED");
+    expect(await canon.server.database.prisma.run.count({ where: { id: runId } })).toBe(0);
+    expect(await canon.server.database.prisma.runDeletion.count({ where: { runId } })).toBe(1);
+  });
+
+  it("restores a deleted run from its export, lifting the tombstone", async () => {
+    const runId = await archivedRun(2);
+    const lines: string[] = [];
+    await exportRun(canon.server.database, runId, (line) => void lines.push(line));
+    expect((await canon.gql(DELETE, { runId, expectedVersion: 2 })).data.deleteRun.__typename).toBe("RunDeletion");
+    await importRun(canon.server.database, (async function* () {
+      yield* lines.flatMap((chunk) => chunk.split("\n")).filter(Boolean);
+    })());
+    const back = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Run { status stateVersion ledgerSeq } } }`, { id: runId });
+    expect(back.data.run).toEqual({ __typename: "Run", status: "ARCHIVED", stateVersion: 2, ledgerSeq: 3 });
+    expect(await canon.server.database.prisma.runDeletion.count({ where: { runId } })).toBe(0);
   });
 });
