@@ -99,10 +99,10 @@ export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?
       httpServer.close();
       httpServer.closeIdleConnections();
       await withTimeout(store.drain(), config.shutdownGraceMs);
-      watcher.closeAll();
-      runsWatcher.closeAll();
+      watcher.open.closeAll();
+      runsWatcher.open.closeAll();
       // Let each ended stream send its `complete` before the sockets close.
-      await Promise.all([watcher.idle(1_000), runsWatcher.idle(1_000)]);
+      await Promise.all([watcher.open.idle(1_000), runsWatcher.open.idle(1_000)]);
       await new Promise((resolve) => setImmediate(resolve));
       await ws.close();
       httpServer.closeAllConnections();

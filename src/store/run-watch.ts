@@ -9,6 +9,7 @@ import { InvalidInputError, SubscriberTooSlowError } from "../contracts/errors.j
 import { RunArchivedError } from "../contracts/watch-errors.js";
 import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import type { ChangeFeed } from "./change-feed.js";
+import { OpenWatches } from "./open-watches.js";
 import type { LedgerEntryRecord } from "./records.js";
 import { RunLiveGroup, type GroupMember } from "./run-live-group.js";
 import type { RunStore } from "./run-store.js";
@@ -41,7 +42,8 @@ export interface WatchOptions {
 }
 
 export class RunWatcher {
-  private readonly open = new Set<RunWatch>();
+  /** Open watches: shutdown ends them (closeAll) and waits for them (idle). */
+  readonly open = new OpenWatches();
   private readonly groups = new Map<string, RunLiveGroup>();
   /** Ledger pages shared by the watches and the live group of a run. Entries carry states, so few are kept. */
   readonly pages: SharedReads<LedgerEntryRecord>;
@@ -65,9 +67,10 @@ export class RunWatcher {
     }
     // Join the group (and so the feed) before reading anything, so no write can fall between the two.
     const group = this.groupOf(runId);
-    const watch = new RunWatch(runId, group, this.pages, this.options.maxLag, (ended) => this.open.delete(ended));
+    let closed = () => {};
+    const watch = new RunWatch(runId, group, this.pages, this.options.maxLag, () => closed());
     // Open from here: the group may end it (a deletion) before it has started.
-    this.open.add(watch);
+    closed = this.open.add(() => watch.end());
     try {
       const run = await this.store.getRun(runId);
       if (!run) throw await this.store.missingRunError(runId);
@@ -88,21 +91,6 @@ export class RunWatcher {
     }
     watch.begin();
     return watch;
-  }
-
-  /** Ends every open watch (the streams complete); used at shutdown. */
-  closeAll(): void {
-    for (const watch of [...this.open]) watch.end();
-  }
-
-  /** Resolves when every watch has ended, or after `timeoutMs`. */
-  async idle(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-
-  get openWatches(): number {
-    return this.open.size;
   }
 
   private groupOf(runId: string): RunLiveGroup {

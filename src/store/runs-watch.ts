@@ -13,6 +13,7 @@ import type { RunStatus } from "../domain/run-status.js";
 import type { ChangeFeed, FeedWideListener, LedgerNotice } from "./change-feed.js";
 import type { RunChangeReader, RunChangeRecord, RunScope } from "./run-changes.js";
 import { DEFAULT_MAX_LAG, type WatchOptions } from "./run-watch.js";
+import { OpenWatches } from "./open-watches.js";
 import { SharedReads } from "./shared-reads.js";
 
 const BATCH = 100;
@@ -45,7 +46,8 @@ interface Progress {
 }
 
 export class RunsWatcher {
-  private readonly open = new Set<() => void>();
+  /** Open subscriptions: shutdown ends them (closeAll) and waits for them (idle). */
+  readonly open = new OpenWatches();
   readonly pages: SharedReads<RunChangeRecord>;
 
   constructor(
@@ -105,8 +107,7 @@ export class RunsWatcher {
       };
       // Listen before reading the heads, so no write can fall between the two.
       const unsubscribe = this.feed.subscribeAll(listener);
-      const end = () => stop();
-      this.open.add(end);
+      const closed = this.open.add(() => stop());
       void stop.then(() => {
         stopped = true;
         wake();
@@ -165,7 +166,7 @@ export class RunsWatcher {
         stop(error);
       } finally {
         unsubscribe();
-        this.open.delete(end);
+        closed();
       }
     });
   }
@@ -218,14 +219,6 @@ export class RunsWatcher {
     return { cursor: deletion.seq, head: deletion.seq, historyEnd: deletion.seq, moved: false };
   }
 
-  closeAll(): void {
-    for (const end of [...this.open]) end();
-  }
-
-  async idle(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 function validate({ scope, after }: RunsChangedRequest): void {

@@ -74,7 +74,7 @@ describe(`RunWatcher on ${backendName}`, () => {
     const entries = await received;
     expect(entries.map((e) => e.stateVersion)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    expect(watcher.openWatches).toBe(0);
+    expect(watcher.open.size).toBe(0);
   });
 
   const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
@@ -116,7 +116,7 @@ describe(`RunWatcher on ${backendName}`, () => {
     expect([1, ...versions]).toEqual(range(1, tooSlow.lastDeliveredVersion));
     expect(tooSlow.lastDeliveredSeq).toBe(tooSlow.lastDeliveredVersion);
     expect(tooSlow.lastDeliveredVersion).toBeLessThan(20 - 5);
-    expect(watcher.openWatches).toBe(0);
+    expect(watcher.open.size).toBe(0);
   });
 
   it("does not hold history against a consumer: entries written before the watch, or announced late by a resync", async () => {
@@ -151,7 +151,7 @@ describe(`RunWatcher on ${backendName}`, () => {
     }
     for (const entries of await Promise.all(received)) expect(entries.map((e) => e.stateVersion)).toEqual(range(1, 10));
     expect(watcher.pages.queries - before).toBeLessThanOrEqual(10);
-    expect(watcher.openWatches).toBe(0);
+    expect(watcher.open.size).toBe(0);
   });
 
   it("ends a watch still reading an archived run's history with ERR_RUN_DELETED once the run is deleted", async () => {
@@ -170,7 +170,7 @@ describe(`RunWatcher on ${backendName}`, () => {
     // What it had read before the deletion still arrives, in order; the rest of the history is gone.
     expect(versions).toEqual(range(2, 1 + versions.length));
     expect(versions.length).toBeLessThan(149);
-    expect(watcher.openWatches).toBe(0);
+    expect(watcher.open.size).toBe(0);
     await expect(watcher.watch(run.id, { afterVersion: 0 })).rejects.toBeInstanceOf(RunDeletedError);
   });
 
@@ -182,7 +182,7 @@ describe(`RunWatcher on ${backendName}`, () => {
     const iterator = await watcher.watch(run.id, { afterVersion: 0 });
     const pending = iterator.next();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    watcher.closeAll();
+    watcher.open.closeAll();
     await expect(pending).resolves.toEqual({ done: true, value: undefined });
   });
 });
