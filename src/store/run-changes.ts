@@ -32,6 +32,7 @@ export interface RunScope {
 
 export interface RunHead {
   runId: string;
+  taskId: string | null;
   seq: number;
 }
 
@@ -97,18 +98,18 @@ export class RunChangeReader {
    * position (`deletionChange`).
    */
   async heads(scope: RunScope, updatedSince: Date | null): Promise<{ heads: RunHead[]; now: Date }> {
-    const rows = await this.db.prisma.$queryRaw<{ id: string; ledger_seq: number; now: Date | string }[]>`
-      SELECT "id", "ledger_seq", now() AS "now" FROM "run"
+    const rows = await this.db.prisma.$queryRaw<{ id: string; task_id: string | null; ledger_seq: number; now: Date | string }[]>`
+      SELECT "id", "task_id", "ledger_seq", now() AS "now" FROM "run"
       WHERE (${scope.taskId}::text IS NULL OR "task_id" = ${scope.taskId}::text)
         AND (${scope.runIds}::text[] IS NULL OR "id" = ANY(${scope.runIds}::text[]))
         AND (${updatedSince}::timestamptz IS NULL OR "updated_at" >= ${updatedSince}::timestamptz)
       UNION ALL
-      SELECT "run_id", "last_seq" + 1, now() FROM "run_deletion"
+      SELECT "run_id", "task_id", "last_seq" + 1, now() FROM "run_deletion"
       WHERE ${updatedSince}::timestamptz IS NOT NULL AND "deleted_at" >= ${updatedSince}::timestamptz
         AND (${scope.taskId}::text IS NULL OR "task_id" = ${scope.taskId}::text)
         AND (${scope.runIds}::text[] IS NULL OR "run_id" = ANY(${scope.runIds}::text[]))`;
     const now = rows[0] ? new Date(rows[0].now) : await this.now();
-    return { heads: rows.map((row) => ({ runId: row.id, seq: row.ledger_seq })), now };
+    return { heads: rows.map((row) => ({ runId: row.id, taskId: row.task_id, seq: row.ledger_seq })), now };
   }
 
   /** The deletion of a run as its last event, or null if the run was never deleted. */

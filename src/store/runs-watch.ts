@@ -4,14 +4,16 @@
 // or, for runs named in `after`, right after the position given. A cursor per run decides every
 // delivery, as in RunWatcher: per run, entries arrive in order and exactly once, whichever notice,
 // re-check or catch-up read brought them. Notices only say "run R reached seq S"; the entries
-// are read through SharedReads, so N subscriptions on one instance cost one read per page. A
-// deleted run's last event is its deletion (kind DELETE), one position past its last entry.
+// are read through SharedReads, so N subscriptions on one instance cost one read per page. The
+// instance listens to the feed once for all of them, and re-checks the heads once for all of them
+// when the feed may have lost notices. A deleted run's last event is its deletion (kind DELETE),
+// one position past its last entry.
 import { Repeater } from "@repeaterjs/repeater";
 import { InvalidInputError } from "../contracts/errors.js";
 import { RunsSubscriberTooSlowError, type RunPosition } from "../contracts/watch-errors.js";
 import type { RunStatus } from "../domain/run-status.js";
-import type { ChangeFeed, FeedWideListener, LedgerNotice } from "./change-feed.js";
-import type { RunChangeReader, RunChangeRecord, RunScope } from "./run-changes.js";
+import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
+import type { RunChangeReader, RunChangeRecord, RunHead, RunScope } from "./run-changes.js";
 import { DEFAULT_MAX_LAG, type WatchOptions } from "./run-watch.js";
 import { OpenWatches } from "./open-watches.js";
 import { SharedReads } from "./shared-reads.js";
@@ -45,10 +47,29 @@ interface Progress {
   moved: boolean;
 }
 
+/** A subscription as the instance-wide listener and re-check see it. */
+interface Subscriber {
+  notice(notice: LedgerNotice): void;
+  /** Heads of runs written since the previous re-check (all runs: each subscriber keeps its own scope's). */
+  recheck(heads: RunHead[]): void;
+  fail(error: unknown): void;
+}
+
+const EVERY_RUN: RunScope = { taskId: null, runIds: null };
+
 export class RunsWatcher {
   /** Open subscriptions: shutdown ends them (closeAll) and waits for them (idle). */
   readonly open = new OpenWatches();
   readonly pages: SharedReads<RunChangeRecord>;
+  private readonly subscribers = new Set<Subscriber>();
+  private stopListening: (() => void) | undefined;
+  /**
+   * Every write before this (less RECHECK_OVERLAP_MS) has reached every subscriber, by a notice,
+   * its start-up read of heads or a re-check; undefined until a subscriber has read its heads.
+   */
+  private checkedAt: Date | undefined;
+  private rechecking = false;
+  private recheckWanted = false;
 
   constructor(
     private readonly reader: RunChangeReader,
@@ -69,7 +90,6 @@ export class RunsWatcher {
       /** Runs heard of that are not in `progress` yet: new runs, or runs outside the scope. */
       const unknown = new Map<string, number>();
       const outside = new Set<string>();
-      let recheckWanted = false;
       let stopped = false;
       let wake = () => {};
 
@@ -94,19 +114,22 @@ export class RunsWatcher {
       };
       const positions = (): RunPosition[] =>
         [...progress].filter(([runId, run]) => run.moved || pending.has(runId)).map(([runId, run]) => ({ runId, seq: run.cursor }));
-      const listener: FeedWideListener = {
-        notice: (notice: LedgerNotice) => {
+      const inScope = (head: RunHead) =>
+        scope.runIds ? scope.runIds.includes(head.runId) : scope.taskId === null || head.taskId === scope.taskId;
+      const subscriber: Subscriber = {
+        notice: (notice) => {
           announce(notice.runId, notice.seq, false);
           if (pending.has(notice.runId) && lag() > maxLag) stop(new RunsSubscriberTooSlowError(positions(), maxLag));
           wake();
         },
-        resync: () => {
-          recheckWanted = true;
+        recheck: (heads) => {
+          for (const head of heads) if (inScope(head)) announce(head.runId, head.seq, true);
           wake();
         },
+        fail: (error) => stop(error),
       };
       // Listen before reading the heads, so no write can fall between the two.
-      const unsubscribe = this.feed.subscribeAll(listener);
+      const leave = this.join(subscriber);
       const closed = this.open.add(() => stop());
       void stop.then(() => {
         stopped = true;
@@ -114,7 +137,7 @@ export class RunsWatcher {
       });
       try {
         const start = await this.reader.heads(scope, null);
-        let checkedAt = start.now;
+        this.checkedAt ??= start.now;
         for (const head of start.heads) progress.set(head.runId, { cursor: head.seq, head: head.seq, historyEnd: head.seq, moved: false });
         for (const [index, position] of after.entries()) {
           const run = progress.get(position.runId) ?? (await this.deletedRunProgress(scope, position));
@@ -126,12 +149,7 @@ export class RunsWatcher {
           }
         }
         while (!stopped) {
-          if (recheckWanted) {
-            recheckWanted = false;
-            const recheck = await this.reader.heads(scope, new Date(checkedAt.getTime() - RECHECK_OVERLAP_MS));
-            checkedAt = recheck.now;
-            for (const head of recheck.heads) announce(head.runId, head.seq, true);
-          } else if (unknown.size > 0) {
+          if (unknown.size > 0) {
             await this.admit(scope, unknown, progress, pending, outside);
           } else if (pending.size > 0) {
             const runId = pending.values().next().value!;
@@ -165,10 +183,52 @@ export class RunsWatcher {
       } catch (error) {
         stop(error);
       } finally {
-        unsubscribe();
+        leave();
         closed();
       }
     });
+  }
+
+  /** Adds a subscriber; the instance listens to the feed while it has any. Returns its removal. */
+  private join(subscriber: Subscriber): () => void {
+    this.subscribers.add(subscriber);
+    this.stopListening ??= this.feed.subscribeAll({
+      notice: (notice) => {
+        for (const each of this.subscribers) each.notice(notice);
+      },
+      resync: () => void this.recheck(),
+    });
+    return () => {
+      this.subscribers.delete(subscriber);
+      if (this.subscribers.size > 0) return;
+      this.stopListening?.();
+      this.stopListening = undefined;
+      this.checkedAt = undefined;
+    };
+  }
+
+  /**
+   * The feed may have lost notices: one read of the heads written since the previous re-check
+   * (and of the runs deleted since) for every subscriber, instead of one per subscriber. A
+   * re-check asked for while one runs is made after it.
+   */
+  private async recheck(): Promise<void> {
+    if (this.rechecking) return void (this.recheckWanted = true);
+    this.rechecking = true;
+    try {
+      do {
+        this.recheckWanted = false;
+        if (!this.checkedAt) return;
+        const { heads, now } = await this.reader.heads(EVERY_RUN, new Date(this.checkedAt.getTime() - RECHECK_OVERLAP_MS));
+        if (this.checkedAt) this.checkedAt = now;
+        for (const subscriber of this.subscribers) subscriber.recheck(heads);
+      } while (this.recheckWanted);
+    } catch (error) {
+      // As when a subscription's own read fails: its stream ends with the error, and it resumes.
+      for (const subscriber of [...this.subscribers]) subscriber.fail(error);
+    } finally {
+      this.rechecking = false;
+    }
   }
 
   /**

@@ -1,9 +1,10 @@
-// RunsWatcher against a real database: a deleted run's last event is its deletion, however the
-// watcher hears of it, from the deleting instance's notice or only from a later re-check.
+// RunsWatcher against a real database: writes the feed never announced reach every subscription
+// through one shared re-check of the heads, each subscription keeping its own scope's; a deleted
+// run's last event is its deletion, however the watcher hears of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InProcessChangeFeed } from "../../src/store/change-feed.js";
 import { ArchivingRunStore } from "../../src/store/run-archive-store.js";
-import { RunChangeReader, type RunChangeRecord } from "../../src/store/run-changes.js";
+import { RunChangeReader, type RunChangeRecord, type RunScope } from "../../src/store/run-changes.js";
 import { RunsWatcher } from "../../src/store/runs-watch.js";
 import { backendName, openMigratedDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
@@ -15,6 +16,28 @@ class RecheckingFeed extends InProcessChangeFeed {
   }
 }
 
+async function take(iterator: AsyncIterableIterator<RunChangeRecord>, count: number) {
+  const seen: RunChangeRecord[] = [];
+  while (seen.length < count) {
+    const next = await iterator.next();
+    if (next.done) break;
+    seen.push(next.value);
+  }
+  return seen;
+}
+
+/** Counts the re-checks' reads of heads (those with a `since`) and the subscriptions' start-up reads done. */
+class CountingReader extends RunChangeReader {
+  rechecks = 0;
+  started = 0;
+  override async heads(scope: RunScope, updatedSince: Date | null) {
+    if (updatedSince) this.rechecks++;
+    const heads = await super.heads(scope, updatedSince);
+    if (!updatedSince) this.started++;
+    return heads;
+  }
+}
+
 describe(`RunsWatcher on ${backendName}: deleted runs`, () => {
   let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
 
@@ -22,16 +45,6 @@ describe(`RunsWatcher on ${backendName}: deleted runs`, () => {
     opened = await openMigratedDatabase();
   });
   afterAll(() => opened.dispose());
-
-  async function take(iterator: AsyncIterableIterator<RunChangeRecord>, count: number) {
-    const seen: RunChangeRecord[] = [];
-    while (seen.length < count) {
-      const next = await iterator.next();
-      if (next.done) break;
-      seen.push(next.value);
-    }
-    return seen;
-  }
 
   /** A run with one commit, archived, followed from its first entry by `watcher`. */
   async function archivedAndWatched(store: ArchivingRunStore, watcher: RunsWatcher) {
@@ -71,5 +84,41 @@ describe(`RunsWatcher on ${backendName}: deleted runs`, () => {
     const after = iterator.next();
     expect(await Promise.race([after, new Promise((resolve) => setTimeout(() => resolve(nothing), 200))])).toBe(nothing);
     await iterator.return?.();
+  });
+});
+
+describe(`RunsWatcher on ${backendName}: re-checks`, () => {
+  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+
+  beforeAll(async () => {
+    opened = await openMigratedDatabase();
+  });
+  afterAll(() => opened.dispose());
+
+  it("re-reads the heads once for all subscriptions, and each takes what its scope holds", async () => {
+    const feed = new RecheckingFeed();
+    const store = new ArchivingRunStore(opened.db, feed);
+    const silent = new ArchivingRunStore(opened.db, new InProcessChangeFeed()); // writes this watcher never hears of
+    const reader = new CountingReader(opened.db);
+    const watcher = new RunsWatcher(reader, feed);
+    const [a, b] = [(await store.startRun(startInput)).run, (await store.startRun(startInput)).run];
+    const byTask = await Promise.all(Array.from({ length: 10 }, () => watcher.watch({ scope: { taskId: a.taskId, runIds: null }, status: null, after: [] })));
+    const byRuns = await Promise.all(Array.from({ length: 10 }, () => watcher.watch({ scope: { taskId: null, runIds: [b.id] }, status: null, after: [] })));
+    const everything = await watcher.watch({ scope: { taskId: null, runIds: null }, status: null, after: [] });
+    // A subscription starts when it is first read; once it has read its heads, it misses nothing.
+    const firsts = [...byTask, ...byRuns, everything].map((iterator) => iterator.next());
+    await expect.poll(() => reader.started).toBe(21);
+    for (const run of [a, b]) {
+      await silent.commitState({ runId: run.id, expectedVersion: 0, operations: [{ op: "setUserVisibleStatus", args: { status: "v1" } }], producer, provenance });
+    }
+    feed.recheck();
+    const got = (await Promise.all(firsts)).map((next) => [next.value.runId, next.value.seq]);
+    expect(got.slice(0, 10)).toEqual(Array(10).fill([a.id, 1]));
+    expect(got.slice(10, 20)).toEqual(Array(10).fill([b.id, 1]));
+    const second = (await take(everything, 1))[0]!;
+    expect([got[20], [second.runId, second.seq]].sort()).toEqual([[a.id, 1], [b.id, 1]].sort());
+    expect(reader.rechecks).toBe(1);
+    for (const iterator of [...byTask, ...byRuns, everything]) await iterator.return?.();
+    expect(watcher.open.size).toBe(0);
   });
 });
