@@ -95,6 +95,8 @@ builder.subscriptionFields((t) => ({
         status: filter?.status ?? null,
         after: (after ?? []).map((position) => ({ runId: String(position.runId), seq: position.seq })),
         admits: (run) => !ctx.principal || admitsRun(ctx.principal, run),
+        // Revoking the token ends the subscription (token-sessions.ts).
+        until: (end) => (ctx.principal ? ctx.sessions.onRevoked(ctx.principal.tokenId, end) : () => {}),
       }),
     resolve: (change: RunChangeRecord) => change,
   }),

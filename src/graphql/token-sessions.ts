@@ -1,7 +1,6 @@
 // Open subscriptions by the token that opened them, so that revoking a token ends them. A
 // revocation made through this instance ends them at once; one made elsewhere (the CLI, another
 // instance) is noticed by a periodic re-check of the tokens that have open subscriptions.
-import { Repeater } from "@repeaterjs/repeater";
 import { UnauthenticatedError } from "../contracts/errors.js";
 import type { TokenStore } from "../store/token-store.js";
 
@@ -45,27 +44,13 @@ export class TokenSessions {
     for (const end of ends ?? []) end();
   }
 
-  /** Ends `watch` with ERR_UNAUTHENTICATED when the token is revoked. */
-  guard(tokenId: string, watch: { end(error: unknown): void; ended: Promise<void> }): void {
-    const forget = this.register(tokenId, () => watch.end(new UnauthenticatedError("the token was revoked")));
-    void watch.ended.then(forget);
+  /** Calls `end` with ERR_UNAUTHENTICATED when the token is revoked; returns the function that forgets it. */
+  onRevoked(tokenId: string, end: (error: UnauthenticatedError) => void): () => void {
+    return this.register(tokenId, () => end(new UnauthenticatedError("the token was revoked")));
   }
 
-  /** `source`, ended with ERR_UNAUTHENTICATED when the token is revoked. */
-  bind<T>(tokenId: string, source: AsyncIterableIterator<T>): AsyncIterableIterator<T> {
-    return new Repeater<T>(async (push, stop) => {
-      const forget = this.register(tokenId, () => stop(new UnauthenticatedError("the token was revoked")));
-      void (async () => {
-        try {
-          for await (const value of { [Symbol.asyncIterator]: () => source }) await push(value);
-          stop();
-        } catch (error) {
-          stop(error);
-        }
-      })();
-      await stop;
-      forget();
-      await source.return?.();
-    });
+  /** Ends `watch` with ERR_UNAUTHENTICATED when the token is revoked. */
+  guard(tokenId: string, watch: { end(error: unknown): void; ended: Promise<void> }): void {
+    void watch.ended.then(this.onRevoked(tokenId, (error) => watch.end(error)));
   }
 }

@@ -35,6 +35,11 @@ export interface RunsChangedRequest {
   after: RunPosition[];
   /** Whether the subscriber may see a run's events (a token's run/task restriction); the others still advance the cursor. */
   admits?: (run: { id: string; taskId: string }) => boolean;
+  /**
+   * Ends the stream early, e.g. when its token is revoked: called with the stream's `end` when
+   * it starts, and what it returns is called when the stream ends, however it ends.
+   */
+  until?: (end: (error: unknown) => void) => () => void;
 }
 
 interface Progress {
@@ -131,6 +136,7 @@ export class RunsWatcher {
       // Listen before reading the heads, so no write can fall between the two.
       const leave = this.join(subscriber);
       const closed = this.open.add(() => stop());
+      const released = request.until?.((error) => stop(error));
       void stop.then(() => {
         stopped = true;
         wake();
@@ -185,6 +191,7 @@ export class RunsWatcher {
       } finally {
         leave();
         closed();
+        released?.();
       }
     });
   }

@@ -10,6 +10,7 @@ import { COMMIT, START_RUN, setStatus, startRun } from "../support/operations.js
 
 const READ = `query($id: ID!) { run(id: $id) { __typename ... on Run { stateVersion } ... on Error { code } } }`;
 const WATCH = `subscription($runId: ID!) { runStateChanged(runId: $runId, afterVersion: 0) { version } }`;
+const DASHBOARD = `subscription($runId: ID!) { runsChanged(filter: { runIds: [$runId] }, after: [{ runId: $runId, seq: 0 }]) { version } }`;
 
 /** Opens a raw graphql-ws socket, sends connection_init with `payload`, resolves with how it closed (or "ack"). */
 function connect(url: string, payload: Record<string, unknown>): Promise<{ code: number } | "ack"> {
@@ -27,7 +28,7 @@ function connect(url: string, payload: Record<string, unknown>): Promise<{ code:
 }
 
 /** A subscription over graphql-ws that reports how the socket closed. */
-function subscribeAndWatchClose(url: string, token: string, runId: string) {
+function subscribeAndWatchClose(url: string, token: string, runId: string, query = WATCH) {
   const events: number[] = [];
   let closeCode = 0;
   const closed = new Promise<number>((resolve) => {
@@ -38,8 +39,8 @@ function subscribeAndWatchClose(url: string, token: string, runId: string) {
       connectionParams: { token },
       on: { closed: (event) => resolve((closeCode = (event as { code: number }).code)) },
     });
-    client.subscribe<{ runStateChanged: { version: number } }>({ query: WATCH, variables: { runId } }, {
-      next: (r) => r.data && events.push(r.data.runStateChanged.version),
+    client.subscribe<{ runStateChanged?: { version: number }; runsChanged?: { version: number } }>({ query, variables: { runId } }, {
+      next: (r) => r.data && events.push((r.data.runStateChanged ?? r.data.runsChanged)!.version),
       error: () => {},
       complete: () => {},
     });
@@ -173,6 +174,22 @@ describe(`security on ${backendName}`, () => {
       expect(await ws.closed).toBe(4401);
       const text = await sse.text(); // ends: the stream was closed by the server
       expect(text).toContain("ERR_UNAUTHENTICATED");
+    });
+
+    it("ends the token's runsChanged subscriptions too", async () => {
+      const run = await startRun(canon.gql);
+      const { token, tokenId } = await canon.createToken({ scopes: ["run:read"] });
+      const ws = subscribeAndWatchClose(canon.url, token, run.runId, DASHBOARD);
+      const sse = await fetch(canon.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: DASHBOARD, variables: { runId: run.runId } }),
+      });
+      await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: setStatus("seen") });
+      await expect.poll(() => ws.events).toEqual([1]);
+      await canon.server.tokens.revoke(tokenId);
+      expect(await ws.closed).toBe(4401);
+      expect(await sse.text()).toContain("ERR_UNAUTHENTICATED");
     });
   });
 
