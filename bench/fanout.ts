@@ -8,7 +8,8 @@
 //      100 and 1,000 subscribers on one run and 1,000 over 100 runs: commits one at a time,
 //      each waited for at every subscriber, so latencies do not queue behind each other;
 //   2. throughput: BENCH_WRITERS concurrent writers on their own runs, with no subscriber and
-//      then with 1,000 spread over those runs (every event counted at every subscriber);
+//      with 1,000 spread over those runs (every event counted at every subscriber), in rounds
+//      none, 1,000, 1,000, none, with each process's CPU per commit;
 //   3. memory: server live-heap and RSS growth per idle subscription, over BENCH_IDLE_SUBSCRIBERS;
 //   4. PostgreSQL only: 1,000 subscribers on instance A, commits through instance B, so each
 //      delivery is a NOTIFY plus a ledger read, with shared reads on and off.
@@ -16,6 +17,8 @@
 // correlated samples, so a p99 needs several hundred commits), BENCH_SECONDS=8,
 // BENCH_WARMUP_SECONDS=2, BENCH_WRITERS=32, BENCH_IDLE_SUBSCRIBERS=1000, BENCH_BACKENDS,
 // BENCH_SKIP_BUILD=1, BENCH_SUBSCRIBER=wire|graphql-ws (see Subscribers).
+// Diagnosis, one case on one server: BENCH_FANOUT_PROFILE=1 (1,000 subscribers on one run) or
+// BENCH_FANOUT_PROFILE=throughput; BENCH_SERVER_NODE_ARGS="--cpu-prof" profiles the server.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

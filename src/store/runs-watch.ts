@@ -119,8 +119,8 @@ export class RunsWatcher {
       };
       const positions = (): RunPosition[] =>
         [...progress].filter(([runId, run]) => run.moved || pending.has(runId)).map(([runId, run]) => ({ runId, seq: run.cursor }));
-      const inScope = (head: RunHead) =>
-        scope.runIds ? scope.runIds.includes(head.runId) : scope.taskId === null || head.taskId === scope.taskId;
+      const runIds = scope.runIds && new Set(scope.runIds);
+      const inScope = (head: RunHead) => (runIds ? runIds.has(head.runId) : scope.taskId === null || head.taskId === scope.taskId);
       const subscriber: Subscriber = {
         notice: (notice) => {
           announce(notice.runId, notice.seq, false);
