@@ -8,8 +8,9 @@
 //      100 and 1,000 subscribers on one run and 1,000 over 100 runs: commits one at a time,
 //      each waited for at every subscriber, so latencies do not queue behind each other;
 //   2. throughput: BENCH_WRITERS concurrent writers on their own runs, with no subscriber and
-//      with 1,000 spread over those runs (every event counted at every subscriber), in rounds
-//      none, 1,000, 1,000, none, with each process's CPU per commit;
+//      with 1,000 spread over those runs, and with 100 runsChanged dashboards each following all
+//      of them (every event counted at every subscriber), in rounds none, 1,000, dashboards,
+//      dashboards, 1,000, none, with each process's CPU per commit;
 //   3. memory: server live-heap and RSS growth per idle subscription, over BENCH_IDLE_SUBSCRIBERS;
 //   4. PostgreSQL only: 1,000 subscribers on instance A, commits through instance B, so each
 //      delivery is a NOTIFY plus a ledger read, with shared reads on and off.
@@ -45,6 +46,8 @@ const settings = {
 const PLAN_STEPS = 8;
 const DELIVERY_TIMEOUT_MS = 10_000;
 const WATCH = `subscription($runId: ID!, $afterVersion: Int!) { runStateChanged(runId: $runId, afterVersion: $afterVersion) { runId version seq contentHash } }`;
+const DASHBOARD = `subscription($runIds: [ID!], $after: [RunPositionInput!]) { runsChanged(filter: { runIds: $runIds }, after: $after) { runId version seq status } }`;
+const DASHBOARDS = 100;
 
 const log = (message: string) => console.error(`[fanout] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,10 +71,22 @@ class Subscribers {
   ) {}
 
   async open(runId: string, afterVersion: number, count: number, onEvent: (event: Event) => void): Promise<void> {
+    await this.openMany(count, () => {
+      const variables = { runId, afterVersion };
+      return settings.subscriber === "graphql-ws" ? this.graphqlWs(variables, onEvent) : this.wire(WATCH, variables, onEvent);
+    });
+  }
+
+  /** Dashboards: `runsChanged` over `runIds`, from the positions given (each entry after them, exactly once). */
+  async openDashboards(positions: { runId: string; seq: number }[], count: number, onEvent: (event: Event) => void): Promise<void> {
+    const variables = { runIds: positions.map((position) => position.runId), after: positions };
+    await this.openMany(count, () => this.wire(DASHBOARD, variables, onEvent));
+  }
+
+  private async openMany(count: number, connect: () => { connected: Promise<void>; close(): Promise<void> }): Promise<void> {
     const ready: Promise<void>[] = [];
     for (let i = 0; i < count; i++) {
-      const variables = { runId, afterVersion };
-      const { connected, close } = settings.subscriber === "graphql-ws" ? this.graphqlWs(variables, onEvent) : this.wire(variables, onEvent);
+      const { connected, close } = connect();
       this.sockets.push({ close });
       ready.push(connected.catch(() => {}));
       // Open sockets in small groups so the server's accept queue never overflows.
@@ -80,16 +95,17 @@ class Subscribers {
     await Promise.all(ready);
   }
 
-  private wire(variables: Record<string, unknown>, onEvent: (event: Event) => void) {
+  private wire(query: string, variables: Record<string, unknown>, onEvent: (event: Event) => void) {
     const socket = new WebSocket(this.url.toString().replace("http", "ws"), "graphql-transport-ws");
     const connected = new Promise<void>((resolve, reject) => {
       socket.on("open", () => socket.send(JSON.stringify({ type: "connection_init", payload: { authorization: `Bearer ${this.token}` } })));
       socket.on("message", (data) => {
-        const message = JSON.parse(String(data)) as { type: string; payload?: { data?: { runStateChanged: Event } } };
+        const message = JSON.parse(String(data)) as { type: string; payload?: { data?: { runStateChanged?: Event; runsChanged?: Event } } };
         if (message.type === "next") {
-          if (message.payload?.data) onEvent(message.payload.data.runStateChanged);
+          const event = message.payload?.data?.runStateChanged ?? message.payload?.data?.runsChanged;
+          if (event) onEvent(event);
         } else if (message.type === "connection_ack") {
-          socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: WATCH, variables } }));
+          socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query, variables } }));
           resolve();
         } else if (message.type === "ping") socket.send(JSON.stringify({ type: "pong" }));
         else if (message.type === "error") log(`subscription error: ${JSON.stringify(message.payload).slice(0, 300)}`);
@@ -181,13 +197,22 @@ async function latencyCase(canon: CanonProcess, client: CanonClient, runCount: n
   return { delivery: summarize(latencies), commit: summarize(commitLatencies), missing, cpuPerCommitMs, clientCpuPerCommitMs };
 }
 
-async function throughputCase(canon: CanonProcess, client: CanonClient, subscribers: number) {
+type Audience = "none" | "watches" | "dashboards";
+
+/**
+ * Throughput with `audience` listening: nobody; 1,000 runStateChanged subscribers spread over the
+ * writers' runs; or DASHBOARDS runsChanged subscribers, each following every one of those runs.
+ */
+async function throughputCase(canon: CanonProcess, client: CanonClient, audience: Audience) {
   const runs = await Promise.all(Array.from({ length: settings.writers }, (_, i) => client.startRun(`fanout throughput ${i}`)));
   const writers = runs.map((runId, i) => client.writer(runId, i, PLAN_STEPS));
   let delivered = 0;
   const subs = new Subscribers(canon.url, canon.token);
-  const perRun = (i: number) => Math.floor(subscribers / runs.length) + (i < subscribers % runs.length ? 1 : 0);
-  for (const [i, runId] of runs.entries()) await subs.open(runId, 0, perRun(i), () => delivered++);
+  const watches = audience === "watches" ? 1_000 : 0;
+  const perRun = (i: number) =>
+    audience === "dashboards" ? DASHBOARDS : Math.floor(watches / runs.length) + (i < watches % runs.length ? 1 : 0);
+  if (audience === "dashboards") await subs.openDashboards(runs.map((runId) => ({ runId, seq: 0 })), DASHBOARDS, () => delivered++);
+  else for (const [i, runId] of runs.entries()) await subs.open(runId, 0, perRun(i), () => delivered++);
   await driveWriters(writers, settings.warmupSeconds * 1_000);
   const deadline = () => performance.now() + DELIVERY_TIMEOUT_MS;
   const warmedUp = deadline();
@@ -229,23 +254,27 @@ function pooled(rounds: ThroughputRound[]) {
 }
 
 /**
- * Throughput with no subscribers and with 1,000, in the order none, 1,000, 1,000, none, so that a
- * server warming up or a machine's load drifting during the case weighs on both sides alike.
+ * Throughput with nobody listening, with 1,000 run watches and with DASHBOARDS dashboards, in the
+ * order none, watches, dashboards, dashboards, watches, none, so that a server warming up or a
+ * machine's load drifting during the case weighs on every kind alike.
  */
 async function throughputComparison(canon: CanonProcess, client: CanonClient) {
-  const none: ThroughputRound[] = [];
-  const many: ThroughputRound[] = [];
+  const rounds: Record<Audience, ThroughputRound[]> = { none: [], watches: [], dashboards: [] };
   let delivered = 0;
   let expectedDeliveries = 0;
-  for (const subscribers of [0, 1_000, 1_000, 0]) {
-    log(`  throughput, ${subscribers === 0 ? "no subscribers" : "1,000 subscribers"}`);
-    const round = await throughputCase(canon, client, subscribers);
-    (subscribers === 0 ? none : many).push(round);
+  for (const audience of ["none", "watches", "dashboards", "dashboards", "watches", "none"] as const) {
+    log(`  throughput, ${audience === "none" ? "no subscribers" : audience === "watches" ? "1,000 subscribers" : `${DASHBOARDS} dashboards`}`);
+    const round = await throughputCase(canon, client, audience);
+    rounds[audience].push(round);
     delivered += round.delivered;
     expectedDeliveries += round.expectedDeliveries;
   }
-  const [noneAll, manyAll] = [pooled(none), pooled(many)];
-  return { none: noneAll, many: manyAll, ratio: manyAll.commitsPerSecond / noneAll.commitsPerSecond, delivered, expectedDeliveries };
+  const [none, many, dashboards] = [pooled(rounds.none), pooled(rounds.watches), pooled(rounds.dashboards)];
+  return {
+    none, many, dashboards, delivered, expectedDeliveries,
+    ratio: many.commitsPerSecond / none.commitsPerSecond,
+    dashboardsRatio: dashboards.commitsPerSecond / none.commitsPerSecond,
+  };
 }
 
 function rssKb(pid: number): number {
@@ -371,15 +400,18 @@ function print(reports: BackendReport[]) {
     row(`  ${label}`, (r) => `${ms(r.latency[i]!.cpuPerCommitMs)} / ${ms(r.latency[i]!.clientCpuPerCommitMs)}`);
   }
   row("  p99 at 1,000 on 1 run (target < 50 ms)", (r) => (r.latency[2]!.delivery.p99 < 50 ? "met" : "MISSED"));
-  row(`Throughput, ${settings.writers} writers (${settings.seconds}s a round; rounds: none, 1,000, 1,000, none)`, () => "");
+  row(`Throughput, ${settings.writers} writers (${settings.seconds}s a round; rounds: none, 1,000, dashboards, dashboards, 1,000, none)`, () => "");
   const rounds = (each: number[]) => each.map((value) => value.toFixed(0)).join(", ");
   row("  commits/s, no subscribers (each round)", (r) => `${r.throughput.none.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.none.each)})`);
   row("  commits/s, 1,000 subscribers (each round)", (r) => `${r.throughput.many.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.many.each)})`);
   row("  events delivered / expected", (r) => `${r.throughput.delivered} / ${r.throughput.expectedDeliveries}`);
   row("  ratio (target >= 0.8)", (r) => `${r.throughput.ratio.toFixed(2)} ${r.throughput.ratio >= 0.8 ? "met" : "MISSED"}`);
+  row(`  commits/s, ${DASHBOARDS} runsChanged dashboards of all ${settings.writers} runs (each round)`, (r) => `${r.throughput.dashboards.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.dashboards.each)})`);
+  row("  ratio, dashboards / none", (r) => r.throughput.dashboardsRatio.toFixed(2));
   const cpu = (split: { canon?: number; postgres?: number; bench?: number }) => [split.canon, split.postgres, split.bench].map((value) => (value === undefined ? "n/a" : value.toFixed(2))).join(" / ");
   row("  CPU ms per commit, Canon / postgres / bench, none", (r) => cpu(r.throughput.none.cpuPerCommitMs));
   row("  CPU ms per commit, Canon / postgres / bench, 1,000", (r) => cpu(r.throughput.many.cpuPerCommitMs));
+  row("  CPU ms per commit, Canon / postgres / bench, dashboards", (r) => cpu(r.throughput.dashboards.cpuPerCommitMs));
   row("  commit p50 / p99 ms, none / 1,000", (r) => `${p(r.throughput.none.latency)} / ${p(r.throughput.many.latency)}`);
   if (reports.some((r) => r.crossInstance)) {
     row("Across instances, 1,000 subscribers on A, commits via B", () => "");
@@ -426,9 +458,9 @@ if (process.env.BENCH_FANOUT_PROFILE) {
   if (process.env.BENCH_FANOUT_PROFILE === "throughput") {
     // The throughput case alone, with each process's CPU per commit beside it.
     const client = new CanonClient(canon.url, settings.writers, canon.token);
-    await throughputCase(canon, client, 0); // warm-up: the full run measures a server that latency cases warmed
-    const { none, many, ratio } = await throughputComparison(canon, client);
-    console.log(JSON.stringify({ none, many, ratio }));
+    await throughputCase(canon, client, "none"); // warm-up: the full run measures a server that latency cases warmed
+    const { none, many, dashboards, ratio, dashboardsRatio } = await throughputComparison(canon, client);
+    console.log(JSON.stringify({ none, many, dashboards, ratio, dashboardsRatio }));
     client.close();
   } else {
     const client = new CanonClient(canon.url, 4, canon.token);
