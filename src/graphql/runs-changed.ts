@@ -6,6 +6,7 @@ import { AgentState } from "./agent-state.js";
 import { admitsRun } from "../domain/principal.js";
 import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
+import { EVENTS_IGNORE_ARGUMENTS } from "./field-extensions.js";
 import { ComponentIdentityType } from "./identity-types.js";
 import { LedgerEntry, Run, RunStatus } from "./run.js";
 import { viewState } from "./state-view.js";
@@ -81,6 +82,9 @@ export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").impleme
 builder.subscriptionFields((t) => ({
   runsChanged: t.field({
     ...requires("run:read"),
+    // Its arguments choose which changes arrive, not how one renders: dashboards with different
+    // filters or positions share one execution per change.
+    extensions: EVENTS_IGNORE_ARGUMENTS,
     type: RunChange,
     description:
       "Ledger events of many runs in one stream. Starts at each run's current head (runs created later: from their first entry); runs named in `after` resume right after the seq given. Per run: in order, each entry exactly once; a deleted run's last event has kind DELETE (also when resuming it with `after`). A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW, whose details.positions resume it.",

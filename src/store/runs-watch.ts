@@ -7,8 +7,8 @@
 // are read through SharedReads, so N subscriptions on one instance cost one read per page. The
 // instance listens to the feed once for all of them, and re-checks the heads once for all of them
 // when the feed may have lost notices. A deleted run's last event is its deletion (kind DELETE),
-// one position past its last entry.
-import { Repeater } from "@repeaterjs/repeater";
+// one position past its last entry. What a subscription delivers goes to its RunsStream, which
+// graphql-ws redirects to the subscriber's socket (runs-stream.ts).
 import { InvalidInputError } from "../contracts/errors.js";
 import { RunsSubscriberTooSlowError, type RunPosition } from "../contracts/watch-errors.js";
 import type { RunStatus } from "../domain/run-status.js";
@@ -16,6 +16,7 @@ import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
 import type { RunChangeReader, RunChangeRecord, RunHead, RunScope } from "./run-changes.js";
 import { DEFAULT_MAX_LAG, type WatchOptions } from "./run-watch.js";
 import { OpenWatches } from "./open-watches.js";
+import { RunsStream } from "./runs-stream.js";
 import { SharedReads } from "./shared-reads.js";
 
 const BATCH = 100;
@@ -84,20 +85,24 @@ export class RunsWatcher {
     this.pages = new SharedReads((runId, afterSeq, limit) => reader.changes(runId, afterSeq, limit), { perRun: 32, runs: 1_024, shared: options.sharedReads });
   }
 
-  async watch(request: RunsChangedRequest): Promise<AsyncIterableIterator<RunChangeRecord>> {
+  /** Starts following the scope at once; the caller reads the stream, or redirects it to a socket. */
+  async watch(request: RunsChangedRequest): Promise<RunsStream> {
     validate(request);
     const { scope, status, after } = request;
     const { maxLag } = this.options;
-    return new Repeater<RunChangeRecord>(async (push, stop) => {
+    let stopped = false;
+    let wake = () => {};
+    const stream = new RunsStream(() => {
+      stopped = true;
+      wake();
+    });
+    void (async () => {
       const progress = new Map<string, Progress>();
       /** Runs with entries not delivered yet, served in turn. */
       const pending = new Set<string>();
       /** Runs heard of that are not in `progress` yet: new runs, or runs outside the scope. */
       const unknown = new Map<string, number>();
       const outside = new Set<string>();
-      let stopped = false;
-      let wake = () => {};
-
       const announce = (runId: string, seq: number, history: boolean) => {
         const run = progress.get(runId);
         if (!run) {
@@ -110,7 +115,7 @@ export class RunsWatcher {
         pending.add(runId);
       };
       const lag = () => {
-        let behind = 0;
+        let behind = stream.backlog;
         for (const runId of pending) {
           const run = progress.get(runId)!;
           behind += Math.max(0, run.head - Math.max(run.cursor, run.historyEnd));
@@ -124,23 +129,19 @@ export class RunsWatcher {
       const subscriber: Subscriber = {
         notice: (notice) => {
           announce(notice.runId, notice.seq, false);
-          if (pending.has(notice.runId) && lag() > maxLag) stop(new RunsSubscriberTooSlowError(positions(), maxLag));
+          if (pending.has(notice.runId) && lag() > maxLag) stream.end(new RunsSubscriberTooSlowError(positions(), maxLag));
           wake();
         },
         recheck: (heads) => {
           for (const head of heads) if (inScope(head)) announce(head.runId, head.seq, true);
           wake();
         },
-        fail: (error) => stop(error),
+        fail: (error) => stream.end(error),
       };
       // Listen before reading the heads, so no write can fall between the two.
       const leave = this.join(subscriber);
-      const closed = this.open.add(() => stop());
-      const released = request.until?.((error) => stop(error));
-      void stop.then(() => {
-        stopped = true;
-        wake();
-      });
+      const closed = this.open.add(() => stream.end());
+      const released = request.until?.((error) => stream.end(error));
       try {
         const start = await this.reader.heads(scope, null);
         this.checkedAt ??= start.now;
@@ -178,7 +179,7 @@ export class RunsWatcher {
               run.moved = true;
               run.head = Math.max(run.head, change.seq);
               const visible = request.admits?.({ id: change.runId, taskId: change.taskId }) ?? true;
-              if (visible && (status === null || change.status === status)) await push(change);
+              if (visible && (status === null || change.status === status)) await stream.deliver(change);
             }
             // Back of the queue: one busy run cannot starve the others.
             if (run.head > run.cursor) pending.add(runId);
@@ -187,13 +188,14 @@ export class RunsWatcher {
           }
         }
       } catch (error) {
-        stop(error);
+        stream.end(error);
       } finally {
         leave();
         closed();
         released?.();
       }
-    });
+    })();
+    return stream;
   }
 
   /** Adds a subscriber; the instance listens to the feed while it has any. Returns its removal. */

@@ -1,5 +1,6 @@
-// Which variables make subscribers' events differ: runStateChanged's arguments only decide where
-// a stream starts, so subscribers that joined at different versions share one execution per event.
+// Which variables make subscribers' events differ: the subscriptions' arguments only decide which
+// events arrive, so subscribers that joined at different versions, or dashboards with different
+// filters, share one execution per event; variables their selections use still count.
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../src/graphql/schema.js";
@@ -21,8 +22,14 @@ describe("the shared execution key", () => {
     expect(shaping(fragment, { runId: "r", v: 1, withSeq: false })).toEqual({ withSeq: false });
   });
 
-  it("keeps every variable for a field whose events depend on its arguments", () => {
-    const dashboard = `subscription($filter: RunsChangedFilter) { runsChanged(filter: $filter) { runId seq } }`;
-    expect(shaping(dashboard, { filter: { status: "ACTIVE" } })).toEqual({ filter: { status: "ACTIVE" } });
+  it("leaves out runsChanged's filter and positions, and keeps what its selection uses", () => {
+    const dashboard = `subscription($filter: RunsChangedFilter, $after: [RunPositionInput!], $full: Boolean!) {
+      runsChanged(filter: $filter, after: $after) { runId seq entry @include(if: $full) { seq } } }`;
+    expect(shaping(dashboard, { filter: { status: "ACTIVE" }, after: [{ runId: "r", seq: 3 }], full: false })).toEqual({ full: false });
+  });
+
+  it("keeps every variable of an operation that is not a single marked subscription field", () => {
+    const query = `query($id: ID!) { run(id: $id) { __typename } }`;
+    expect(shaping(query, { id: "r" })).toEqual({ id: "r" });
   });
 });
