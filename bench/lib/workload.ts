@@ -83,7 +83,7 @@ export class CanonClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   }
 
-  post(query: string, variables: Record<string, unknown>): Promise<GraphQLBody> {
+  post(query: string, variables: Record<string, unknown>, attempt = 1): Promise<GraphQLBody> {
     const body = JSON.stringify({ query, variables });
     return new Promise((resolve, reject) => {
       const request = http.request(
@@ -113,7 +113,12 @@ export class CanonClient {
         },
       );
       request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no response within ${REQUEST_TIMEOUT_MS} ms`)));
-      request.on("error", reject);
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the server closed for idleness just as this request went out: the
+        // server never read it, so sending it again is safe (Node's documented remedy).
+        if (request.reusedSocket && error.code === "ECONNRESET" && attempt === 1) resolve(this.post(query, variables, 2));
+        else reject(error);
+      });
       request.end(body);
     });
   }
