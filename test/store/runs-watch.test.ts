@@ -6,7 +6,8 @@ import { InProcessChangeFeed } from "../../src/store/change-feed.js";
 import { ArchivingRunStore } from "../../src/store/run-archive-store.js";
 import { RunChangeReader, type RunChangeRecord, type RunScope } from "../../src/store/run-changes.js";
 import { RunsWatcher } from "../../src/store/runs-watch.js";
-import { backendName, openMigratedDatabase } from "../support/database.js";
+import { PostgresChangeFeed } from "../../src/store/postgres-change-feed.js";
+import { backendName, onPostgres, openMigratedDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
 
 /** A feed whose feed-wide listeners can be told to re-check, as PostgreSQL's periodic resync does. */
@@ -120,5 +121,32 @@ describe(`RunsWatcher on ${backendName}: re-checks`, () => {
     expect(reader.rechecks).toBe(1);
     for (const iterator of [...byTask, ...byRuns, everything]) await iterator.return?.();
     expect(watcher.open.size).toBe(0);
+  });
+});
+
+describe.skipIf(!onPostgres)("RunsWatcher across instances on postgres: deletion", () => {
+  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  const quiet = { warn: () => {}, info: () => {} };
+
+  beforeAll(async () => {
+    opened = await openMigratedDatabase();
+  });
+  afterAll(() => opened.dispose());
+
+  it("delivers instance B's deletion to a dashboard on instance A through NOTIFY", async () => {
+    const [feedA, feedB] = await Promise.all([PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }), PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet })]);
+    try {
+      const storeB = new ArchivingRunStore(opened.db, feedB);
+      const watcher = new RunsWatcher(new RunChangeReader(opened.db), feedA);
+      const { run } = await storeB.startRun(startInput);
+      const iterator = await watcher.watch({ scope: { taskId: run.taskId, runIds: null }, status: null, after: [{ runId: run.id, seq: -1 }] });
+      await storeB.archiveRun({ runId: run.id, expectedVersion: 0, reason: "done", producer, provenance });
+      expect((await take(iterator, 2)).map((change) => [change.seq, change.kind])).toEqual([[0, "COMMIT"], [1, "NOOP"]]);
+      await storeB.deleteRun({ runId: run.id, expectedVersion: 0, reason: "retention", producer });
+      expect((await take(iterator, 1))[0]).toMatchObject({ runId: run.id, seq: 2, kind: "DELETE", taskId: run.taskId });
+      await iterator.return?.();
+    } finally {
+      await Promise.all([feedA.close(), feedB.close()]);
+    }
   });
 });
