@@ -14,7 +14,7 @@ import type { LedgerEntryRecord } from "./records.js";
 import { RunLiveGroup, type GroupMember } from "./run-live-group.js";
 import type { RunStore } from "./run-store.js";
 import { SharedReads } from "./shared-reads.js";
-import { EntryQueue, type WatchSink } from "./watch-sink.js";
+import { SinkStream } from "./sink-stream.js";
 
 const CATCH_UP_BATCH = 100;
 export const DEFAULT_MAX_LAG = 1_000;
@@ -107,19 +107,16 @@ export class RunWatcher {
 
 /**
  * One watch: an async iterator of ledger entries, or, once `redirect`ed, a feed into another
- * sink (a socket), with the iterator left to report only how the watch ended.
+ * sink (a socket), with the iterator left to report only how the watch ended (sink-stream.ts).
  */
-export class RunWatch implements GroupMember, AsyncIterableIterator<LedgerEntryRecord> {
+export class RunWatch extends SinkStream<LedgerEntryRecord> implements GroupMember {
   /** The last ledger seq delivered (or skipped as not asked for). */
   cursor = -1;
-  private readonly face = new EntryQueue<LedgerEntryRecord>(() => this.cancel());
-  private sink: WatchSink<LedgerEntryRecord> = this.face;
   private reached = true;
   private afterVersion = -1;
   private lastVersion = -1;
   /** Entries up to here were written before the watch began, or announced late: not lag. */
   private historyEnd = -1;
-  private closed = false;
   /** Resolves when the watch ends, however it ends. */
   readonly ended: Promise<void>;
   private markEnded: () => void = () => {};
@@ -131,6 +128,7 @@ export class RunWatch implements GroupMember, AsyncIterableIterator<LedgerEntryR
     private readonly maxLag: number,
     private readonly onEnd: (watch: RunWatch) => void,
   ) {
+    super();
     this.ended = new Promise((resolve) => (this.markEnded = resolve));
     group.add(this);
   }
@@ -145,30 +143,6 @@ export class RunWatch implements GroupMember, AsyncIterableIterator<LedgerEntryR
 
   begin(): void {
     void this.catchUp();
-  }
-
-  /**
-   * From now on entries go to `sink`, those not yet read from the iterator first. Made before
-   * anyone reads the iterator, which then only reports the end.
-   */
-  redirect(sink: WatchSink<LedgerEntryRecord>): void {
-    for (const entry of this.face.drain()) sink.offer(entry);
-    this.sink = sink;
-  }
-
-  /** Ends the watch: what was handed over still goes out, then the stream ends (with `error`, if given). */
-  end(error?: unknown): void {
-    if (!this.leave()) return;
-    const sink = this.sink;
-    if (sink === this.face) this.face.close(error);
-    else void sink.flushed().then(() => this.face.close(error));
-  }
-
-  /** The consumer went away: nothing more goes out. */
-  cancel(): void {
-    if (!this.leave()) return;
-    this.sink.abort();
-    this.face.abort();
   }
 
   take(entries: readonly LedgerEntryRecord[], history: boolean): void {
@@ -189,29 +163,10 @@ export class RunWatch implements GroupMember, AsyncIterableIterator<LedgerEntryR
     this.end(error);
   }
 
-  next(): Promise<IteratorResult<LedgerEntryRecord>> {
-    return this.face.next();
-  }
-
-  return(): Promise<IteratorResult<LedgerEntryRecord>> {
-    return this.face.return();
-  }
-
-  throw(): Promise<IteratorResult<LedgerEntryRecord>> {
-    return this.face.return();
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<LedgerEntryRecord> {
-    return this;
-  }
-
-  private leave(): boolean {
-    if (this.closed) return false;
-    this.closed = true;
+  protected left(): void {
     this.group.remove(this);
     this.onEnd(this);
     this.markEnded();
-    return true;
   }
 
   /** Reads from the cursor until it reaches the group's head, then joins the group. */

@@ -124,8 +124,7 @@ export class RunsWatcher {
       };
       const positions = (): RunPosition[] =>
         [...progress].filter(([runId, run]) => run.moved || pending.has(runId)).map(([runId, run]) => ({ runId, seq: run.cursor }));
-      const runIds = scope.runIds && new Set(scope.runIds);
-      const inScope = (head: RunHead) => (runIds ? runIds.has(head.runId) : scope.taskId === null || head.taskId === scope.taskId);
+      const inScope = scopeCovers(scope);
       const subscriber: Subscriber = {
         notice: (notice) => {
           announce(notice.runId, notice.seq, false);
@@ -283,11 +282,15 @@ export class RunsWatcher {
     if (!deletion) return undefined;
     // Entries kept from before the deletion are not served to anyone resuming it.
     this.pages.forget(position.runId);
-    const inScope = scope.runIds ? scope.runIds.includes(deletion.runId) : scope.taskId === null || deletion.taskId === scope.taskId;
-    if (!inScope) return undefined;
+    if (!scopeCovers(scope)(deletion)) return undefined;
     return { cursor: deletion.seq, head: deletion.seq, historyEnd: deletion.seq, moved: false };
   }
+}
 
+/** Whether `scope` covers a run, known by its id and task. */
+function scopeCovers(scope: RunScope): (run: { runId: string; taskId: string | null }) => boolean {
+  const runIds = scope.runIds && new Set(scope.runIds);
+  return (run) => (runIds ? runIds.has(run.runId) : scope.taskId === null || run.taskId === scope.taskId);
 }
 
 function validate({ scope, after }: RunsChangedRequest): void {

@@ -157,17 +157,23 @@ describe(`security on ${backendName}`, () => {
   });
 
   describe("revocation", () => {
-    it("refuses the token's next request and closes its open subscriptions (graphql-ws 4401, SSE ends)", async () => {
+    /** A new token's subscription to `query` on a new run, over graphql-ws and SSE, once an event came through. */
+    async function subscribedBothWays(query: string) {
       const run = await startRun(canon.gql);
       const { token, tokenId } = await canon.createToken({ scopes: ["run:read"] });
-      const ws = subscribeAndWatchClose(canon.url, token, run.runId);
+      const ws = subscribeAndWatchClose(canon.url, token, run.runId, query);
       const sse = await fetch(canon.url, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: WATCH, variables: { runId: run.runId } }),
+        body: JSON.stringify({ query, variables: { runId: run.runId } }),
       });
       await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: setStatus("seen") });
       await expect.poll(() => ws.events).toEqual([1]);
+      return { run, token, tokenId, ws, sse };
+    }
+
+    it("refuses the token's next request and closes its open subscriptions (graphql-ws 4401, SSE ends)", async () => {
+      const { run, token, tokenId, ws, sse } = await subscribedBothWays(WATCH);
       // Revoked in the database, the way `canon token revoke` does it: the server notices by itself.
       await canon.server.tokens.revoke(tokenId);
       expect((await canon.gql(READ, { id: run.runId }, { token })).status).toBe(401);
@@ -177,16 +183,7 @@ describe(`security on ${backendName}`, () => {
     });
 
     it("ends the token's runsChanged subscriptions too", async () => {
-      const run = await startRun(canon.gql);
-      const { token, tokenId } = await canon.createToken({ scopes: ["run:read"] });
-      const ws = subscribeAndWatchClose(canon.url, token, run.runId, DASHBOARD);
-      const sse = await fetch(canon.url, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: DASHBOARD, variables: { runId: run.runId } }),
-      });
-      await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: setStatus("seen") });
-      await expect.poll(() => ws.events).toEqual([1]);
+      const { tokenId, ws, sse } = await subscribedBothWays(DASHBOARD);
       await canon.server.tokens.revoke(tokenId);
       expect(await ws.closed).toBe(4401);
       expect(await sse.text()).toContain("ERR_UNAUTHENTICATED");
