@@ -16,7 +16,7 @@ RUN npm ci --ignore-scripts
 
 COPY . .
 # What `npm ci` runs as postinstall and prepare: `prisma generate` (offline-safe wrapper) writes
-# the client into src/store/generated, and `tsc` compiles src/, generated client included, to dist/.
+# the client into src/db/generated, and `tsc` compiles src/, generated client included, to dist/.
 RUN npm run postinstall && npm run build
 
 # The compiled client needs only @prisma/client's runtime (a dependency), not the prisma CLI.

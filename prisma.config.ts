@@ -1,5 +1,5 @@
 // Configuration for the Prisma CLI only (generate, and `migrate deploy` for operators online).
-// At run time Canon builds its own driver adapter: see src/store/database.ts.
+// At run time Canon builds its own driver adapter: see src/db/database.ts.
 import { defineConfig } from "prisma/config";
 
 export default defineConfig({

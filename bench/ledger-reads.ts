@@ -5,8 +5,8 @@
 import { createScratchDatabase } from "../scripts/scratch-database.js";
 import { startCanon, type CanonServer } from "../src/server/canon-server.js";
 import { configFromEnv } from "../src/server/config.js";
-import { InProcessChangeFeed } from "../src/store/change-feed.js";
-import { MEMORY_DATA_DIR, type DatabaseOptions } from "../src/store/database.js";
+import { InProcessChangeFeed } from "../src/live/change-feed.js";
+import { MEMORY_DATA_DIR, type DatabaseOptions } from "../src/db/database.js";
 import { RunStore } from "../src/store/run-store.js";
 import { summarize } from "./lib/stats.js";
 

@@ -2,7 +2,7 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Writable } from "node:stream";
-import type { Database } from "../store/database.js";
+import type { Database } from "../db/database.js";
 import { RunReader } from "../store/run-reads.js";
 import { exportRun, importRun } from "../store/run-transfer.js";
 import { verifyRun } from "../store/verify-run.js";

@@ -9,8 +9,8 @@
 import { parseArgs } from "node:util";
 import { configFromEnv } from "../server/config.js";
 import { startCanon } from "../server/canon-server.js";
-import { openDatabase, type Database } from "../store/database.js";
-import { migrate } from "../store/migrator.js";
+import { openDatabase, type Database } from "../db/database.js";
+import { migrate } from "../db/migrator.js";
 import { exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
 import { TOKEN_USAGE, tokenCommand } from "./token-commands.js";
 

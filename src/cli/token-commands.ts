@@ -3,7 +3,7 @@
 // within CANON_TOKEN_RECHECK_MS.
 import { COMPONENT_KINDS, TRUST_CLASSES, type ComponentKind, type TrustClass } from "../contracts/common.js";
 import { SCOPES, type Scope } from "../domain/principal.js";
-import type { Database } from "../store/database.js";
+import type { Database } from "../db/database.js";
 import { TokenStore } from "../store/token-store.js";
 
 export interface TokenCreateFlags {

@@ -4,7 +4,7 @@ import { createPatch } from "rfc6902";
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
 import type { Divergence } from "../domain/ledger-verifier.js";
-import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
+import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { verifyRun, type VerificationReport } from "../store/verify-run.js";
 import { AgentState } from "./agent-state.js";
 import { requiresOnRun } from "./auth-scopes.js";

@@ -1,6 +1,6 @@
 // The write API. Every mutation that touches an existing run names the version it read.
 import { TaskNeedsClarificationError } from "../contracts/errors.js";
-import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
+import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import type { WriteResult } from "../store/run-store.js";
 import { requiresOnRun, requiresToStart } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";

@@ -5,7 +5,7 @@ import { provenanceList } from "../contracts/common.js";
 import { RunDeletedError } from "../contracts/watch-errors.js";
 import { canonicalJson } from "../domain/content-hash.js";
 import { RUN_STATUSES } from "../domain/run-status.js";
-import type { LedgerEntryRecord, RunRecord } from "../store/records.js";
+import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { AgentState } from "./agent-state.js";
 import { requires, requiresOnRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";

@@ -1,7 +1,7 @@
 // runsChanged: one stream of ledger events across many runs, for dashboards. An event is a
 // summary read without the state; `entry`, `run` and `state` are resolved (read) only when a
 // client selects them.
-import type { RunChangeRecord } from "../store/run-changes.js";
+import type { RunChangeRecord } from "../live/run-changes.js";
 import { AgentState } from "./agent-state.js";
 import { admitsRun } from "../domain/principal.js";
 import { requires } from "./auth-scopes.js";

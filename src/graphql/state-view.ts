@@ -4,7 +4,7 @@
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import type { TrustClass } from "../contracts/common.js";
 import { redactState, redactOperations } from "../domain/redaction.js";
-import type { LedgerEntryRecord } from "../store/records.js";
+import type { LedgerEntryRecord } from "../db/records.js";
 import type { GraphQLContext } from "./builder.js";
 
 // A version's state never changes, so its projection per trust class can be kept with it.

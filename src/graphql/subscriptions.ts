@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../contracts/errors.js";
-import type { LedgerEntryRecord } from "../store/records.js";
+import type { LedgerEntryRecord } from "../db/records.js";
 import { requiresOnRun } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { LedgerEntry } from "./run.js";

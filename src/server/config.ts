@@ -1,6 +1,6 @@
 // Canon's configuration, from the environment and CLI flags. One table in the README.
-import type { DatabaseOptions } from "../store/database.js";
-import { DEFAULT_MAX_LAG } from "../store/run-watch.js";
+import type { DatabaseOptions } from "../db/database.js";
+import { DEFAULT_MAX_LAG } from "../live/run-watch.js";
 
 export interface CanonConfig {
   host: string;

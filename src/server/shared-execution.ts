@@ -15,9 +15,9 @@ import { createSourceEventStream, execute, getOperationAST, Kind, visit, type AS
 import { isAsyncIterable, mapAsyncIterator, type Plugin } from "graphql-yoga";
 import type { Logger } from "pino";
 import { EVENTS_IGNORE_ARGUMENTS } from "../graphql/field-extensions.js";
-import type { WatchSink } from "../store/watch-sink.js";
+import type { WatchSink } from "../live/watch-sink.js";
 import { codedError } from "./error-codes.js";
-import type { EncodedEvent, EventEncoder } from "./socket-sink.js";
+import type { EncodedEvent, EventEncoder } from "../live/socket-sink.js";
 
 type MaybePromise<T> = T | Promise<T>;
 

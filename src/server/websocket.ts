@@ -14,7 +14,7 @@ import type { TokenStore } from "../store/token-store.js";
 import { codedError } from "./error-codes.js";
 import { requestIdFrom, withRequestId } from "./request-context.js";
 import type { DirectDelivery } from "./shared-execution.js";
-import { SocketSink, type CloseFor } from "./socket-sink.js";
+import { SocketSink, type CloseFor } from "../live/socket-sink.js";
 import { bearerToken, type CanonYoga } from "./yoga.js";
 
 interface EnvelopedRoot {

@@ -6,7 +6,7 @@ import type { ComponentIdentity } from "../contracts/common.js";
 import { InvalidInputError, NotFoundError, type InputProblem } from "../contracts/errors.js";
 import { problemsOf, validateComponentIdentity } from "../contracts/validation.js";
 import { jsonBoundsProblems } from "../domain/json-bounds.js";
-import type { Database } from "./database.js";
+import type { Database } from "../db/database.js";
 
 export const MODEL_EVENT_KINDS = ["LOADED", "EVICTED", "LOST", "SWAPPED"] as const;
 export type ModelEventKind = (typeof MODEL_EVENT_KINDS)[number];

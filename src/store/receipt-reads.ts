@@ -2,7 +2,7 @@
 // decisions). Writes happen only inside the commit statement (run-store.ts).
 import type { JsonObject } from "../contracts/agent-state.js";
 import type { ReceiptKind } from "../contracts/receipt-validation.js";
-import type { Database } from "./database.js";
+import type { Database } from "../db/database.js";
 
 export interface ReceiptRecord {
   id: string;

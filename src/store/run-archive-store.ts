@@ -12,10 +12,10 @@ import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { entryDigest } from "../domain/ledger-chain.js";
 import { ARCHIVED_STATUS, archiveOperation, isArchiveEntry } from "../domain/run-archive.js";
 import { requireModelProvenance } from "../domain/rules/provenance.js";
-import type { LedgerEntryRecord, RunRecord } from "./records.js";
+import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { deleteArchivedRun, type DeleteRunRequest, type RunDeletionRecord } from "./run-deletion.js";
 import { endOfRunReasonProblems, metaProblems, RunStore, versionProblems, type CommitRequest, type NoopRequest, type WriteMeta, type WriteResult } from "./run-store.js";
-import { toLedgerEntryRecord } from "./row-mapping.js";
+import { toLedgerEntryRecord } from "../db/row-mapping.js";
 
 export interface ArchiveRequest extends WriteMeta {
   runId: string;

@@ -8,7 +8,7 @@ import type { ComponentIdentity, ContentHash } from "../contracts/common.js";
 import { NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
 import { RunDeletedError } from "../contracts/watch-errors.js";
 import { ARCHIVED_STATUS } from "../domain/run-archive.js";
-import type { Database } from "./database.js";
+import type { Database } from "../db/database.js";
 
 export interface DeleteRunRequest {
   runId: string;

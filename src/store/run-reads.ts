@@ -3,12 +3,12 @@
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
 import type { RunDeletedError } from "../contracts/watch-errors.js";
-import type { Database } from "./database.js";
-import type { LedgerEntry } from "./generated/client.js";
+import type { Database } from "../db/database.js";
+import type { LedgerEntry } from "../db/generated/client.js";
 import { ModelEventLog } from "./model-events.js";
 import { ReceiptReads } from "./receipt-reads.js";
-import type { LedgerEntryRecord, RunRecord } from "./records.js";
-import { toLedgerEntryRecord, toRunRecord } from "./row-mapping.js";
+import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
+import { toLedgerEntryRecord, toRunRecord } from "../db/row-mapping.js";
 import { missingRunError } from "./run-deletion.js";
 
 export interface RunFilter {

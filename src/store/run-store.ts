@@ -22,12 +22,12 @@ import { chainHash, entryDigest, GENESIS_PARENT } from "../domain/ledger-chain.j
 import { carriedReceipts, type CarriedReceipt, type OperationCall, type OperationContext } from "../domain/operations/index.js";
 import { requireModelProvenance } from "../domain/rules/provenance.js";
 import { runStatusOf } from "../domain/run-status.js";
-import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
-import type { Database } from "./database.js";
-import type { LedgerEntryRecord, RunRecord } from "./records.js";
+import type { ChangeFeed, LedgerNotice } from "../live/change-feed.js";
+import type { Database } from "../db/database.js";
+import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { runDeletion } from "./run-deletion.js";
 import { RunReader } from "./run-reads.js";
-import { toLedgerEntryRecord } from "./row-mapping.js";
+import { toLedgerEntryRecord } from "../db/row-mapping.js";
 import { StateCache } from "./state-cache.js";
 import { runnableTask } from "./task-store.js";
 

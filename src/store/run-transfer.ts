@@ -7,9 +7,9 @@ import { LedgerVerifier } from "../domain/ledger-verifier.js";
 import { carriedReceipts, type OperationCall } from "../domain/operations/index.js";
 import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import { runStatusOf } from "../domain/run-status.js";
-import type { Database } from "./database.js";
-import type { LedgerEntry } from "./generated/client.js";
-import { toLedgerEntryRecord } from "./row-mapping.js";
+import type { Database } from "../db/database.js";
+import type { LedgerEntry } from "../db/generated/client.js";
+import { toLedgerEntryRecord } from "../db/row-mapping.js";
 
 const FORMAT = "canon.run-export.v1";
 const BATCH = 500;

@@ -9,8 +9,8 @@ import {
   clarificationsFor, compileTask, wellFormed, type AmbiguityRecord, type AnswerInput, type Clarification, type CompiledTask, type Escalation,
   type TaskRequest,
 } from "../domain/task-compiler/index.js";
-import type { Database } from "./database.js";
-import type { Task } from "./generated/client.js";
+import type { Database } from "../db/database.js";
+import type { Task } from "../db/generated/client.js";
 
 export const TASK_STATUSES = ["COMPILED", "NEEDS_CLARIFICATION", "UNCOMPILED"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -3,7 +3,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { ComponentIdentity, TrustClass } from "../contracts/common.js";
 import { SCOPES, type Principal, type Scope } from "../domain/principal.js";
-import type { Database } from "./database.js";
+import type { Database } from "../db/database.js";
 
 export const TOKEN_PREFIX = "canon_";
 

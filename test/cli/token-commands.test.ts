@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { tokenCommand } from "../../src/cli/token-commands.js";
 import { TokenStore } from "../../src/store/token-store.js";
-import type { Database } from "../../src/store/database.js";
+import type { Database } from "../../src/db/database.js";
 import { backendName, openMigratedDatabase } from "../support/database.js";
 
 describe(`canon token on ${backendName}`, () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { DEFAULT_MIGRATIONS_DIR } from "../../src/store/migrator.js";
+import { DEFAULT_MIGRATIONS_DIR } from "../../src/db/migrator.js";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
@@ -193,7 +193,7 @@ describe("Dockerfile", () => {
   });
 
   it("puts prisma/migrations where the compiled migrator looks for them", () => {
-    // The migrator finds them at ../../prisma/migrations from src/store/, i.e. from dist/store/.
+    // The migrator finds them at ../../prisma/migrations from src/db/, i.e. from dist/db/.
     expect(path.relative(repoRoot, DEFAULT_MIGRATIONS_DIR).split(path.sep).join("/")).toBe("prisma/migrations");
     // Where each stage's WORKDIR ends up, to read `COPY --from=stage /abs/path` as a project path.
     const stageWorkdirs = new Map<string, string>();
@@ -268,7 +268,7 @@ describe(".dockerignore", () => {
   };
 
   it("keeps host builds and installs out of the context", () => {
-    for (const file of ["node_modules/x", "dist/cli/main.js", "src/store/generated/client.ts"]) expect(excluded(file), file).toBe(true);
+    for (const file of ["node_modules/x", "dist/cli/main.js", "src/db/generated/client.ts"]) expect(excluded(file), file).toBe(true);
   });
 
   it("keeps what the build needs", () => {
@@ -282,7 +282,7 @@ describe(".dockerignore", () => {
       ...readdirSync(path.join(repoRoot, "prisma/migrations")).map((name) => `prisma/migrations/${name}`),
       "scripts/prisma-generate.mjs",
       "src/cli/main.ts",
-      "src/store/migrator.ts",
+      "src/db/migrator.ts",
     ];
     for (const file of needed) expect(excluded(file), file).toBe(false);
   });

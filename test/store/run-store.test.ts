@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StateConflictError } from "../../src/contracts/errors.js";
-import { InProcessChangeFeed } from "../../src/store/change-feed.js";
+import { InProcessChangeFeed } from "../../src/live/change-feed.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { verifyRun } from "../../src/store/verify-run.js";
 import { backendName, openMigratedDatabase } from "../support/database.js";

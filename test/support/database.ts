@@ -1,7 +1,7 @@
 // Every test file gets its own empty, migrated database: an in-memory PGlite by default, or a
 // freshly created database on the server named by TEST_DATABASE_URL.
-import { MEMORY_DATA_DIR, openDatabase, type Database, type DatabaseOptions } from "../../src/store/database.js";
-import { migrate } from "../../src/store/migrator.js";
+import { MEMORY_DATA_DIR, openDatabase, type Database, type DatabaseOptions } from "../../src/db/database.js";
+import { migrate } from "../../src/db/migrator.js";
 import { createScratchDatabase } from "../../scripts/scratch-database.js";
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -7,7 +7,7 @@
 // keeps delivery exactly-once.
 import pg from "pg";
 import { InProcessChangeFeed, type LedgerNotice, type NoticeListener } from "./change-feed.js";
-import type { Database } from "./database.js";
+import type { Database } from "../db/database.js";
 
 export const LEDGER_CHANNEL = "canon_ledger";
 /** The listener's `application_name`, so operators (and tests) can find its session. */

@@ -2,11 +2,11 @@
 // through one shared re-check of the heads, each subscription keeping its own scope's; a deleted
 // run's last event is its deletion, however the watcher hears of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InProcessChangeFeed } from "../../src/store/change-feed.js";
+import { InProcessChangeFeed } from "../../src/live/change-feed.js";
 import { ArchivingRunStore } from "../../src/store/run-archive-store.js";
-import { RunChangeReader, type RunChangeRecord, type RunScope } from "../../src/store/run-changes.js";
-import { RunsWatcher } from "../../src/store/runs-watch.js";
-import { PostgresChangeFeed } from "../../src/store/postgres-change-feed.js";
+import { RunChangeReader, type RunChangeRecord, type RunScope } from "../../src/live/run-changes.js";
+import { RunsWatcher } from "../../src/live/runs-watch.js";
+import { PostgresChangeFeed } from "../../src/live/postgres-change-feed.js";
 import { backendName, onPostgres, openMigratedDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
 

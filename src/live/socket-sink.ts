@@ -6,7 +6,7 @@
 // graphql-ws still owns the protocol: it sends `complete` or `error` when the watch ends, which
 // happens only after every frame handed over here has been written.
 import type { WebSocket } from "ws";
-import { BacklogWaiters, type WatchSink } from "../store/watch-sink.js";
+import { BacklogWaiters, type WatchSink } from "./watch-sink.js";
 
 /** An event as every subscriber of one operation receives it: the `next` payload's JSON. */
 export interface EncodedEvent {

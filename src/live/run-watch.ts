@@ -10,9 +10,9 @@ import { RunArchivedError } from "../contracts/watch-errors.js";
 import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import type { ChangeFeed } from "./change-feed.js";
 import { OpenWatches } from "./open-watches.js";
-import type { LedgerEntryRecord } from "./records.js";
+import type { LedgerEntryRecord } from "../db/records.js";
 import { RunLiveGroup, type GroupMember } from "./run-live-group.js";
-import type { RunStore } from "./run-store.js";
+import type { RunStore } from "../store/run-store.js";
 import { SharedReads } from "./shared-reads.js";
 import { SinkStream } from "./sink-stream.js";
 

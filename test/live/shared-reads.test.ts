@@ -1,7 +1,7 @@
 // SharedReads: concurrent identical page reads share one query, recent entries serve readers a
 // little behind, and nothing but an exact continuation of the cursor is ever served from memory.
 import { describe, expect, it } from "vitest";
-import { SharedReads } from "../../src/store/shared-reads.js";
+import { SharedReads } from "../../src/live/shared-reads.js";
 
 function ledger(length: number) {
   const calls: [string, number, number][] = [];

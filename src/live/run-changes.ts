@@ -5,8 +5,8 @@
 import type { ComponentIdentity, ContentHash } from "../contracts/common.js";
 import { ARCHIVE_OPERATION, ARCHIVED_STATUS } from "../domain/run-archive.js";
 import type { RunStatus } from "../domain/run-status.js";
-import type { Database } from "./database.js";
-import { runDeletion, type RunDeletionRecord } from "./run-deletion.js";
+import type { Database } from "../db/database.js";
+import { runDeletion, type RunDeletionRecord } from "../store/run-deletion.js";
 
 export interface RunChangeRecord {
   runId: string;

@@ -1,7 +1,7 @@
 // Tells watchers that a run's ledger grew. A notice only says "run R reached seq S";
 // watchers read what they have not seen from the ledger, so a lost or reordered notice
 // can delay a delivery but never lose or duplicate one.
-import type { LedgerEntryRecord } from "./records.js";
+import type { LedgerEntryRecord } from "../db/records.js";
 
 export interface LedgerNotice {
   runId: string;

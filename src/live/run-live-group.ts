@@ -7,7 +7,7 @@
 // so every entry reaches a watch from exactly one of the two.
 import { RunDeletedError } from "../contracts/watch-errors.js";
 import type { ChangeFeed, LedgerNotice } from "./change-feed.js";
-import type { LedgerEntryRecord } from "./records.js";
+import type { LedgerEntryRecord } from "../db/records.js";
 import type { SharedReads } from "./shared-reads.js";
 
 const READ_BATCH = 100;

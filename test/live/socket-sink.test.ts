@@ -4,7 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
-import { SocketSink, type EncodedEvent } from "../../src/server/socket-sink.js";
+import { SocketSink, type EncodedEvent } from "../../src/live/socket-sink.js";
 
 interface Pair {
   server: WebSocket;

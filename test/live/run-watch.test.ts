@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SubscriberTooSlowError } from "../../src/contracts/errors.js";
 import { RunDeletedError } from "../../src/contracts/watch-errors.js";
-import { InProcessChangeFeed, type LedgerNotice } from "../../src/store/change-feed.js";
-import type { LedgerEntryRecord } from "../../src/store/records.js";
+import { InProcessChangeFeed, type LedgerNotice } from "../../src/live/change-feed.js";
+import type { LedgerEntryRecord } from "../../src/db/records.js";
 import { ArchivingRunStore } from "../../src/store/run-archive-store.js";
-import { PostgresChangeFeed } from "../../src/store/postgres-change-feed.js";
+import { PostgresChangeFeed } from "../../src/live/postgres-change-feed.js";
 import { RunStore } from "../../src/store/run-store.js";
-import { RunWatcher } from "../../src/store/run-watch.js";
+import { RunWatcher } from "../../src/live/run-watch.js";
 import { backendName, onPostgres, openMigratedDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
 

@@ -1,7 +1,7 @@
 // EntryQueue: the async-iterator side of a watch. What was handed over is read before the end,
 // the end carries its error, and a consumer that leaves drops the rest.
 import { describe, expect, it } from "vitest";
-import { EntryQueue } from "../../src/store/watch-sink.js";
+import { EntryQueue } from "../../src/live/watch-sink.js";
 
 async function readAll<T>(queue: AsyncIterableIterator<T>) {
   const values: T[] = [];

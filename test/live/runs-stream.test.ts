@@ -1,9 +1,9 @@
 // RunsStream: a runsChanged subscription's output, read as an iterator or redirected to a sink
 // (a socket, in the server), with the end reported after everything handed over.
 import { describe, expect, it } from "vitest";
-import type { RunChangeRecord } from "../../src/store/run-changes.js";
-import { RunsStream } from "../../src/store/runs-stream.js";
-import { EntryQueue } from "../../src/store/watch-sink.js";
+import type { RunChangeRecord } from "../../src/live/run-changes.js";
+import { RunsStream } from "../../src/live/runs-stream.js";
+import { EntryQueue } from "../../src/live/watch-sink.js";
 
 const change = (seq: number) => ({ runId: "run-1", seq }) as RunChangeRecord;
 

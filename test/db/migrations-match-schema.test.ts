@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { DMMF } from "@prisma/client/runtime/client";
 import prismaSchemaWasm from "@prisma/prisma-schema-wasm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/store/database.js";
+import type { Database } from "../../src/db/database.js";
 import { backendName, openMigratedDatabase } from "../support/database.js";
 
 const SCHEMA_PATH = fileURLToPath(new URL("../../prisma/schema.prisma", import.meta.url));

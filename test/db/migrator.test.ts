@@ -4,14 +4,14 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../src/store/database.js";
+import { openDatabase, type Database } from "../../src/db/database.js";
 import {
   DEFAULT_MIGRATIONS_DIR,
   MigrationError,
   migrate,
   readMigrations,
   type Migration,
-} from "../../src/store/migrator.js";
+} from "../../src/db/migrator.js";
 import { backendName, createTestDatabase, onPostgres, type TestDatabase } from "../support/database.js";
 
 interface MigrationRow {

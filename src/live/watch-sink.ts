@@ -1,6 +1,6 @@
 // Where a watch hands its entries. The watch decides what is delivered and in which order; a
 // sink only holds what it was handed until it is out: read by an async consumer (EntryQueue,
-// below), or written to a socket (src/server/socket-sink.ts). Handing over is synchronous, so
+// below), or written to a socket (src/live/socket-sink.ts). Handing over is synchronous, so
 // a live entry reaches every watcher of a run in one pass instead of one promise chain each.
 
 export interface WatchSink<T> {
