@@ -101,7 +101,7 @@ export class IdempotencyKeyReusedError extends CanonError {
     super({
       family: "IDEMPOTENCY",
       code: "ERR_IDEMPOTENCY_KEY_REUSED",
-      message: `idempotency key ${idempotencyKey} was already used for a different request on this run`,
+      message: `idempotency key ${JSON.stringify(idempotencyKey)} was already used for a different request on this run`,
       retryable: false,
       details: { idempotencyKey },
     });

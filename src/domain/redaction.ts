@@ -8,7 +8,7 @@
 //   selected_targets[]; candidate_targets[].target and .reason; diagnostics[].resource and
 //   .message; extensions["x-locks"][].resource; sensitivity_labels[].resource (the class stays:
 //   the viewer learns that something of that class exists, not what); generated_artifacts[].uri.
-// Not covered (documented in the README): free text elsewhere (plan, hypotheses, evidence,
+// Not covered (documented in docs/security.md): free text elsewhere (plan, hypotheses, evidence,
 // failures, status line) and `repository`, which name no resource the labels could match.
 import type { AgentStateV1, JsonObject } from "../contracts/agent-state.js";
 import type { TrustClass } from "../contracts/common.js";
