@@ -20,6 +20,7 @@ export const CompletionView = builder.objectRef<AgentStateV1>("CompletionStatusV
   description: "The run's recorded completion. Only a CompletionDecisionV1 changes it.",
   fields: (t) => ({
     status: t.field({
+      description: "NOT_COMPLETE until a completion decision is recorded.",
       type: sharedEnum("CompletionStatus", COMPLETION_STATUSES),
       resolve: (state) => {
         const completion = completionOf(state);
@@ -27,8 +28,8 @@ export const CompletionView = builder.objectRef<AgentStateV1>("CompletionStatusV
       },
     }),
     outcome: t.string({ nullable: true, description: "The latest decision's outcome, as the ABI names it.", resolve: (s) => completionOf(s)?.outcome ?? null }),
-    decisionId: t.id({ nullable: true, resolve: (s) => completionOf(s)?.decision_id ?? null }),
-    decidedAtVersion: t.int({ nullable: true, resolve: (s) => completionOf(s)?.decided_at_version ?? null }),
+    decisionId: t.id({ description: "The latest decision's id.", nullable: true, resolve: (s) => completionOf(s)?.decision_id ?? null }),
+    decidedAtVersion: t.int({ description: "The state version the latest decision was made on.", nullable: true, resolve: (s) => completionOf(s)?.decided_at_version ?? null }),
     decision: t.field({
       type: "JSONObject",
       nullable: true,

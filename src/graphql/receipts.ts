@@ -15,11 +15,11 @@ export const Receipt = builder.objectRef<ReceiptRecord>("Receipt").implement({
   fields: (t) => ({
     id: t.exposeID("id", { description: "The document's own id (invocation_id, mutation_id, verification_id, decision_id)." }),
     runId: t.exposeID("runId", { description: "The run whose commit recorded it." }),
-    kind: t.field({ type: ReceiptKindEnum, resolve: (r) => r.kind }),
+    kind: t.field({ description: "What kind of receipt.", type: ReceiptKindEnum, resolve: (r) => r.kind }),
     contentHash: t.exposeString("contentHash", { description: "sha256 of the document's RFC 8785 canonical JSON." }),
     stateVersion: t.exposeInt("stateVersion", { description: "The state version of the commit that recorded it." }),
-    recordedAt: t.field({ type: "DateTime", resolve: (r) => r.createdAt }),
-    document: t.field({ type: "JSONObject", resolve: (r) => r.document }),
+    recordedAt: t.field({ description: "When it was recorded.", type: "DateTime", resolve: (r) => r.createdAt }),
+    document: t.field({ description: "The receipt as the ABI document that was recorded.", type: "JSONObject", resolve: (r) => r.document }),
   }),
 });
 
@@ -30,7 +30,7 @@ builder.objectField(Run, "receipts", (t) =>
     type: [Receipt],
     description: "Receipts recorded by this run's commits, oldest first.",
     args: {
-      kind: t.arg({ type: ReceiptKindEnum }),
+      kind: t.arg({ type: ReceiptKindEnum, description: "Only receipts of this kind." }),
       first: t.arg.int({ defaultValue: 100, description: `At most ${MAX_RECEIPTS}.` }),
     },
     resolve: (run, args, ctx) =>
@@ -44,7 +44,7 @@ builder.queryField("receipt", (t) =>
     nullable: true,
     description: "One receipt or completion decision by its id.",
     ...requires("run:read"),
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The receipt's id." }) },
     resolve: (_root, { id }, ctx) => ctx.store.receipts.byId(String(id)),
   }),
 );

@@ -32,6 +32,8 @@ export interface EnumArg extends ArgBase {
 export interface ObjectArg extends ArgBase {
   kind: "Object";
   typeName: string;
+  /** What the input type is, shown on the type itself (`description` is about the argument). */
+  typeDescription: string;
   fields: ArgSpecs;
 }
 
