@@ -17,6 +17,8 @@ import type { Database } from "../db/database.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { toLedgerEntryRecord, toRunRecord } from "../db/row-mapping.js";
 import type { ChangeFeed, LedgerNotice } from "../live/change-feed.js";
+import { genesisPosition, type ChainPosition } from "../domain/ledger-encoding.js";
+import { storedCommit } from "./ledger-codec.js";
 import { missingRunError, runDeletion, toDeletionRecord, type DeleteRunRequest, type DeletionRow, type RunDeletionRecord } from "./run-deletion.js";
 
 /** What every ledger entry records besides its position and hashes. */
@@ -51,13 +53,22 @@ export interface AppendSpec extends EntryContent {
   contentHash: ContentHash;
   /** Receipts the entry stores (a COMMIT's new ones; none otherwise). */
   receipts: CarriedReceipt[];
-  /** The commit time the operations were applied at (ms precision); null lets the database say. */
+  /**
+   * Null: the entry's time is the database's clock when the statement runs (never earlier than
+   * the run's previous entry). A time: the operations read the clock (locks), were applied at
+   * this time, which the caller read from the database, and the append is refused
+   * (NOT_AT_VERSION) if the run's last entry is later.
+   */
   committedAt: string | null;
+  /** A COMMIT: the state it follows and where the run's patch chain stands (ledger-codec.ts). */
+  previous: { state: AgentStateV1; position: ChainPosition } | null;
 }
 
 export interface Written {
   run: RunRecord;
   entry: LedgerEntryRecord;
+  /** Where the run's patch chain stands after the entry. */
+  position: ChainPosition;
 }
 
 /** Why an append wrote nothing; the caller decides between a replay and a typed error. */
@@ -73,6 +84,8 @@ interface ReturnedRun {
   updated_at: Date | string;
   head_hash: ContentHash;
   head_parent_hash: ContentHash;
+  snapshot_version: number;
+  chain_bytes: number;
 }
 
 export class LedgerWrites {
@@ -105,7 +118,7 @@ export class LedgerWrites {
           });
           await tx.ledgerEntry.create({
             data: {
-              runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: spec.operations as object[],
+              runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: spec.operations as object[], snapshotVersion: 0,
               producer: spec.producer as object, provenance: spec.provenance as object, state: state as object,
               contentHash: hash, parentHash: spec.parentHash, entryHash,
               idempotencyKey: spec.idempotencyKey, requestHash: spec.requestHash,
@@ -126,7 +139,7 @@ export class LedgerWrites {
       this.db.prisma.run.findUniqueOrThrow({ where: { id: runId } }),
       this.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { runId_seq: { runId, seq: 0 } } }),
     ]);
-    return { run: toRunRecord(run), entry: toLedgerEntryRecord(entry) };
+    return { run: toRunRecord(run), entry: toLedgerEntryRecord({ ...entry, state: state as never }), position: genesisPosition(0) };
   }
 
   /**
@@ -147,6 +160,8 @@ export class LedgerWrites {
     const commit = kind === "COMMIT";
     const digest = digestOf(spec, kind, spec.stateVersion, spec.contentHash);
     const stateJson = commit ? JSON.stringify(spec.state) : null;
+    if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
+    const stored = commit && spec.previous ? storedCommit(spec.previous.state, spec.state, stateJson!, spec.stateVersion, spec.previous.position) : null;
     const status = archive ? ARCHIVED_STATUS : runStatusOf(spec.state);
     const receiptRows = JSON.stringify(
       spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
@@ -163,16 +178,22 @@ export class LedgerWrites {
             "status" = ${status},
             "head_parent_hash" = "head_hash",
             "head_hash" = 'sha256:' || encode(sha256(convert_to("head_hash" || '|' || ("ledger_seq" + 1) || '|' || ${digest}, 'UTF8')), 'hex'),
-            "updated_at" = COALESCE(${spec.committedAt}::timestamptz, now())
+            "snapshot_version" = COALESCE(${stored?.position.snapshotVersion ?? null}::integer, "snapshot_version"),
+            "chain_bytes" = COALESCE(${stored?.position.chainBytes ?? null}::integer, "chain_bytes"),
+            "updated_at" = COALESCE(${spec.committedAt}::timestamptz, GREATEST(date_trunc('milliseconds', statement_timestamp()), "updated_at"))
           WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
+            AND (${spec.committedAt}::timestamptz IS NULL OR "updated_at" <= ${spec.committedAt}::timestamptz)
             AND (NOT ${archive} OR ("content_hash" = ${spec.contentHash} AND "status" <> ${ARCHIVED_STATUS}))
-          RETURNING "ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at", "head_hash", "head_parent_hash"
+          RETURNING "ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at", "head_hash", "head_parent_hash",
+            "snapshot_version", "chain_bytes"
         ), appended AS (
           INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
-            "reason", "state", "content_hash", "parent_hash", "entry_hash", "idempotency_key", "request_hash", "created_at")
+            "reason", "state", "patch", "snapshot_version", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
+            "request_hash", "created_at")
           SELECT ${runId}, m."ledger_seq", ${spec.stateVersion}, ${kind}::"LedgerKind", ${JSON.stringify(spec.operations)}::jsonb,
             ${JSON.stringify(spec.producer)}::jsonb, ${JSON.stringify(spec.provenance)}::jsonb, ${spec.reason},
-            ${stateJson}::jsonb, ${spec.contentHash}, m."head_parent_hash", m."head_hash",
+            ${stored?.state ? stateJson : null}::jsonb, ${stored?.patch ? JSON.stringify(stored.patch) : null}::jsonb,
+            ${stored ? stored.position.snapshotVersion : null}::integer, ${spec.contentHash}, m."head_parent_hash", m."head_hash",
             ${spec.idempotencyKey}, ${spec.requestHash}, m."updated_at"
           FROM moved m
           RETURNING "seq"
@@ -204,7 +225,17 @@ export class LedgerWrites {
       status: row.status as RunRecord["status"], state: spec.state, contentHash: spec.contentHash, headHash: row.head_hash,
       createdAt: new Date(row.created_at), updatedAt: at,
     };
-    return { run, entry };
+    return { run, entry, position: { snapshotVersion: row.snapshot_version, chainBytes: row.chain_bytes } };
+  }
+
+  /**
+   * The database's clock for a commit whose operations read it (locks): now, at the precision
+   * the ledger stores (ms), and never earlier than the run's last entry. Null if there is no run.
+   */
+  async commitTime(runId: string): Promise<string | null> {
+    const rows = await this.db.prisma.$queryRaw<{ at: Date }[]>`
+      SELECT GREATEST(date_trunc('milliseconds', clock_timestamp()), "updated_at") AS "at" FROM "run" WHERE "id" = ${runId}`;
+    return rows[0] ? new Date(rows[0].at).toISOString() : null;
   }
 
   /**

@@ -7,7 +7,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AgentStateV1, ResourceBudget } from "../contracts/agent-state.js";
 import { IdempotencyKeyReusedError, NotFoundError, ReceiptConflictError, StateConflictError } from "../contracts/errors.js";
-import { parseOperations, planCommit, type VersionedState } from "../domain/commit.js";
+import { parseOperations, planCommit, readsClock, type VersionedState } from "../domain/commit.js";
+import type { ChainPosition } from "../domain/ledger-encoding.js";
 import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { buildInitialState } from "../domain/initial-state.js";
 import { jsonBoundsProblems } from "../domain/json-bounds.js";
@@ -16,7 +17,7 @@ import { carriedReceipts, type CarriedReceipt, type OperationCall } from "../dom
 import type { Database } from "../db/database.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { toLedgerEntryRecord } from "../db/row-mapping.js";
-import type { AppendSpec, GenesisSpec, LedgerWrites } from "./ledger-writes.js";
+import type { AppendRefusal, AppendSpec, GenesisSpec, LedgerWrites, Written } from "./ledger-writes.js";
 import type { RunReader } from "./run-reads.js";
 import { StateCache } from "./state-cache.js";
 import { runnableTask } from "./task-store.js";
@@ -61,8 +62,14 @@ export interface WriteResult {
   replayed: boolean;
 }
 
+/** A run's state at a version, and where its ledger's patch chain stands there. */
+type Current = VersionedState & { position: ChainPosition };
+
+/** How often a commit whose operations read the clock retries after a later entry overtook its time. */
+const CLOCK_RETRIES = 3;
+
 export class RunWriter {
-  private readonly cache = new StateCache();
+  private readonly cache = new StateCache<Current>();
 
   constructor(
     private readonly db: Database,
@@ -128,9 +135,18 @@ export class RunWriter {
       versions: { "/expectedVersion": request.expectedVersion },
       operations: () => parseOperations(request.operations),
     });
+    return this.commit(request, operations, CLOCK_RETRIES);
+  }
+
+  private async commit(request: CommitRequest, operations: OperationCall[], retries: number): Promise<WriteResult> {
     const current = await this.currentState(request, operations, null);
     if ("replayed" in current) return current;
-    const committedAt = commitTime();
+    // Commit times are the database's (never each instance's), so a ledger's times never go
+    // back. Operations that read the time are applied at a time read from the database first;
+    // for all others the append statement stamps it.
+    const clockTime = readsClock(operations) ? await this.ledger.commitTime(request.runId) : null;
+    if (readsClock(operations) && clockTime === null) throw new NotFoundError("run", request.runId);
+    const committedAt = clockTime ?? new Date().toISOString(); // not read by these operations
     const plan = planCommit(current, operations, { producer: request.producer, provenance: request.provenance, committedAt });
     // Checked even for a NOOP: re-sending a receipt id with other content is refused, not ignored.
     const freshReceipts = await this.receiptsToInsert(carriedReceipts(operations));
@@ -143,9 +159,15 @@ export class RunWriter {
       state: plan.state,
       contentHash: plan.contentHash,
       receipts: plan.kind === "COMMIT" ? freshReceipts : [],
-      committedAt,
+      committedAt: clockTime,
+      previous: plan.kind === "COMMIT" ? current : null,
     };
-    return this.append(request, spec);
+    const written = await this.ledger.append(spec);
+    if (written === "NOT_AT_VERSION" && clockTime !== null && retries > 0) {
+      // A NOOP or archive may have landed after the time we read: read it again, if still at this version.
+      if ((await this.reads.getRun(request.runId))?.stateVersion === request.expectedVersion) return this.commit(request, operations, retries - 1);
+    }
+    return this.settle(request, spec, written);
   }
 
   /** Records that a component looked at version N and decided to change nothing. */
@@ -168,7 +190,8 @@ export class RunWriter {
       state: current.state,
       contentHash: current.contentHash,
       receipts: [],
-      committedAt: commitTime(),
+      committedAt: null,
+      previous: null,
     });
   }
 
@@ -180,27 +203,38 @@ export class RunWriter {
       if (!original || original.seq !== 0) throw new IdempotencyKeyReusedError(spec.idempotencyKey!);
       return { run: await this.reads.requireRun(spec.runId), entry: original, replayed: true };
     }
-    this.cache.set(spec.runId, { state: written.run.state, contentHash: written.run.contentHash });
-    return { ...written, replayed: false };
+    this.cache.set(spec.runId, { state: written.run.state, contentHash: written.run.contentHash, position: written.position });
+    return { run: written.run, entry: written.entry, replayed: false };
   }
 
   private async append(request: VersionedRequest, spec: AppendSpec): Promise<WriteResult> {
-    const written = await this.ledger.append(spec);
+    return this.settle(request, spec, await this.ledger.append(spec));
+  }
+
+  /** The answer to an append: the write, the original write it retried, or a typed error. */
+  private async settle(request: VersionedRequest, spec: AppendSpec, written: Written | AppendRefusal): Promise<WriteResult> {
     if (written === "RECEIPT_TAKEN") return this.receiptRace(request, spec.receipts);
     if (written === "NOT_AT_VERSION" || written === "IDEMPOTENCY_KEY_TAKEN") return this.conflictOrReplay(request, spec.operations, spec.reason, null);
-    if (spec.kind === "COMMIT") this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash });
-    return { ...written, replayed: false };
+    if (spec.kind === "COMMIT") this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash, position: written.position });
+    return { run: written.run, entry: written.entry, replayed: false };
   }
 
   /** The state the writer read, if the run is still at that version; else a replay or a conflict. */
-  private async currentState(request: VersionedRequest, operations: OperationCall[], reason: string | null): Promise<VersionedState | WriteResult> {
+  private async currentState(request: VersionedRequest, operations: OperationCall[], reason: string | null): Promise<Current | WriteResult> {
     const { runId, expectedVersion } = request;
     const cached = this.cache.get(runId, expectedVersion);
     if (cached) return cached;
-    const row = await this.db.prisma.run.findUnique({ where: { id: runId }, select: { state: true, stateVersion: true, contentHash: true } });
+    const row = await this.db.prisma.run.findUnique({
+      where: { id: runId },
+      select: { state: true, stateVersion: true, contentHash: true, snapshotVersion: true, chainBytes: true },
+    });
     if (!row) throw new NotFoundError("run", runId);
     if (row.stateVersion !== expectedVersion) return this.conflictOrReplay(request, operations, reason, row.stateVersion);
-    const current = { state: row.state as unknown as AgentStateV1, contentHash: row.contentHash } as VersionedState;
+    const current = {
+      state: row.state as unknown as AgentStateV1,
+      contentHash: row.contentHash,
+      position: { snapshotVersion: row.snapshotVersion, chainBytes: row.chainBytes },
+    } as Current;
     this.cache.set(runId, current);
     return current;
   }
@@ -267,9 +301,6 @@ const entryContent = (meta: WriteMeta, runId: string, operations: OperationCall[
   reason,
   idempotencyKey: meta.idempotencyKey ?? null,
 });
-
-/** The commit time, at the database's precision (ms), so replaying an entry reproduces its state. */
-const commitTime = (): string => new Date().toISOString();
 
 /**
  * A run-creating request with an idempotency key gets a run id derived from the caller and
