@@ -12,6 +12,7 @@ import { buildInitialState } from "../../src/domain/initial-state.js";
 import { chainHash, entryDigest, GENESIS_PARENT } from "../../src/domain/ledger-chain.js";
 import type { OperationCall } from "../../src/domain/operations/index.js";
 import { InProcessChangeFeed } from "../../src/live/change-feed.js";
+import { compactLedger } from "../../src/store/ledger-compaction.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { verifyRun } from "../../src/store/verify-run.js";
 import { backendName, createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -44,6 +45,13 @@ describe(`migrating an existing ledger to patches, on ${backendName}`, () => {
     expect((await store.history(runId, { first: 10 })).entries.map((entry) => entry.state?.user_visible_status ?? null)).toEqual([
       states[0]!.user_visible_status, "old a", null, "old b",
     ]);
+    expect((await verifyRun(store, runId)).ok).toBe(true);
+
+    // Compaction stores the older versions the new way; they read and verify the same.
+    expect(await compactLedger(db, runId)).toBe(1);
+    const stored = await db.prisma.ledgerEntry.findMany({ where: { runId, kind: "COMMIT" }, orderBy: { seq: "asc" }, select: { state: true, snapshotVersion: true } });
+    expect(stored.map((row) => [row.state === null, row.snapshotVersion])).toEqual([[false, 0], [true, 0], [false, 2]]);
+    for (const [version, state] of states.entries()) expect(await store.stateOfVersion(runId, version)).toEqual(state);
     expect((await verifyRun(store, runId)).ok).toBe(true);
 
     await store.commitState({ runId, expectedVersion: 2, operations: [{ op: "setUserVisibleStatus", args: { status: "new" } }], producer, provenance });
