@@ -1,0 +1,120 @@
+// client.watch and client.watchRuns: resumable, exactly-once streams (resumable-stream.ts)
+// over runStateChanged and runsChanged, each with its own cursor.
+import { RunArchivedError, RunDeletedError, RunsSubscriberTooSlowError, type CanonError } from "./errors.js";
+import { RunStateChangedDocument, RunsChangedDocument, RunsDocument, RunDocument } from "./generated/graphql.js";
+import { resumableStream, type ReconnectOptions, type ResumableStream, type ErrorDecision } from "./resumable-stream.js";
+import type { Transport } from "./transport.js";
+import type { LedgerEntry, RunChange, RunPosition, RunsChangedFilter } from "./types.js";
+
+/** How a watch of one run ended on its own: the run was archived (after its archive entry) or deleted. */
+export type WatchEnd = { reason: "archived"; error: RunArchivedError } | { reason: "deleted"; error: RunDeletedError };
+
+export type Watch = ResumableStream<LedgerEntry, WatchEnd> & {
+  /** The last ledger position delivered (undefined before the first entry). */
+  readonly lastSeq: number | undefined;
+};
+
+export type WatchFrom = { afterVersion: number; afterSeq?: undefined } | { afterSeq: number; afterVersion?: undefined };
+
+export interface WatchOptions {
+  /** Also deliver each entry's state (`document`). Default false. */
+  withState?: boolean;
+  reconnect?: ReconnectOptions;
+}
+
+/** Ends for good: anything that is not a dropped connection, a restart or a slow subscriber. */
+const resumable = (error: CanonError) => error.retryable;
+
+export function watchRun(transport: Transport, runId: string, from: WatchFrom, options: WatchOptions = {}): Watch {
+  let lastSeq: number | undefined = from.afterSeq;
+  const start = from.afterSeq !== undefined ? { afterSeq: from.afterSeq } : { afterVersion: from.afterVersion };
+  const stream = resumableStream({
+    transport,
+    document: RunStateChangedDocument,
+    reconnect: options.reconnect,
+    // From the last entry delivered, exactly (afterVersion would repeat the NOOPs at that version).
+    variables: () => ({ runId, withState: options.withState ?? false, ...(lastSeq === undefined ? start : { afterSeq: lastSeq }) }),
+    accept: ({ runStateChanged: entry }) => {
+      if (lastSeq !== undefined && entry.seq <= lastSeq) return [];
+      lastSeq = entry.seq;
+      return [entry as LedgerEntry];
+    },
+    decide: (error): ErrorDecision<WatchEnd> => {
+      if (error instanceof RunArchivedError) return { end: { reason: "archived", error } };
+      if (error instanceof RunDeletedError) return { end: { reason: "deleted", error } };
+      return resumable(error) ? { resume: true } : { fail: error };
+    },
+  });
+  return Object.defineProperty(stream, "lastSeq", { get: () => lastSeq, enumerable: true }) as Watch;
+}
+
+export type RunsWatch = ResumableStream<RunChange, never> & {
+  /** The last position delivered (or listed at the start) of every run: pass it as `after` to resume later. */
+  positions(): RunPosition[];
+};
+
+export interface WatchRunsOptions {
+  /** Positions a previous watch reached: those runs resume right after them. */
+  after?: RunPosition[];
+  reconnect?: ReconnectOptions;
+}
+
+const PAGE = 100;
+
+/**
+ * Lists the runs the filter covers with their ledger heads. runsChanged starts an unnamed run
+ * at its head when the stream (re)starts, so every run must be named in `after` to resume
+ * exactly: known runs at their position, runs that appeared since at -1 (their first entry).
+ */
+async function listHeads(transport: Transport, filter: RunsChangedFilter): Promise<RunPosition[]> {
+  if (filter.runIds?.length) {
+    const heads: RunPosition[] = [];
+    for (const id of filter.runIds) {
+      const { run } = await transport.request(RunDocument, { id: String(id) });
+      if (run.__typename === "Run") heads.push({ runId: run.runId, seq: run.ledgerSeq });
+    }
+    return heads;
+  }
+  const heads: RunPosition[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const { runs }: { runs: { edges: { node: { runId: string; ledgerSeq: number } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } =
+      await transport.request(RunsDocument, { first: PAGE, after, taskId: filter.taskId == null ? null : String(filter.taskId) });
+    for (const { node } of runs.edges) heads.push({ runId: node.runId, seq: node.ledgerSeq });
+    if (!runs.pageInfo.hasNextPage || !runs.pageInfo.endCursor) return heads;
+    after = runs.pageInfo.endCursor;
+  }
+}
+
+export function watchRuns(transport: Transport, filter: RunsChangedFilter = {}, options: WatchRunsOptions = {}): RunsWatch {
+  const positions = new Map<string, number>((options.after ?? []).map((p) => [p.runId, p.seq]));
+  let listed = false;
+  const stream = resumableStream({
+    transport,
+    document: RunsChangedDocument,
+    reconnect: options.reconnect,
+    variables: async () => {
+      // First start: unknown runs start at their heads now. Later: they appeared meanwhile, so from their first entry.
+      const unknownAt = listed ? () => -1 : (head: number) => head;
+      for (const head of await listHeads(transport, filter)) {
+        if (!positions.has(head.runId)) positions.set(head.runId, unknownAt(head.seq));
+      }
+      listed = true;
+      return { filter, after: [...positions].map(([runId, seq]) => ({ runId, seq })) };
+    },
+    accept: ({ runsChanged: change }) => {
+      const known = positions.get(change.runId);
+      if (known !== undefined && change.seq <= known) return [];
+      positions.set(change.runId, change.seq);
+      return [change];
+    },
+    decide: (error): ErrorDecision<never> => {
+      // The error names runs the stream still owed entries of; runs we had have our own, newer-or-equal position.
+      if (error instanceof RunsSubscriberTooSlowError) {
+        for (const p of error.positions) if (!positions.has(p.runId)) positions.set(p.runId, p.seq);
+      }
+      return resumable(error) ? { resume: true } : { fail: error };
+    },
+  });
+  return Object.assign(stream, { positions: () => [...positions].map(([runId, seq]) => ({ runId, seq })) });
+}
