@@ -50,9 +50,11 @@ export function resumableStream<TResult, TVariables, TEvent, End>(spec: StreamSp
   const subscribeOnce = (variables: TVariables, onEvent: () => void) =>
     new Promise<CanonError | undefined>((resolve) => {
       let settled = false;
+      const onStop = () => finish(undefined);
       const finish = (error: CanonError | undefined) => {
         if (settled) return;
         settled = true;
+        stopping.signal.removeEventListener("abort", onStop);
         unsubscribe?.();
         unsubscribe = undefined;
         resolve(error);
@@ -74,7 +76,7 @@ export function resumableStream<TResult, TVariables, TEvent, End>(spec: StreamSp
           complete: () => finish(undefined),
         },
       );
-      stopping.signal.addEventListener("abort", () => finish(undefined), { once: true });
+      stopping.signal.addEventListener("abort", onStop, { once: true });
     });
 
   const run = async () => {
