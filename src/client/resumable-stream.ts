@@ -31,6 +31,8 @@ export interface ResumableStream<TEvent, End> extends AsyncIterableIterator<TEve
   readonly end: End | { reason: "closed" } | undefined;
   /** Stops the stream; a pending `next()` resolves as done. */
   close(): Promise<void>;
+  /** Resolves when the stream has stopped subscribing, however it ended. */
+  readonly closed: Promise<void>;
 }
 
 export function resumableStream<TResult, TVariables, TEvent, End>(spec: StreamSpec<TResult, TVariables, TEvent, End>): ResumableStream<TEvent, End> {
@@ -119,6 +121,7 @@ export function resumableStream<TResult, TVariables, TEvent, End>(spec: StreamSp
     get end() {
       return ended;
     },
+    closed: running,
     async next(): Promise<IteratorResult<TEvent>> {
       for (;;) {
         if (queue.length) return { value: queue.shift()!, done: false };

@@ -24,8 +24,11 @@ export interface WriteResult {
   replayed: boolean;
 }
 export type Task = G.TaskFieldsFragment;
-/** One runsChanged event: a summary of one ledger entry (or a deletion, `kind: DELETE`). */
-export type RunChange = G.RunsChangedSubscription["runsChanged"];
+/**
+ * One runsChanged event: a summary of one ledger entry (or a deletion, `kind: DELETE`);
+ * `document`, the state after the entry, only when asked for with `withState` (null for a deletion).
+ */
+export type RunChange = Omit<G.RunsChangedSubscription["runsChanged"], "entry"> & { document?: AgentStateV1 | null };
 /** The last ledger position a consumer has of a run. */
 export interface RunPosition {
   runId: string;

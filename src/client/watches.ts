@@ -51,11 +51,19 @@ export function watchRun(transport: Transport, runId: string, from: WatchFrom, o
 export type RunsWatch = ResumableStream<RunChange, never> & {
   /** The last position delivered (or listed at the start) of every run: pass it as `after` to resume later. */
   positions(): RunPosition[];
+  /**
+   * Resolves once the runs were listed: every entry committed after it to a listed run will be
+   * delivered, however late the subscription reaches the server. (A run started in the instant between the listing and
+   * the server taking the subscription starts at its head then, as runsChanged itself does.)
+   */
+  ready: Promise<void>;
 };
 
 export interface WatchRunsOptions {
   /** Positions a previous watch reached: those runs resume right after them. */
   after?: RunPosition[];
+  /** Also deliver the state after each entry (`document`; one read per event on the server). Default false. */
+  withState?: boolean;
   reconnect?: ReconnectOptions;
 }
 
@@ -89,6 +97,8 @@ async function listHeads(transport: Transport, filter: RunsChangedFilter): Promi
 export function watchRuns(transport: Transport, filter: RunsChangedFilter = {}, options: WatchRunsOptions = {}): RunsWatch {
   const positions = new Map<string, number>((options.after ?? []).map((p) => [p.runId, p.seq]));
   let listed = false;
+  let isReady = () => {};
+  const ready = new Promise<void>((resolve) => (isReady = resolve));
   const stream = resumableStream({
     transport,
     document: RunsChangedDocument,
@@ -100,13 +110,14 @@ export function watchRuns(transport: Transport, filter: RunsChangedFilter = {}, 
         if (!positions.has(head.runId)) positions.set(head.runId, unknownAt(head.seq));
       }
       listed = true;
-      return { filter, after: [...positions].map(([runId, seq]) => ({ runId, seq })) };
+      isReady(); // from here on, every listed run is named at its position
+      return { filter, withState: options.withState ?? false, after: [...positions].map(([runId, seq]) => ({ runId, seq })) };
     },
-    accept: ({ runsChanged: change }) => {
+    accept: ({ runsChanged: { entry, ...change } }): RunChange[] => {
       const known = positions.get(change.runId);
       if (known !== undefined && change.seq <= known) return [];
       positions.set(change.runId, change.seq);
-      return [change];
+      return [options.withState ? { ...change, document: (entry?.document ?? null) as RunChange["document"] } : change];
     },
     decide: (error): ErrorDecision<never> => {
       // The error names runs the stream still owed entries of; runs we had have our own, newer-or-equal position.
@@ -116,5 +127,7 @@ export function watchRuns(transport: Transport, filter: RunsChangedFilter = {}, 
       return resumable(error) ? { resume: true } : { fail: error };
     },
   });
-  return Object.assign(stream, { positions: () => [...positions].map(([runId, seq]) => ({ runId, seq })) });
+  // A watch that ends before its first listing is ready too: nothing more will come.
+  void stream.closed.then(isReady);
+  return Object.assign(stream, { ready, positions: () => [...positions].map(([runId, seq]) => ({ runId, seq })) });
 }

@@ -120,6 +120,7 @@ describe(`canon/client on ${backendName}`, () => {
     const { run: b } = await client.startRun({ objective: "b", workspaceRoot: "/w" });
     await client.commit(a.runId, status("before the watch"), { expectedVersion: 0 });
     const watch = client.watchRuns({ runIds: [a.runId, b.runId] });
+    await watch.ready;
     const seen: string[] = [];
     const reading = (async () => {
       for await (const change of watch) {
@@ -128,8 +129,6 @@ describe(`canon/client on ${backendName}`, () => {
       }
     })();
     // The watch starts at the runs' heads (listed before it subscribes): a's first commit is not in it.
-    await expect.poll(async () => (await client.run(a.runId)).ledgerSeq).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     await client.commit(b.runId, status("b1"), { expectedVersion: 0 });
     await client.commit(a.runId, status("a2"), { expectedVersion: 1 });
     await client.commit(b.runId, status("b2"), { expectedVersion: 1 });

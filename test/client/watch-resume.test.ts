@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCanonClient, type CanonClient, type LedgerEntry, type Watch } from "../../src/client/index.js";
+import { createCanonClient, type CanonClient, type LedgerEntry, type RunChange, type RunsWatch, type Watch } from "../../src/client/index.js";
 import { startTestCanon, TEST_AGENT, type TestCanon } from "../support/canon.js";
 import { kill, serve, tokenVia } from "../support/canon-process.js";
 import { backendName, createTestDatabase, type TestDatabase } from "../support/database.js";
@@ -37,6 +37,40 @@ async function commitVersions(writer: CanonClient, runId: string, count: number)
   for (let i = 0; i < count; i++) await writer.update(runId, (_state, version) => status(`v${version + 1}`));
 }
 
+/** A WebSocket class for the client that the test can stop reading, as a stalled consumer would, and that notes how subscriptions ended. */
+function recordedWebSocket() {
+  const sockets: WebSocket[] = [];
+  const ends: string[] = [];
+  class RecordedWebSocket extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      sockets.push(this);
+      this.on("message", (data) => {
+        const message = JSON.parse(String(data)) as { type: string; payload?: { extensions?: { code?: string } }[] };
+        if (message.type === "error") ends.push(message.payload?.[0]?.extensions?.code ?? "?");
+      });
+    }
+  }
+  return { RecordedWebSocket, sockets, ends };
+}
+
+/** Reads a runs watch in the background, keeping each run's seqs, until `enough` says so. */
+function readRuns(watch: RunsWatch, enough: (seqs: Map<string, number[]>) => boolean) {
+  const seqs = new Map<string, number[]>();
+  const changes: RunChange[] = [];
+  const done = (async () => {
+    for await (const change of watch) {
+      changes.push(change);
+      seqs.set(change.runId, [...(seqs.get(change.runId) ?? []), change.seq]);
+      if (enough(seqs)) break;
+    }
+    return seqs;
+  })();
+  return { seqs, changes, done };
+}
+
+const BIG_PLAN = [{ setPlan: { plan: { steps: Array.from({ length: 12 }, (_, i) => `${i}`.padEnd(16_000, "x")) } } }];
+
 describe(`canon/client watch resumes on ${backendName}`, () => {
   let canon: TestCanon;
 
@@ -54,7 +88,7 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
       const { run } = await writer.startRun({ objective: "dropped socket", workspaceRoot: "/w" });
       const reading = readUntil(watcher.watch(run.runId, { afterVersion: 0 }, fast), 30);
       await commitVersions(writer, run.runId, 10);
-      await expect.poll(() => reading.entries.length).toBeGreaterThan(0);
+      await expect.poll(() => reading.entries.length, { timeout: 10_000 }).toBeGreaterThan(0);
       proxy.dropAll();
       await commitVersions(writer, run.runId, 10);
       proxy.dropAll();
@@ -68,27 +102,15 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
   });
 
   it("across ERR_SUBSCRIBER_TOO_SLOW: resumes from the last seq delivered, every version exactly once, in order", async () => {
-    const sockets: WebSocket[] = [];
-    const ends: string[] = [];
-    // The client's WebSocket, recorded so the test can stop reading it, as a stalled consumer would.
-    class RecordedWebSocket extends WebSocket {
-      constructor(...args: ConstructorParameters<typeof WebSocket>) {
-        super(...args);
-        sockets.push(this);
-        this.on("message", (data) => {
-          const message = JSON.parse(String(data)) as { type: string; payload?: { extensions?: { code?: string } }[] };
-          if (message.type === "error") ends.push(message.payload?.[0]?.extensions?.code ?? "?");
-        });
-      }
-    }
+    const { RecordedWebSocket, sockets, ends } = recordedWebSocket();
     const writer = createCanonClient({ url: canon.url, token: canon.token });
     const watcher = createCanonClient({ url: canon.url, token: canon.token, webSocketImpl: RecordedWebSocket });
     try {
       const { run } = await writer.startRun({ objective: "slow subscriber", workspaceRoot: "/w" });
       // States this large fill the socket buffers within a few dozen events, so the server feels the stall.
-      await writer.commit(run.runId, [{ setPlan: { plan: { steps: Array.from({ length: 12 }, (_, i) => `${i}`.padEnd(16_000, "x")) } } }], { expectedVersion: 0 });
+      await writer.commit(run.runId, BIG_PLAN, { expectedVersion: 0 });
       const reading = readUntil(watcher.watch(run.runId, { afterVersion: 0 }, { withState: true, ...fast }), 120);
-      await expect.poll(() => reading.entries.length).toBe(1);
+      await expect.poll(() => reading.entries.length, { timeout: 10_000 }).toBe(1);
       sockets.at(-1)!.pause();
       await commitVersions(writer, run.runId, 119);
       sockets.at(-1)!.resume();
@@ -97,6 +119,66 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
       expect(versionsOf(entries)).toEqual(range(1, 120));
       expect(seqsOf(entries)).toEqual(range(1, 120));
       expect(entries.at(-1)!.document?.user_visible_status).toBe("v120");
+    } finally {
+      await watcher.close();
+    }
+  });
+
+  it("watchRuns across a dropped socket, with a run started while it was away: per run every entry exactly once, in order", async () => {
+    const proxy = await startTcpProxy(canon.url);
+    const writer = createCanonClient({ url: canon.url, token: canon.token });
+    const watcher = createCanonClient({ url: proxy.url, token: canon.token, webSocketImpl: WebSocket });
+    try {
+      const { run: a } = await writer.startRun({ objective: "a", workspaceRoot: "/w" });
+      await commitVersions(writer, a.runId, 2); // before the watch: not in it
+      let c = "";
+      const watch = watcher.watchRuns({}, fast);
+      const reading = readRuns(watch, (seqs) => seqs.get(a.runId)?.at(-1) === 8 && seqs.get(c)?.at(-1) === 5);
+      await watch.ready;
+      await commitVersions(writer, a.runId, 1);
+      await expect.poll(() => reading.seqs.get(a.runId)?.length, { timeout: 10_000 }).toBe(1);
+      proxy.refuse(true);
+      proxy.dropAll();
+      await commitVersions(writer, a.runId, 3);
+      c = (await writer.startRun({ objective: "c", workspaceRoot: "/w" })).run.runId;
+      await commitVersions(writer, c, 3);
+      proxy.refuse(false);
+      await commitVersions(writer, a.runId, 2);
+      await commitVersions(writer, c, 2);
+      const seqs = await reading.done;
+      expect(seqs.get(a.runId)).toEqual(range(3, 8));
+      expect(seqs.get(c)).toEqual(range(0, 5));
+    } finally {
+      await watcher.close();
+      await proxy.close();
+    }
+  });
+
+  it("watchRuns across ERR_SUBSCRIBER_TOO_SLOW, with a run started while it stalled: per run every entry exactly once, in order", async () => {
+    const { RecordedWebSocket, sockets, ends } = recordedWebSocket();
+    const writer = createCanonClient({ url: canon.url, token: canon.token });
+    const watcher = createCanonClient({ url: canon.url, token: canon.token, webSocketImpl: RecordedWebSocket });
+    try {
+      const { run: a } = await writer.startRun({ objective: "a", workspaceRoot: "/w" });
+      await writer.commit(a.runId, BIG_PLAN, { expectedVersion: 0 });
+      let d = "";
+      // With states, events are large enough to fill the socket buffers within a few dozen.
+      const watch = watcher.watchRuns({}, { withState: true, ...fast });
+      const reading = readRuns(watch, (seqs) => seqs.get(a.runId)?.at(-1) === 121 && seqs.get(d)?.at(-1) === 3);
+      await watch.ready;
+      await commitVersions(writer, a.runId, 1);
+      await expect.poll(() => reading.seqs.get(a.runId)?.length, { timeout: 10_000 }).toBe(1);
+      sockets.at(-1)!.pause();
+      await commitVersions(writer, a.runId, 60);
+      d = (await writer.startRun({ objective: "d", workspaceRoot: "/w" })).run.runId;
+      await commitVersions(writer, d, 3);
+      await commitVersions(writer, a.runId, 59);
+      sockets.at(-1)!.resume();
+      const seqs = await reading.done;
+      expect(ends).toContain("ERR_SUBSCRIBER_TOO_SLOW");
+      expect(seqs.get(a.runId)).toEqual(range(2, 121));
+      expect(seqs.get(d)).toEqual(range(0, 3));
+      expect(reading.changes.find((change) => change.runId === a.runId && change.seq === 121)?.document?.user_visible_status).toBe("v121");
     } finally {
       await watcher.close();
     }

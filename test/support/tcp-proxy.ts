@@ -10,6 +10,8 @@ export interface TcpProxy {
   loseNextAnswerTo(marker: string): Promise<void>;
   /** Closes every open connection at once (clients see a dropped socket). */
   dropAll(): void;
+  /** While on, new connections are closed at once (the server looks unreachable). */
+  refuse(on: boolean): void;
   /** Sends new connections to this upstream port. */
   retarget(port: number): void;
   close(): Promise<void>;
@@ -19,8 +21,10 @@ export async function startTcpProxy(upstreamUrl: string): Promise<TcpProxy> {
   let upstreamPort = Number(new URL(upstreamUrl).port);
   const sockets = new Set<net.Socket>();
   let armed: { marker: string; lost: () => void } | undefined;
+  let refusing = false;
 
   const server = net.createServer((client) => {
+    if (refusing) return void client.destroy();
     const upstream = net.connect(upstreamPort, "127.0.0.1");
     sockets.add(client).add(upstream);
     let doomed: (() => void) | undefined;
@@ -61,6 +65,7 @@ export async function startTcpProxy(upstreamUrl: string): Promise<TcpProxy> {
     url: `http://127.0.0.1:${port}/graphql`,
     loseNextAnswerTo: (marker) => new Promise<void>((lost) => (armed = { marker, lost })),
     dropAll,
+    refuse: (on) => (refusing = on),
     retarget: (next) => (upstreamPort = next),
     close: () => {
       dropAll();

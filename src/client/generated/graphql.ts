@@ -977,10 +977,11 @@ export type RunStateChangedSubscription = { runStateChanged: { document?: Record
 export type RunsChangedSubscriptionVariables = Exact<{
   filter?: RunsChangedFilter | null | undefined;
   after?: Array<RunPositionInput> | RunPositionInput | null | undefined;
+  withState: boolean;
 }>;
 
 
-export type RunsChangedSubscription = { runsChanged: { runId: string, taskId: string, seq: number, version: number, kind: RunChangeKind, status: RunStatus, archived: boolean, contentHash: string, committedAt: string, producer: { componentId: string, componentVersion: string, kind: ComponentKind } } };
+export type RunsChangedSubscription = { runsChanged: { runId: string, taskId: string, seq: number, version: number, kind: RunChangeKind, status: RunStatus, archived: boolean, contentHash: string, committedAt: string, producer: { componentId: string, componentVersion: string, kind: ComponentKind }, entry?: { document: Record<string, unknown> } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2165,7 +2166,7 @@ export const RunStateChangedDocument = new TypedDocumentString(`
   committedAt
 }`) as unknown as TypedDocumentString<RunStateChangedSubscription, RunStateChangedSubscriptionVariables>;
 export const RunsChangedDocument = new TypedDocumentString(`
-    subscription RunsChanged($filter: RunsChangedFilter, $after: [RunPositionInput!]) {
+    subscription RunsChanged($filter: RunsChangedFilter, $after: [RunPositionInput!], $withState: Boolean!) {
   runsChanged(filter: $filter, after: $after) {
     runId
     taskId
@@ -2180,6 +2181,9 @@ export const RunsChangedDocument = new TypedDocumentString(`
       componentId
       componentVersion
       kind
+    }
+    entry @include(if: $withState) {
+      document
     }
   }
 }
