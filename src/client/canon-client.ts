@@ -3,7 +3,7 @@
 // resend a write whose answer it never got; `update` adds the read-decide-commit loop.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { backoffDelay, sleep } from "./backoff.js";
-import { errorFromResult, StateConflictError, type WireErrorObject } from "./errors.js";
+import { errorFromResult, RateLimitedError, StateConflictError, type WireErrorObject } from "./errors.js";
 import {
   ClarifyTaskDocument,
   CommitStateDocument,
@@ -51,7 +51,7 @@ export interface CommitOptions extends WriteOptions {
 export interface UpdateOptions extends Omit<WriteOptions, "idempotencyKey"> {
   /** When the function returns null: record a NOOP with this reason. Without it, null writes nothing. */
   noopReason?: string;
-  /** Reads-and-commits in all before the last StateConflictError is thrown (default 10). */
+  /** Read-decide-commit rounds in all before the last StateConflictError (or RateLimitedError) is thrown (default 10). */
   maxAttempts?: number;
   /** Backoff between conflicting attempts (full jitter; defaults 20 ms, at most 1 s). */
   baseDelayMs?: number;
@@ -109,7 +109,8 @@ export interface CanonClient {
   /** Records that a component read `expectedVersion` and decided to change nothing. */
   recordNoop(runId: string, reason: string, options: CommitOptions): Promise<WriteResult>;
   /**
-   * Read, decide, commit at the version read; on StateConflictError read again and decide again.
+   * Read, decide, commit at the version read; on StateConflictError read again and decide again
+   * (on RateLimitedError too, after its retryAfterMs).
    * `decide` returning null records a NOOP when `noopReason` is given, else writes nothing (→ null).
    */
   update(runId: string, decide: (state: AgentStateV1, version: number) => StateOperation[] | null | Promise<StateOperation[] | null>, options?: UpdateOptions): Promise<UpdateResult | null>;
@@ -195,8 +196,9 @@ export function createCanonClient(options: CanonClientOptions): CanonClient {
           }
           return { ...(await client.commit(runId, operations, { ...shared, expectedVersion: stateVersion })), attempts: attempt };
         } catch (error) {
-          if (!(error instanceof StateConflictError) || attempt >= maxAttempts) throw error;
-          await sleep(backoffDelay(attempt - 1, { baseDelayMs, maxDelayMs }));
+          const again = error instanceof StateConflictError || error instanceof RateLimitedError;
+          if (!again || attempt >= maxAttempts) throw error;
+          await sleep(error instanceof RateLimitedError ? error.retryAfterMs : backoffDelay(attempt - 1, { baseDelayMs, maxDelayMs }));
         }
       }
     },
