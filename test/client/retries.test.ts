@@ -34,8 +34,8 @@ describe(`canon/client retries on ${backendName}`, () => {
     proxy = await startTcpProxy(canon.url);
   });
   afterAll(async () => {
-    await proxy.close();
-    await canon.stop();
+    await proxy?.close();
+    await canon?.stop();
   });
 
   it("16 concurrent update loops on one run: all 16 items land, one commit each, no duplicate ledger entry", { timeout: 180_000 }, async () => {

@@ -79,7 +79,7 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
     // No keep-alive: a paused socket misses pongs and would be closed before it is found too slow.
     canon = await startTestCanon({ watchBuffer: 10, keepAliveMs: 0 });
   });
-  afterAll(() => canon.stop());
+  afterAll(() => canon?.stop());
 
   // Generous timeouts: these write a hundred versions or more, on a machine that may be busy.
   it("across a dropped socket: every version exactly once, in order", { timeout: 180_000 }, async () => {
@@ -198,7 +198,7 @@ describe(`canon/client watch across kill -9 on ${backendName}`, () => {
     env = database.options.kind === "postgres" ? { DATABASE_URL: database.options.url } : { CANON_DATA_DIR: dataDir };
   });
   afterAll(async () => {
-    await database.dispose();
+    await database?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
