@@ -86,35 +86,58 @@ export type AddSubgoalInput = {
   subgoalId: string | number;
 };
 
+/** What kind of thing the compiler could not determine. */
 export type AmbiguityKind =
+  /** Budgets that cannot all hold (e.g. a deadline shorter than the latency budget allows). */
   | 'BUDGET_CONTRADICTION'
+  /** The change asked for is impossible under a constraint stated in the same request. */
   | 'CONSTRAINT_CONTRADICTION'
+  /** The caller marked something as open on purpose. */
   | 'DECLARED'
+  /** The request says nothing to act on. */
   | 'EMPTY_REQUEST'
+  /** An explicit field of a structured request disagrees with its text. */
   | 'FIELD_CONTRADICTION'
+  /** An action without anything to act on (which file, service or function). */
   | 'MISSING_TARGET'
+  /** A path or resource both asked for and forbidden. */
   | 'SCOPE_CONTRADICTION'
+  /** No task type fits the request well enough to choose one. */
   | 'UNDETERMINED_TASK_TYPE'
+  /** A comparative or subjective goal ('faster', 'cleaner') with no number, baseline or named benchmark. */
   | 'UNMEASURABLE_GOAL'
+  /** A reference ('it', 'that function', 'as before') with nothing in the request it points to. */
   | 'UNRESOLVED_REFERENCE';
 
+/** Whether, and how, an ambiguity was settled. */
 export type AmbiguityResolution =
+  /** Settled by an answer from a person (clarifyTask). */
   | 'CLARIFIED'
+  /** Settled by accepting the question's default (low- and medium-risk tasks only). */
   | 'DEFAULTED'
+  /** Put to a person who has not answered yet. */
   | 'ESCALATED'
+  /** Still open: the task needs clarification. */
   | 'UNRESOLVED';
 
+/** How much the run's components may change, as a coarse profile over its grants. */
 export type AuthorityProfile =
+  /** May change code in reviewable, reversible ways. */
   | 'CODE_SAFE'
+  /** May change code freely within the task's scope. */
   | 'CODE_WRITE'
+  /** May read, never change. */
   | 'READ_ONLY';
 
+/** Answers to a task's open questions, compare-and-swap on the revision read. */
 export type ClarifyTaskInput = {
   /** Who answered, recorded with each answer. */
   answeredBy: string;
+  /** One answer per open question being settled. */
   answers: Array<TaskAnswerInput>;
   /** The revision the answers were decided on. */
   expectedRevision: number;
+  /** The task whose questions are answered. */
   taskId: string | number;
 };
 
@@ -124,6 +147,7 @@ export type ClearDiagnosticInput = {
   diagnosticId: string | number;
 };
 
+/** A compare-and-swap write: operations applied at the version the writer read. */
 export type CommitStateInput = {
   /** The state version the operations were decided on. */
   expectedVersion: number;
@@ -135,37 +159,57 @@ export type CommitStateInput = {
   producer?: ComponentIdentityInput | null | undefined;
   /** Where the content came from: at least one record. Model output (a MODEL_COMPONENT or DECISION_BACKEND producer, or MODEL content) needs a MODEL record. */
   provenance: Array<ProvenanceInput>;
+  /** The run to write to. */
   runId: string | number;
 };
 
 /** Exactly one of: free text, a structured request, or an existing TaskIRV1 document. */
 export type CompileTaskInput =
-  {   request: TaskRequestInput; taskIr?: never; text?: never; }
+  {   /** A structured request (title, body, labels, paths and explicit fields). */
+  request: TaskRequestInput; taskIr?: never; text?: never; }
   |  { request?: never;   /** A TaskIRV1 document to validate and normalize. */
   taskIr: Record<string, unknown>; text?: never; }
-  |  { request?: never; taskIr?: never;   text: string; };
+  |  { request?: never; taskIr?: never;   /** Free text, as the caller wrote it. */
+  text: string; };
 
 /** The component making the write (recorded on the ledger entry). */
 export type ComponentIdentityInput = {
+  /** The component's id; must be the token's. */
   componentId: string | number;
+  /** The component's version. */
   componentVersion: string;
+  /** What kind of component it is; must be the token's. */
   kind: ComponentKind;
+  /** A finer class the component names itself by, if any. */
   logicalClass?: string | null | undefined;
 };
 
+/** What kind of component a principal or producer is (ABI ComponentKind). */
 export type ComponentKind =
+  /** A bridge to another system. */
   | 'ADAPTER'
+  /** A component that decides (routing, planning); treated like a model for provenance. */
   | 'DECISION_BACKEND'
+  /** A person. */
   | 'HUMAN'
+  /** A model; its output needs MODEL provenance to become state. */
   | 'MODEL_COMPONENT'
+  /** A component that evaluates policies. */
   | 'POLICY_ENGINE'
+  /** A low-level building block of the kernel. */
   | 'PRIMITIVE'
+  /** The agent runtime driving the run. */
   | 'RUNTIME'
+  /** A tool wrapper that acts and records receipts. */
   | 'TOOL'
+  /** A component that checks results and may record completion decisions. */
   | 'VERIFIER';
 
+/** Where an acceptance criterion came from. */
 export type CriterionOrigin =
+  /** The caller stated it. */
   | 'EXPLICIT'
+  /** It came from the task type's completion policy. */
   | 'INFERRED';
 
 /** Stop acting on a selected target. */
@@ -174,36 +218,64 @@ export type DeselectTargetInput = {
   target: string;
 };
 
+/** How serious a diagnostic is. */
 export type DiagnosticSeverity =
+  /** Something is wrong. */
   | 'ERROR'
+  /** For information. */
   | 'INFO'
+  /** Something may be wrong. */
   | 'WARNING';
 
+/** The family of an error, as in the Kernel ABI's ErrorV1 where the ABI has it (docs/errors.md). */
 export type ErrorFamily =
+  /** No valid token, or the token does not allow this (API layer). */
   | 'AUTH'
+  /** An idempotency key was reused for a different request (API layer). */
   | 'IDEMPOTENCY'
+  /** The request itself is malformed or over a limit. */
   | 'INPUT'
+  /** The run, task or receipt does not exist (API layer). */
   | 'NOT_FOUND'
+  /** A rule of the product refuses the write (evidence, provenance, completion, locks). */
   | 'POLICY'
+  /** The request does not fit the run's current state (a conflict, a precondition). */
   | 'STATE'
+  /** Something failed on the server side. */
   | 'SYSTEM';
 
+/** What a piece of evidence points at (ABI EvidenceRef kind). */
 export type EvidenceKind =
+  /** A receipt of an action taken. */
   | 'ACTION_RECEIPT'
+  /** A resolution of an attention request. */
   | 'ATTENTION_RESOLUTION'
+  /** The result of a decision. */
   | 'DECISION_RESULT'
+  /** A file, by path and content hash. */
   | 'FILE'
+  /** A person's statement. */
   | 'HUMAN'
+  /** A mutation receipt recorded in this run. */
   | 'MUTATION_RECEIPT'
+  /** The output of a graph node. */
   | 'NODE_OUTPUT'
+  /** A receipt of a policy evaluation. */
   | 'POLICY_RECEIPT'
+  /** A receipt of a spawned sub-run. */
   | 'SPAWN_RECEIPT'
+  /** A part of the state itself. */
   | 'STATE'
+  /** A code symbol. */
   | 'SYMBOL'
+  /** A tool receipt recorded in this run. */
   | 'TOOL_RECEIPT'
+  /** A trace or log. */
   | 'TRACE'
+  /** A verification receipt recorded in this run. */
   | 'VERIFICATION_RECEIPT';
 
+/** A reference to recorded evidence: what kind, the id of what it points at, and optionally its hash and claim. */
 export type EvidenceRefInput = {
   /** What this evidence shows, in words. */
   claim?: string | null | undefined;
@@ -221,13 +293,20 @@ export type GrantPermissionInput = {
   grantId: string | number;
 };
 
+/** Where a graph node goes in the run's graph cursor. */
 export type GraphNodePlace =
+  /** Finished. */
   | 'COMPLETED'
+  /** Failed. */
   | 'FAILED'
+  /** Ready to run next. */
   | 'FRONTIER';
 
+/** The verdict resolveHypothesis records, on evidence. */
 export type HypothesisVerdict =
+  /** The evidence refutes the hypothesis. */
   | 'REFUTED'
+  /** The evidence supports the hypothesis. */
   | 'SUPPORTED';
 
 /** Add context items (files, documents, snippets) to the run's context index. */
@@ -236,11 +315,16 @@ export type IndexContextInput = {
   contextIds: Array<string | number>;
 };
 
+/** How much the agent may do before a person looks. */
 export type InteractionMode =
+  /** Prepare the change, then wait for a person's go-ahead before applying or merging it. */
   | 'APPROVAL_GATED'
+  /** Act and finish without asking. */
   | 'AUTONOMOUS'
+  /** Change nothing: report findings or a proposal. */
   | 'RECOMMEND_ONLY';
 
+/** What a ledger entry did to the state. */
 export type LedgerKind =
   /** The state changed; state_version went up by one. */
   | 'COMMIT'
@@ -273,10 +357,15 @@ export type ProposeHypothesisInput = {
 
 /** Where the written content came from (recorded on the ledger entry). */
 export type ProvenanceInput = {
+  /** sha256 of the source content, if known. */
   contentHash?: string | null | undefined;
+  /** When the source was observed. */
   observedAt?: string | null | undefined;
+  /** Which source (a user, a tool, a model id, a path). */
   sourceId: string;
+  /** What kind of source; model output needs a MODEL record. */
   sourceType: SourceType;
+  /** How far the source is trusted. */
   trustClass: TrustClass;
 };
 
@@ -324,8 +413,11 @@ export type RecordMutationReceiptInput = {
   receipt: Record<string, unknown>;
 };
 
+/** A recorded decision to change nothing, compare-and-swap on the version read. */
 export type RecordNoopInput = {
+  /** The version the decision was made on. */
   expectedVersion: number;
+  /** Names this write; a retry with the same key is answered with the recorded entry. */
   idempotencyKey?: string | null | undefined;
   /** Optional: a write is recorded under the token's component identity. If given, it must be that identity (else ERR_FORBIDDEN). */
   producer?: ComponentIdentityInput | null | undefined;
@@ -333,6 +425,7 @@ export type RecordNoopInput = {
   provenance: Array<ProvenanceInput>;
   /** Why the component decided to change nothing. */
   reason: string;
+  /** The run. */
   runId: string | number;
 };
 
@@ -412,12 +505,19 @@ export type ResolveHypothesisInput = {
   status: HypothesisVerdict;
 };
 
+/** Limits on what the run may spend; leave a field out for no limit. */
 export type ResourceBudgetInput = {
+  /** Most attempts. */
   maxAttempts?: number | null | undefined;
+  /** Most cost units. */
   maxCostUnits?: number | null | undefined;
+  /** Most sub-runs spawned. */
   maxSpawns?: number | null | undefined;
+  /** Most model tokens. */
   maxTokens?: number | null | undefined;
+  /** Most tool calls. */
   maxToolCalls?: number | null | undefined;
+  /** Most wall-clock time, in milliseconds. */
   maxWallMs?: number | null | undefined;
 };
 
@@ -427,11 +527,17 @@ export type RevokePermissionInput = {
   grantId: string | number;
 };
 
+/** How much harm a wrong result could do. */
 export type RiskClass =
+  /** Production, money, leaked credentials, history rewrites: needs approval. */
   | 'CRITICAL'
+  /** Authentication, data migrations, staging deploys: needs approval. */
   | 'HIGH'
+  /** Reading, reporting, tests or docs. */
   | 'LOW'
+  /** Ordinary code changes. */
   | 'MEDIUM'
+  /** Not determinable from the request (an unclassified task). */
   | 'UNKNOWN';
 
 /** What a runsChanged event reports: a ledger entry, or the run's deletion. */
@@ -445,17 +551,25 @@ export type RunChangeKind =
 
 /** The last ledger position a client already has of a run. */
 export type RunPositionInput = {
+  /** The run. */
   runId: string | number;
   /** The last seq the client has (-1: none, start from the run's first entry). */
   seq: number;
 };
 
+/** A run's lifecycle status, set only by recorded writes. */
 export type RunStatus =
+  /** Taking writes; no final completion decision recorded. */
   | 'ACTIVE'
+  /** Archived: it takes no more writes. */
   | 'ARCHIVED'
+  /** A COMPLETE decision was recorded. */
   | 'COMPLETED'
+  /** An ESCALATE decision was recorded. */
   | 'ESCALATED'
+  /** A FAIL decision was recorded. */
   | 'FAILED'
+  /** A PARTIAL decision was recorded. */
   | 'PARTIALLY_COMPLETED';
 
 /** Which runs' events to send. Fields combine with AND; an empty filter means every run. */
@@ -474,10 +588,15 @@ export type SelectTargetInput = {
   target: string;
 };
 
+/** How sensitive a labelled resource is; readers below it see it redacted. */
 export type SensitivityClass =
+  /** Readers with INTERNAL trust or above. */
   | 'INTERNAL'
+  /** Anyone may see it. */
   | 'PUBLIC'
+  /** Readers with RESTRICTED trust or above (personal data). */
   | 'RESTRICTED'
+  /** Readers with SECRET trust only (credentials). */
   | 'SECRET';
 
 /** Set what the run may do to the workspace; null clears it. */
@@ -576,17 +695,28 @@ export type SetUserVisibleStatusInput = {
   status?: string | null | undefined;
 };
 
+/** Where a piece of content came from (ABI provenance source type). */
 export type SourceType =
+  /** Served from a cache. */
   | 'CACHE'
+  /** Read from a file. */
   | 'FILE'
+  /** A model produced it. */
   | 'MODEL'
+  /** Derived from a policy. */
   | 'POLICY'
+  /** Found by retrieval. */
   | 'RETRIEVAL'
+  /** Produced by the system itself. */
   | 'SYSTEM'
+  /** A tool produced it. */
   | 'TOOL'
+  /** A person asked for it or wrote it. */
   | 'USER';
 
+/** A new run: from a compiled task, or from an objective (which makes an UNCOMPILED task). */
 export type StartRunInput = {
+  /** Limits on what the run may spend. */
   budgets?: ResourceBudgetInput | null | undefined;
   /** Scoped to the producer's componentId: a retry returns the run the first attempt made. */
   idempotencyKey?: string | null | undefined;
@@ -600,6 +730,7 @@ export type StartRunInput = {
   sessionId?: string | number | null | undefined;
   /** A task to run (e.g. from compileTask); it must not need clarification. Defaults to a new task made from the objective. */
   taskId?: string | number | null | undefined;
+  /** The workspace's root directory. */
   workspaceRoot: string;
 };
 
@@ -694,45 +825,70 @@ export type StateOperation =
   |  { abandonHypothesis?: never; acquireLock?: never; addAcceptanceCriterion?: never; addCandidateTarget?: never; addConstraint?: never; addDiagnostic?: never; addInstructionPredicate?: never; addSubgoal?: never; clearDiagnostic?: never; deselectTarget?: never; grantPermission?: never; indexContext?: never; moveGraphNode?: never; proposeCompletion?: never; proposeHypothesis?: never; recordArtifact?: never; recordCompletionDecision?: never; recordEvidence?: never; recordFailure?: never; recordMutationReceipt?: never; recordRetrievalSnapshot?: never; recordToolReceipt?: never; recordVerificationReceipt?: never; releaseLock?: never; removeAcceptanceCriterion?: never; removeConstraint?: never; removeInstructionPredicate?: never; removeSensitivityLabel?: never; renewLock?: never; resolveFailure?: never; resolveHypothesis?: never; revokePermission?: never; selectTarget?: never; setAuthorityProfile?: never; setBudgets?: never; setEnvironment?: never; setGraphCursor?: never; setIntent?: never; setPlan?: never; setRelevantContext?: never; setRepository?: never; setSensitivityLabel?: never; setSubgoalStatus?: never;   /** Set the status line shown to people. A display projection only: it never decides completion. */
   setUserVisibleStatus: SetUserVisibleStatusInput; };
 
+/** Where a subgoal stands. Subgoals never imply completion of the run. */
 export type SubgoalStatus =
+  /** Cannot proceed for now. */
   | 'BLOCKED'
+  /** Done. */
   | 'DONE'
+  /** No longer pursued. */
   | 'DROPPED'
+  /** Not done yet. */
   | 'OPEN';
 
+/** The answer to one open question. */
 export type TaskAnswerInput = {
   /** Accept the question's default instead (only when it is defaultable). */
   acceptDefault?: boolean | null | undefined;
+  /** The question answered. */
   ambiguityId: string | number;
   /** The answer; one of the question's options when it has any. */
   answer?: string | null | undefined;
 };
 
+/** Limits on what work on the task may spend. */
 export type TaskBudgetInput = {
+  /** Most attempts. */
   maxAttempts?: number | null | undefined;
+  /** Most cost units. */
   maxCostUnits?: number | null | undefined;
+  /** Most sub-runs spawned. */
   maxSpawns?: number | null | undefined;
+  /** Most model tokens. */
   maxTokens?: number | null | undefined;
+  /** Most tool calls. */
   maxToolCalls?: number | null | undefined;
+  /** Most wall-clock time, in milliseconds. */
   maxWallMs?: number | null | undefined;
 };
 
 /** A structured request. Explicit fields win over what the text suggests; a contradiction becomes a question. */
 export type TaskRequestInput = {
+  /** The request's text. */
   body?: string | null | undefined;
+  /** Limits on what work on the task may spend. */
   budgets?: TaskBudgetInput | null | undefined;
+  /** How fresh the information acted on must be. */
   freshness?: string | null | undefined;
+  /** How much may be done before a person looks. */
   interactionMode?: InteractionMode | null | undefined;
+  /** Labels, as an issue tracker has them (e.g. bug, docs). */
   labels?: Array<string> | null | undefined;
+  /** How long the task may take, in milliseconds. */
   latencyBudgetMs?: number | null | undefined;
   /** Paths (or typed refs) the task may change. */
   paths?: Array<string> | null | undefined;
+  /** How sensitive the task's data is. */
   privacyClass?: TrustClass | null | undefined;
+  /** How much harm a wrong result could do. */
   riskClass?: RiskClass | null | undefined;
+  /** What kind of work it is. */
   taskType?: TaskType | null | undefined;
+  /** The request's title. */
   title?: string | null | undefined;
 };
 
+/** Whether a task is ready to start runs. */
 export type TaskStatus =
   /** Every field is determined; a run may start from it. */
   | 'COMPILED'
@@ -741,28 +897,50 @@ export type TaskStatus =
   /** Made by startRun from a bare objective; it has no TaskIR. */
   | 'UNCOMPILED';
 
+/** What kind of work a task is; it picks the completion policy. */
 export type TaskType =
+  /** Make broken behaviour correct. */
   | 'BUG_FIX'
+  /** Change configuration. */
   | 'CONFIG_CHANGE'
+  /** Move or transform stored data. */
   | 'DATA_MIGRATION'
+  /** Upgrade, add or remove dependencies. */
   | 'DEPENDENCY_UPDATE'
+  /** Release, deploy or roll back. */
   | 'DEPLOY'
+  /** Write or change documentation. */
   | 'DOCS'
+  /** Add new behaviour. */
   | 'FEATURE'
+  /** Find out where, why or which, and report; change nothing. */
   | 'INVESTIGATE'
+  /** Look at a running environment (logs, metrics, status) and report. */
   | 'OBSERVE_ENVIRONMENT'
+  /** Make something measurably faster or lighter. */
   | 'PERFORMANCE'
+  /** Restructure code without changing behaviour. */
   | 'REFACTOR'
+  /** Review a change and recommend. */
   | 'REVIEW'
+  /** Close a vulnerability or contain a leak. */
   | 'SECURITY_FIX'
+  /** Write or extend tests. */
   | 'TEST'
+  /** No type could be determined; the task needs clarification. */
   | 'UNCLASSIFIED';
 
+/** How far a principal or a piece of content is trusted (UNTRUSTED < PUBLIC < INTERNAL < RESTRICTED < SECRET). */
 export type TrustClass =
+  /** May see internal material. */
   | 'INTERNAL'
+  /** May see only what is public. */
   | 'PUBLIC'
+  /** May see restricted material, such as personal data. */
   | 'RESTRICTED'
+  /** May see everything, secrets included. */
   | 'SECRET'
+  /** Not trusted at all. */
   | 'UNTRUSTED';
 
 type ErrorFields_CompletionRejectedError_Fragment = { __typename: 'CompletionRejectedError', family: ErrorFamily, code: string, message: string, retryable: boolean, problems: Array<{ path: string, message: string }> };
