@@ -9,7 +9,7 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
 export interface CanonProcess {
   child: ChildProcess;
   url: string;
-  /** The first line it printed. */
+  /** The banner's line with the URL (on stderr). */
   line: string;
 }
 
@@ -47,15 +47,18 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
     let output = "";
     // Generous: on a loaded 2-core machine, tsx compiling the CLI alone can take most of it.
     const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 50_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
+    // The banner is for people: stderr. Structured logs go to stdout.
+    let banner = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      banner += chunk.toString();
       output += chunk.toString();
-      const match = /serving (http:\/\/\S+\/graphql)/.exec(output);
+      const match = /serving (http:\/\/\S+\/graphql)/.exec(banner);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]!, line: output.split("\n")[0]! });
+        resolve({ child, url: match[1]!, line: banner.split("\n").find((line) => line.includes("serving"))! });
       }
     });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", (code) => reject(new Error(`canon serve exited with ${code}: ${output}`)));
   });
 }
