@@ -23,7 +23,7 @@ export async function openBackend(config: CanonConfig, command: string, env: Nod
   } catch (error) {
     if (error instanceof DataDirBusyError) {
       const server = readLocalServer(error.dataDir);
-      if (server && error.holder && server.pid === error.holder.pid) return remoteBackend(server);
+      if (server && error.holder && server.pid === error.holder.pid) return remoteBackend(server, error.dataDir);
       throw new CliError(
         `${error.message}. Wait until it has finished (or stop it) and try again` +
           (error.holder?.command === "canon serve" ? "; a server that has just started answers such commands once it is listening" : ""),

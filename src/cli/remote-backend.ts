@@ -13,7 +13,7 @@ interface GraphQLBody<T> {
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
-export function remoteBackend(server: LocalServer): Backend {
+export function remoteBackend(server: LocalServer, dataDir: string): Backend {
   const headers = { authorization: `Bearer ${server.token}` };
   const origin = new URL(server.url).origin;
 
@@ -40,7 +40,7 @@ export function remoteBackend(server: LocalServer): Backend {
   }
 
   return {
-    where: `the running server (pid ${server.pid}) at ${server.url}`,
+    where: `embedded PGlite at ${dataDir}, through the server that holds it (pid ${server.pid}, ${server.url})`,
     async createToken(spec) {
       const data = await gql<{ createApiToken: { token?: string; apiToken?: { id: string }; message?: string } }>(
         `mutation($input: CreateApiTokenInput!) { createApiToken(input: $input) {

@@ -48,8 +48,8 @@ export async function serveCommand(config: CanonConfig, err: Out = process.stder
     // First start: the only way in, shown once (like Jupyter's token URL). Only its hash is kept.
     err.write(`First start: created an admin token. It is shown only this once; keep it:\n  ${canon.bootstrapToken}\n`);
     if (config.graphiql) err.write(`GraphiQL with it: ${canon.url}?token=${canon.bootstrapToken}\n`);
-  } else {
-    err.write(`${await tokenHint(canon.tokens, db.kind === "pglite")}\n`);
+  } else if (!config.adminToken) {
+    err.write(`${await tokenHint(canon.tokens, db.kind === "postgres" || db.location !== "memory")}\n`);
   }
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
@@ -63,10 +63,14 @@ export async function serveCommand(config: CanonConfig, err: Out = process.stder
   return EXIT.OK;
 }
 
-/** No token is printed after the first start: say which ones let a person in, and what to do when it is lost. */
-async function tokenHint(tokens: { list(): Promise<{ tokenId: string; label: string | null; revokedAt: Date | null; scopes: readonly string[]; createdAt: Date }[]> }, embedded: boolean) {
+/**
+ * No token is printed after the first start: say which admin tokens exist, and what to do when
+ * the one printed then is lost (`canon token create` reaches this server through its local file).
+ */
+async function tokenHint(tokens: { list(): Promise<{ tokenId: string; label: string | null; revokedAt: Date | null; scopes: readonly string[]; createdAt: Date }[]> }, reachable: boolean) {
   const admins = (await tokens.list()).filter((t) => !t.revokedAt && t.label !== LOCAL_ADMIN_LABEL && SCOPES.every((s) => t.scopes.includes(s)));
   const known = admins.length ? `admin token${admins.length > 1 ? "s" : ""} ${admins.map((t) => `${t.tokenId} (made ${t.createdAt.toISOString().slice(0, 10)})`).join(", ")}` : "no admin token";
   const create = `canon token create --component <you> --kind HUMAN --trust SECRET --scopes ${SCOPES.join(",")}`;
-  return `Tokens: ${known}; the first start printed it once. Lost it? Run \`${create}\`${embedded ? " in another terminal (it goes through this server)" : ""}, then revoke the lost one with \`canon token revoke <id>\`.`;
+  if (!reachable) return `Tokens: ${known}. An in-memory database is reachable only through this server: restart it with CANON_ADMIN_TOKEN set to get in.`;
+  return `Tokens: ${known}; the first start printed it once. Lost it? In another terminal, run \`${create}\`, then revoke the lost one with \`canon token revoke <id>\`.`;
 }

@@ -92,6 +92,12 @@ export const KNOWN_VARIABLES: readonly string[] = Object.keys(VARIABLES);
 export const unknownCanonVariables = (env: NodeJS.ProcessEnv): string[] =>
   Object.keys(env).filter((name) => name.startsWith("CANON_") && !KNOWN_VARIABLES.includes(name) && !name.startsWith("CANON_CI_") && !name.startsWith("CANON_TEST_"));
 
+/** The bad value as it may be shown: never a token, never a password. */
+function shown(name: Name, raw: string): string {
+  if (name === "CANON_ADMIN_TOKEN") return " (value not shown)";
+  return `=${JSON.stringify(name === "DATABASE_URL" ? raw.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@") : raw)}`;
+}
+
 /** Flags given on the command line take the place of their variables (and are named as flags in errors). */
 export interface ConfigFlags {
   host?: string;
@@ -106,7 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: Confi
     const { schema, accepts } = VARIABLES[name];
     const parsed = (schema as z.ZodType<unknown, string>).safeParse(raw);
     if (parsed.success) (values as Record<string, unknown>)[name] = parsed.data;
-    else problems.push(`${label}=${JSON.stringify(raw)} is not valid: expected ${accepts}`);
+    else problems.push(`${label}${shown(name, raw)} is not valid: expected ${accepts}`);
   };
   for (const name of Object.keys(VARIABLES) as Name[]) read(name, env[name]);
   if (flags.host !== undefined) read("CANON_HOST", flags.host, "--host");

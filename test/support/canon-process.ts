@@ -45,8 +45,12 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
   });
   return new Promise((resolve, reject) => {
     let output = "";
-    // Generous: on a loaded 2-core machine, tsx compiling the CLI alone can take most of it.
-    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 50_000);
+    // Generous: on a loaded 2-core machine, tsx compiling the CLI and PGlite creating a new
+    // database can each take most of a minute. A server that did not start is not left running.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`canon serve did not start: ${output}`));
+    }, 120_000);
     // The banner is for people: stderr. Structured logs go to stdout.
     let banner = "";
     child.stderr!.on("data", (chunk: Buffer) => {
