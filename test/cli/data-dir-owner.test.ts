@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { postGraphQL } from "../support/canon.js";
 import { canonCli } from "../support/canon-cli.js";
 import { kill, serve, type CanonProcess } from "../support/canon-process.js";
@@ -30,17 +30,18 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
     dir = mkdtempSync(path.join(tmpdir(), "canon-owner-"));
     env = { CANON_DATA_DIR: path.join(dir, "data") };
   });
-  afterAll(async () => {
-    for (const server of servers) await kill(server.child, "SIGKILL");
-    rmSync(dir, { recursive: true, force: true });
+  // A test that failed half-way must not leave its server holding the directory for the next.
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await kill(server.child);
   });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("`canon token create` while the server runs goes through it: the token works at once and after a restart", async () => {
     const first = await start();
     const file = path.join(dir, "data", "canon-server.json");
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const created = await canonCli(["token", "create", "--component", "agent-1", "--kind", "RUNTIME", "--scopes", "run:read,run:create"], env);
+    const created = await canonCli(["token", "create", "--component", "test-agent", "--kind", "RUNTIME", "--scopes", "run:read,run:create"], env);
     expect(created.status, created.stderr).toBe(0);
     expect(created.stderr).toMatch(new RegExp(`through the server that holds it \\(pid ${first.child.pid}`));
     const token = /canon_[A-Za-z0-9_-]{43}/.exec(created.stdout)![0];
@@ -60,7 +61,7 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
     const second = await start();
     expect((await gql(second.url, RUNS)).data.runs.edges.map((e: any) => e.node.runId)).toEqual([run.runId]);
     const listed = await canonCli(["token", "list"], env);
-    expect(listed.stdout).toMatch(/agent-1@\*\/RUNTIME/);
+    expect(listed.stdout).toMatch(/test-agent@\*\/RUNTIME/);
     await kill(second.child);
   });
 
@@ -85,7 +86,7 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
     const listed = await canonCli(["token", "list"], env);
     expect(listed.status, listed.stderr).toBe(0);
     expect(listed.stderr).toContain(`embedded PGlite at ${path.join(dir, "data")}`);
-    expect(listed.stdout).toMatch(/agent-1@\*\/RUNTIME/);
+    expect(listed.stdout).toMatch(/test-agent@\*\/RUNTIME/);
     const again = await start();
     await kill(again.child);
   });
