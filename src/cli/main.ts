@@ -54,6 +54,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .helpOption("-h, --help", "show help for a command")
     .helpCommand("help [command]", "show help for a command")
     .showSuggestionAfterError(true)
+    .showHelpAfterError("(add --help for this command's usage and examples)")
     .exitOverride()
     .addHelpText(
       "after",

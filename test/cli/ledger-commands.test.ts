@@ -30,7 +30,7 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
       : { CANON_DATA_DIR: database.options.dataDir };
     return spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
       cwd: repoRoot,
-      env: { ...process.env, CANON_LOG_LEVEL: "silent", ...env },
+      env: { ...process.env, CANON_LOG_LEVEL: "silent", DATABASE_URL: "", ...env },
       encoding: "utf8",
       timeout: 60_000,
     });
@@ -53,6 +53,8 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
     target = await createTestDatabase();
     if (source.options.kind === "pglite") source.options.dataDir = path.join(dir, "source");
     if (target.options.kind === "pglite") target.options.dataDir = path.join(dir, "target");
+    // Only serve and migrate create a database or change its schema: the import target is migrated first.
+    await withDb(target, async () => {});
     runId = await withDb(source, async (db) => {
       const store = new RunStore(db, new InProcessChangeFeed());
       const { run } = await store.startRun(startInput);
