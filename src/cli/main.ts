@@ -93,7 +93,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option("--all", "verify every run")
     .addHelpText("after", examples("canon verify run_0a1b2c", "canon verify --all"))
     .action(async (runIds: string[], options: { all?: boolean }) => {
-      if (options.all === (runIds.length > 0)) throw new CliError("give either run ids or --all (see canon help verify)", EXIT.USAGE);
+      if (Boolean(options.all) === runIds.length > 0) throw new CliError("give either run ids or --all (see canon help verify)", EXIT.USAGE);
       await run(() => withBackend("verify", (backend) => verifyCommand(backend, options.all ? "all" : runIds)))();
     });
 

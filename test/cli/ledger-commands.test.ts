@@ -67,7 +67,8 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
       await store.recordNoop({ runId: run.id, expectedVersion: 21, reason: "nothing left", producer, provenance });
       return run.id;
     });
-  });
+    // Two new databases and a run, on a machine that may be busy: more than the default hook time.
+  }, 200_000);
   afterAll(async () => {
     await source.dispose();
     await target.dispose();

@@ -15,7 +15,7 @@ describe(`canon serve logs on ${backendName}`, { timeout: 180_000 }, () => {
     const env = database.options.kind === "postgres" ? { DATABASE_URL: database.options.url } : { CANON_DATA_DIR: ":memory:" };
     server = await serve({ ...env, CANON_LOG_LEVEL: "info" });
     server.child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  });
+  }, 200_000);
   afterAll(async () => {
     if (server) await kill(server.child);
     await database?.dispose();

@@ -1,8 +1,11 @@
 // The real `canon` CLI as a child process, run the way a person runs it from a terminal.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
+/** tsx's loader by path: `--import tsx` would look for it from the working directory, which may be anywhere. */
+const TSX = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
 
 export interface CliResult {
   status: number | null;
@@ -17,7 +20,7 @@ export interface CliResult {
  */
 export function canonCli(args: string[], env: NodeJS.ProcessEnv = {}, options: { cwd?: string; input?: string } = {}): Promise<CliResult> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "DATABASE_URL" && !name.startsWith("CANON_")));
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "src/cli/main.ts"), ...args], {
+  const child = spawn(process.execPath, ["--import", TSX, path.join(repoRoot, "src/cli/main.ts"), ...args], {
     cwd: options.cwd ?? repoRoot,
     env: { ...base, CANON_LOG_LEVEL: "warn", ...env },
     stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
