@@ -12,6 +12,14 @@ import { kill, serve, type CanonProcess } from "../support/canon-process.js";
 import { onPostgres } from "../support/database.js";
 import { startRun } from "../support/operations.js";
 
+/** Waits (up to a minute) for `done` to hold. */
+async function until(done: () => boolean) {
+  for (let waited = 0; !done(); waited += 100) {
+    if (waited > 60_000) throw new Error("gave up waiting");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const RUNS = `{ runs(first: 50) { edges { node { runId } } } }`;
 
 // The embedded database only: PostgreSQL has many clients by design. Process start-ups on a busy
@@ -20,8 +28,8 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
   let dir: string;
   let env: NodeJS.ProcessEnv;
   const servers: CanonProcess[] = [];
-  const start = async () => {
-    const server = await serve({ ...env, DATABASE_URL: "" });
+  const start = async (more: NodeJS.ProcessEnv = {}) => {
+    const server = await serve({ ...env, DATABASE_URL: "", ...more });
     servers.push(server);
     return server;
   };
@@ -37,7 +45,10 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("`canon token create` while the server runs goes through it: the token works at once and after a restart", async () => {
-    const first = await start();
+    // As a person starts it: no CANON_ADMIN_TOKEN, so the first start makes and prints one.
+    const first = await start({ CANON_ADMIN_TOKEN: "" });
+    expect(first.line).toContain(`data: embedded PGlite at ${path.join(dir, "data")}`);
+    await until(() => first.stderr().includes("First start: created an admin token"));
     const file = path.join(dir, "data", "canon-server.json");
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -58,7 +69,11 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
 
     expect(await kill(first.child)).toBe(0);
     expect(existsSync(file), "the local admin file goes at shutdown").toBe(false);
-    const second = await start();
+    // No token is printed again; the next start says what to do if the first one was lost.
+    const second = await start({ CANON_ADMIN_TOKEN: "" });
+    await until(() => second.stderr().includes("Lost it?"));
+    expect(second.stderr()).toMatch(/Tokens: admin token tok_\S+ \(made \d{4}-\d\d-\d\d\); the first start printed it once\. Lost it\? In another terminal, run `canon token create --component <you> --kind HUMAN/);
+    expect(second.stderr()).not.toContain("First start");
     expect((await gql(second.url, RUNS)).data.runs.edges.map((e: any) => e.node.runId)).toEqual([run.runId]);
     const listed = await canonCli(["token", "list"], env);
     expect(listed.stdout).toMatch(/test-agent@\*\/RUNTIME/);

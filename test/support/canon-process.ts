@@ -11,6 +11,8 @@ export interface CanonProcess {
   url: string;
   /** The banner's line with the URL (on stderr). */
   line: string;
+  /** Everything it has written to stderr so far (the banner and hints for people; its first 64 KB). */
+  stderr(): string;
 }
 
 /** Every process the tests start knows this admin token (CANON_ADMIN_TOKEN), so tests can mint others. */
@@ -54,12 +56,12 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
     // The banner is for people: stderr. Structured logs go to stdout.
     let banner = "";
     child.stderr!.on("data", (chunk: Buffer) => {
-      banner += chunk.toString();
+      if (banner.length < 64_000) banner += chunk.toString();
       output += chunk.toString();
       const match = /serving (http:\/\/\S+\/graphql)/.exec(banner);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]!, line: banner.split("\n").find((line) => line.includes("serving"))! });
+        resolve({ child, url: match[1]!, line: banner.split("\n").find((line) => line.includes("serving"))!, stderr: () => banner });
       }
     });
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
