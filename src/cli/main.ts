@@ -215,6 +215,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// What escapes from a timer: a known error (a lost data-directory lock) as its one line, a bug
+// with its stack, since that is a fault to fix, not a user's mistake.
+process.on("uncaughtException", (error) => process.exit(report(error, "", true)));
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => process.exit(report(error, "", false)),
