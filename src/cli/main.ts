@@ -8,14 +8,13 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { COMPONENT_KINDS, TRUST_CLASSES, type ComponentKind, type TrustClass } from "../contracts/common.js";
 import { CanonError } from "../contracts/errors.js";
 import { DataDirBusyError } from "../db/data-dir-lock.js";
-import { DatabaseUnreachableError } from "../db/database.js";
+import { DatabaseUnreachableError } from "../db/database-errors.js";
 import { SCOPES, type Scope } from "../domain/principal.js";
 import { InsecureBindError, PortInUseError } from "../server/startup-errors.js";
 import { ConfigError, configFromEnv, unknownCanonVariables, type CanonConfig, type ConfigFlags } from "../server/config.js";
 import type { Backend } from "./backend.js";
 import { CliError, EXIT } from "./cli-error.js";
 import { checkOutputPath, exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
-import { openBackend } from "./open-backend.js";
 import { createToken, listTokens, revokeToken } from "./token-commands.js";
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
@@ -38,6 +37,8 @@ function config(flags: ConfigFlags = {}): CanonConfig {
 
 /** Runs `work` on the database, or on the running server that holds it; says which on stderr. */
 async function withBackend(command: string, work: (backend: Backend) => Promise<number | void>): Promise<number> {
+  // Loaded here, not up front: help, --version and usage errors need no database code.
+  const { openBackend } = await import("./open-backend.js");
   const backend = await openBackend(config(), command);
   process.stderr.write(`canon ${command}: ${backend.where}\n`);
   try {

@@ -8,6 +8,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "./generated/client.js";
 import { lockDataDir } from "./data-dir-lock.js";
+import { DatabaseUnreachableError, MissingDataDirError } from "./database-errors.js";
 import { pgliteConnection, pgPoolConnection, type SqlConnection } from "./sql-connection.js";
 
 export type DatabaseOptions =
@@ -38,15 +39,7 @@ export interface OpenOptions {
 
 export const MEMORY_DATA_DIR = ":memory:";
 
-/** No database where one was expected: nothing was created. */
-export class MissingDataDirError extends Error {
-  constructor(readonly dataDir: string) {
-    super(`there is no Canon database in ${dataDir}`);
-  }
-}
-
-/** The PostgreSQL server in DATABASE_URL cannot be reached, or refuses the connection. */
-export class DatabaseUnreachableError extends Error {}
+export { DatabaseUnreachableError, MissingDataDirError };
 
 /** Whether `dataDir` holds an embedded database (PostgreSQL writes PG_VERSION first thing). */
 export const hasPgliteDatabase = (dataDir: string): boolean => existsSync(path.join(dataDir, "PG_VERSION"));
