@@ -30,5 +30,7 @@ export interface Backend {
   /** Writes the run's export line by line; answers its ledger entry count. Throws for an unknown run. */
   exportRun(runId: string, write: (line: string) => void | Promise<void>, onTotal?: (entries: number) => void): Promise<number>;
   importRun(input: Readable): Promise<{ runId: string; entries: number }>;
+  /** Stores a run's ledger written before the delta ledger as patches; answers how many rows changed. */
+  compactRun(runId: string): Promise<number>;
   close(): Promise<void>;
 }

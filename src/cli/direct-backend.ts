@@ -3,6 +3,7 @@
 import { createInterface } from "node:readline";
 import { NotFoundError } from "../contracts/errors.js";
 import type { Database } from "../db/database.js";
+import { compactLedger } from "../store/ledger-compaction.js";
 import { RunReader } from "../store/run-reads.js";
 import { exportRun, importRun } from "../store/run-transfer.js";
 import { TokenStore } from "../store/token-store.js";
@@ -37,6 +38,7 @@ export function directBackend(db: Database): Backend {
       return exportRun(db, runId, write);
     },
     importRun: (input) => importRun(db, createInterface({ input, crlfDelay: Infinity })),
+    compactRun: (runId) => compactLedger(db, runId),
     close: () => db.close(),
   };
 }

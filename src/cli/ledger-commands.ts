@@ -1,4 +1,4 @@
-// canon verify / export / import: the ledger from the command line.
+// canon verify / compact / export / import: the ledger from the command line.
 import { createReadStream, createWriteStream, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
@@ -32,6 +32,24 @@ export async function verifyCommand(backend: Backend, runIds: string[] | "all", 
   }
   out.write(`${ids.length - failed} verified, ${failed} diverged\n`);
   return failed === 0 ? EXIT.OK : EXIT.FAILED;
+}
+
+/** Stores ledgers written before the delta ledger as patches (docs/storage.md). */
+export async function compactCommand(backend: Backend, runIds: string[] | "all", out: Out = process.stdout): Promise<number> {
+  const ids = runIds === "all" ? await backend.runIds() : runIds;
+  const bar = progress("compacting", "runs");
+  bar.total(ids.length);
+  let rewritten = 0;
+  try {
+    for (const runId of ids) {
+      rewritten += await backend.compactRun(runId);
+      bar.tick();
+    }
+  } finally {
+    bar.stop();
+  }
+  out.write(`${ids.length} runs compacted: ${rewritten} entries now stored as patches\n`);
+  return EXIT.OK;
 }
 
 /** Checked before any database is opened: the directory must exist, and `out` must not be one. */

@@ -14,7 +14,7 @@ import { InsecureBindError, PortInUseError } from "../server/startup-errors.js";
 import { ConfigError, configFromEnv, unknownCanonVariables, type CanonConfig, type ConfigFlags } from "../server/config.js";
 import type { Backend } from "./backend.js";
 import { CliError, EXIT } from "./cli-error.js";
-import { checkOutputPath, exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
+import { checkOutputPath, compactCommand, exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
 import { createToken, listTokens, revokeToken } from "./token-commands.js";
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
@@ -96,6 +96,17 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .action(async (runIds: string[], options: { all?: boolean }) => {
       if (Boolean(options.all) === runIds.length > 0) throw new CliError("give either run ids or --all (see canon help verify)", EXIT.USAGE);
       await run(() => withBackend("verify", (backend) => verifyCommand(backend, options.all ? "all" : runIds)))();
+    });
+
+  program
+    .command("compact")
+    .description("store ledgers written before the delta ledger as patches (docs/storage.md); reads and verify are unchanged")
+    .argument("[runIds...]", "the runs to compact")
+    .option("--all", "compact every run")
+    .addHelpText("after", examples("canon compact run_0a1b2c", "canon compact --all"))
+    .action(async (runIds: string[], options: { all?: boolean }) => {
+      if (Boolean(options.all) === runIds.length > 0) throw new CliError("give either run ids or --all (see canon help compact)", EXIT.USAGE);
+      await run(() => withBackend("compact", (backend) => compactCommand(backend, options.all ? "all" : runIds)))();
     });
 
   program

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import type { LocalServer } from "../server/local-admin.js";
 import { TRANSFER_PATH } from "../server/transfer-routes.js";
 import type { Backend, TokenView } from "./backend.js";
-import { CliError } from "./cli-error.js";
+import { CliError, EXIT } from "./cli-error.js";
 
 interface GraphQLBody<T> {
   data?: T;
@@ -121,6 +121,10 @@ export function remoteBackend(server: LocalServer, dataDir: string): Backend {
       });
       if (!response.ok) throw await refusal(response);
       return (await response.json()) as { runId: string; entries: number };
+    },
+    async compactRun() {
+      // Rewriting a ledger's encoding has no API: it needs the database itself.
+      throw new CliError(`canon compact needs the data directory itself, which the server holds (pid ${server.pid}): stop that server, compact, and start it again`, EXIT.BUSY);
     },
     close: async () => {},
   };
