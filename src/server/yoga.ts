@@ -9,6 +9,7 @@ import type { Principal } from "../domain/principal.js";
 import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
 import { codedError } from "./error-codes.js";
+import { yogaLogging } from "./yoga-logging.js";
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
 import { useSharedSubscriptionExecution } from "./shared-execution.js";
@@ -91,12 +92,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
         }
       : false,
     maskedErrors: { maskError: (error) => codedError(error, logger) },
-    logging: {
-      debug: (...args) => logger.debug(args.map(String).join(" ")),
-      info: (...args) => logger.info(args.map(String).join(" ")),
-      warn: (...args) => logger.warn(args.map(String).join(" ")),
-      error: (...args) => logger.error(args.map(String).join(" ")),
-    },
+    logging: yogaLogging(logger),
     plugins: [
       // Browsers send simple cross-site requests without preflight; every real client sends
       // one of these headers (a token needs Authorization anyway).
