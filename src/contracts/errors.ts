@@ -165,13 +165,18 @@ export class LockHeldError extends CanonError {
     readonly resource: string,
     readonly holder: string,
     readonly expiresAt: string,
+    /** The held lock's own scope, when it overlaps `resource` rather than equals it (fs:src/auth/** for fs:src/auth/login.ts). */
+    readonly lockedResource: string = resource,
   ) {
     super({
       family: "STATE",
       code: "ERR_LOCK_HELD",
-      message: `${resource} is locked by ${holder} until ${expiresAt}`,
+      message:
+        lockedResource === resource
+          ? `${resource} is locked by ${holder} until ${expiresAt}`
+          : `${resource} overlaps ${lockedResource}, locked by ${holder} until ${expiresAt}`,
       retryable: true,
-      details: { resource, holder, expiresAt },
+      details: { resource, holder, expiresAt, lockedResource },
     });
   }
 }

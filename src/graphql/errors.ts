@@ -116,6 +116,9 @@ builder.objectType(LockHeldError, {
     resource: t.exposeString("resource"),
     holder: t.exposeString("holder"),
     expiresAt: t.exposeString("expiresAt"),
+    lockedResource: t.exposeString("lockedResource", {
+      description: "The held lock's scope: the resource asked for, or a scope overlapping it (fs:src/auth/** holds fs:src/auth/login.ts).",
+    }),
   }),
 });
 

@@ -21,6 +21,7 @@ import { jsonBoundsProblems } from "../domain/json-bounds.js";
 import { chainHash, entryDigest, GENESIS_PARENT } from "../domain/ledger-chain.js";
 import { carriedReceipts, type CarriedReceipt, type OperationCall, type OperationContext } from "../domain/operations/index.js";
 import { requireModelProvenance } from "../domain/rules/provenance.js";
+import { citedReceiptIds } from "../domain/rules/receipt-book.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { ChangeFeed, LedgerNotice } from "../live/change-feed.js";
 import type { Database } from "../db/database.js";
@@ -28,6 +29,7 @@ import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { runDeletion } from "./run-deletion.js";
 import { RunReader } from "./run-reads.js";
 import { toLedgerEntryRecord } from "../db/row-mapping.js";
+import { receiptBookOf } from "./receipt-reads.js";
 import { StateCache } from "./state-cache.js";
 import { runnableTask } from "./task-store.js";
 
@@ -180,7 +182,7 @@ export class RunStore extends RunReader {
     const current = await this.stateAt(request, operations, null);
     if (current instanceof Replay) return current.result;
     const context: OperationContext = { producer: request.producer, provenance: request.provenance, committedAt: commitTime() };
-    const plan = planCommit(current, operations, context);
+    const plan = planCommit(current, operations, context, await receiptBookOf(this.db, citedReceiptIds(operations)));
     // Checked even for a NOOP: re-sending a receipt id with other content is refused, not ignored.
     const freshReceipts = await this.receiptsToInsert(receipts);
     const newReceipts = plan.kind === "COMMIT" ? freshReceipts : [];
