@@ -1,5 +1,5 @@
 // Tasks: requests compiled to TaskIRV1, their open questions, and the answers that close them.
-import { InputTooLargeError, InvalidInputError, NotFoundError, TaskRevisionConflictError } from "../contracts/errors.js";
+import { ForbiddenError, InputTooLargeError, InvalidInputError, NotFoundError, TaskRevisionConflictError } from "../contracts/errors.js";
 import {
   AMBIGUITY_RESOLUTIONS, INTERACTION_MODES, RISK_CLASSES, TASK_TYPES, type TaskIRV1,
 } from "../contracts/task-ir.js";
@@ -10,6 +10,7 @@ import {
 import type { TaskRecord, TaskStore } from "../store/task-store.js";
 import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
+import { authorizedAnswerer } from "./writer.js";
 import { TrustClass } from "./identity-types.js";
 import { sharedEnum } from "./shared-enums.js";
 
@@ -219,7 +220,10 @@ const ClarifyTaskInput = builder.inputType("ClarifyTaskInput", {
     taskId: t.id({ required: true }),
     expectedRevision: t.int({ required: true, description: "The revision the answers were decided on." }),
     answers: t.field({ type: [TaskAnswerInput], required: true }),
-    answeredBy: t.string({ required: true, description: "Who answered, recorded with each answer." }),
+    answeredBy: t.string({
+      required: false,
+      description: "Who answered: the token's component id, recorded with each answer. May be left out; any other name is refused with ERR_FORBIDDEN.",
+    }),
   }),
 });
 
@@ -309,13 +313,13 @@ builder.mutationFields((t) => ({
     type: ClarifyTaskSuccess,
     description: "Answer a task's open questions (or accept defaults), recompile, and store the next revision.",
     args: { input: t.arg({ type: ClarifyTaskInput, required: true }) },
-    errors: { types: [NotFoundError, TaskRevisionConflictError, InvalidInputError, InputTooLargeError], directResult: true, union: { name: "ClarifyTaskResult" } },
+    errors: { types: [NotFoundError, TaskRevisionConflictError, InvalidInputError, InputTooLargeError, ForbiddenError], directResult: true, union: { name: "ClarifyTaskResult" } },
     resolve: async (_root, { input }, ctx) => ({
       task: await ctx.tasks.clarify(
         String(input.taskId),
         input.expectedRevision,
         input.answers.map((a) => ({ ambiguityId: String(a.ambiguityId), answer: a.answer, acceptDefault: a.acceptDefault })),
-        input.answeredBy,
+        authorizedAnswerer(ctx, input.answeredBy),
       ),
     }),
   }),
