@@ -186,3 +186,13 @@ describe("citedReceiptIds", () => {
     expect(citedReceiptIds(calls).sort()).toEqual(["a", "c", "d"]);
   });
 });
+
+describe("a decision names its decider wholly", () => {
+  it("a RUNTIME cannot record a decision whose envelope says VERIFIER under its own id", () => {
+    const state = commit(withCriterion(), [op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") })]);
+    const decision = completionDecision(RUN_ID, "d-1", { outcome: "COMPLETE", producerKind: "VERIFIER", criteria: [{ criterion_id: CRITERION, result: "PASS", receipt_refs: ["inv-1"] }] });
+    const error = thrown(() => plan(state, [op("recordCompletionDecision", { decision })]));
+    expect(error.code).toBe("ERR_COMPLETION_REJECTED");
+    expect(error.message).toContain("/decision/envelope/producer");
+  });
+});

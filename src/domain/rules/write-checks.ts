@@ -33,6 +33,7 @@ const DOCUMENT_ARG: Record<string, string> = {
 
 /** Completion outcomes after which no other decision is recorded: fork the run to go on. */
 const FINAL_OUTCOMES = new Set(["COMPLETE", "FAIL"]);
+const DECIDER_KINDS = new Set(["RUNTIME", "VERIFIER"]);
 
 const CHECKS: Record<string, Check> = {
   resolveHypothesis: (state, args, _context, book) =>
@@ -54,10 +55,10 @@ const CHECKS: Record<string, Check> = {
     );
     if (other) throw new LockHeldError(resource, other.holder, other.expires_at, other.resource);
   },
-  recordCompletionDecision: (state, args, _context, book) => {
+  recordCompletionDecision: (state, args, context, book) => {
     const decision = args.decision as unknown as CompletionDecisionV1;
     if (state.completion.latest_decision_ref === decision.decision_id) return; // a retry changes nothing
-    const problems = [...finalityProblems(state), ...evidenceProblems(state, decision, book)];
+    const problems = [...finalityProblems(state), ...deciderProblems(decision, context.producer), ...evidenceProblems(state, decision, book)];
     if (problems.length > 0) throw new CompletionRejectedError(problems);
   },
 };
@@ -111,6 +112,17 @@ function requireObservedEvidence(state: AgentStateV1, ref: EvidenceRefArgs, book
   if (entry?.content_hash && ref.contentHash != null && ref.contentHash !== entry.content_hash) {
     throw new EvidenceRequiredError(`evidence ${ref.kind} ${ref.ref} is recorded with content hash ${entry.content_hash}, not ${ref.contentHash}`, `${path}/contentHash`);
   }
+}
+
+/**
+ * The completion rule checks that the decision names the committing component; here, that it
+ * names it wholly (kind and version too), as a receipt must.
+ */
+function deciderProblems(decision: CompletionDecisionV1, producer: ComponentIdentity): InputProblem[] {
+  const claimed = decision.envelope.producer;
+  if (claimed.component_id !== producer.component_id || !DECIDER_KINDS.has(producer.kind)) return []; // the completion rule's to report
+  if (claimed.kind === producer.kind && claimed.component_version === producer.component_version) return [];
+  return [{ path: "/decision/envelope/producer", message: `must be the committing component: ${producer.component_id} (${producer.kind} ${producer.component_version})` }];
 }
 
 function finalityProblems(state: AgentStateV1): InputProblem[] {
