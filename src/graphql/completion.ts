@@ -4,6 +4,7 @@ import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { completionOf } from "../domain/rules/completion.js";
 import { builder } from "./builder.js";
 import { sharedEnum } from "./shared-enums.js";
+import { viewDocument } from "./state-view.js";
 
 const COMPLETION_STATUSES = ["NOT_COMPLETE", "COMPLETE", "PARTIAL", "FAILED", "ESCALATED"] as const;
 type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
@@ -36,7 +37,8 @@ export const CompletionView = builder.objectRef<AgentStateV1>("CompletionStatusV
       description: "The CompletionDecisionV1 document, as recorded.",
       resolve: async (state, _args, ctx) => {
         const id = completionOf(state)?.decision_id;
-        return id ? ((await ctx.store.receipts.byId(id))?.document ?? null) : null;
+        const document = id ? ((await ctx.store.receipts.byId(id))?.document ?? null) : null;
+        return document && viewDocument(ctx, state.sensitivity_labels ?? [], document);
       },
     }),
   }),

@@ -121,6 +121,9 @@ builder.objectType(LockHeldError, {
     resource: t.exposeString("resource", { description: "The locked resource." }),
     holder: t.exposeString("holder", { description: "component_id of the holder." }),
     expiresAt: t.exposeString("expiresAt", { description: "When the lock expires unless renewed." }),
+    lockedResource: t.exposeString("lockedResource", {
+      description: "The held lock's scope: the resource asked for, or a scope overlapping it (fs:src/auth/** holds fs:src/auth/login.ts).",
+    }),
   }),
 });
 

@@ -8,6 +8,7 @@ import { ComponentIdentityInput, ComponentIdentityType, toComponentIdentity } fr
 import { Run } from "./run.js";
 import { authorizedWriter } from "./writer.js";
 import { sharedEnum } from "./shared-enums.js";
+import { viewDocument, viewRunDocument } from "./state-view.js";
 
 const ModelEventKind = sharedEnum("ModelEventKind", MODEL_EVENT_KINDS);
 
@@ -45,15 +46,17 @@ builder.mutationField("recordModelEvent", (t) =>
     description: "Log a model change for a run. It never changes the run's state or state version.",
     ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
     args: { input: t.arg({ type: RecordModelEventInput, required: true, description: "The event." }) },
-    resolve: (_root, { input }, ctx) =>
-      ctx.store.modelEvents.record({
+    resolve: async (_root, { input }, ctx) => {
+      const event = await ctx.store.modelEvents.record({
         runId: String(input.runId),
         kind: input.kind,
         modelId: input.modelId,
         previousModelId: input.previousModelId ?? null,
         detail: input.detail ?? null,
         producer: authorizedWriter(ctx as GraphQLContext, input.producer ? toComponentIdentity(input.producer) : null),
-      }),
+      });
+      return viewRunDocument(ctx, event.runId, event);
+    },
   }),
 );
 
@@ -62,6 +65,10 @@ builder.objectField(Run, "modelEvents", (t) =>
     type: [ModelEvent],
     description: "Model changes logged for this run, oldest first. Not part of its state.",
     args: { first: t.arg.int({ defaultValue: 100, description: "How many events, oldest first; at most 500." }) },
-    resolve: (run, args, ctx) => ctx.store.modelEvents.ofRun(run.id, Math.min(Math.max(args.first ?? 100, 1), 500)),
+    resolve: async (run, args, ctx) => {
+      const events = await ctx.store.modelEvents.ofRun(run.id, Math.min(Math.max(args.first ?? 100, 1), 500));
+      // Its free text (detail, model ids) may name a labelled resource, as the state's may.
+      return events.map((event) => viewDocument(ctx, run.state.sensitivity_labels ?? [], event));
+    },
   }),
 );

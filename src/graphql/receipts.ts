@@ -5,10 +5,14 @@ import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
 import { Run } from "./run.js";
 import { sharedEnum } from "./shared-enums.js";
+import { viewDocument, viewRunDocument, type SensitivityLabels } from "./state-view.js";
 
 const ReceiptKindEnum = sharedEnum("ReceiptKind", RECEIPT_KINDS);
 
-export const Receipt = builder.objectRef<ReceiptRecord>("Receipt").implement({
+/** A receipt as read; `labels` are its run's when they were at hand (Run.receipts), else they are read. */
+type ReceiptView = ReceiptRecord & { labels?: SensitivityLabels };
+
+export const Receipt = builder.objectRef<ReceiptView>("Receipt").implement({
   // A receipt is readable by whoever may read the run that recorded it.
   authScopes: (receipt) => ({ run: receipt.runId }),
   description: "An immutable receipt (ToolReceiptV1, MutationReceiptV1, VerificationReceiptV1) or CompletionDecisionV1.",
@@ -19,7 +23,11 @@ export const Receipt = builder.objectRef<ReceiptRecord>("Receipt").implement({
     contentHash: t.exposeString("contentHash", { description: "sha256 of the document's RFC 8785 canonical JSON." }),
     stateVersion: t.exposeInt("stateVersion", { description: "The state version of the commit that recorded it." }),
     recordedAt: t.field({ description: "When it was recorded.", type: "DateTime", resolve: (r) => r.createdAt }),
-    document: t.field({ description: "The receipt as the ABI document that was recorded.", type: "JSONObject", resolve: (r) => r.document }),
+    document: t.field({
+      type: "JSONObject",
+      description: "The document, with resources the run's sensitivity labels withhold from the reader redacted.",
+      resolve: (r, _args, ctx) => (r.labels ? viewDocument(ctx, r.labels, r.document) : viewRunDocument(ctx, r.runId, r.document)),
+    }),
   }),
 });
 
@@ -33,8 +41,10 @@ builder.objectField(Run, "receipts", (t) =>
       kind: t.arg({ type: ReceiptKindEnum, description: "Only receipts of this kind." }),
       first: t.arg.int({ defaultValue: 100, description: `At most ${MAX_RECEIPTS}.` }),
     },
-    resolve: (run, args, ctx) =>
-      ctx.store.receipts.ofRun(run.id, (args.kind as ReceiptKind | null) ?? null, Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS)),
+    resolve: async (run, args, ctx) => {
+      const receipts = await ctx.store.receipts.ofRun(run.id, (args.kind as ReceiptKind | null) ?? null, Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS));
+      return receipts.map((receipt) => ({ ...receipt, labels: run.state.sensitivity_labels ?? [] }));
+    },
   }),
 );
 

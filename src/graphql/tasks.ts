@@ -1,5 +1,5 @@
 // Tasks: requests compiled to TaskIRV1, their open questions, and the answers that close them.
-import { InputTooLargeError, InvalidInputError, NotFoundError, TaskRevisionConflictError } from "../contracts/errors.js";
+import { ForbiddenError, InputTooLargeError, InvalidInputError, NotFoundError, TaskRevisionConflictError } from "../contracts/errors.js";
 import {
   AMBIGUITY_RESOLUTIONS, INTERACTION_MODES, RISK_CLASSES, TASK_TYPES, type TaskIRV1,
 } from "../contracts/task-ir.js";
@@ -10,6 +10,7 @@ import {
 import type { TaskRecord, TaskStore } from "../store/task-store.js";
 import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
+import { authorizedAnswerer } from "./writer.js";
 import { TrustClass } from "./identity-types.js";
 import { sharedEnum } from "./shared-enums.js";
 
@@ -227,7 +228,10 @@ const ClarifyTaskInput = builder.inputType("ClarifyTaskInput", {
     taskId: t.id({ description: "The task whose questions are answered.", required: true }),
     expectedRevision: t.int({ required: true, description: "The revision the answers were decided on." }),
     answers: t.field({ description: "One answer per open question being settled.", type: [TaskAnswerInput], required: true }),
-    answeredBy: t.string({ required: true, description: "Who answered, recorded with each answer." }),
+    answeredBy: t.string({
+      required: false,
+      description: "Who answered: the token's component id, recorded with each answer. May be left out; any other name is refused with ERR_FORBIDDEN.",
+    }),
   }),
 });
 
@@ -322,13 +326,17 @@ builder.mutationFields((t) => ({
     type: ClarifyTaskSuccess,
     description: "Answer a task's open questions (or accept defaults), recompile, and store the next revision.",
     args: { input: t.arg({ description: "The answers, and the revision they were decided on.", type: ClarifyTaskInput, required: true }) },
-    errors: { types: [NotFoundError, TaskRevisionConflictError, InvalidInputError, InputTooLargeError], directResult: true, union: { name: "ClarifyTaskResult", description: "What clarifyTask answers: ClarifyTaskSuccess, or a typed error saying why nothing was done (every error implements Error)." } },
+    errors: {
+      types: [NotFoundError, TaskRevisionConflictError, InvalidInputError, InputTooLargeError, ForbiddenError],
+      directResult: true,
+      union: { name: "ClarifyTaskResult", description: "What clarifyTask answers: ClarifyTaskSuccess, or a typed error saying why nothing was done (every error implements Error)." },
+    },
     resolve: async (_root, { input }, ctx) => ({
       task: await ctx.tasks.clarify(
         String(input.taskId),
         input.expectedRevision,
         input.answers.map((a) => ({ ambiguityId: String(a.ambiguityId), answer: a.answer, acceptDefault: a.acceptDefault })),
-        input.answeredBy,
+        authorizedAnswerer(ctx, input.answeredBy),
       ),
     }),
   }),

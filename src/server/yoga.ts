@@ -5,6 +5,7 @@ import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { NoSchemaIntrospectionCustomRule, type ExecutionResult } from "graphql";
 import type { Logger } from "pino";
+import { CSRF_REFUSED } from "../contracts/errors.js";
 import type { Principal } from "../domain/principal.js";
 import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
@@ -58,6 +59,25 @@ export const unauthenticated = () =>
     extensions: { family: "AUTH", code: "ERR_UNAUTHENTICATED", retryable: false, http: { status: 401, headers: { "www-authenticate": "Bearer" } } },
   });
 
+/**
+ * graphql-yoga's CSRF prevention, answering with its own code (ERR_CSRF_REFUSED, HTTP 403) so
+ * that clients and logs can tell a refused cross-site request from malformed input.
+ */
+function useCsrfRefusal(): Plugin {
+  const prevention = useCSRFPrevention({ requestHeaders: ["authorization", "x-graphql-yoga-csrf"] });
+  return {
+    onRequestParse(payload) {
+      try {
+        return prevention.onRequestParse?.(payload);
+      } catch {
+        throw createGraphQLError("refused as a possible cross-site request: send `Authorization: Bearer <token>` (or an `x-graphql-yoga-csrf` header)", {
+          extensions: { ...CSRF_REFUSED, http: { status: 403 } },
+        });
+      }
+    },
+  };
+}
+
 export function createCanonYoga(services: CanonServices, logger: Logger, options: YogaOptions): CanonYoga {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
@@ -96,7 +116,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
     plugins: [
       // Browsers send simple cross-site requests without preflight; every real client sends
       // one of these headers (a token needs Authorization anyway).
-      useCSRFPrevention({ requestHeaders: ["authorization", "x-graphql-yoga-csrf"] }),
+      useCsrfRefusal(),
       ...queryLimitPlugins(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),

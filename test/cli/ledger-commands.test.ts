@@ -11,7 +11,7 @@ import { migrate } from "../../src/db/migrator.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { backendName, createTestDatabase, type TestDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
-import { toolReceipt } from "../support/realistic-run.js";
+import { toolReceipt, WRITERS } from "../support/realistic-run.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -61,7 +61,8 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 400_000 
       }
       const ids = { runId: run.id, sessionId: run.sessionId, taskId: run.taskId };
       const receipt = toolReceipt(ids, `tool-${run.id}`, 20, "SUCCESS");
-      await store.commitState({ runId: run.id, expectedVersion: 20, operations: [{ op: "recordToolReceipt", args: { receipt } }], producer, provenance });
+      // A receipt is recorded by its producer, the tool runner.
+      await store.commitState({ runId: run.id, expectedVersion: 20, operations: [{ op: "recordToolReceipt", args: { receipt } }], ...WRITERS.tools });
       await store.recordNoop({ runId: run.id, expectedVersion: 21, reason: "nothing left", producer, provenance });
       return run.id;
     });

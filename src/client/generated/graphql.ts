@@ -131,8 +131,8 @@ export type AuthorityProfile =
 
 /** Answers to a task's open questions, compare-and-swap on the revision read. */
 export type ClarifyTaskInput = {
-  /** Who answered, recorded with each answer. */
-  answeredBy: string;
+  /** Who answered: the token's component id, recorded with each answer. May be left out; any other name is refused with ERR_FORBIDDEN. */
+  answeredBy?: string | null | undefined;
   /** One answer per open question being settled. */
   answers: Array<TaskAnswerInput>;
   /** The revision the answers were decided on. */
@@ -239,6 +239,7 @@ export type ErrorFamily =
   | 'NOT_FOUND'
   /** A rule of the product refuses the write (evidence, provenance, completion, locks). */
   | 'POLICY'
+  | 'RATE_LIMIT'
   /** The request does not fit the run's current state (a conflict, a precondition). */
   | 'STATE'
   /** Something failed on the server side. */
@@ -1147,6 +1148,7 @@ export type ClarifyTaskMutationVariables = Exact<{
 
 export type ClarifyTaskMutation = { clarifyTask:
     | { __typename: 'ClarifyTaskSuccess', task: { taskId: string, revision: number, status: TaskStatus, taskType: TaskType | null, riskClass: RiskClass | null, interactionMode: InteractionMode | null, objective: string | null, createdAt: string, updatedAt: string, ir: Record<string, unknown> | null, ambiguities: Array<{ ambiguityId: string, kind: AmbiguityKind, question: string, options: Array<string>, defaultable: boolean, defaultOption: string | null, resolution: AmbiguityResolution, answer: string | null, span: { start: number, end: number, text: string } | null }>, escalation: { reason: string, questions: Array<{ ambiguityId: string, question: string, options: Array<string>, defaultable: boolean, defaultOption: string | null }> } | null } }
+    | { __typename: 'ForbiddenError', family: ErrorFamily, code: string, message: string, retryable: boolean }
     | { __typename: 'InputTooLargeError', limitBytes: number, actualBytes: number, family: ErrorFamily, code: string, message: string, retryable: boolean }
     | { __typename: 'InvalidInputError', family: ErrorFamily, code: string, message: string, retryable: boolean, problems: Array<{ path: string, message: string }> }
     | { __typename: 'NotFoundError', resource: string, id: string, family: ErrorFamily, code: string, message: string, retryable: boolean }
