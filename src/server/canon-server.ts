@@ -20,6 +20,7 @@ import { isLoopback, type CanonConfig } from "./config.js";
 import { requestIdFrom, withRequestId } from "./request-context.js";
 import { createLogger } from "./logger.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
+import { serveWebPage } from "./web-pages.js";
 import { createCanonYoga } from "./yoga.js";
 
 export interface CanonServer {
@@ -78,6 +79,7 @@ export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?
   const httpServer = createServer((req, res) => {
     if (draining) return sendJson(res, 503, errorBody("ERR_SHUTTING_DOWN", "Canon is shutting down", true));
     if (req.url === "/healthz") return void healthz(database, res);
+    if (serveWebPage(req, res, { dashboard: config.dashboard ?? true })) return;
     if (tooLarge(req, config.maxBodyBytes)) {
       return sendJson(res, 413, errorBody("ERR_INPUT_TOO_LARGE", `request bodies are limited to ${config.maxBodyBytes} bytes`, false));
     }

@@ -23,6 +23,8 @@ export interface CanonConfig {
   introspection: boolean;
   /** GraphiQL in a browser (same default as introspection). */
   graphiql: boolean;
+  /** The dashboard at /dashboard (static pages that use the API with the reader's token); on unless false. */
+  dashboard?: boolean;
   /** Writes per second one token earns (0: no limit), and how many it may make at once. */
   commitRatePerSecond: number;
   commitBurst: number;
@@ -56,6 +58,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { hos
     watchSharedReads: env.CANON_WATCH_SHARED_READS !== "0",
     introspection: boolean(env.CANON_INTROSPECTION, local, "CANON_INTROSPECTION"),
     graphiql: boolean(env.CANON_GRAPHIQL, local, "CANON_GRAPHIQL"),
+    dashboard: boolean(env.CANON_DASHBOARD, true, "CANON_DASHBOARD"),
     commitRatePerSecond: integer(env.CANON_COMMIT_RATE, 100, "CANON_COMMIT_RATE"),
     commitBurst: integer(env.CANON_COMMIT_BURST, 1000, "CANON_COMMIT_BURST", 1),
     tokenRecheckMs: integer(env.CANON_TOKEN_RECHECK_MS, 2_000, "CANON_TOKEN_RECHECK_MS"),

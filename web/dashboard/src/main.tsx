@@ -1,0 +1,1 @@
+import "./styles.css"; document.getElementById("app")!.textContent = "hi";
