@@ -104,6 +104,8 @@ async function serve(config: ReturnType<typeof configFromEnv>): Promise<number> 
     // First start: the only way in, shown once (like Jupyter's token URL). Only its hash is kept.
     console.log(`First start: created an admin token. It is shown only this once; keep it:
   ${canon.bootstrapToken}`);
+    const origin = new URL(canon.url).origin;
+    if (config.dashboard ?? true) console.log(`Dashboard with it: ${origin}/dashboard?token=${canon.bootstrapToken}`);
     if (config.graphiql) console.log(`GraphiQL with it: ${canon.url}?token=${canon.bootstrapToken}`);
   }
   await new Promise<void>((resolve) => {

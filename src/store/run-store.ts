@@ -249,6 +249,8 @@ export class RunStore extends RunReader {
     }
     this.cache.set(runId, { state, contentHash: hash });
     const [run, entry] = await Promise.all([this.requireRun(runId), this.requireEntry(runId, 0)]);
+    // A new run (started or forked) is news too: runsChanged delivers it from its first entry.
+    this.announce({ runId, seq: 0, entry });
     return { run, entry, replayed: false };
   }
 

@@ -11,6 +11,8 @@ export interface CanonProcess {
   url: string;
   /** The first line it printed. */
   line: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
 }
 
 /** Every process the tests start knows this admin token (CANON_ADMIN_TOKEN), so tests can mint others. */
@@ -52,7 +54,7 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
       const match = /serving (http:\/\/\S+\/graphql)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]!, line: output.split("\n")[0]! });
+        resolve({ child, url: match[1]!, line: output.split("\n")[0]!, output: () => output });
       }
     });
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -30,8 +30,11 @@ document.addEventListener("DOMContentLoaded", () => {
     root.textContent = "GraphiQL's assets are missing: run `npm run build`.";
     return;
   }
+  // A query in the URL (`?query=`, which GraphiQL keeps up to date as one edits) wins over the default document.
+  const fromUrl = new URLSearchParams(location.search).get("query");
   window.YogaGraphiQL.renderYogaGraphiQL(root, {
     ...options,
+    ...(fromUrl ? { query: fromUrl } : {}),
     // Sent with every request (HTTP and SSE); not persisted beyond the tab.
     ...(token ? { headers: JSON.stringify({ Authorization: `Bearer ${token}` }, null, 2) } : {}),
     shouldPersistHeaders: false,

@@ -4,15 +4,15 @@ import { useEffect, useState } from "preact/hooks";
 import type { ApiError } from "./api";
 import { dateTime, words } from "./format";
 
-/** What a refused read means for the person looking at the page, by Canon's error code. */
-export function explain(error: ApiError, what: string, scope = "run:read"): string {
+/** What a refused request means for the person looking at the page, by Canon's error code; `action` says what was refused ("read runs"). */
+export function explain(error: ApiError, action: string, scope: string, restrictable = false): string {
   switch (error.code) {
     case "ERR_UNAUTHENTICATED":
       return "Canon refused this tab's token (revoked or mistyped). Open the URL `canon serve` printed, or enter another token.";
     case "ERR_FORBIDDEN":
-      return `This token may not read ${what}: it needs the ${scope} scope${what.includes("run") ? ", and this run among those it is restricted to" : ""}.`;
+      return `This token may not ${action}: it needs the ${scope} scope${restrictable ? ", and this run among those it is restricted to" : ""}.`;
     case "ERR_NOT_FOUND":
-      return `There is no ${what} with this id.`;
+      return "Nothing has this id (it may have been deleted).";
     case "ERR_RUN_DELETED":
       return "This run was deleted; only its tombstone remains.";
     case "ERR_NETWORK":

@@ -39,7 +39,7 @@ export function DiffView({ api, runId, from, to }: { api: CanonApi; runId: strin
     };
   }, [api, runId, from, to]);
 
-  if (error) return <Notice kind="error">{typeof error === "string" ? error : explain(error, "this run")}</Notice>;
+  if (error) return <Notice kind="error">{typeof error === "string" ? error : explain(error, "read this run", "run:read", true)}</Notice>;
   if (!loaded) return <p class="muted">Comparing v{from} and v{to}…</p>;
   if (!loaded.sections.length) return <Empty>v{from} and v{to} hold the same state.</Empty>;
   return (

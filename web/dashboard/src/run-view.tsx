@@ -130,7 +130,7 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
           },
           error: (e) => {
             setStreamState("ended");
-            setStreamEnd(e.code === "ERR_RUN_ARCHIVED" ? "The run was archived: no more versions will come." : e.code === "ERR_RUN_DELETED" ? "The run was deleted." : explain(e, "this run"));
+            setStreamEnd(e.code === "ERR_RUN_ARCHIVED" ? "The run was archived: no more versions will come." : e.code === "ERR_RUN_DELETED" ? "The run was deleted." : explain(e, "read this run", "run:read", true));
             setReloads((n) => n + 1);
           },
           complete: () => setStreamState("ended"),
@@ -157,7 +157,7 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
         location.hash = hrefRun(forkRun.run.runId);
       } else setFork({ busy: false, error: explainResult(forkRun as { code: string; message: string }) });
     } catch (e) {
-      setFork({ busy: false, error: explain(e as ApiError, "this run", "run:create") });
+      setFork({ busy: false, error: explain(e as ApiError, "fork runs", "run:create") });
     }
   };
 
@@ -165,7 +165,7 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
     return (
       <>
         <h1 tabIndex={-1}>Run {shortId(runId)}</h1>
-        <Notice kind="error">{typeof error === "string" ? error : explain(error, "this run")}</Notice>
+        <Notice kind="error">{typeof error === "string" ? error : explain(error, "read this run", "run:read", true)}</Notice>
       </>
     );
   }
@@ -248,13 +248,13 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
             <form class="filters" onSubmit={(event) => event.preventDefault()}>
               <label>
                 From
-                <select value={chosen.from} onChange={(e) => setCompare({ ...chosen, from: Number(e.currentTarget.value) })}>
+                <select aria-label="From version" value={chosen.from} onChange={(e) => setCompare({ ...chosen, from: Number(e.currentTarget.value) })}>
                   {versionOptions(head)}
                 </select>
               </label>
               <label>
                 To
-                <select value={chosen.to} onChange={(e) => setCompare({ ...chosen, to: Number(e.currentTarget.value) })}>
+                <select aria-label="To version" value={chosen.to} onChange={(e) => setCompare({ ...chosen, to: Number(e.currentTarget.value) })}>
                   {versionOptions(head)}
                 </select>
               </label>
@@ -289,6 +289,7 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
                 </div>
                 {operationNames(entry.operations).length > 0 && <div class="small mono muted ops-line">{operationNames(entry.operations).join(", ")}</div>}
                 {entry.reason && <div class="small">{entry.reason}</div>}
+                {entry.kind === "COMMIT" && (
                 <div class="entry-actions">
                   {entry.version > 0 && (
                     <button type="button" class="link-button" onClick={() => setCompare({ from: entry.version - 1, to: entry.version })}>
@@ -299,6 +300,7 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
                     fork from v{entry.version}
                   </button>
                 </div>
+                )}
               </li>
             ))}
           </ol>

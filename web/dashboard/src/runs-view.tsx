@@ -182,7 +182,7 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
           </a>
         )}
       </form>
-      {error && <Notice kind="error">{explain(error, "runs")}</Notice>}
+      {error && <Notice kind="error">{explain(error, "read runs", "run:read")}</Notice>}
       {rows && rows.length === 0 && !error && <Empty>No runs{status || taskId ? " match these filters" : " yet: start one through the API"}.</Empty>}
       {rows && rows.length > 0 && (
         <div class="table-wrap">

@@ -12,7 +12,13 @@ function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; o
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [answeredBy, setAnsweredBy] = useState("dashboard");
   const [state, setState] = useState<{ busy: boolean; error?: string; done?: string }>({ busy: false });
-  if (!open.length) return <Empty>No open questions.</Empty>;
+  if (!open.length)
+    return (
+      <>
+        {state.done && <Notice>{state.done}</Notice>}
+        <Empty>No open questions.</Empty>
+      </>
+    );
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -34,7 +40,7 @@ function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; o
         setState({ busy: false, error: failed.code === "ERR_TASK_REVISION_CONFLICT" ? "Someone answered first: reload to see the new revision." : `${failed.message} (${failed.code})` });
       }
     } catch (e) {
-      setState({ busy: false, error: explain(e as ApiError, "tasks", "task:compile") });
+      setState({ busy: false, error: explain(e as ApiError, "answer a task's questions", "task:compile") });
     }
   };
 
@@ -120,7 +126,7 @@ export function TaskView({ api, taskId }: { api: CanonApi; taskId: string }) {
         {task && <Badge value={task.status} />}
       </div>
       <p class="mono muted">{taskId}</p>
-      {taskError && <Notice kind={typeof taskError === "string" ? "info" : "error"}>{typeof taskError === "string" ? taskError : explain(taskError, "tasks", "task:compile")}</Notice>}
+      {taskError && <Notice kind={typeof taskError === "string" ? "info" : "error"}>{typeof taskError === "string" ? taskError : explain(taskError, "read tasks", "run:read")}</Notice>}
       {task && (
         <div class="state-grid">
           <Section title="Compiled TaskIR" id="ir">
@@ -200,7 +206,7 @@ export function TaskView({ api, taskId }: { api: CanonApi; taskId: string }) {
         <h3 id="task-runs-title">
           Runs of this task <span class="count">{runs?.length ?? 0}</span>
         </h3>
-        {runsError && <Notice kind="error">{explain(runsError, "runs")}</Notice>}
+        {runsError && <Notice kind="error">{explain(runsError, "read runs", "run:read")}</Notice>}
         {runs && runs.length === 0 && <Empty>No runs.</Empty>}
         {runs && runs.length > 0 && (
           <ul class="items">
