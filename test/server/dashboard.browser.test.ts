@@ -110,8 +110,8 @@ describe.skipIf(!chromiumExists)(`the dashboard and GraphiQL in Chromium on ${ba
   it("shows the diff of two versions as before and after per changed section", async () => {
     const { page, problems } = await openDashboard(canon.token, `#/run/${seed.storyRunId}`);
     await page.locator(".timeline .entry").first().waitFor();
-    await page.getByLabel("From version").selectOption("0");
-    await page.getByLabel("To version").selectOption("1");
+    await page.getByLabel("From version", { exact: true }).selectOption("0");
+    await page.getByLabel("To version", { exact: true }).selectOption("1");
     const diff = page.getByLabel("Changes from version 0 to version 1");
     await diff.waitFor();
     // The planner's first commit: a plan and two guesses.

@@ -1,10 +1,18 @@
-// The dashboard's only door to Canon: GraphQL queries over HTTP and subscriptions over
-// graphql-ws, both to this page's own origin, with the tab's token. Views see this narrow
-// interface, not the transport.
-import { createClient, type Client } from "graphql-ws";
+// The dashboard's only door to Canon, always its own origin with the tab's token. Live data
+// (runsChanged, runStateChanged, ledger pages) and clarifyTask go through canon/client, the
+// same typed client agent components use (src/client, bundled here for the browser): it
+// resumes watches exactly across dropped sockets. The views' plain reads that the client has
+// no call for (a page of runs with their state, a diff, verifyRun, …) are small typed queries
+// sent with the same token (queries.ts).
+import { createCanonClient, type CanonClient } from "../../../src/client/index.js";
 
-/** A GraphQL or transport error, with Canon's error code when there is one. */
-export class ApiError extends Error {
+/** What went wrong, with Canon's error code (the client's CanonError has the same two fields). */
+export interface Problem {
+  code: string;
+  message: string;
+}
+
+export class ApiError extends Error implements Problem {
   constructor(
     message: string,
     readonly code: string,
@@ -13,16 +21,15 @@ export class ApiError extends Error {
   }
 }
 
-export interface Sink<T> {
-  next(data: T): void;
-  error(error: ApiError): void;
-  complete?(): void;
+/** Any thrown value as a Problem: Canon's typed errors keep their code. */
+export function asProblem(error: unknown): Problem {
+  if (error && typeof error === "object" && "code" in error && typeof (error as Problem).code === "string") return error as Problem;
+  return new ApiError(error instanceof Error ? error.message : String(error), "ERR_UNEXPECTED");
 }
 
 export interface CanonApi {
+  client: CanonClient;
   query<T>(document: string, variables?: Record<string, unknown>): Promise<T>;
-  /** Starts a subscription; the returned function ends it. */
-  subscribe<T>(document: string, variables: Record<string, unknown>, sink: Sink<T>): () => void;
   dispose(): void;
 }
 
@@ -31,35 +38,10 @@ interface GraphQLErrorLike {
   extensions?: { code?: string };
 }
 
-const fromErrors = (errors: readonly GraphQLErrorLike[]) =>
-  new ApiError(errors.map((e) => e.message).join("; "), errors[0]?.extensions?.code ?? "ERR_GRAPHQL");
-
-/** A socket closed by the server with 4401/4403 is an authentication answer, not a network blip. */
-function fromSocketError(error: unknown): ApiError {
-  if (Array.isArray(error)) return fromErrors(error as GraphQLErrorLike[]);
-  if (error && typeof error === "object" && "code" in error && typeof (error as CloseEvent).code === "number") {
-    const close = error as CloseEvent;
-    if (close.code === 4401) return new ApiError("the token was refused", "ERR_UNAUTHENTICATED");
-    if (close.code === 4403) return new ApiError("the token may not do this", "ERR_FORBIDDEN");
-    return new ApiError(`connection closed (${close.code}${close.reason ? `: ${close.reason}` : ""})`, "ERR_NETWORK");
-  }
-  return new ApiError(error instanceof Error ? error.message : String(error), "ERR_NETWORK");
-}
-
 export function createApi(token: string, endpoint = new URL("/graphql", location.href)): CanonApi {
-  let socket: Client | undefined;
-  const wsUrl = new URL(endpoint);
-  wsUrl.protocol = endpoint.protocol === "https:" ? "wss:" : "ws:";
-  const ws = () =>
-    (socket ??= createClient({
-      url: wsUrl.href,
-      connectionParams: { authorization: `Bearer ${token}` },
-      retryAttempts: 10,
-      // Refusals (bad token, revoked) are final; network drops are retried.
-      shouldRetry: (event) => !(event && typeof event === "object" && "code" in event && [4401, 4403].includes((event as CloseEvent).code)),
-    }));
-
+  const client = createCanonClient({ url: endpoint.href, token });
   return {
+    client,
     async query<T>(document: string, variables: Record<string, unknown> = {}) {
       let response: Response;
       try {
@@ -72,22 +54,12 @@ export function createApi(token: string, endpoint = new URL("/graphql", location
         throw new ApiError(`Canon did not answer: ${(error as Error).message}`, "ERR_NETWORK");
       }
       const body = (await response.json().catch(() => ({}))) as { data?: T; errors?: GraphQLErrorLike[] };
-      if (body.errors?.length) throw fromErrors(body.errors);
+      if (body.errors?.length) throw new ApiError(body.errors.map((e) => e.message).join("; "), body.errors[0]?.extensions?.code ?? "ERR_GRAPHQL");
       if (!response.ok || !body.data) throw new ApiError(`HTTP ${response.status}`, response.status === 401 ? "ERR_UNAUTHENTICATED" : "ERR_HTTP");
       return body.data;
     },
-    subscribe<T>(document: string, variables: Record<string, unknown>, sink: Sink<T>) {
-      return ws().subscribe<T>(
-        { query: document, variables },
-        {
-          next: (result) => (result.errors?.length ? sink.error(fromErrors(result.errors as GraphQLErrorLike[])) : sink.next(result.data as T)),
-          error: (error) => sink.error(fromSocketError(error)),
-          complete: () => sink.complete?.(),
-        },
-      );
-    },
     dispose() {
-      void socket?.dispose();
+      void client.close();
     },
   };
 }

@@ -1,11 +1,11 @@
 // Small building blocks shared by the views.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import type { ApiError } from "./api";
+import type { Problem } from "./api";
 import { dateTime, words } from "./format";
 
 /** What a refused request means for the person looking at the page, by Canon's error code; `action` says what was refused ("read runs"). */
-export function explain(error: ApiError, action: string, scope: string, restrictable = false): string {
+export function explain(error: Problem, action: string, scope: string, restrictable = false): string {
   switch (error.code) {
     case "ERR_UNAUTHENTICATED":
       return "Canon refused this tab's token (revoked or mistyped). Open the URL `canon serve` printed, or enter another token.";

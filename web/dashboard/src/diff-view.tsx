@@ -1,7 +1,7 @@
 // The difference between two versions of a run: Canon's RFC 6902 patch (`diff`), shown per
 // changed section as before/after, with the patch's operations for that section.
 import { useEffect, useState } from "preact/hooks";
-import type { ApiError, CanonApi } from "./api";
+import { asProblem, type CanonApi, type Problem } from "./api";
 import { Empty, explain, Notice } from "./components";
 import { pretty, words } from "./format";
 import { STATE_DIFF, type PatchOp, type StateDiffData } from "./queries";
@@ -17,7 +17,7 @@ const sectionOf = (path: string) => decodeURIComponent(path.split("/")[1] ?? "")
 
 export function DiffView({ api, runId, from, to }: { api: CanonApi; runId: string; from: number; to: number }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<ApiError | string | null>(null);
+  const [error, setError] = useState<Problem | string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -33,7 +33,7 @@ export function DiffView({ api, runId, from, to }: { api: CanonApi; runId: strin
         if ("code" in before || "code" in after) return setError("a version could not be read");
         setLoaded({ sections: diff.changedSections, patch: diff.patch, before: before.document, after: after.document });
       })
-      .catch((e: ApiError) => current && setError(e));
+      .catch((e) => current && setError(asProblem(e)));
     return () => {
       current = false;
     };

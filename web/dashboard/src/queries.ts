@@ -76,9 +76,7 @@ export interface RunsPageData {
 }
 
 
-export const RUNS_CHANGED = `subscription RunsChanged($filter: RunsChangedFilter) {
-  runsChanged(filter: $filter) { runId taskId seq version kind status archived committedAt producer { componentId } }
-}`;
+/** A runsChanged event, as canon/client's watchRuns delivers it (the fields the runs view reads). */
 export interface RunChange {
   runId: string;
   taskId: string;
@@ -176,25 +174,7 @@ export interface VerifyRunData {
   verifyRun: { __typename: "VerificationReport"; ok: boolean; checkedEntries: number; firstDivergence: { seq: number; version: number; check: string } | null } | ErrorResult;
 }
 
-const ENTRY_FIELDS = `seq version kind committedAt reason operations
-    producer { componentId componentVersion kind }
-    provenance { sourceType sourceId trustClass }`;
-
-/** The ledger from a version on (the timeline's start), then runStateChanged after its last entry. */
-export const RUN_HISTORY = `query RunHistory($id: ID!, $fromVersion: Int!, $first: Int!) {
-  run(id: $id) {
-    __typename
-    ... on Run { history(fromVersion: $fromVersion, first: $first) { edges { node { ${ENTRY_FIELDS} } } pageInfo { hasNextPage } } }
-    ... on Error { code message }
-  }
-}`;
-export interface RunHistoryData {
-  run: { __typename: "Run"; history: { edges: { node: TimelineEntry }[]; pageInfo: { hasNextPage: boolean } } } | ErrorResult;
-}
-
-export const RUN_TIMELINE = `subscription RunTimeline($runId: ID!, $afterSeq: Int!) {
-  runStateChanged(runId: $runId, afterSeq: $afterSeq) { ${ENTRY_FIELDS} }
-}`;
+/** A ledger entry, as canon/client's history and watch deliver it (the fields the timeline reads). */
 export interface TimelineEntry {
   seq: number;
   version: number;
@@ -291,13 +271,3 @@ export interface TaskViewData {
   task: TaskDetail | ErrorResult;
 }
 
-export const CLARIFY_TASK = `mutation ClarifyTask($input: ClarifyTaskInput!) {
-  clarifyTask(input: $input) {
-    __typename
-    ... on ClarifyTaskSuccess { task { ${TASK_FIELDS} } }
-    ... on Error { code message }
-  }
-}`;
-export interface ClarifyTaskData {
-  clarifyTask: { __typename: "ClarifyTaskSuccess"; task: TaskDetail } | ErrorResult;
-}

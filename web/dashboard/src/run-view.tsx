@@ -1,19 +1,17 @@
 // Run view: the state for people (or as its JSON document), the version timeline arriving live
 // through runStateChanged, the diff of any two versions, verifyRun's verdict, and fork.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ApiError, CanonApi } from "./api";
+import type { Watch } from "../../../src/client/index.js";
+import { asProblem, type CanonApi, type Problem } from "./api";
 import { Badge, CopyButton, explain, Notice, Time, useNow } from "./components";
 import { DiffView } from "./diff-view";
 import { ago, operationNames, pretty, shortId, words } from "./format";
 import {
   FORK_RUN,
-  RUN_HISTORY,
-  RUN_TIMELINE,
   RUN_VIEW,
   VERIFY_RUN,
   type ForkRunData,
   type RunDetail,
-  type RunHistoryData,
   type RunViewData,
   type TimelineEntry,
   type VerifyRunData,
@@ -31,7 +29,7 @@ const isArchiveEntry = (entry: TimelineEntry) => entry.kind === "NOOP" && operat
 
 function VerifyBadge({ api, runId, version }: { api: CanonApi; runId: string; version: number }) {
   const [report, setReport] = useState<VerifyRunData["verifyRun"] | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<Problem | null>(null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let current = true;
@@ -39,7 +37,7 @@ function VerifyBadge({ api, runId, version }: { api: CanonApi; runId: string; ve
     api
       .query<VerifyRunData>(VERIFY_RUN, { id: runId })
       .then((data) => current && setReport(data.verifyRun))
-      .catch((e: ApiError) => current && setError(e));
+      .catch((e) => current && setError(asProblem(e)));
     return () => {
       current = false;
     };
@@ -69,7 +67,7 @@ function VerifyBadge({ api, runId, version }: { api: CanonApi; runId: string; ve
 
 export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
   const [run, setRun] = useState<RunDetail | null>(null);
-  const [error, setError] = useState<ApiError | string | null>(null);
+  const [error, setError] = useState<Problem | string | null>(null);
   const [entries, setEntries] = useState<TimelineEntry[]>([]);
   const [olderHidden, setOlderHidden] = useState(false);
   const [streamState, setStreamState] = useState<"connecting" | "live" | "ended">("connecting");
@@ -93,54 +91,52 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
           setError(null);
         } else setError(explainResult(data.run as { code: string; message: string }));
       })
-      .catch((e: ApiError) => current && setError(e));
+      .catch((e) => current && setError(asProblem(e)));
     return () => {
       current = false;
     };
   }, [api, runId, reloads]);
 
-  // The timeline: the newest entries, then every later one live, each once (by seq).
+  // The timeline: the ledger from a little before the head (client.history), then every later
+  // entry live (client.watch: runStateChanged, resumed exactly after its last seq).
   useEffect(() => {
-    let stop = () => {};
-    let current = true;
+    let stopped = false;
+    let watch: Watch | undefined;
     setEntries([]);
     setStreamState("connecting");
     setStreamEnd(null);
-    api
-      .query<RunViewHead>(RUN_HEAD, { id: runId })
-      .then((head) =>
-        api.query<RunHistoryData>(RUN_HISTORY, {
-          id: runId,
-          fromVersion: Math.max(0, (head.run.stateVersion ?? 0) - TIMELINE_VERSIONS),
-          first: TIMELINE_SIZE,
-        }),
-      )
-      .then((data) => {
-        if (!current || data.run.__typename !== "Run") return;
-        const history = (data.run as Extract<RunHistoryData["run"], { history: unknown }>).history;
-        const initial = history.edges.map((edge) => edge.node);
+    void (async () => {
+      try {
+        const head = await api.query<RunViewHead>(RUN_HEAD, { id: runId });
+        const page = await api.client.history(runId, { fromVersion: Math.max(0, (head.run.stateVersion ?? 0) - TIMELINE_VERSIONS), first: TIMELINE_SIZE });
+        if (stopped) return;
+        const initial = page.entries as TimelineEntry[];
         setOlderHidden(initial[0] ? initial[0].version > 0 : false);
         setEntries(initial);
         setStreamState("live");
-        stop = api.subscribe<{ runStateChanged: TimelineEntry }>(RUN_TIMELINE, { runId, afterSeq: initial[initial.length - 1]?.seq ?? 0 }, {
-          next: ({ runStateChanged: entry }) => {
-            setEntries((old) => (old.some((e) => e.seq === entry.seq) ? old : [...old, entry]));
-            clearTimeout(reloadTimer.current);
-            reloadTimer.current = window.setTimeout(() => setReloads((n) => n + 1), 100);
-          },
-          error: (e) => {
-            setStreamState("ended");
-            setStreamEnd(e.code === "ERR_RUN_ARCHIVED" ? "The run was archived: no more versions will come." : e.code === "ERR_RUN_DELETED" ? "The run was deleted." : explain(e, "read this run", "run:read", true));
-            setReloads((n) => n + 1);
-          },
-          complete: () => setStreamState("ended"),
-        });
-      })
-      .catch(() => setStreamState("ended"));
+        watch = api.client.watch(runId, { afterSeq: initial[initial.length - 1]?.seq ?? 0 });
+        for await (const entry of watch) {
+          if (stopped) break;
+          setEntries((old) => (old.some((e) => e.seq === entry.seq) ? old : [...old, entry as TimelineEntry]));
+          clearTimeout(reloadTimer.current);
+          reloadTimer.current = window.setTimeout(() => setReloads((n) => n + 1), 100);
+        }
+        if (stopped) return;
+        const end = watch.end;
+        if (end && end.reason === "archived") setStreamEnd("The run was archived: no more versions will come.");
+        else if (end && end.reason === "deleted") setStreamEnd("The run was deleted.");
+      } catch (e) {
+        if (!stopped) setStreamEnd(explain(asProblem(e), "read this run", "run:read", true));
+      }
+      if (!stopped) {
+        setStreamState("ended");
+        setReloads((n) => n + 1);
+      }
+    })();
     return () => {
-      current = false;
+      stopped = true;
       clearTimeout(reloadTimer.current);
-      stop();
+      void watch?.close();
     };
   }, [api, runId]);
 
@@ -157,7 +153,7 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
         location.hash = hrefRun(forkRun.run.runId);
       } else setFork({ busy: false, error: explainResult(forkRun as { code: string; message: string }) });
     } catch (e) {
-      setFork({ busy: false, error: explain(e as ApiError, "fork runs", "run:create") });
+      setFork({ busy: false, error: explain(asProblem(e), "fork runs", "run:create") });
     }
   };
 

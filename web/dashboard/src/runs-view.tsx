@@ -1,11 +1,11 @@
 // Runs view: a page of runs (newest first) kept live by runsChanged, filters by task and
 // status, paging, and a chart of commits per minute.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ApiError, CanonApi } from "./api";
+import { asProblem, type CanonApi, type Problem } from "./api";
 import { CommitsChart, minuteOf, type MinuteCounts } from "./commits-chart";
 import { Badge, Empty, explain, Notice, Time, useNow } from "./components";
 import { ago, shortId } from "./format";
-import { lastEntriesQuery, recentEntriesQuery, RUN_STATUSES, RUNS_CHANGED, RUNS_PAGE, type LastEntry, type PerRunHistoryData, type PageInfo, type RunChange, type RunRow, type RunsPageData } from "./queries";
+import { lastEntriesQuery, recentEntriesQuery, RUN_STATUSES, RUNS_PAGE, type LastEntry, type PerRunHistoryData, type PageInfo, type RunChange, type RunRow, type RunsPageData, type RunStatus } from "./queries";
 import { hrefRun, hrefRuns, hrefTask } from "./router";
 
 const PAGE_SIZE = 25;
@@ -28,7 +28,7 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
   const after = cursors[cursors.length - 1] ?? null;
   const [rows, setRows] = useState<RunRow[] | null>(null);
   const [pageInfo, setPageInfo] = useState<PageInfo | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<Problem | null>(null);
   const [live, setLive] = useState<Map<string, LiveRow>>(new Map());
   const [counts, setCounts] = useState<MinuteCounts>(new Map());
   const [lastEntries, setLastEntries] = useState<Map<string, LastEntry>>(new Map());
@@ -50,7 +50,7 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
         setPageInfo(data.runs.pageInfo);
         setError(null);
       })
-      .catch((e: ApiError) => current && setError(e));
+      .catch((e) => current && setError(asProblem(e)));
     return () => {
       current = false;
     };
@@ -72,7 +72,7 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
         });
         setLastEntries(newest);
       })
-      .catch((e: ApiError) => current && setError(e));
+      .catch((e) => current && setError(asProblem(e)));
     const recent = recentEntriesQuery(rows);
     api
       .query<PerRunHistoryData<{ kind: string; committedAt: string }>>(recent.document, recent.variables)
@@ -87,7 +87,7 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
           return seeded;
         });
       })
-      .catch((e: ApiError) => current && setError(e));
+      .catch((e) => current && setError(asProblem(e)));
     return () => {
       current = false;
     };
@@ -97,42 +97,43 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
   visible.current = new Set(rows?.map((row) => row.runId));
   const firstPage = after === null;
 
+  // Live: canon/client's watchRuns (runsChanged, resumed exactly across dropped sockets).
   useEffect(() => {
     setStreamState("connecting");
-    const filter = { ...(status ? { status } : {}), ...(taskId ? { taskId } : {}) };
-    const stop = api.subscribe<{ runsChanged: RunChange }>(RUNS_CHANGED, { filter }, {
-      next: ({ runsChanged: change }) => {
-        setStreamState("live");
-        if (change.kind === "COMMIT") setCounts((old) => new Map(old).set(minuteOf(change.committedAt), (old.get(minuteOf(change.committedAt)) ?? 0) + 1));
-        setLive((old) =>
-          new Map(old).set(change.runId, {
-            version: change.version,
-            seq: change.seq,
-            status: change.status,
-            archived: change.archived,
-            deleted: change.kind === "DELETE",
-            producer: change.producer.componentId,
-            committedAt: change.committedAt,
-          }),
-        );
-        // A run not on the page yet (a new one): re-read the first page, at most every 300 ms.
-        if (!visible.current.has(change.runId) && firstPage && change.kind !== "DELETE") {
-          clearTimeout(reloadTimer.current);
-          reloadTimer.current = window.setTimeout(() => setReloads((n) => n + 1), 300);
-        }
-      },
-      error: (e) => {
-        setStreamState("ended");
-        setError((old) => old ?? e);
-      },
-      complete: () => setStreamState("ended"),
-    });
-    // The stream is open once the server accepted it; graphql-ws has no explicit ack per operation.
-    const opened = setTimeout(() => setStreamState((s) => (s === "connecting" ? "live" : s)), 1500);
+    let stopped = false;
+    const watch = api.client.watchRuns({ ...(status ? { status: status as RunStatus } : {}), ...(taskId ? { taskId } : {}) });
+    void watch.ready.then(() => !stopped && setStreamState((s) => (s === "connecting" ? "live" : s)));
+    const apply = (change: RunChange) => {
+      if (change.kind === "COMMIT") setCounts((old) => new Map(old).set(minuteOf(change.committedAt), (old.get(minuteOf(change.committedAt)) ?? 0) + 1));
+      setLive((old) =>
+        new Map(old).set(change.runId, {
+          version: change.version,
+          seq: change.seq,
+          status: change.status,
+          archived: change.archived,
+          deleted: change.kind === "DELETE",
+          producer: change.producer.componentId,
+          committedAt: change.committedAt,
+        }),
+      );
+      // A run not on the page yet (a new one): re-read the first page, at most every 300 ms.
+      if (!visible.current.has(change.runId) && firstPage && change.kind !== "DELETE") {
+        clearTimeout(reloadTimer.current);
+        reloadTimer.current = window.setTimeout(() => setReloads((n) => n + 1), 300);
+      }
+    };
+    void (async () => {
+      try {
+        for await (const change of watch) if (!stopped) apply(change as RunChange);
+      } catch (e) {
+        if (!stopped) setError((old) => old ?? asProblem(e));
+      }
+      if (!stopped) setStreamState("ended");
+    })();
     return () => {
-      clearTimeout(opened);
+      stopped = true;
       clearTimeout(reloadTimer.current);
-      stop();
+      void watch.close();
     };
   }, [api, status, taskId, firstPage]);
 

@@ -1,10 +1,10 @@
 // Task view: the compiled TaskIR, its open questions with a form to answer them
 // (clarifyTask), and the runs of the task.
 import { useEffect, useState } from "preact/hooks";
-import type { ApiError, CanonApi } from "./api";
+import { asProblem, type CanonApi, type Problem } from "./api";
 import { Badge, Empty, explain, Notice, Section, Time, useNow } from "./components";
 import { ago, shortId, words } from "./format";
-import { CLARIFY_TASK, RUNS_PAGE, TASK_VIEW, type Ambiguity, type ClarifyTaskData, type RunRow, type RunsPageData, type TaskDetail, type TaskViewData } from "./queries";
+import { RUNS_PAGE, TASK_VIEW, type Ambiguity, type RunRow, type RunsPageData, type TaskDetail, type TaskViewData } from "./queries";
 import { hrefRun, hrefRuns } from "./router";
 
 function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; onDone(task: TaskDetail): void }) {
@@ -24,23 +24,21 @@ function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; o
     event.preventDefault();
     const input = open
       .map((a) => (answers[a.ambiguityId] === "__default" ? { ambiguityId: a.ambiguityId, acceptDefault: true } : answers[a.ambiguityId]?.trim() ? { ambiguityId: a.ambiguityId, answer: answers[a.ambiguityId]!.trim() } : null))
-      .filter(Boolean);
+      .filter((answer) => answer !== null);
     if (!input.length) return setState({ busy: false, error: "Answer at least one question." });
     setState({ busy: true });
     try {
-      const { clarifyTask } = await api.query<ClarifyTaskData>(CLARIFY_TASK, {
-        input: { taskId: task.taskId, expectedRevision: task.revision, answeredBy: answeredBy.trim() || "dashboard", answers: input },
-      });
-      if (clarifyTask.__typename === "ClarifyTaskSuccess" && "task" in clarifyTask) {
-        setAnswers({});
-        setState({ busy: false, done: `Recompiled as revision ${clarifyTask.task.revision}.` });
-        onDone(clarifyTask.task);
-      } else {
-        const failed = clarifyTask as { code: string; message: string };
-        setState({ busy: false, error: failed.code === "ERR_TASK_REVISION_CONFLICT" ? "Someone answered first: reload to see the new revision." : `${failed.message} (${failed.code})` });
-      }
+      const answered = await api.client.clarify(task.taskId, input, task.revision, { answeredBy: answeredBy.trim() || "dashboard" });
+      const { task: reread } = await api.query<TaskViewData>(TASK_VIEW, { id: task.taskId });
+      setAnswers({});
+      setState({ busy: false, done: `Recompiled as revision ${answered.revision}.` });
+      if (reread.__typename === "Task") onDone(reread as TaskDetail);
     } catch (e) {
-      setState({ busy: false, error: explain(e as ApiError, "answer a task's questions", "task:compile") });
+      const problem = asProblem(e);
+      setState({
+        busy: false,
+        error: problem.code === "ERR_TASK_REVISION_CONFLICT" ? "Someone answered first: reload to see the new revision." : explain(problem, "answer a task's questions", "task:compile"),
+      });
     }
   };
 
@@ -94,9 +92,9 @@ function Question({ ambiguity: a, value, onChange }: { ambiguity: Ambiguity; val
 
 export function TaskView({ api, taskId }: { api: CanonApi; taskId: string }) {
   const [task, setTask] = useState<TaskDetail | null>(null);
-  const [taskError, setTaskError] = useState<ApiError | string | null>(null);
+  const [taskError, setTaskError] = useState<Problem | string | null>(null);
   const [runs, setRuns] = useState<RunRow[] | null>(null);
-  const [runsError, setRunsError] = useState<ApiError | null>(null);
+  const [runsError, setRunsError] = useState<Problem | null>(null);
   const now = useNow();
 
   useEffect(() => {
@@ -109,11 +107,11 @@ export function TaskView({ api, taskId }: { api: CanonApi; taskId: string }) {
         if (task.__typename === "Task") setTask(task as TaskDetail);
         else setTaskError((task as { code: string }).code === "ERR_NOT_FOUND" ? "No compiled task has this id: its runs were started without one." : (task as { message: string }).message);
       })
-      .catch((e: ApiError) => current && setTaskError(e));
+      .catch((e) => current && setTaskError(asProblem(e)));
     api
       .query<RunsPageData>(RUNS_PAGE, { first: 50, taskId })
       .then((data) => current && setRuns(data.runs.edges.map((e) => e.node)))
-      .catch((e: ApiError) => current && setRunsError(e));
+      .catch((e) => current && setRunsError(asProblem(e)));
     return () => {
       current = false;
     };
