@@ -12,27 +12,29 @@ export const WEB_ROOT = fileURLToPath(new URL("../../dist/web/", import.meta.url
 /**
  * Headers for every page that may carry a token. Scripts, styles, workers and connections
  * (HTTP, SSE and same-host WebSocket) may come only from Canon itself; no inline script; the
- * URL never leaves in a Referer; the page is never cached.
+ * URL never leaves in a Referer; the page is never cached. GraphiQL's editor (Monaco) injects
+ * <style> elements for its themes, so its page alone allows inline styles.
  */
-export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy": [
-    "default-src 'self'",
-    "script-src 'self'",
-    // GraphiQL's editor (Monaco) injects <style> elements for its themes and decorations.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join("; "),
-  "referrer-policy": "no-referrer",
-  "cache-control": "no-store",
-  "x-content-type-options": "nosniff",
-};
+export function pageSecurityHeaders(page: "dashboard" | "graphiql"): Record<string, string> {
+  return {
+    "content-security-policy": [
+      "default-src 'self'",
+      "script-src 'self'",
+      page === "graphiql" ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+      "img-src 'self' data:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "worker-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  };
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -68,7 +70,7 @@ export function serveWebPage(req: IncomingMessage, res: ServerResponse, options:
     return true;
   }
   const headers: Record<string, string | number> = isPage
-    ? { ...PAGE_SECURITY_HEADERS }
+    ? pageSecurityHeaders("dashboard")
     : // Assets hold no token; revalidate them so an upgrade is picked up at once.
       { "cache-control": "no-cache", etag: `"${stats.size.toString(36)}-${stats.mtimeMs.toString(36)}"`, "x-content-type-options": "nosniff" };
   if (!isPage && req.headers["if-none-match"] === headers.etag) {

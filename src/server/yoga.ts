@@ -14,7 +14,7 @@ import { useSSEKeepAlive } from "./keep-alive-sse.js";
 import { useSharedSubscriptionExecution } from "./shared-execution.js";
 import { queryLimitPlugins } from "./limits.js";
 import { currentRequestId } from "./request-context.js";
-import { PAGE_SECURITY_HEADERS } from "./web-pages.js";
+import { pageSecurityHeaders } from "./web-pages.js";
 
 export type CanonYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
@@ -44,7 +44,7 @@ function useErrorCodes(logger: Logger): Plugin {
 const usePageSecurityHeaders = (): Plugin => ({
   onResponse({ response }) {
     if (!response.headers.get("content-type")?.startsWith("text/html")) return;
-    for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(pageSecurityHeaders("graphiql"))) response.headers.set(name, value);
   },
 });
 
