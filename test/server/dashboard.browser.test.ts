@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumExists, foreign, launchBrowser, recordTraffic, screenshotPath, warnIfChromiumMissing } from "../support/browser.js";
+import { runBrowserTests, foreign, launchBrowser, recordTraffic, screenshotPath, warnIfChromiumMissing } from "../support/browser.js";
 import { startTestCanon, type TestCanon } from "../support/canon.js";
 import { kill, serve } from "../support/canon-process.js";
 import { backendName, createTestDatabase } from "../support/database.js";
@@ -18,7 +18,7 @@ warnIfChromiumMissing("dashboard");
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
-describe.skipIf(!chromiumExists)(`the dashboard and GraphiQL in Chromium on ${backendName}`, () => {
+describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${backendName}`, () => {
   let canon: TestCanon;
   let seed: DashboardSeed;
   let browser: Browser;
