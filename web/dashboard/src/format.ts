@@ -4,8 +4,10 @@ const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
 /** "12 s ago", "3 min ago", "yesterday": relative to `now`, for tables that tick. */
 export function ago(iso: string, now: number): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  // Not after now: the server's clock may run a little ahead of this browser's.
+  const seconds = Math.min(0, Math.round((Date.parse(iso) - now) / 1000));
   const abs = Math.abs(seconds);
+  if (abs < 5) return "just now";
   if (abs < 60) return rtf.format(seconds, "second");
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), "minute");
   if (abs < 86400) return rtf.format(Math.round(seconds / 3600), "hour");
