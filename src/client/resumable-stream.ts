@@ -61,7 +61,8 @@ export function resumableStream<TResult, TVariables, TEvent, End>(spec: StreamSp
         unsubscribe = undefined;
         resolve(error);
       };
-      unsubscribe = spec.transport.subscriptions().subscribe<TResult>(
+      stopping.signal.addEventListener("abort", onStop, { once: true });
+      const dispose = spec.transport.subscriptions().subscribe<TResult>(
         { query: spec.document.toString(), variables: variables as Record<string, unknown> },
         {
           next: (result) => {
@@ -78,7 +79,7 @@ export function resumableStream<TResult, TVariables, TEvent, End>(spec: StreamSp
           complete: () => finish(undefined),
         },
       );
-      stopping.signal.addEventListener("abort", onStop, { once: true });
+      if (!settled) unsubscribe = dispose;
     });
 
   const run = async () => {

@@ -1,7 +1,7 @@
 // client.watch and client.watchRuns: resumable, exactly-once streams (resumable-stream.ts)
 // over runStateChanged and runsChanged, each with its own cursor.
 import { ForbiddenError, RunArchivedError, RunDeletedError, RunsSubscriberTooSlowError, type CanonError } from "./errors.js";
-import { RunStateChangedDocument, RunsChangedDocument, RunsDocument, RunDocument } from "./generated/graphql.js";
+import { RunHeadDocument, RunStateChangedDocument, RunsChangedDocument, RunsDocument } from "./generated/graphql.js";
 import { resumableStream, type ReconnectOptions, type ResumableStream, type ErrorDecision } from "./resumable-stream.js";
 import type { Transport } from "./transport.js";
 import type { LedgerEntry, RunChange, RunPosition, RunsChangedFilter } from "./types.js";
@@ -84,7 +84,7 @@ async function listHeads(transport: Transport, filter: RunsChangedFilter): Promi
       await Promise.all(
         ids.slice(i, i + LIST_CONCURRENCY).map(async (id) => {
           try {
-            const { run } = await transport.request(RunDocument, { id });
+            const { run } = await transport.request(RunHeadDocument, { id });
             if (run.__typename === "Run") heads.push({ runId: run.runId, seq: run.ledgerSeq });
           } catch (error) {
             if (!(error instanceof ForbiddenError)) throw error;

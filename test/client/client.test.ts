@@ -31,8 +31,8 @@ describe(`canon/client on ${backendName}`, () => {
     client = createCanonClient({ url: canon.url, token: canon.token, webSocketImpl: WebSocket });
   });
   afterAll(async () => {
-    await client.close();
-    await canon.stop();
+    await client?.close();
+    await canon?.stop();
   });
 
   it("starts a run, reads it, commits at the version read, and answers a stale writer with StateConflictError", async () => {

@@ -34,11 +34,11 @@ describe(`canon/client retries on ${backendName}`, () => {
     proxy = await startTcpProxy(canon.url);
   });
   afterAll(async () => {
-    await proxy.close();
-    await canon.stop();
+    await proxy?.close();
+    await canon?.stop();
   });
 
-  it("16 concurrent update loops on one run: all 16 items land, one commit each, no duplicate ledger entry", async () => {
+  it("16 concurrent update loops on one run: all 16 items land, one commit each, no duplicate ledger entry", { timeout: 180_000 }, async () => {
     const clients = Array.from({ length: 16 }, () => createCanonClient({ url: canon.url, token: canon.token }));
     const { run } = await clients[0]!.startRun({ objective: "sixteen writers", workspaceRoot: "/w" });
     const results = await Promise.all(

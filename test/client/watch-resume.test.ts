@@ -32,9 +32,10 @@ function readUntil(watch: Watch, version: number) {
 const versionsOf = (entries: LedgerEntry[]) => entries.map((entry) => entry.version);
 const seqsOf = (entries: LedgerEntry[]) => entries.map((entry) => entry.seq);
 
-/** Commits the next `count` versions, one at a time, each at the version it read. */
+/** Commits the next `count` versions, one at a time, from the version the run is at now. */
 async function commitVersions(writer: CanonClient, runId: string, count: number) {
-  for (let i = 0; i < count; i++) await writer.update(runId, (_state, version) => status(`v${version + 1}`));
+  let version = (await writer.run(runId)).stateVersion;
+  for (let i = 0; i < count; i++) version = (await writer.commit(runId, status(`v${version + 1}`), { expectedVersion: version })).run.stateVersion;
 }
 
 /** A WebSocket class for the client that the test can stop reading, as a stalled consumer would, and that notes how subscriptions ended. */
@@ -78,9 +79,10 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
     // No keep-alive: a paused socket misses pongs and would be closed before it is found too slow.
     canon = await startTestCanon({ watchBuffer: 10, keepAliveMs: 0 });
   });
-  afterAll(() => canon.stop());
+  afterAll(() => canon?.stop());
 
-  it("across a dropped socket: every version exactly once, in order", async () => {
+  // Generous timeouts: these write a hundred versions or more, on a machine that may be busy.
+  it("across a dropped socket: every version exactly once, in order", { timeout: 180_000 }, async () => {
     const proxy = await startTcpProxy(canon.url);
     const writer = createCanonClient({ url: canon.url, token: canon.token });
     const watcher = createCanonClient({ url: proxy.url, token: canon.token, webSocketImpl: WebSocket });
@@ -101,7 +103,7 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
     }
   });
 
-  it("across ERR_SUBSCRIBER_TOO_SLOW: resumes from the last seq delivered, every version exactly once, in order", async () => {
+  it("across ERR_SUBSCRIBER_TOO_SLOW: resumes from the last seq delivered, every version exactly once, in order", { timeout: 180_000 }, async () => {
     const { RecordedWebSocket, sockets, ends } = recordedWebSocket();
     const writer = createCanonClient({ url: canon.url, token: canon.token });
     const watcher = createCanonClient({ url: canon.url, token: canon.token, webSocketImpl: RecordedWebSocket });
@@ -124,7 +126,7 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
     }
   });
 
-  it("watchRuns across a dropped socket, with a run started while it was away: per run every entry exactly once, in order", async () => {
+  it("watchRuns across a dropped socket, with a run started while it was away: per run every entry exactly once, in order", { timeout: 180_000 }, async () => {
     const proxy = await startTcpProxy(canon.url);
     const writer = createCanonClient({ url: canon.url, token: canon.token });
     const watcher = createCanonClient({ url: proxy.url, token: canon.token, webSocketImpl: WebSocket });
@@ -154,7 +156,7 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
     }
   });
 
-  it("watchRuns across ERR_SUBSCRIBER_TOO_SLOW, with a run started while it stalled: per run every entry exactly once, in order", async () => {
+  it("watchRuns across ERR_SUBSCRIBER_TOO_SLOW, with a run started while it stalled: per run every entry exactly once, in order", { timeout: 180_000 }, async () => {
     const { RecordedWebSocket, sockets, ends } = recordedWebSocket();
     const writer = createCanonClient({ url: canon.url, token: canon.token });
     const watcher = createCanonClient({ url: canon.url, token: canon.token, webSocketImpl: RecordedWebSocket });
@@ -196,7 +198,7 @@ describe(`canon/client watch across kill -9 on ${backendName}`, () => {
     env = database.options.kind === "postgres" ? { DATABASE_URL: database.options.url } : { CANON_DATA_DIR: dataDir };
   });
   afterAll(async () => {
-    await database.dispose();
+    await database?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -844,6 +844,17 @@ export type RunQuery = { run:
     | { __typename: 'RunDeletedError', lastSeq: number, family: ErrorFamily, code: string, message: string, retryable: boolean, errorRunId: string }
    };
 
+export type RunHeadQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RunHeadQuery = { run:
+    | { __typename: 'NotFoundError' }
+    | { __typename: 'Run', runId: string, ledgerSeq: number }
+    | { __typename: 'RunDeletedError' }
+   };
+
 export type HistoryQueryVariables = Exact<{
   runId: string | number;
   first?: number | null | undefined;
@@ -1309,6 +1320,17 @@ fragment RunFields on Run {
   createdAt
   updatedAt
 }`) as unknown as TypedDocumentString<RunQuery, RunQueryVariables>;
+export const RunHeadDocument = new TypedDocumentString(`
+    query RunHead($id: ID!) {
+  run(id: $id) {
+    __typename
+    ... on Run {
+      runId
+      ledgerSeq
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RunHeadQuery, RunHeadQueryVariables>;
 export const HistoryDocument = new TypedDocumentString(`
     query History($runId: ID!, $first: Int, $after: String, $fromVersion: Int, $toVersion: Int, $withState: Boolean!) {
   run(id: $runId) {
