@@ -77,7 +77,7 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // `canon serve` under tsx can take most of a minute to start on a busy machine
 
   it("lists a run started through the API, and shows each new version in the run view within a second, without reloading", async () => {
     const { page, problems } = await openDashboard(canon.token);
