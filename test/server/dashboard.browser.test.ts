@@ -53,7 +53,7 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), "canon-dashboard-"));
     const env = database.options.kind === "postgres" ? { DATABASE_URL: database.options.url } : { CANON_DATA_DIR: dataDir };
-    const serving = await serve({ ...env, CANON_ADMIN_TOKEN: "" });
+    const serving = await serve({ ...env, CANON_ADMIN_TOKEN: "" }, { startTimeoutMs: 100_000 });
     try {
       await expect.poll(() => /Dashboard with it: (\S+)/.exec(serving.output())?.[1], { timeout: 10_000 }).toMatch(/\/dashboard\?token=canon_/);
       const firstStartUrl = /Dashboard with it: (\S+)/.exec(serving.output())![1]!;

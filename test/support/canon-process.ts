@@ -39,7 +39,7 @@ export async function tokenVia(url: string, identity: Pick<ComponentIdentity, "c
 }
 
 /** Starts `canon serve --port 0` with `env` added to this process's environment. */
-export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
+export function serve(env: NodeJS.ProcessEnv, { startTimeoutMs = 50_000 } = {}): Promise<CanonProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0"], {
     cwd: repoRoot,
     env: { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
@@ -48,7 +48,7 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
   return new Promise((resolve, reject) => {
     let output = "";
     // Generous: on a loaded 2-core machine, tsx compiling the CLI alone can take most of it.
-    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 50_000);
+    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), startTimeoutMs);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = /serving (http:\/\/\S+\/graphql)/.exec(output);
