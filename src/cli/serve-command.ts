@@ -47,6 +47,7 @@ export async function serveCommand(config: CanonConfig, err: Out = process.stder
   if (canon.bootstrapToken) {
     // First start: the only way in, shown once (like Jupyter's token URL). Only its hash is kept.
     err.write(`First start: created an admin token. It is shown only this once; keep it:\n  ${canon.bootstrapToken}\n`);
+    if (config.dashboard ?? true) err.write(`Dashboard with it: ${new URL(canon.url).origin}/dashboard?token=${canon.bootstrapToken}\n`);
     if (config.graphiql) err.write(`GraphiQL with it: ${canon.url}?token=${canon.bootstrapToken}\n`);
   } else if (!config.adminToken) {
     err.write(`${await tokenHint(canon.tokens, db.kind === "postgres" || db.location !== "memory")}\n`);

@@ -24,6 +24,7 @@ import { createLogger } from "./logger.js";
 import { InsecureBindError, PortInUseError } from "./startup-errors.js";
 import { handleTransfer } from "./transfer-routes.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
+import { serveWebPage } from "./web-pages.js";
 import { createCanonYoga } from "./yoga.js";
 
 export interface CanonServer {
@@ -93,6 +94,7 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
     if (draining) return sendJson(res, 503, errorBody("ERR_SHUTTING_DOWN", "Canon is shutting down", true));
     if (req.url === "/healthz") return void healthz(database, res);
     if (handleTransfer(req, res, database, tokens)) return;
+    if (serveWebPage(req, res, { dashboard: config.dashboard ?? true })) return;
     if (tooLarge(req, config.maxBodyBytes)) {
       return sendJson(res, 413, errorBody("ERR_INPUT_TOO_LARGE", `request bodies are limited to ${config.maxBodyBytes} bytes`, false));
     }

@@ -26,6 +26,8 @@ export interface CanonConfig {
   introspection: boolean;
   /** GraphiQL in a browser (same default as introspection). */
   graphiql: boolean;
+  /** The dashboard at /dashboard (static pages that use the API with the reader's token); on unless false. */
+  dashboard?: boolean;
   /** Writes per second one token earns (0: no limit), and how many it may make at once. */
   commitRatePerSecond: number;
   commitBurst: number;
@@ -76,6 +78,7 @@ const VARIABLES = {
   CANON_WATCH_SHARED_READS: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
   CANON_INTROSPECTION: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
   CANON_GRAPHIQL: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
+  CANON_DASHBOARD: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
   CANON_COMMIT_RATE: { schema: integer(0), accepts: "writes per second, 0 or more (0: no limit)" },
   CANON_COMMIT_BURST: { schema: integer(1), accepts: "a number of writes, 1 or more" },
   CANON_TOKEN_RECHECK_MS: { schema: integer(1), accepts: "milliseconds, 1 or more" },
@@ -136,6 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: Confi
     watchSharedReads: values.CANON_WATCH_SHARED_READS ?? true,
     introspection: values.CANON_INTROSPECTION ?? local,
     graphiql: values.CANON_GRAPHIQL ?? local,
+    dashboard: values.CANON_DASHBOARD ?? true,
     commitRatePerSecond: values.CANON_COMMIT_RATE ?? 100,
     commitBurst: values.CANON_COMMIT_BURST ?? 1000,
     tokenRecheckMs: values.CANON_TOKEN_RECHECK_MS ?? 2_000,

@@ -11,11 +11,12 @@ import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
 import { codedError } from "./error-codes.js";
 import { yogaLogging } from "./yoga-logging.js";
-import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
+import { GRAPHIQL_OPTIONS, renderGraphiQLPage } from "./graphiql-page.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
 import { useSharedSubscriptionExecution } from "./shared-execution.js";
 import { queryLimitPlugins } from "./limits.js";
 import { currentRequestId } from "./request-context.js";
+import { pageSecurityHeaders } from "./web-pages.js";
 
 export type CanonYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
@@ -40,6 +41,14 @@ function useErrorCodes(logger: Logger): Plugin {
     },
   };
 }
+
+/** GraphiQL's page may carry a token in its URL: the same strict headers as the dashboard. */
+const usePageSecurityHeaders = (): Plugin => ({
+  onResponse({ response }) {
+    if (!response.headers.get("content-type")?.startsWith("text/html")) return;
+    for (const [name, value] of Object.entries(pageSecurityHeaders("graphiql"))) response.headers.set(name, value);
+  },
+});
 
 /** Introspection off: graphql-js's own validation rule, added to every request. */
 const useNoIntrospection = (): Plugin => ({
@@ -96,21 +105,9 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
     healthCheckEndpoint: "/livez",
     // Off unless configured: a batch would multiply every per-request limit.
     batching: false,
-    graphiql: options.graphiql
-      ? (request) => {
-          // Like Jupyter: the URL `canon serve` prints carries the token; GraphiQL sends it as a header.
-          const token = new URL(request.url).searchParams.get("token");
-          return {
-            title: "Canon",
-            defaultQuery: GRAPHIQL_DEFAULT_QUERY,
-            defaultVariableEditorOpen: true,
-            variables: GRAPHIQL_DEFAULT_VARIABLES,
-            // SSE rather than WS: subscriptions then carry the same Authorization header.
-            subscriptionsProtocol: "SSE",
-            ...(token && /^canon_[A-Za-z0-9_-]{1,100}$/.test(token) ? { headers: JSON.stringify({ Authorization: `Bearer ${token}` }) } : {}),
-          } as never;
-        }
-      : false,
+    // Served from Canon's own origin (graphiql-page.ts); the page reads `?token=` itself.
+    graphiql: options.graphiql ? () => GRAPHIQL_OPTIONS : false,
+    renderGraphiQL: renderGraphiQLPage,
     maskedErrors: { maskError: (error) => codedError(error, logger) },
     logging: yogaLogging(logger),
     plugins: [
@@ -120,6 +117,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       ...queryLimitPlugins(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),
+      usePageSecurityHeaders(),
       useSSEKeepAlive(options.keepAliveMs),
       useSharedSubscriptionExecution(logger),
     ],

@@ -139,7 +139,10 @@ export class LedgerWrites {
       this.db.prisma.run.findUniqueOrThrow({ where: { id: runId } }),
       this.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { runId_seq: { runId, seq: 0 } } }),
     ]);
-    return { run: toRunRecord(run), entry: toLedgerEntryRecord({ ...entry, state: state as never }), position: genesisPosition(0) };
+    const record = toLedgerEntryRecord({ ...entry, state: state as never });
+    // A new run (started or forked) is news too: runsChanged delivers it from its first entry.
+    this.announce({ runId, seq: 0, entry: record });
+    return { run: toRunRecord(run), entry: record, position: genesisPosition(0) };
   }
 
   /**

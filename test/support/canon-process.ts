@@ -13,6 +13,8 @@ export interface CanonProcess {
   line: string;
   /** Everything it has written to stderr so far (the banner and hints for people; its first 64 KB). */
   stderr(): string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
 }
 
 /** Every process the tests start knows this admin token (CANON_ADMIN_TOKEN), so tests can mint others. */
@@ -39,7 +41,7 @@ export async function tokenVia(url: string, identity: Pick<ComponentIdentity, "c
 }
 
 /** Starts `canon serve --port 0` with `env` added to this process's environment. */
-export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
+export function serve(env: NodeJS.ProcessEnv, { startTimeoutMs = 120_000 } = {}): Promise<CanonProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0"], {
     cwd: repoRoot,
     env: { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
@@ -52,7 +54,7 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`canon serve did not start: ${output}`));
-    }, 120_000);
+    }, startTimeoutMs);
     // The banner is for people: stderr. Structured logs go to stdout.
     let banner = "";
     child.stderr!.on("data", (chunk: Buffer) => {
@@ -61,7 +63,7 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
       const match = /serving (http:\/\/\S+\/graphql)/.exec(banner);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]!, line: banner.split("\n").find((line) => line.includes("serving"))!, stderr: () => banner });
+        resolve({ child, url: match[1]!, line: banner.split("\n").find((line) => line.includes("serving"))!, stderr: () => banner, output: () => output });
       }
     });
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
