@@ -43,22 +43,39 @@ export interface AmbiguityDraft {
 const FILLER = /^(?:(?:please|pls|plz|can you|could you|would you|will you|just|kindly|hey|hi|ok|okay|so|now|go ahead and|and|again|quickly|asap|you|we|i|need to|have to|must|should|let'?s|gotta|need you to|want you to|i need|i want)\b[\s,!]*)*/i;
 const GREETING = /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
 
-const PRONOUN_ACTION = /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do)\s+(it|this|that|them|those|these)\b(?!\s+(?:function|file|bug|issue|test|method|class|module|error|problem|page)s?\b)/i;
-const SUBJECT_PRONOUN = /^(it|this|that|they)\s+(is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken)\b/i;
-const DEMONSTRATIVE = /\b(?:that|this|those|these|the same|the other|the old)\s+(?:function|method|file|class|module|component|endpoint|script|query|test|bug|issue|error|problem|thing|change|fix|page|service|job|config|code)s?\b/i;
-const BARE_DEFINITE = /\bthe\s+(?:bug|issue|problem|error|function|method|file|thing|test|change|script|query|crash|regression|failure|ticket)\b/i;
-const EXTERNAL = /\b(?:we|i|you)\s+(?:discussed|talked about|mentioned|saw|looked at|spoke about)\b|\bas discussed\b|\byou know (which|the one)\b/i;
+const REFERENT_NOUNS =
+  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing";
+const DEMONSTRATIVE_NP = new RegExp(
+  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:${REFERENT_NOUNS})\b`,
+  "gi",
+);
+// A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
+const QUALIFIED = /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:to|until|from|at|version|v?\d))/i;
+const PRONOUN_ACTION =
+  /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
+const SUBJECT_PRONOUN = /^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
+// Events outside the request: a conversation, an earlier change, a convention never stated.
+const EXTERNAL_EVENT =
+  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas discussed\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
+/** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
+const IDENTIFIER =
+  /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)/;
+const EVENT_IDENTIFIED = /^\s*(?:in|for|with|from|on)?\s*(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d|[A-Z][A-Z0-9]+-\d+)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
+// A clause that is only a wish or a complaint describes nothing.
+const VAGUE_CLAUSE = /^(?:it|this|that|they)\b|\b(?:same as|as (?:last time|before|usual)|again)\s*$/i;
 const QUALIFIER = /^\s*(?:in|on|at|where|when|with|that|which|from|of|for|about|causing|caused|affecting|reported|around|inside|under|#|`|"|'|:|\()/i;
 const ANCHOR =
-  /`[^`]+`|"[^"]{3,}"|'[^']{3,}'|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[1-5]\d\d\b|\bERR_[A-Z_]+\b/;
+  /`[^`]+`|"[^"]{3,}"|'[^']{3,}'|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[1-5]\d\d\b|\bERR_[A-Z_]+\b|\b(?:PR|pr|[Pp]ull request|[Ii]ssue|[Tt]icket)\s*#?\d+|\b[Cc]ommit\s+[0-9a-f]{7,40}\b/;
 const BARE_ACTION =
   /^(fix|refactor|optimi[sz]e|update|deploy|clean ?up|improve|review|test|document|investigate|migrate|upgrade|release|debug|change|implement|add|remove|delete|check|do|handle|build|ship|sort out|make)(?:\s+(?:please|pls|now|asap|again|quickly|thanks|thank you|already|everything|stuff|things|something|all|it all|soon|today))*$/i;
 
-const SPEED = /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency))\b/i;
+// Measurability: a comparative or subjective goal is done only when something says when.
+const SPEED =
+  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|smaller|lower it|reduce it)\b/i;
 const QUALITY =
-  /\b(cleaner|nicer|prettier|simpler|leaner|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly)|less (?:flaky|buggy|brittle|messy)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience))\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b/i;
+  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b/i;
 const MEASURE =
-  /\d+(?:\.\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bO\([^)]*\)|\bfrom \d+ to \d+|\bthan (?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)/i;
+  /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]+\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
 
 const CHANGE_TYPES: TaskType[] = [
   "BUG_FIX", "FEATURE", "REFACTOR", "PERFORMANCE", "SECURITY_FIX", "DEPENDENCY_UPDATE", "CONFIG_CHANGE", "DATA_MIGRATION", "DEPLOY",
@@ -100,8 +117,8 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
       text: content[0]!.text, span: spanOf(content[0]!), field: null, options: [], defaultOption: null,
       effect: { kind: "text", asCriterion: false },
     });
-  } else if (!anchored) {
-    const reference = unresolvedReference(content);
+  } else {
+    const reference = unresolvedReference(content, anchored);
     if (reference) found.push(reference);
   }
   found.push(...unmeasurableGoals(input));
@@ -109,33 +126,74 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
   return found;
 }
 
-function unresolvedReference(content: Clause[]): AmbiguityDraft | null {
-  const first = content[0]!;
-  const firstSentence = content.filter((clause) => clause.sentence === first.sentence);
-  for (const clause of firstSentence) {
-    for (const pattern of [PRONOUN_ACTION, DEMONSTRATIVE, BARE_DEFINITE, EXTERNAL, SUBJECT_PRONOUN]) {
-      const match = pattern.exec(clause.text);
-      if (!match) continue;
-      const before = clause.text.slice(0, match.index).replace(FILLER, "").trim();
-      const after = clause.text.slice(match.index + match[0].length);
-      // "fix the bug users hit on login" says which bug; "fix that function ..." never does.
-      if (pattern !== EXTERNAL && words(before) > 2) continue;
-      if (pattern === BARE_DEFINITE && (QUALIFIER.test(after) || words(after.replace(/\b(please|pls|asap|now|again|quickly|today|thanks|already|for me|real quick)\b/gi, "")) >= 2)) continue;
-      // Anything else in the request that describes the problem is its antecedent.
-      const described = content.some((other) => other !== clause && hardnessOf(other) === null && words(other.text) >= 3 && !pattern.test(other.text));
-      if (described) continue;
-      const phrase = match[0];
-      const referent = pattern === PRONOUN_ACTION || pattern === SUBJECT_PRONOUN ? `"${match[1]}" in "${phrase.trim()}"` : `"${phrase.trim()}"`;
-      return {
-        kind: "unresolved_reference",
-        question: `What does ${referent} refer to? Name the file, function, error or behaviour.`,
-        text: clause.text, span: { start: clause.start + match.index, end: clause.start + match.index + phrase.length }, field: null,
-        options: [], defaultOption: null, effect: { kind: "text", asCriterion: false },
-      };
+/**
+ * Referent resolution. A definite reference needs an antecedent inside the request:
+ * - an event outside the request ("as we did before", "like we discussed", "the one Maria
+ *   mentioned", "the error from this morning") is resolved only by an identifier right after it
+ *   ("as we did in PR #311");
+ * - a distal demonstrative ("that function", "those tests") by an identifier in its clause or a
+ *   description earlier in the request;
+ * - "this"/"these"/"the" + a referent noun by a qualifier ("the bug in src/x.ts", "the search
+ *   endpoint"), an identifier anywhere, or a description anywhere in the request;
+ * - a pronoun ("fix it", "it's broken") by an identifier or a description of what it is.
+ * A description is another clause of at least four words that is not a rule and holds no
+ * unresolved reference of its own.
+ */
+function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDraft | null {
+  const requesting = content.filter((clause) => clause.section !== "forbidden" && hardnessOf(clause) === null);
+  const candidates: { clause: Clause; index: number; length: number; kind: "external" | "distal" | "definite" | "pronoun"; phrase: string }[] = [];
+  for (const clause of requesting) {
+    const text = maskQuoted(clause.text);
+    for (const match of text.matchAll(EXTERNAL_EVENT)) {
+      const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
+      if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0])) continue;
+      candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }
+    for (const match of text.matchAll(DEMONSTRATIVE_NP)) {
+      const determiner = match[1]!.toLowerCase();
+      const kind = /^(that|those)$/.test(determiner) ? "distal" : /^(the other|the old|the previous|the usual|his|her|their)$/.test(determiner) ? "external" : "definite";
+      const after = text.slice(match.index + match[0].length);
+      const before = clause.text.slice(0, match.index).replace(FILLER, "");
+      const near = `${before} ${after.split(/[.;!?]/)[0] ?? ""}`;
+      if (kind === "definite" && (QUALIFIED.test(after) || (determiner === "the" && words(before) > 3))) continue;
+      if (kind === "external" && (EVENT_IDENTIFIED.test(after) || IDENTIFIER.test(after.split(/[.;!?]/)[0] ?? ""))) continue;
+      if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0)) continue;
+      candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
+    }
+    for (const pattern of [PRONOUN_ACTION, SUBJECT_PRONOUN]) {
+      const match = pattern.exec(text);
+      if (match) candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
+    }
+  }
+  if (!candidates.length) return null;
+  const holdsCandidate = new Set(candidates.filter((c) => c.kind !== "pronoun").map((c) => c.clause));
+  const describes = (clause: Clause) => !holdsCandidate.has(clause) && hardnessOf(clause) === null && words(clause.text) >= 4 && !isGreeting(clause) && !VAGUE_CLAUSE.test(clause.text);
+  for (const candidate of candidates) {
+    const { clause, kind } = candidate;
+    const before = clause.text.slice(0, candidate.index).replace(FILLER, "");
+    const earlier = content.filter((other) => other !== clause && other.start < clause.start);
+    if (kind === "external") {
+      // nothing but an identifier attached to it resolves an event outside the request
+    } else if (kind === "distal") {
+      if (earlier.some(describes)) continue;
+    } else if (kind === "definite") {
+      if (anchored || content.some((other) => other !== clause && describes(other))) continue;
+    } else {
+      if (anchored || content.some((other) => other !== clause && describes(other)) || (words(before) >= 3 && !holdsCandidate.has(clause))) continue;
+    }
+    const phrase = candidate.phrase.trim();
+    return {
+      kind: "unresolved_reference",
+      question: `What does "${phrase}" refer to? Nothing in the request says which one; name the file, function, error, change or event.`,
+      text: clause.text, span: { start: clause.start + candidate.index, end: clause.start + candidate.index + candidate.length }, field: null,
+      options: [], defaultOption: null, effect: { kind: "text", asCriterion: false },
+    };
   }
   return null;
 }
+
+/** Quoted text and code are data: their words never count as references or rules. */
+const maskQuoted = (text: string): string => text.replace(/`[^`]*`|"[^"]*"/g, (m) => " ".repeat(m.length));
 
 function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   // A number anywhere ("target: under 4 minutes") is the measure of the goal.

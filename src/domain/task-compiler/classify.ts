@@ -87,23 +87,48 @@ const LABELS: [RegExp, TaskType][] = [
   [/^(ops|observability)$/i, "OBSERVE_ENVIRONMENT"],
 ];
 
-/** The verb a request opens with says most about what is asked. */
-const LEAD_VERBS: [RegExp, TaskType][] = [
-  [/^(fix|repair|resolve)\b/i, "BUG_FIX"],
-  [/^(add|implement|introduce|create|build|support|write a (script|tool|function|command))\b/i, "FEATURE"],
-  [/^(refactor|extract|rename|split|simplify|deduplicate|dedupe|clean)\b/i, "REFACTOR"],
-  [/^(document)\b/i, "DOCS"],
-  [/^(investigate|figure|find|look into|dig|diagnose)\b/i, "INVESTIGATE"],
-  [/^(review|audit|critique)\b/i, "REVIEW"],
-  [/^(optimi[sz]e|speed)\b/i, "PERFORMANCE"],
-  [/^(bump|upgrade)\b/i, "DEPENDENCY_UPDATE"],
-  [/^(set|configure|enable|disable|turn)\b/i, "CONFIG_CHANGE"],
-  [/^(migrate|backfill)\b/i, "DATA_MIGRATION"],
-  [/^(deploy|release|roll|ship)\b/i, "DEPLOY"],
-  [/^(check|list|show|report|count)\b/i, "OBSERVE_ENVIRONMENT"],
+/**
+ * The request's main predicate: the verb it opens with and what that verb acts on. "Add a test
+ * for the crash" asks for a test, "fix the typos in CONTRIBUTING.md" for docs, whatever other
+ * words the sentence holds; the object decides before the verb does.
+ */
+const PREDICATES: [RegExp, TaskType][] = [
+  [/^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))/i, "TEST"],
+  [/^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|proofread|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i, "DOCS"],
+  [/^(?:fix|repair|resolve|correct|handle|patch|debug)\b/i, "BUG_FIX"],
+  [/^(?:add|implement|introduce|create|build|support|allow|enable users|write a (?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
+  [/^(?:refactor|extract|rename|split|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|replace the switch|merge (?:the )?(?:two|three|duplicate))\b/i, "REFACTOR"],
+  [/^(?:document)\b/i, "DOCS"],
+  [/^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|reproduce|tell me (?:where|why|which|what|how|whether|if))\b/i, "INVESTIGATE"],
+  [/^(?:review|audit|critique|look over|proofread)\b/i, "REVIEW"],
+  [/^(?:optimi[sz]e|speed up|cut|reduce|halve|lower|shrink)\b/i, "PERFORMANCE"],
+  [/^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d)\b/i, "DEPENDENCY_UPDATE"],
+  [/^(?:set|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
+  [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
+  [/^(?:deploy|release|roll (?:back|out)|ship|promote)\b/i, "DEPLOY"],
+  [/^(?:check|list|show|report|count|tell me (?:how much|how many|the current))\b/i, "OBSERVE_ENVIRONMENT"],
 ];
-const LEAD_FILLER = /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|can you|could you|would you|kindly|just|go ahead and|can someone|let'?s)[\s,!]+)*/i;
-const LEAD_WEIGHT = 3;
+const LEAD_FILLER =
+  /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent)[\s,!:]+)*/i;
+const PREDICATE_WEIGHT = 6;
+
+/**
+ * A question that asks for a finding (where, why, which line, what causes, is it used) is an
+ * investigation, unless it asks about the running environment (what is installed, running, up).
+ */
+const FINDING_QUESTION =
+  /^(?:(?:so|and|but|hmm|ok)\s+)?(?:where|why|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
+const ENVIRONMENT_QUESTION = /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind)\b/i;
+const FINDING_WEIGHT = 7;
+
+/**
+ * Words that place the request in time ("since Friday's deploy", "after the last release")
+ * describe when something started, not what to do: their cues do not vote.
+ */
+const BACKGROUND =
+  /\b(?:ever since|since|after|following|before|from)\b[^.;:]{0,40}?\b(?:deploy(?:ed|ment|ing|s)?|released?|releases|roll-?out|rolled out|upgraded?|updated?|migration|migrated)\b(?:\s+(?:v?\d[\w.]*|of [\w.-]+|the new [\w ]{0,20}?(?:driver|version|build)))?/gi;
+
+export const withoutBackground = (text: string): string => text.replace(BACKGROUND, (m) => " ".repeat(m.length));
 
 export interface Classification {
   type: TaskType;
@@ -112,43 +137,63 @@ export interface Classification {
   scores: Partial<Record<TaskType, number>>;
   /** The tied types when the result is UNCLASSIFIED because of a tie. */
   candidates: TaskType[];
+  /** What each type's score came from, for x-canon.explanations. */
+  evidence: string[];
 }
 
 export function classify(clauses: Clause[], labels: readonly string[]): Classification {
   const scores: Partial<Record<TaskType, number>> = {};
   const spans: Partial<Record<TaskType, Span & { weight: number }>> = {};
+  const evidence: string[] = [];
+  const vote = (type: TaskType, weight: number, span: Span & { weight: number }, why: string) => {
+    scores[type] = (scores[type] ?? 0) + weight;
+    if (!spans[type] || spans[type]!.weight < span.weight) spans[type] = span;
+    evidence.push(`${type} +${weight} ${why}`);
+  };
   const firstSentence = clauses[0]?.sentence ?? 0;
   for (const clause of clauses) {
     if (clause.section === "forbidden" || isNegated(clause.text)) continue;
     const factor = clause.sentence === firstSentence ? 2 : 1;
+    const text = withoutBackground(clause.text);
     for (const [type, cues] of Object.entries(CUES) as [TaskType, Cue[]][]) {
       for (const [pattern, weight] of cues) {
-        const match = pattern.exec(clause.text);
+        const match = pattern.exec(text);
         if (!match) continue;
-        scores[type] = (scores[type] ?? 0) + weight * factor;
-        const span = { start: clause.start + match.index, end: clause.start + match.index + match[0].length, weight: weight * factor };
-        if (!spans[type] || spans[type]!.weight < span.weight) spans[type] = span;
+        const start = clause.start + match.index;
+        vote(type, weight * factor, { start, end: start + match[0].length, weight: weight * factor }, `cue "${match[0]}"`);
       }
     }
   }
-  // The first imperative among the opening clauses ("The form accepts 'a@b'. Please fix it").
+  // The main predicate among the opening clauses, and a question that asks for a finding.
   for (const clause of clauses.slice(0, 4)) {
     if (clause.section === "forbidden" || isNegated(clause.text)) continue;
-    const type = LEAD_VERBS.find(([pattern]) => pattern.test(clause.text.replace(LEAD_FILLER, "")))?.[1];
-    if (!type) continue;
-    scores[type] = (scores[type] ?? 0) + LEAD_WEIGHT;
+    const stripped = clause.text.replace(LEAD_FILLER, "");
+    const offset = clause.start + clause.text.length - stripped.length;
+    const question = FINDING_QUESTION.exec(stripped);
+    if (question) {
+      const type = ENVIRONMENT_QUESTION.test(stripped) && !/^(why|where|how (does|do|did|come))\b/i.test(stripped) ? "OBSERVE_ENVIRONMENT" : "INVESTIGATE";
+      vote(type, FINDING_WEIGHT, { start: offset, end: offset + question[0].length, weight: FINDING_WEIGHT }, `question "${question[0]}" asks for a finding`);
+      break;
+    }
+    const predicate = PREDICATES.find(([pattern]) => pattern.test(stripped));
+    if (!predicate) continue;
+    const match = predicate[0].exec(stripped)!;
+    vote(predicate[1], PREDICATE_WEIGHT, { start: offset, end: offset + match[0].length, weight: PREDICATE_WEIGHT }, `main predicate "${match[0]}"`);
     break;
   }
   for (const label of labels) {
     const type = LABELS.find(([pattern]) => pattern.test(label.trim()))?.[1];
-    if (type) scores[type] = (scores[type] ?? 0) + 6;
+    if (type) {
+      scores[type] = (scores[type] ?? 0) + 6;
+      evidence.push(`${type} +6 label "${label}"`);
+    }
   }
   const ranked = (Object.entries(scores) as [TaskType, number][]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const top = ranked[0];
-  if (!top) return { type: "UNCLASSIFIED", span: null, scores, candidates: [] };
+  if (!top) return { type: "UNCLASSIFIED", span: null, scores, candidates: [], evidence };
   const tied = ranked.filter(([, score]) => score === top[1]).map(([type]) => type);
-  if (tied.length > 1) return { type: "UNCLASSIFIED", span: spanOf(spans[top[0]]), scores, candidates: tied };
-  return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [] };
+  if (tied.length > 1) return { type: "UNCLASSIFIED", span: spanOf(spans[top[0]]), scores, candidates: tied, evidence };
+  return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [], evidence };
 }
 
 const spanOf = (span: (Span & { weight: number }) | undefined): Span | null => (span ? { start: span.start, end: span.end } : null);
