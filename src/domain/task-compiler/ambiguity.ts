@@ -2,7 +2,7 @@
 // is deliberately narrow: a clear request must not be escalated, so a reference only counts as
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
-import { hardnessOf, isNegated, type ExtractedConstraint } from "./constraints.js";
+import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
 import { refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
@@ -80,11 +80,25 @@ const MEASURE =
 const CHANGE_TYPES: TaskType[] = [
   "BUG_FIX", "FEATURE", "REFACTOR", "PERFORMANCE", "SECURITY_FIX", "DEPENDENCY_UPDATE", "CONFIG_CHANGE", "DATA_MIGRATION", "DEPLOY",
 ];
-const NO_CHANGES = /\b(?:don'?t|do not|never|without)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b/i;
-const NO_TESTS = /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b/i;
-const NO_DEPS = /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in)\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages))\b/i;
-const ADDS_DEP = /\b(?:add|install|use|pull in|introduce)\s+(?:the\s+)?[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+/i;
-const NO_DEPLOY = /\b(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)\b/i;
+// Contradiction: each rule names what it forbids; a request that must do that thing cannot be
+// done under the rule. A rule scoped to somewhere else ("under src/payments/", "to production")
+// only contradicts a request that acts there.
+const SCOPED = /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b/i;
+const NO_CHANGES = /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b/i;
+const NO_TESTS = /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b/i;
+const NO_DEPS = /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades))\b/i;
+const ADDS_DEP = /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+/i;
+const NO_DEPLOY = /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
+const NO_SCHEMA = /\bno (?:db |database )?schema changes\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
+const SCHEMA_CHANGE = /\b(?:add|drop|rename|remove)\b[^.;]{0,40}?\bcolumn\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
+const NO_API_CHANGE = /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b/i;
+const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?\bpublic\b/i;
+const NO_DELETE = /\b(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)\b([^.;]*)/i;
+const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b([^.;]*)/i;
+const ADVICE = /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
+const STOP = new Set(["anything", "everything", "something", "nothing", "from", "the", "any", "all", "with", "that", "this", "older", "than", "into", "under"]);
+const nouns = (text: string): Set<string> =>
+  new Set((text.toLowerCase().match(/[a-z][a-z_-]{3,}/g) ?? []).filter((w) => !STOP.has(w)).map((w) => w.replace(/(?:es|s)$/, "")));
 
 export const hasMeasure = (text: string): boolean => MEASURE.test(text);
 export const isGreetingClause = (clause: Clause): boolean => isGreeting(clause);
@@ -192,8 +206,6 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
   return null;
 }
 
-/** Quoted text and code are data: their words never count as references or rules. */
-const maskQuoted = (text: string): string => text.replace(/`[^`]*`|"[^"]*"/g, (m) => " ".repeat(m.length));
 
 function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   // A number anywhere ("target: under 4 minutes") is the measure of the goal.
@@ -220,21 +232,38 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
 
 function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
   const found: AmbiguityDraft[] = [];
-  const acting = input.clauses.filter((clause) => !isNegated(clause.text));
+  // What the request asks to do: clauses that are not rules, with quoted text masked.
+  const acting = input.clauses.filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null).map((clause) => maskQuoted(clause.text));
+  const advice = acting.some((text) => ADVICE.test(text));
   for (const constraint of input.constraints) {
     if (constraint.hardness !== "HARD") continue;
-    const text = constraint.clause.text;
+    const text = maskQuoted(constraint.clause.text);
+    const unscoped = (pattern: RegExp) => {
+      const match = pattern.exec(text);
+      return match !== null && !SCOPED.test(text.slice(match.index + match[0].length));
+    };
+    const deploy = NO_DEPLOY.exec(text);
+    const deployTarget = deploy?.[1]?.toLowerCase();
+    const deleted = NO_DELETE.exec(text);
     const conflict =
-      (NO_CHANGES.test(text) && CHANGE_TYPES.includes(input.taskType) && `a ${input.taskType} task changes code`) ||
+      (unscoped(NO_CHANGES) && CHANGE_TYPES.includes(input.taskType) && !advice && `a ${input.taskType} task changes code`) ||
       (NO_TESTS.test(text) && input.taskType === "TEST" && "the task is about tests") ||
-      (NO_DEPS.test(text) && (input.taskType === "DEPENDENCY_UPDATE" || acting.some((c) => ADDS_DEP.test(c.text))) && "the request also adds or updates dependencies") ||
-      (NO_DEPLOY.test(text) && input.taskType === "DEPLOY" && "the task is a deploy");
+      (NO_DEPS.test(text) && (input.taskType === "DEPENDENCY_UPDATE" || acting.some((c) => ADDS_DEP.test(c))) && "the request also adds or updates dependencies") ||
+      (deploy && input.taskType === "DEPLOY" && (!deployTarget || acting.some((c) => c.toLowerCase().includes(deployTarget))) && "the task is a deploy") ||
+      (NO_SCHEMA.test(text) && (input.taskType === "DATA_MIGRATION" || acting.some((c) => SCHEMA_CHANGE.test(c))) && "the request changes the schema or data") ||
+      (NO_API_CHANGE.test(text) && acting.some((c) => CHANGES_API.test(c)) && "the request changes the public API") ||
+      (deleted && acting.some((c) => {
+        const match = DELETES.exec(c);
+        if (!match) return false;
+        const forbidden = nouns(deleted[1] ?? "");
+        return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
+      }) && "the request deletes what the rule keeps");
     if (!conflict) continue;
     found.push({
       kind: "constraint_contradiction",
       question: `"${constraint.text}" contradicts the request (${conflict}). Keep the constraint or drop it?`,
-      text, span: spanOf(constraint.clause), field: null,
-      options: [`keep`, `drop`], defaultOption: null, effect: { kind: "choose", field: `constraint:${text}` },
+      text: constraint.clause.text, span: spanOf(constraint.clause), field: null,
+      options: [`keep`, `drop`], defaultOption: null, effect: { kind: "choose", field: `constraint:${constraint.clause.text}` },
     });
   }
   return found;
