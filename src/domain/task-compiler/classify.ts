@@ -22,6 +22,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(new (endpoint|feature|page|command|option|flag|button|field|screen|api)|feature request|ability to)\b/i, 2],
   ],
   REFACTOR: [
+    [/\b(dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i, 4],
     [/\b(refactor(ing)?|restructure|reorgani[sz]e|extract|rename|deduplicate|dedupe|decouple|modulari[sz]e|split\b[^.;]{0,40}?\binto|remove (the )?(unused|dead|obsolete|stale|deprecated)|consolidate|simplify|clean ?up|tidy)\b/i, 4],
   ],
   TEST: [
@@ -45,9 +46,10 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i, 4],
   ],
   SECURITY_FIX: [
-    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
+    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
   ],
   DEPENDENCY_UPDATE: [
+    [/\b(replace [\w.-]+ with [\w.-]+(?= across| in| everywhere|$)|downgrade|pin [\w@/.-]+ to)\b/i, 4],
     [/\b(bump|upgrade|dependabot|renovate|lockfile|package-lock|outdated (packages|dependencies))\b/i, 5],
     [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
   ],
@@ -112,6 +114,14 @@ const LEAD_FILLER =
   /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent)[\s,!:]+)*/i;
 const PREDICATE_WEIGHT = 6;
 
+/** A conventional-commit prefix ("fix:", "feat(cli):", "chore(deps):") states the type outright. */
+const CONVENTIONAL: [RegExp, TaskType][] = [
+  [/^fix(?:\([^)]*\))?!?:/i, "BUG_FIX"], [/^feat(?:\([^)]*\))?!?:/i, "FEATURE"], [/^refactor(?:\([^)]*\))?!?:/i, "REFACTOR"],
+  [/^tests?(?:\([^)]*\))?!?:/i, "TEST"], [/^docs(?:\([^)]*\))?!?:/i, "DOCS"], [/^perf(?:\([^)]*\))?!?:/i, "PERFORMANCE"],
+  [/^(?:chore|build)\(deps(?:-dev)?\)!?:/i, "DEPENDENCY_UPDATE"], [/^ci(?:\([^)]*\))?!?:/i, "CONFIG_CHANGE"],
+  [/^security(?:\([^)]*\))?!?:/i, "SECURITY_FIX"],
+];
+
 /**
  * A question that asks for a finding (where, why, which line, what causes, is it used) is an
  * investigation, unless it asks about the running environment (what is installed, running, up).
@@ -164,8 +174,13 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
       }
     }
   }
+  const conventional = clauses[0] ? CONVENTIONAL.find(([pattern]) => pattern.test(clauses[0]!.text)) : undefined;
+  if (conventional) {
+    const match = conventional[0].exec(clauses[0]!.text)!;
+    vote(conventional[1], 2 * PREDICATE_WEIGHT, { start: clauses[0]!.start, end: clauses[0]!.start + match[0].length, weight: 2 * PREDICATE_WEIGHT }, `commit prefix "${match[0]}"`);
+  }
   // The main predicate among the opening clauses, and a question that asks for a finding.
-  for (const clause of clauses.slice(0, 4)) {
+  for (const clause of conventional ? [] : clauses.slice(0, 4)) {
     if (clause.section === "forbidden" || isNegated(clause.text)) continue;
     const stripped = clause.text.replace(LEAD_FILLER, "");
     const offset = clause.start + clause.text.length - stripped.length;
