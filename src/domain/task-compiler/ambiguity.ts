@@ -44,7 +44,7 @@ const FILLER = /^(?:(?:please|pls|plz|can you|could you|would you|will you|just|
 const GREETING = /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
 
 const REFERENT_NOUNS =
-  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing";
+  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?";
 const DEMONSTRATIVE_NP = new RegExp(
   String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:${REFERENT_NOUNS})\b`,
   "gi",
@@ -71,7 +71,7 @@ const BARE_ACTION =
 
 // Measurability: a comparative or subjective goal is done only when something says when.
 const SPEED =
-  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|smaller|lower it|reduce it)\b/i;
+  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|(?:get|make) (?:\w+ ){0,4}smaller|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it)\b/i;
 const QUALITY =
   /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b/i;
 const MEASURE =
@@ -83,7 +83,7 @@ const CHANGE_TYPES: TaskType[] = [
 // Contradiction: each rule names what it forbids; a request that must do that thing cannot be
 // done under the rule. A rule scoped to somewhere else ("under src/payments/", "to production")
 // only contradicts a request that acts there.
-const SCOPED = /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b/i;
+const SCOPED = /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
 const NO_CHANGES = /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b/i;
 const NO_TESTS = /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b/i;
 const NO_DEPS = /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades))\b/i;
@@ -169,9 +169,10 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
       const after = text.slice(match.index + match[0].length);
       const before = clause.text.slice(0, match.index).replace(FILLER, "");
       const near = `${before} ${after.split(/[.;!?]/)[0] ?? ""}`;
-      if (kind === "definite" && (QUALIFIED.test(after) || (determiner === "the" && words(before) > 3))) continue;
+      // "run the tests", "the logs": a plural after "the" is the project's own, not a reference.
+      if (kind === "definite" && (QUALIFIED.test(after) || (determiner === "the" && (words(before) > 6 || /s$/i.test(match[0]) && !/(?:ss|values|settings)$/i.test(match[0]))))) continue;
       if (kind === "external" && (EVENT_IDENTIFIED.test(after) || IDENTIFIER.test(after.split(/[.;!?]/)[0] ?? ""))) continue;
-      if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0)) continue;
+      if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
     }
     for (const pattern of [PRONOUN_ACTION, SUBJECT_PRONOUN]) {
@@ -189,7 +190,8 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
     if (kind === "external") {
       // nothing but an identifier attached to it resolves an event outside the request
     } else if (kind === "distal") {
-      if (earlier.some(describes)) continue;
+      // "do that thing ... again" points at an earlier event, whatever came before it.
+      if (earlier.some(describes) && !/\bagain\b/i.test(clause.text.slice(candidate.index))) continue;
     } else if (kind === "definite") {
       if (anchored || content.some((other) => other !== clause && describes(other))) continue;
     } else {
@@ -207,13 +209,19 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
 }
 
 
+// "clean up the CSS", "tidy up the repo a bit": a whole area to improve, with nothing said about what.
+const VAGUE_IMPROVEMENT =
+  /^(?:clean(?: ?up)?|tidy(?: up)?|polish|moderni[sz]e|improve)\s+(?:up\s+)?(?:the |this |our |my )?[\w.-]+(?:\s+[\w.-]+)?(?:\s+(?:a bit|a little|please|pls|overall))*$/i;
+
 function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   // A number anywhere ("target: under 4 minutes") is the measure of the goal.
   if (input.hasExplicitCriteriaWithNumbers || input.clauses.some((clause) => MEASURE.test(clause.text))) return [];
+  const content = input.clauses.filter((clause) => !isGreeting(clause));
   for (const clause of input.clauses) {
     if (isNegated(clause.text) || MEASURE.test(clause.text)) continue;
     const speed = SPEED.exec(clause.text);
-    const quality = speed ? null : QUALITY.exec(clause.text);
+    const vague = content.length === 1 ? VAGUE_IMPROVEMENT.exec(clause.text.replace(FILLER, "").replace(/[?!.]+$/, "")) : null;
+    const quality = speed ? null : QUALITY.exec(clause.text) ?? vague;
     const match = speed ?? quality;
     if (!match) continue;
     return [{

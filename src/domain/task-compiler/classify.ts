@@ -13,6 +13,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   BUG_FIX: [
     [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
     [/\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i, 2],
+    [/\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes)|shows? (the )?wrong)\b/i, 1],
     [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?|flaky)\b/i, 1],
   ],
   FEATURE: [
@@ -26,11 +27,12 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(refactor(ing)?|restructure|reorgani[sz]e|extract|rename|deduplicate|dedupe|decouple|modulari[sz]e|split\b[^.;]{0,40}?\binto|remove (the )?(unused|dead|obsolete|stale|deprecated)|consolidate|simplify|clean ?up|tidy)\b/i, 4],
   ],
   TEST: [
+    [/\b(zero|no|missing) (unit |integration )?tests\b|\bmore tests\b/i, 3],
     [/\b(write|add|create|improve|increase|extend|backfill)\s+(some\s+|more\s+|missing\s+|unit\s+|integration\s+|e2e\s+|end-to-end\s+|regression\s+|property\s+)*(tests?|test cases|specs?|coverage)\b/i, 6],
     [/\b(test coverage|regression tests?|unit tests?|integration tests?|e2e tests?|snapshot tests?)\b/i, 2],
   ],
   DOCS: [
-    [/\b(document(ation)?|docs?|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i, 4],
+    [/(?<![\w-])\b(document(ation)?|docs?|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i, 4],
     [/\b(guide|how-?to|runbook|faq)\b/i, 6],
     [/\b(write|update|improve|fix)\s+(the\s+)?(docs|documentation|readme|changelog)\b/i, 4],
   ],
@@ -43,10 +45,11 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(what do you think|your (opinion|thoughts|take))\b/i, 3],
   ],
   PERFORMANCE: [
+    [/\b(quicker|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i, 3],
     [/\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i, 4],
   ],
   SECURITY_FIX: [
-    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
+    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|because of security|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
   ],
   DEPENDENCY_UPDATE: [
     [/\b(replace [\w.-]+ with [\w.-]+(?= across| in| everywhere|$)|downgrade|pin [\w@/.-]+ to)\b/i, 4],
@@ -63,10 +66,10 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
-    [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i, 5],
+    [/\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i, 5],
   ],
   OBSERVE_ENVIRONMENT: [
-    [/\b(check (the |whether |if |which |what )?(status|version|disk|health|logs?|usage|running)|what version|which version|is \w+ running|list (all|the|every) \w+|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i, 5],
+    [/\b(check (the |whether |if |which |what )?(status|version|disk|health|logs?|usage|running)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i, 5],
     [/\b(disk (space|usage)|uptime|health ?check|running (processes|containers|services)|installed)\b/i, 2],
   ],
 };
@@ -95,17 +98,22 @@ const LABELS: [RegExp, TaskType][] = [
  * words the sentence holds; the object decides before the verb does.
  */
 const PREDICATES: [RegExp, TaskType][] = [
-  [/^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))/i, "TEST"],
-  [/^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|proofread|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i, "DOCS"],
-  [/^(?:fix|repair|resolve|correct|handle|patch|debug)\b/i, "BUG_FIX"],
-  [/^(?:add|implement|introduce|create|build|support|allow|enable users|write a (?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
-  [/^(?:refactor|extract|rename|split|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|replace the switch|merge (?:the )?(?:two|three|duplicate))\b/i, "REFACTOR"],
+  [/^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename) (?:a |an |the )?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i, "DATA_MIGRATION"],
+  [/^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep) (?:it|them|\S+|the \w+(?: \w+)?) (?:under|below|flat|down to)\b/i, "PERFORMANCE"],
+  [/^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b/i, "TEST"],
+  [/^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i, "DOCS"],
+  [/^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|review|audit|critique|look over|proofread)\b/i, "REVIEW"],
+  [/^(?:rotate|revoke)\b/i, "SECURITY_FIX"],
+  [/^(?:fix|repair|resolve|correct|handle|patch|debug|revert)\b/i, "BUG_FIX"],
+  [/^(?:add|implement|introduce|create|build|support|allow|import|paginate|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
+  [/^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i, "DEPENDENCY_UPDATE"],
+  [/^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|remove (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i, "REFACTOR"],
   [/^(?:document)\b/i, "DOCS"],
-  [/^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|reproduce|tell me (?:where|why|which|what|how|whether|if))\b/i, "INVESTIGATE"],
-  [/^(?:review|audit|critique|look over|proofread)\b/i, "REVIEW"],
+  [/^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if))\b/i, "INVESTIGATE"],
   [/^(?:optimi[sz]e|speed up|cut|reduce|halve|lower|shrink)\b/i, "PERFORMANCE"],
+  [/^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:size|limit|timeout|count|retries|pool|ttl|concurrency|replicas|threshold|log level|interval)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i, "CONFIG_CHANGE"],
   [/^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d)\b/i, "DEPENDENCY_UPDATE"],
-  [/^(?:set|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
+  [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
   [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
   [/^(?:deploy|release|roll (?:back|out)|ship|promote)\b/i, "DEPLOY"],
   [/^(?:check|list|show|report|count|tell me (?:how much|how many|the current))\b/i, "OBSERVE_ENVIRONMENT"],
@@ -127,9 +135,9 @@ const CONVENTIONAL: [RegExp, TaskType][] = [
  * investigation, unless it asks about the running environment (what is installed, running, up).
  */
 const FINDING_QUESTION =
-  /^(?:(?:so|and|but|hmm|ok)\s+)?(?:where|why|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
+  /^(?:(?:so|and|but|hmm|ok)\s+)?(?:where|why|how (?:much|many)|which\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
 const ENVIRONMENT_QUESTION = /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind)\b/i;
-const FINDING_WEIGHT = 7;
+const FINDING_WEIGHT = 9;
 
 /**
  * Words that place the request in time ("since Friday's deploy", "after the last release")
@@ -163,7 +171,8 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   const firstSentence = clauses[0]?.sentence ?? 0;
   for (const clause of clauses) {
     if (clause.section === "forbidden" || isNegated(clause.text)) continue;
-    const factor = clause.sentence === firstSentence ? 2 : 1;
+    // A question's nouns are its topic, not an action: they count once.
+    const factor = clause.sentence === firstSentence && !clause.text.endsWith("?") ? 2 : 1;
     const text = withoutBackground(clause.text);
     for (const [type, cues] of Object.entries(CUES) as [TaskType, Cue[]][]) {
       for (const [pattern, weight] of cues) {
@@ -186,7 +195,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     const offset = clause.start + clause.text.length - stripped.length;
     const question = FINDING_QUESTION.exec(stripped);
     if (question) {
-      const type = ENVIRONMENT_QUESTION.test(stripped) && !/^(why|where|how (does|do|did|come))\b/i.test(stripped) ? "OBSERVE_ENVIRONMENT" : "INVESTIGATE";
+      const type = ENVIRONMENT_QUESTION.test(stripped) && !/^(why|where|how (does|do|did|come)|for what reason|which [\w ]{0,30}should)\b/i.test(stripped) ? "OBSERVE_ENVIRONMENT" : "INVESTIGATE";
       vote(type, FINDING_WEIGHT, { start: offset, end: offset + question[0].length, weight: FINDING_WEIGHT }, `question "${question[0]}" asks for a finding`);
       break;
     }

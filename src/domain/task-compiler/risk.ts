@@ -15,7 +15,7 @@ export interface Finding<T> {
 const CRITICAL: [RegExp, string][] = [
   [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|ssh keys?|signing keys?)\b/i, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
-  [/\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|access tokens?|auth tokens?)\b/i, "handles secrets"],
+  [/\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b/i, "handles secrets"],
   [/\b(payments?|billing|stripe|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i, "touches payments"],
   [/\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|(purge|strip|remove)\b[^.;]{0,60}?\b(out of |from )(the )?(git )?history|reset (main|master|develop|the \w+ branch)\b[^.;]*\bpush)/i, "rewrites shared history"],
   [/\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i, "may lose production data"],
@@ -23,7 +23,7 @@ const CRITICAL: [RegExp, string][] = [
 const HIGH: [RegExp, string][] = [
   [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i, "deploys"],
   [/\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|alter table|schema change)/i, "migrates data or schema"],
-  [/\b(delet(e|es|ing)|remov(e|es|ing)|drop(s|ping)?|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|buckets?|volumes?|backups?|database|repos?|repository|logs)\b|\brm -rf\b/i, "deletes"],
+  [/\b(delet(e|es|ing)|remov(e|es|ing)|drop(s|ping)?|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|buckets?|volumes?|backups?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i, "deletes"],
   [/\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam)\b/i, "changes auth or permissions"],
 ];
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
@@ -52,7 +52,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
 const RECOMMEND =
   /\b(recommend(ation)?s?|suggest(ions?)?|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) (make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes)\b/i;
 const CONSULT =
-  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before (merging|applying|pushing|committing|you (merge|apply|push|commit|deploy|change))|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till) (i|we) say so|wait for (my|our) (go-?ahead|ok|okay|approval|sign-?off)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start)\b/i;
+  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till) (i|we) say so|wait for (my|our) (go-?ahead|ok|okay|approval|sign-?off)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start)\b/i;
 
 export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Finding<InteractionMode> {
   for (const clause of clauses) {
@@ -69,10 +69,10 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
 }
 
 const PRIVACY: [RegExp, PrivacyClass, string][] = [
-  [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|passwd|access tokens?|auth tokens?|bearer tokens?|ssh keys?|signing keys?|tls (cert|key)s?)\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|\.env(?![.\w])/i, "SECRET", "mentions credentials or keys"],
+  [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|(?:access|auth|bearer|bot|api|slack|github|npm) tokens?|ssh keys?|signing keys?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|(?<![\w-])\.env(?![.\w])|\.env\.(?:local|prod|production)\b/i, "SECRET", "mentions credentials or keys"],
   [/\b(force[- ]push(ing|ed)?|filter-repo|filter-branch|rewrit(e|ing) (the )?(git )?history|(out of |from )(the )?(git )?history|reset (main|master|develop)\b[^.;]*\bpush)/i, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [/\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|(is|are|it'?s) (already )?public|public anyway|already published|published on)\b/i, "PUBLIC", "the caller says the material is public"],
-  [/\b(pii|personal (data|information|info|details)|email addresses|phone numbers|home addresses|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i, "RESTRICTED", "mentions personal data"],
+  [/\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|phone numbers|home addresses|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i, "RESTRICTED", "mentions personal data"],
 ];
 
 export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
