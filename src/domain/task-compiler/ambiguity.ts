@@ -44,9 +44,9 @@ const FILLER = /^(?:(?:please|pls|plz|can you|could you|would you|will you|just|
 const GREETING = /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
 
 const REFERENT_NOUNS =
-  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?";
+  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document";
 const DEMONSTRATIVE_NP = new RegExp(
-  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:${REFERENT_NOUNS})\b`,
+  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner)\b)(?![-/.]\w)`,
   "gi",
 );
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
@@ -71,9 +71,9 @@ const BARE_ACTION =
 
 // Measurability: a comparative or subjective goal is done only when something says when.
 const SPEED =
-  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|(?:get|make) (?:\w+ ){0,4}smaller|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it)\b/i;
+  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}smaller|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it)\b/i;
 const QUALITY =
-  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b/i;
+  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\bharden\b/i;
 const MEASURE =
   /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]+\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
 
@@ -91,6 +91,9 @@ const ADDS_DEP = /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!
 const NO_DEPLOY = /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
 const NO_SCHEMA = /\bno (?:db |database )?schema changes\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
 const SCHEMA_CHANGE = /\b(?:add|drop|rename|remove)\b[^.;]{0,40}?\bcolumn\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
+const NO_NEW_FILES = /\b(?:don'?t|do not|never|without)\s+(?:create|creating|add|adding)\s+(?:any\s+)?new files\b|\bno new files\b/i;
+const NEW_FILE = /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
+const NO_LOCKFILE = /\b(?:lock ?file|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|pnpm-lock\.yaml|cargo\.lock)\b[^.;]{0,20}?\b(?:must not|mustn'?t|may not|cannot|can'?t|should not) change\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify|update)\s+(?:the )?(?:lock ?file|package-lock(?:\.json)?|yarn\.lock)\b/i;
 const NO_API_CHANGE = /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b/i;
 const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?\bpublic\b/i;
 const NO_DELETE = /\b(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)\b([^.;]*)/i;
@@ -170,7 +173,7 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
       const before = clause.text.slice(0, match.index).replace(FILLER, "");
       const near = `${before} ${after.split(/[.;!?]/)[0] ?? ""}`;
       // "run the tests", "the logs": a plural after "the" is the project's own, not a reference.
-      if (kind === "definite" && (QUALIFIED.test(after) || (determiner === "the" && (words(before) > 6 || /s$/i.test(match[0]) && !/(?:ss|values|settings)$/i.test(match[0]))))) continue;
+      if (kind === "definite" && (QUALIFIED.test(after) || (determiner === "the" && (words(before) > 8 || /s$/i.test(match[0]) && !/(?:ss|values|settings)$/i.test(match[0]))))) continue;
       if (kind === "external" && (EVENT_IDENTIFIED.test(after) || IDENTIFIER.test(after.split(/[.;!?]/)[0] ?? ""))) continue;
       if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
@@ -259,6 +262,8 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       (NO_DEPS.test(text) && (input.taskType === "DEPENDENCY_UPDATE" || acting.some((c) => ADDS_DEP.test(c))) && "the request also adds or updates dependencies") ||
       (deploy && input.taskType === "DEPLOY" && (!deployTarget || acting.some((c) => c.toLowerCase().includes(deployTarget))) && "the task is a deploy") ||
       (NO_SCHEMA.test(text) && (input.taskType === "DATA_MIGRATION" || acting.some((c) => SCHEMA_CHANGE.test(c))) && "the request changes the schema or data") ||
+      (NO_NEW_FILES.test(text) && acting.some((c) => NEW_FILE.test(c)) && "the request creates a new file") ||
+      (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
       (NO_API_CHANGE.test(text) && acting.some((c) => CHANGES_API.test(c)) && "the request changes the public API") ||
       (deleted && acting.some((c) => {
         const match = DELETES.exec(c);

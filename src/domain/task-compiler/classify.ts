@@ -32,7 +32,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(test coverage|regression tests?|unit tests?|integration tests?|e2e tests?|snapshot tests?)\b/i, 2],
   ],
   DOCS: [
-    [/(?<![\w-])\b(document(ation)?|docs?|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i, 4],
+    [/(?<![\w/.-])\b(document(ation)?|docs?(?![\w/.-])|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i, 4],
     [/\b(guide|how-?to|runbook|faq)\b/i, 6],
     [/\b(write|update|improve|fix)\s+(the\s+)?(docs|documentation|readme|changelog)\b/i, 4],
   ],
@@ -42,14 +42,14 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   REVIEW: [
     // "let me review" is the caller reviewing, not a review task.
     [/(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i, 8],
-    [/\b(what do you think|your (opinion|thoughts|take))\b/i, 3],
+    [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
   ],
   PERFORMANCE: [
-    [/\b(quicker|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i, 3],
+    [/\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i, 3],
     [/\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i, 4],
   ],
   SECURITY_FIX: [
-    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|because of security|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
+    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
   ],
   DEPENDENCY_UPDATE: [
     [/\b(replace [\w.-]+ with [\w.-]+(?= across| in| everywhere|$)|downgrade|pin [\w@/.-]+ to)\b/i, 4],
@@ -62,14 +62,14 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   DATA_MIGRATION: [
     // "migrate the CI config" is not a data migration; the data or schema must be named.
-    [/\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|add (a )?column|drop (a |the )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i, 5],
+    [/\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|(add|drop|rename|remove) (a |an |the )?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i, 5],
   ],
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
     [/\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i, 5],
   ],
   OBSERVE_ENVIRONMENT: [
-    [/\b(check (the |whether |if |which |what )?(status|version|disk|health|logs?|usage|running)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i, 5],
+    [/\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i, 5],
     [/\b(disk (space|usage)|uptime|health ?check|running (processes|containers|services)|installed)\b/i, 2],
   ],
 };
@@ -105,7 +105,7 @@ const PREDICATES: [RegExp, TaskType][] = [
   [/^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|review|audit|critique|look over|proofread)\b/i, "REVIEW"],
   [/^(?:rotate|revoke)\b/i, "SECURITY_FIX"],
   [/^(?:fix|repair|resolve|correct|handle|patch|debug|revert)\b/i, "BUG_FIX"],
-  [/^(?:add|implement|introduce|create|build|support|allow|import|paginate|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
+  [/^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
   [/^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i, "DEPENDENCY_UPDATE"],
   [/^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|remove (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i, "REFACTOR"],
   [/^(?:document)\b/i, "DOCS"],
@@ -189,7 +189,9 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     vote(conventional[1], 2 * PREDICATE_WEIGHT, { start: clauses[0]!.start, end: clauses[0]!.start + match[0].length, weight: 2 * PREDICATE_WEIGHT }, `commit prefix "${match[0]}"`);
   }
   // The main predicate among the opening clauses, and a question that asks for a finding.
-  for (const clause of conventional ? [] : clauses.slice(0, 4)) {
+  // The imperative may follow a problem statement in the same sentence ("X takes 45 s, get it under 10 s").
+  const openings = clauses.slice(0, 4).flatMap((clause) => [clause, ...afterCommas(clause)]);
+  for (const clause of conventional ? [] : openings) {
     if (clause.section === "forbidden" || isNegated(clause.text)) continue;
     const stripped = clause.text.replace(LEAD_FILLER, "");
     const offset = clause.start + clause.text.length - stripped.length;
@@ -218,6 +220,16 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   const tied = ranked.filter(([, score]) => score === top[1]).map(([type]) => type);
   if (tied.length > 1) return { type: "UNCLASSIFIED", span: spanOf(spans[top[0]]), scores, candidates: tied, evidence };
   return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [], evidence };
+}
+
+/** The pieces of a clause after each ", " or "; ": where an imperative often follows a statement. */
+function afterCommas(clause: Clause): Clause[] {
+  const pieces: Clause[] = [];
+  for (const match of clause.text.matchAll(/,\s+(?:and\s+|so\s+|then\s+)?|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor)\b)/gi)) {
+    const start = match.index + match[0].length;
+    pieces.push({ ...clause, text: clause.text.slice(start), start: clause.start + start });
+  }
+  return pieces;
 }
 
 const spanOf = (span: (Span & { weight: number }) | undefined): Span | null => (span ? { start: span.start, end: span.end } : null);

@@ -7,12 +7,12 @@ import { normalizeText } from "./segment.js";
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important)[,:\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never(?!\\s+\\w+ed\\b)|no need to|not (?:touch|change|modify|edit))\\b`, "i");
 const HARD_ANYWHERE =
-  /\b(no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances|not allowed to|is forbidden|are forbidden|off[- ]limits|read[- ]only|must (stay|remain)|has to stay|backwards?[- ]compatible|keep\b[^;]{0,80}?\b(out of|unchanged|as is|intact|untouched))\b/i;
+  /\b(hands off|refrain from|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances|not allowed to|is forbidden|are forbidden|off[- ]limits|read[- ]only|must (stay|remain)|has to stay|backwards?[- ]compatible|keep\b[^;]{0,80}?\b(out of|unchanged|as is|intact|untouched))\b/i;
 const HARD_LEAD = new RegExp(
   `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as is|untouched|intact)|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of)|no (?:new |breaking |external |public |db |database )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes)\\b)`,
   "i",
 );
-const SOFT = /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optional(ly)?|rather than|if feasible)\b/i;
+const SOFT = /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optionally|(?<!\b(?:an?|the|new)\s)optional|rather than|if feasible)\b/i;
 // Positive obligations: these become acceptance criteria, not constraints.
 const CRITERION = /\b(must|should(?!n'?t| not)|needs? to|has to|have to|ensure|make sure|so that|verify that|confirm that|expected to)\b/i;
 

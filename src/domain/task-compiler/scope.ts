@@ -11,7 +11,7 @@ const EXTENSIONS =
 const URL = /\bhttps?:\/\/([a-z0-9.-]+)(?::\d+)?[^\s)>\]"'`]*/gi;
 const HOST = new RegExp(String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`, "gi");
 const PATH = new RegExp(
-  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile)(?![\w/])`,
+  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile)(?![\w/])`,
   "g",
 );
 const KNOWN_DIRS = /^(?:src|lib|libs|test|tests|spec|app|apps|packages|docs|config|configs|scripts|bin|pkg|cmd|internal|migrations|prisma|\.github|infra|deploy|charts|k8s|assets|tools|bench|fixtures|db|vendor|\*\*)$/;
@@ -46,7 +46,7 @@ export function extractScope(clauses: Clause[]): ScopeRef[] {
 /** The refs in one piece of text, each with where it sits. */
 export function refsIn(raw: string): { ref: string; index: number; length: number }[] {
   // Windows separators become "/" (same length, so offsets hold): tools\vendor\ is tools/vendor/.
-  const text = raw.replace(/(?<=[\w.*])\\(?=[\w.*]|\s|$)/g, "/");
+  const text = raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|\s|$)/g, "/");
   const found: { ref: string; index: number; length: number }[] = [];
   const taken: [number, number][] = [];
   const overlaps = (start: number, end: number) => taken.some(([s, e]) => start < e && s < end);
