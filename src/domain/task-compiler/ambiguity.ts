@@ -46,11 +46,11 @@ const GREETING = /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|than
 const REFERENT_NOUNS =
   "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document";
 const DEMONSTRATIVE_NP = new RegExp(
-  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner)\b)(?![-/.]\w)`,
+  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner|rate|loading|logic|names?|values?|level|size|limit|handling|messages?|codes?|model)\b)(?![-/.]\w)`,
   "gi",
 );
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
-const QUALIFIED = /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:to|until|from|at|version|v?\d))/i;
+const QUALIFIED = /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:to|until|from|at|version|v?\d))/i;
 const PRONOUN_ACTION =
   /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
 const SUBJECT_PRONOUN = /^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
@@ -86,17 +86,18 @@ const CHANGE_TYPES: TaskType[] = [
 const SCOPED = /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
 const NO_CHANGES = /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b/i;
 const NO_TESTS = /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b/i;
-const NO_DEPS = /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades))\b/i;
+const NO_DEPS = /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
 const ADDS_DEP = /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+/i;
 const NO_DEPLOY = /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
 const NO_SCHEMA = /\bno (?:db |database )?schema changes\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
 const SCHEMA_CHANGE = /\b(?:add|drop|rename|remove)\b[^.;]{0,40}?\bcolumn\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
+const NO_NETWORK = /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
 const NO_NEW_FILES = /\b(?:don'?t|do not|never|without)\s+(?:create|creating|add|adding)\s+(?:any\s+)?new files\b|\bno new files\b/i;
 const NEW_FILE = /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
 const NO_LOCKFILE = /\b(?:lock ?file|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|pnpm-lock\.yaml|cargo\.lock)\b[^.;]{0,20}?\b(?:must not|mustn'?t|may not|cannot|can'?t|should not) change\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify|update)\s+(?:the )?(?:lock ?file|package-lock(?:\.json)?|yarn\.lock)\b/i;
 const NO_API_CHANGE = /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b/i;
 const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?\bpublic\b/i;
-const NO_DELETE = /\b(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)\b([^.;]*)/i;
+const NO_DELETE = /\b(?:(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)|keep (?:all|every))\b([^.;]*)/i;
 const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b([^.;]*)/i;
 const ADVICE = /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
 const STOP = new Set(["anything", "everything", "something", "nothing", "from", "the", "any", "all", "with", "that", "this", "older", "than", "into", "under"]);
@@ -214,7 +215,7 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
 
 // "clean up the CSS", "tidy up the repo a bit": a whole area to improve, with nothing said about what.
 const VAGUE_IMPROVEMENT =
-  /^(?:clean(?: ?up)?|tidy(?: up)?|polish|moderni[sz]e|improve)\s+(?:up\s+)?(?:the |this |our |my )?[\w.-]+(?:\s+[\w.-]+)?(?:\s+(?:a bit|a little|please|pls|overall))*$/i;
+  /^(?:clean(?: ?up)?|tidy(?: up)?|polish|moderni[sz]e|improve|simplify|rework|revamp)\s+(?:up\s+)?(?:the |this |our |my )?[\w.-]+(?:\s+[\w.-]+)?(?:\s+(?:a bit|a little|please|pls|overall))*$/i;
 
 function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   // A number anywhere ("target: under 4 minutes") is the measure of the goal.
@@ -262,6 +263,7 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       (NO_DEPS.test(text) && (input.taskType === "DEPENDENCY_UPDATE" || acting.some((c) => ADDS_DEP.test(c))) && "the request also adds or updates dependencies") ||
       (deploy && input.taskType === "DEPLOY" && (!deployTarget || acting.some((c) => c.toLowerCase().includes(deployTarget))) && "the task is a deploy") ||
       (NO_SCHEMA.test(text) && (input.taskType === "DATA_MIGRATION" || acting.some((c) => SCHEMA_CHANGE.test(c))) && "the request changes the schema or data") ||
+      (NO_NETWORK.test(text) && acting.some((c) => refsIn(c).some((r) => r.ref.startsWith("net:"))) && "the request reaches a host over the network") ||
       (NO_NEW_FILES.test(text) && acting.some((c) => NEW_FILE.test(c)) && "the request creates a new file") ||
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
       (NO_API_CHANGE.test(text) && acting.some((c) => CHANGES_API.test(c)) && "the request changes the public API") ||

@@ -23,7 +23,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(new (endpoint|feature|page|command|option|flag|button|field|screen|api)|feature request|ability to)\b/i, 2],
   ],
   REFACTOR: [
-    [/\b(dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i, 4],
+    [/\b(splitting|split up|break(ing)? up|dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i, 4],
     [/\b(refactor(ing)?|restructure|reorgani[sz]e|extract|rename|deduplicate|dedupe|decouple|modulari[sz]e|split\b[^.;]{0,40}?\binto|remove (the )?(unused|dead|obsolete|stale|deprecated)|consolidate|simplify|clean ?up|tidy)\b/i, 4],
   ],
   TEST: [
@@ -102,10 +102,11 @@ const PREDICATES: [RegExp, TaskType][] = [
   [/^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep) (?:it|them|\S+|the \w+(?: \w+)?) (?:under|below|flat|down to)\b/i, "PERFORMANCE"],
   [/^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b/i, "TEST"],
   [/^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i, "DOCS"],
-  [/^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|review|audit|critique|look over|proofread)\b/i, "REVIEW"],
-  [/^(?:rotate|revoke)\b/i, "SECURITY_FIX"],
+  [/^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|skim|go through|read through|review|audit|critique|look over|proofread)\b/i, "REVIEW"],
+  [/^(?:rotate|revoke|mask|redact|scrub)\b/i, "SECURITY_FIX"],
   [/^(?:fix|repair|resolve|correct|handle|patch|debug|revert)\b/i, "BUG_FIX"],
-  [/^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
+  [/^make (?:the )?[\w -]{0,30}?\b(?:sortable|searchable|filterable|configurable|editable|clickable|resizable|draggable|exportable|collapsible|accessible)\b/i, "FEATURE"],
+  [/^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
   [/^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i, "DEPENDENCY_UPDATE"],
   [/^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|remove (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i, "REFACTOR"],
   [/^(?:document)\b/i, "DOCS"],
@@ -121,6 +122,9 @@ const PREDICATES: [RegExp, TaskType][] = [
 const LEAD_FILLER =
   /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent)[\s,!:]+)*/i;
 const PREDICATE_WEIGHT = 6;
+/** The first entries of PREDICATES name the predicate's object; they weigh more. */
+const OBJECT_PREDICATES = 6;
+const OBJECT_PREDICATE_WEIGHT = 9;
 
 /** A conventional-commit prefix ("fix:", "feat(cli):", "chore(deps):") states the type outright. */
 const CONVENTIONAL: [RegExp, TaskType][] = [
@@ -135,8 +139,8 @@ const CONVENTIONAL: [RegExp, TaskType][] = [
  * investigation, unless it asks about the running environment (what is installed, running, up).
  */
 const FINDING_QUESTION =
-  /^(?:(?:so|and|but|hmm|ok)\s+)?(?:where|why|how (?:much|many)|which\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
-const ENVIRONMENT_QUESTION = /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind)\b/i;
+  /^(?:(?:so|and|but|hmm|ok)\s+)?(?!what do you think)(?:where|why|how (?:much|many|is|are|can|would)|which\b|are (?:all|any|there|the|our)\b|is there\b|should (?:we|i)\b|when (?:does|do|did|is|was)\b|who\b|what\b|does\b|do (?:we|you) (?:have|use|know)\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
+const ENVIRONMENT_QUESTION = /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|at the moment)\b/i;
 const FINDING_WEIGHT = 9;
 
 /**
@@ -183,6 +187,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
       }
     }
   }
+  let predicateType: TaskType | null = null;
   const conventional = clauses[0] ? CONVENTIONAL.find(([pattern]) => pattern.test(clauses[0]!.text)) : undefined;
   if (conventional) {
     const match = conventional[0].exec(clauses[0]!.text)!;
@@ -197,14 +202,17 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     const offset = clause.start + clause.text.length - stripped.length;
     const question = FINDING_QUESTION.exec(stripped);
     if (question) {
-      const type = ENVIRONMENT_QUESTION.test(stripped) && !/^(why|where|how (does|do|did|come)|for what reason|which [\w ]{0,30}should)\b/i.test(stripped) ? "OBSERVE_ENVIRONMENT" : "INVESTIGATE";
+      const type = ENVIRONMENT_QUESTION.test(stripped) && !/^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b/i.test(stripped) ? "OBSERVE_ENVIRONMENT" : "INVESTIGATE";
       vote(type, FINDING_WEIGHT, { start: offset, end: offset + question[0].length, weight: FINDING_WEIGHT }, `question "${question[0]}" asks for a finding`);
       break;
     }
     const predicate = PREDICATES.find(([pattern]) => pattern.test(stripped));
     if (!predicate) continue;
     const match = predicate[0].exec(stripped)!;
-    vote(predicate[1], PREDICATE_WEIGHT, { start: offset, end: offset + match[0].length, weight: PREDICATE_WEIGHT }, `main predicate "${match[0]}"`);
+    // A predicate that names its object ("write a SECURITY.md", "add tests") says more than a verb alone.
+    const weight = PREDICATES.indexOf(predicate) < OBJECT_PREDICATES ? OBJECT_PREDICATE_WEIGHT : PREDICATE_WEIGHT;
+    vote(predicate[1], weight, { start: offset, end: offset + match[0].length, weight }, `main predicate "${match[0]}"`);
+    predicateType = predicate[1];
     break;
   }
   for (const label of labels) {
@@ -218,6 +226,11 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   const top = ranked[0];
   if (!top) return { type: "UNCLASSIFIED", span: null, scores, candidates: [], evidence };
   const tied = ranked.filter(([, score]) => score === top[1]).map(([type]) => type);
+  // The main predicate breaks a tie: what the request asks to do outranks what it mentions.
+  if (tied.length > 1 && predicateType && tied.includes(predicateType)) {
+    evidence.push(`${predicateType} wins the tie as the main predicate`);
+    return { type: predicateType, span: spanOf(spans[predicateType]), scores, candidates: [], evidence };
+  }
   if (tied.length > 1) return { type: "UNCLASSIFIED", span: spanOf(spans[top[0]]), scores, candidates: tied, evidence };
   return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [], evidence };
 }

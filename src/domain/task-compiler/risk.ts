@@ -51,9 +51,9 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
 }
 
 const RECOMMEND =
-  /\b(recommend(ation)?s?|suggest(ions?)?|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) (make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes)\b/i;
+  /\b(recommend(ation)?s?|suggest(ions?)?|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) (make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise)\b/i;
 const CONSULT =
-  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till) (i|we) say so|wait for (my|our) (go-?ahead|ok|okay|approval|sign-?off)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start)\b/i;
+  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till) (i|we) say so|wait for (my|our) (go-?ahead|ok|okay|approval|sign-?off)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before)\b/i;
 
 export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Finding<InteractionMode> {
   for (const clause of clauses) {
