@@ -50,22 +50,22 @@ const DEMONSTRATIVE_NP = new RegExp(
   "gi",
 );
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
-const QUALIFIED = /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:to|until|from|at|version|v?\d))/i;
+const QUALIFIED = /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:(?:to|until|at|version)\s+v?\d|v?\d+\.\d))/i;
 const PRONOUN_ACTION =
   /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
 const SUBJECT_PRONOUN = /^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
-  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas discussed\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
+  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas discussed\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
-  /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)/;
-const EVENT_IDENTIFIED = /^\s*(?:in|for|with|from|on)?\s*(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d|[A-Z][A-Z0-9]+-\d+)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
+  /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
+const EVENT_IDENTIFIED = /^\s*\(?\s*(?:in|for|with|from|on)?\s*(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d|[A-Z][A-Z0-9]+-\d+)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
 // A clause that is only a wish or a complaint describes nothing.
 const VAGUE_CLAUSE = /^(?:it|this|that|they)\b|\b(?:same as|as (?:last time|before|usual)|again)\s*$/i;
 const QUALIFIER = /^\s*(?:in|on|at|where|when|with|that|which|from|of|for|about|causing|caused|affecting|reported|around|inside|under|#|`|"|'|:|\()/i;
 const ANCHOR =
-  /`[^`]+`|"[^"]{3,}"|'[^']{3,}'|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[1-5]\d\d\b|\bERR_[A-Z_]+\b|\b(?:PR|pr|[Pp]ull request|[Ii]ssue|[Tt]icket)\s*#?\d+|\b[Cc]ommit\s+[0-9a-f]{7,40}\b/;
+  /`[^`]+`|"[^"]{3,}"|'[^']{3,}'|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[1-5]\d\d\b|\bERR_[A-Z_]+\b|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b|\b(?:PR|pr|[Pp]ull request|[Ii]ssue|[Tt]icket)\s*#?\d+|\b[Cc]ommit\s+[0-9a-f]{7,40}\b/;
 const BARE_ACTION =
   /^(fix|refactor|optimi[sz]e|update|deploy|clean ?up|improve|review|test|document|investigate|migrate|upgrade|release|debug|change|implement|add|remove|delete|check|do|handle|build|ship|sort out|make)(?:\s+(?:please|pls|now|asap|again|quickly|thanks|thank you|already|everything|stuff|things|something|all|it all|soon|today))*$/i;
 
@@ -112,6 +112,8 @@ const isGreeting = (clause: Clause): boolean => GREETING.test(clause.text.replac
 
 export interface DetectionInput {
   text: string;
+  /** Forbidden refs (fs:…, net:…) the request states; a request whose work lies there contradicts them. */
+  forbidden?: readonly string[];
   clauses: Clause[];
   constraints: ExtractedConstraint[];
   taskType: TaskType;
@@ -141,6 +143,7 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
   }
   found.push(...unmeasurableGoals(input));
   found.push(...constraintContradictions(input));
+  if (!found.some((draft) => draft.kind === "constraint_contradiction")) found.push(...forbiddenWork(input));
   return found;
 }
 
@@ -174,7 +177,7 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
       const before = clause.text.slice(0, match.index).replace(FILLER, "");
       const near = `${before} ${after.split(/[.;!?]/)[0] ?? ""}`;
       // "run the tests", "the logs": a plural after "the" is the project's own, not a reference.
-      if (kind === "definite" && (QUALIFIED.test(after) || (determiner === "the" && (words(before) > 8 || /s$/i.test(match[0]) && !/(?:ss|values|settings)$/i.test(match[0]))))) continue;
+      if (kind === "definite" && (QUALIFIED.test(after) || (determiner === "the" && (words(before) > 6 || /s$/i.test(match[0]) && !/(?:ss|values|settings|changes|fixes|patches|PRs|ones)$/i.test(match[0]))))) continue;
       if (kind === "external" && (EVENT_IDENTIFIED.test(after) || IDENTIFIER.test(after.split(/[.;!?]/)[0] ?? ""))) continue;
       if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
@@ -218,11 +221,15 @@ const VAGUE_IMPROVEMENT =
   /^(?:clean(?: ?up)?|tidy(?: up)?|polish|moderni[sz]e|improve|simplify|rework|revamp)\s+(?:up\s+)?(?:the |this |our |my )?[\w.-]+(?:\s+[\w.-]+)?(?:\s+(?:a bit|a little|please|pls|overall))*$/i;
 
 function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
-  // A number anywhere ("target: under 4 minutes") is the measure of the goal.
-  if (input.hasExplicitCriteriaWithNumbers || input.clauses.some((clause) => MEASURE.test(clause.text))) return [];
+  // The measure of a goal is in its own sentence or the next one, or in a list of targets
+  // ("Acceptance criteria", bullets): a number elsewhere measures another request.
+  if (input.hasExplicitCriteriaWithNumbers) return [];
+  const listed = input.clauses.some((clause) => (clause.bullet || clause.section !== null) && MEASURE.test(clause.text));
+  if (listed) return [];
+  const measuredSentences = new Set(input.clauses.filter((clause) => MEASURE.test(clause.text)).flatMap((clause) => [clause.sentence, clause.sentence - 1]));
   const content = input.clauses.filter((clause) => !isGreeting(clause));
   for (const clause of input.clauses) {
-    if (isNegated(clause.text) || MEASURE.test(clause.text)) continue;
+    if (isNegated(clause.text) || measuredSentences.has(clause.sentence)) continue;
     const speed = SPEED.exec(clause.text);
     const vague = content.length === 1 ? VAGUE_IMPROVEMENT.exec(clause.text.replace(FILLER, "").replace(/[?!.]+$/, "")) : null;
     const quality = speed ? null : QUALITY.exec(clause.text) ?? vague;
@@ -282,6 +289,39 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
     });
   }
   return found;
+}
+
+// Path segments too generic to name an area of work.
+const GENERIC_SEGMENTS = new Set(["src", "lib", "libs", "app", "apps", "code", "main", "packages", "pkg", "internal", "utils", "util", "common", "shared", "core", "web", "server", "client", "api", "public", "index"]);
+
+/**
+ * Contradiction with forbidden scope the request does not name as a path: "add a migration for
+ * X" when db/migrations/ is forbidden, "update the docs" when docs/ is. The last meaningful
+ * segment of a forbidden path, found as a word in a clause that asks for the work, is the work
+ * the rule forbids.
+ */
+function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
+  const acting = input.clauses.filter((clause) => clause.section === null && !isNegated(clause.text) && hardnessOf(clause) === null);
+  for (const ref of input.forbidden ?? []) {
+    // Only a forbidden folder names an area of work; a forbidden file is named by its path.
+    if (!ref.startsWith("fs:") || !ref.endsWith("/**")) continue;
+    const area = ref.slice(3, -3).split("/").at(-1)?.toLowerCase() ?? "";
+    if (!/^[a-z][a-z_-]{3,}$/.test(area) || GENERIC_SEGMENTS.has(area)) continue;
+    const stem = area.replace(/(?:ies)$/, "y").replace(/s$/, "");
+    // The area must be what a change verb acts on: "add a migration", "update the docs".
+    const word = new RegExp(String.raw`\b(?:add|update|change|edit|modify|fix|write|create|regenerate|delete|remove|rewrite|touch)\s+(?:\S+\s+){0,3}?${stem.replace(/[-_]/g, "[-_ ]")}(?:s|es)?\b`, "i");
+    for (const clause of acting) {
+      const text = maskQuoted(clause.text).replace(/\S*[/\\]\S*/g, " ");
+      if (!word.test(text)) continue;
+      return [{
+        kind: "constraint_contradiction",
+        question: `The request works on "${area}" but ${ref} is forbidden. May the task change it?`,
+        text: clause.text, span: spanOf(clause), field: null,
+        options: ["keep", "drop"], defaultOption: null, effect: { kind: "choose", field: `forbidden:${ref}` },
+      }];
+    }
+  }
+  return [];
 }
 
 function pastTense(verb: string): string {

@@ -147,7 +147,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const constraints: TaskConstraint[] = [];
   const dropped = new Set<string>();
   const drafts = detectTextAmbiguities({
-    text, clauses, constraints: extracted, taskType,
+    text, clauses, constraints: extracted, taskType, forbidden,
     hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
   });
   for (const draft of drafts) {
