@@ -44,9 +44,9 @@ const FILLER = /^(?:(?:please|pls|plz|can you|could you|would you|will you|just|
 const GREETING = /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
 
 const REFERENT_NOUNS =
-  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document";
+  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document|warnings?";
 const DEMONSTRATIVE_NP = new RegExp(
-  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner|rate|loading|logic|names?|values?|level|size|limit|handling|messages?|codes?|model)\b)(?![-/.]\w)`,
+  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:(?:other|same|old|weird|annoying|last|previous)\s+)?(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner|rate|loading|logic|names?|values?|level|size|limit|handling|messages?|codes?|model)\b)(?![-/.]\w)`,
   "gi",
 );
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
@@ -73,7 +73,7 @@ const BARE_ACTION =
 const SPEED =
   /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}smaller|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it)\b/i;
 const QUALITY =
-  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\bharden\b/i;
+  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\bharden\b|\blighter\b/i;
 const MEASURE =
   /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]+\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
 
@@ -300,7 +300,27 @@ const GENERIC_SEGMENTS = new Set(["src", "lib", "libs", "app", "apps", "code", "
  * segment of a forbidden path, found as a word in a clause that asks for the work, is the work
  * the rule forbids.
  */
+// Areas a task type cannot avoid: a data migration writes migrations, a test task writes tests.
+const TYPE_AREAS: Partial<Record<TaskType, RegExp>> = {
+  DATA_MIGRATION: /^(?:migrations?|schema|prisma|db|database)$/,
+  TEST: /^(?:tests?|specs?|__tests__|e2e)$/,
+  DOCS: /^(?:docs?|documentation)$/,
+  DEPENDENCY_UPDATE: /^(?:package(?:-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|requirements\.txt|go\.(?:mod|sum)|cargo\.(?:toml|lock)|poetry\.lock)$/i,
+};
+
 function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
+  const needs = TYPE_AREAS[input.taskType];
+  for (const ref of needs ? input.forbidden ?? [] : []) {
+    const segments = ref.slice(3).replace(/\/\*\*$/, "").split("/");
+    const area = segments.find((segment) => needs!.test(segment));
+    if (!ref.startsWith("fs:") || !area) continue;
+    return [{
+      kind: "constraint_contradiction",
+      question: `A ${input.taskType} task works in ${area}, but ${ref} is forbidden. May the task change it?`,
+      text: ref, span: null, field: null,
+      options: ["keep", "drop"], defaultOption: null, effect: { kind: "choose", field: `forbidden:${ref}` },
+    }];
+  }
   const acting = input.clauses.filter((clause) => clause.section === null && !isNegated(clause.text) && hardnessOf(clause) === null);
   for (const ref of input.forbidden ?? []) {
     // Only a forbidden folder names an area of work; a forbidden file is named by its path.

@@ -11,6 +11,8 @@ type Cue = [RegExp, number];
 
 const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   BUG_FIX: [
+    // The headings of a bug-report template.
+    [/^(steps( to reproduce)?|actual( result| behaviou?r)?|result|observed( behaviou?r)?|what happens|reproduction)$/i, 4],
     [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
     [/\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i, 2],
     [/\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes)|shows? (the )?wrong)\b/i, 1],
@@ -43,11 +45,11 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   REVIEW: [
     // "let me review" is the caller reviewing, not a review task.
-    [/(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i, 8],
+    [/(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )(?<!\b(my|our|your) )\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i, 8],
     [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
   ],
   PERFORMANCE: [
-    [/\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i, 3],
+    [/\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i, 3],
     [/\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i, 4],
   ],
   SECURITY_FIX: [
@@ -110,7 +112,7 @@ const PREDICATES: [RegExp, TaskType][] = [
   [/^make (?:the )?[\w -]{0,30}?\b(?:sortable|searchable|filterable|configurable|editable|clickable|resizable|draggable|exportable|collapsible|accessible)\b/i, "FEATURE"],
   [/^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
   [/^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i, "DEPENDENCY_UPDATE"],
-  [/^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|remove (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i, "REFACTOR"],
+  [/^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i, "REFACTOR"],
   [/^(?:document)\b/i, "DOCS"],
   [/^reproduce\b[^.;]*\b(?:and|to) (?:explain|find|figure out|understand|see why)/i, "INVESTIGATE"],
   [/^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if))\b/i, "INVESTIGATE"],
@@ -120,10 +122,10 @@ const PREDICATES: [RegExp, TaskType][] = [
   [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
   [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
   [/^(?:deploy|release|roll (?:back|out)|ship|promote)\b/i, "DEPLOY"],
-  [/^(?:check|list|show|report|count|tell me (?:how much|how many|the current))\b/i, "OBSERVE_ENVIRONMENT"],
+  [/^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show|report|count|tell me (?:how much|how many|the current))\b/i, "OBSERVE_ENVIRONMENT"],
 ];
 const LEAD_FILLER =
-  /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent)[\s,!:]+)*/i;
+  /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent|if so|if yes|if that'?s the case)[\s,!:]+)*/i;
 const PREDICATE_WEIGHT = 6;
 /** The first entries of PREDICATES name the predicate's object; they weigh more. */
 const OBJECT_PREDICATES = 6;
@@ -155,6 +157,25 @@ const BACKGROUND =
 
 export const withoutBackground = (text: string): string => text.replace(BACKGROUND, (m) => " ".repeat(m.length));
 
+export interface Evidence {
+  type: TaskType;
+  weight: number;
+  why: string;
+}
+/** Enough evidence to explain a decision; a 60 KiB request need not list every cue. */
+const MAX_EVIDENCE = 64;
+
+/** One sentence for x-canon.explanations: the chosen type's evidence and the runner-up's score. */
+export function explainClassification(result: Classification): string {
+  const ranked = (Object.entries(result.scores) as [TaskType, number][]).sort((a, b) => b[1] - a[1]);
+  const chosen = result.type === "UNCLASSIFIED" ? result.candidates : [result.type];
+  const reasons = result.evidence.filter((e) => chosen.includes(e.type)).slice(0, 4).map((e) => (e.weight ? `+${e.weight} ${e.why}` : e.why));
+  const scores = ranked.slice(0, 3).map(([type, score]) => `${type} ${score}`).join(", ");
+  if (!ranked.length) return "no task type is supported by the text (no predicate, question, cue or label)";
+  if (result.type === "UNCLASSIFIED") return `evidence ties between ${result.candidates.join(" and ")} (${scores}): ${reasons.join("; ")}`;
+  return `${result.type} by weighed evidence (${scores}): ${reasons.join("; ")}`;
+}
+
 export interface Classification {
   type: TaskType;
   /** The strongest cue of the chosen type (or of the tie), for provenance. */
@@ -162,18 +183,18 @@ export interface Classification {
   scores: Partial<Record<TaskType, number>>;
   /** The tied types when the result is UNCLASSIFIED because of a tie. */
   candidates: TaskType[];
-  /** What each type's score came from, for x-canon.explanations. */
-  evidence: string[];
+  /** What each type's score came from (type, weight, why), for x-canon.explanations. */
+  evidence: Evidence[];
 }
 
 export function classify(clauses: Clause[], labels: readonly string[]): Classification {
   const scores: Partial<Record<TaskType, number>> = {};
   const spans: Partial<Record<TaskType, Span & { weight: number }>> = {};
-  const evidence: string[] = [];
+  const evidence: Evidence[] = [];
   const vote = (type: TaskType, weight: number, span: Span & { weight: number }, why: string) => {
     scores[type] = (scores[type] ?? 0) + weight;
     if (!spans[type] || spans[type]!.weight < span.weight) spans[type] = span;
-    evidence.push(`${type} +${weight} ${why}`);
+    if (evidence.length < MAX_EVIDENCE) evidence.push({ type, weight, why });
   };
   const firstSentence = clauses[0]?.sentence ?? 0;
   for (const clause of clauses) {
@@ -191,6 +212,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     }
   }
   let predicateType: TaskType | null = null;
+  let asked = false;
   const conventional = clauses[0] ? CONVENTIONAL.find(([pattern]) => pattern.test(clauses[0]!.text)) : undefined;
   if (conventional) {
     const match = conventional[0].exec(clauses[0]!.text)!;
@@ -203,11 +225,13 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     if (clause.section === "forbidden" || isNegated(clause.text)) continue;
     const stripped = clause.text.replace(LEAD_FILLER, "");
     const offset = clause.start + clause.text.length - stripped.length;
-    const question = FINDING_QUESTION.exec(stripped);
+    const question = asked ? null : FINDING_QUESTION.exec(stripped);
     if (question) {
+      asked = true;
       const type = ENVIRONMENT_QUESTION.test(stripped) && !/^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b/i.test(stripped) ? "OBSERVE_ENVIRONMENT" : "INVESTIGATE";
       vote(type, FINDING_WEIGHT, { start: offset, end: offset + question[0].length, weight: FINDING_WEIGHT }, `question "${question[0]}" asks for a finding`);
-      break;
+      // "…? if so, rotate it": an imperative after the question is asked for too.
+      continue;
     }
     const predicate = PREDICATES.find(([pattern]) => pattern.test(stripped));
     if (!predicate) continue;
@@ -222,7 +246,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     const type = LABELS.find(([pattern]) => pattern.test(label.trim()))?.[1];
     if (type) {
       scores[type] = (scores[type] ?? 0) + 6;
-      evidence.push(`${type} +6 label "${label}"`);
+      evidence.push({ type, weight: 6, why: `label "${label}"` });
     }
   }
   const ranked = (Object.entries(scores) as [TaskType, number][]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -231,7 +255,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   const tied = ranked.filter(([, score]) => score === top[1]).map(([type]) => type);
   // The main predicate breaks a tie: what the request asks to do outranks what it mentions.
   if (tied.length > 1 && predicateType && tied.includes(predicateType)) {
-    evidence.push(`${predicateType} wins the tie as the main predicate`);
+    evidence.push({ type: predicateType, weight: 0, why: "wins the tie as the main predicate" });
     return { type: predicateType, span: spanOf(spans[predicateType]), scores, candidates: [], evidence };
   }
   if (tied.length > 1) return { type: "UNCLASSIFIED", span: spanOf(spans[top[0]]), scores, candidates: tied, evidence };

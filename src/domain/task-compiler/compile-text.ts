@@ -6,7 +6,7 @@ import {
 } from "../../contracts/task-ir.js";
 import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity.js";
 import { extractBudgets, extractFreshness } from "./budgets.js";
-import { classify } from "./classify.js";
+import { classify, explainClassification } from "./classify.js";
 import { extractConstraints, extractCriteria, sentenceCase } from "./constraints.js";
 import { extractOutputs } from "./outputs.js";
 import { completionPolicyFor, criterionById } from "./policies.js";
@@ -56,7 +56,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     }
   } else {
     spans.task_type = at(classified.span);
-    why.task_type = classified.type === "UNCLASSIFIED" ? "no single task type is supported by the text" : `strongest cue "${at(classified.span)?.text}"`;
+    why.task_type = explainClassification(classified);
     if (taskType === "UNCLASSIFIED" && clauses.some((c) => !isGreetingClause(c))) {
       const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
       const chosen = ledger.decide({
