@@ -108,7 +108,7 @@ const PREDICATES: [RegExp, TaskType][] = [
   [/^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i, "DOCS"],
   [/^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|skim|go through|read through|review|audit|critique|look over|proofread)\b/i, "REVIEW"],
   [/^(?:rotate|revoke|mask|redact|scrub)\b/i, "SECURITY_FIX"],
-  [/^(?:fix|repair|resolve|correct|handle|patch|debug|revert)\b/i, "BUG_FIX"],
+  [/^(?:fix|repair|resolve|correct|patch|debug|revert)\b/i, "BUG_FIX"],
   [/^make (?:the )?[\w -]{0,30}?\b(?:sortable|searchable|filterable|configurable|editable|clickable|resizable|draggable|exportable|collapsible|accessible)\b/i, "FEATURE"],
   [/^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
   [/^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i, "DEPENDENCY_UPDATE"],
