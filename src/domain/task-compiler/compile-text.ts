@@ -7,7 +7,7 @@ import {
 import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity.js";
 import { extractBudgets, extractFreshness } from "./budgets.js";
 import { classify, explainClassification } from "./classify.js";
-import { extractConstraints, extractCriteria, sentenceCase } from "./constraints.js";
+import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
 import { extractOutputs } from "./outputs.js";
 import { completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
@@ -34,6 +34,7 @@ export interface TextCompileInput {
 }
 
 export function compileText({ request, taskId, clarifications, provenance }: TextCompileInput): CompiledTask {
+  forgetClauses();
   const explicit: StructuredRequest = "request" in request ? request.request : {};
   const text = withAnswers(requestText(request), clarifications);
   const clauses = segment(text);

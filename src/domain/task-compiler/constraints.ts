@@ -19,9 +19,28 @@ const CRITERION = /\b(must|should(?!n'?t| not)|needs? to|has to|have to|ensure|m
 /** Whether the clause forbids rather than asks: its words must not vote for what to do. */
 const WITHOUT = /^without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)/i;
 
+// Every extractor asks whether a clause is negated and how hard it is; the answers depend only on
+// the clause's words, so they are remembered for one compile (forgetClauses() starts each one, so
+// a benchmark that repeats requests measures real work; results never depend on the cache).
+const CACHE_LIMIT = 4096;
+const negatedCache = new Map<string, boolean>();
+const hardnessCache = new Map<string, Hardness | null>();
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+export function forgetClauses(): void {
+  negatedCache.clear();
+  hardnessCache.clear();
+}
+
 export const isNegated = (raw: string): boolean => {
+  const known = negatedCache.get(raw);
+  if (known !== undefined) return known;
   const text = maskQuoted(raw);
-  return NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || WITHOUT.test(text);
+  return remember(negatedCache, raw, NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || WITHOUT.test(text));
 };
 
 export type Hardness = "HARD" | "SOFT";
@@ -35,6 +54,13 @@ export const maskQuoted = (text: string): string =>
 const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception|Warning|error|Traceback)\b|at\s+\S+\s*\(|\S+\(\d+,\d+\):|\S+:\d+:\d+)/;
 
 export function hardnessOf(clause: Clause): Hardness | null {
+  const key = `${clause.section ?? ""}\u0000${clause.text}`;
+  const known = hardnessCache.get(key);
+  if (known !== undefined) return known;
+  return remember(hardnessCache, key, hardnessOfText(clause));
+}
+
+function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
   const text = maskQuoted(clause.text);
   if (SOFT.test(text)) return "SOFT";
