@@ -165,7 +165,8 @@ describe("risk, mode and privacy", () => {
   it.each([
     ["Rotate the leaked Stripe API key", "CRITICAL", "APPROVAL_GATED", "SECRET"],
     ["Fix the refund rounding in payments/refund.ts", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
-    ["Force-push the cleaned history to main", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    // Issue 14: a rewrite of shared history is SECRET too (it is how leaked material is purged).
+    ["Force-push the cleaned history to main", "CRITICAL", "APPROVAL_GATED", "SECRET"],
     ["Deploy v3.1.0 to production", "HIGH", "APPROVAL_GATED", "INTERNAL"],
     ["Add an admin role check to src/routes/users.ts", "HIGH", "APPROVAL_GATED", "INTERNAL"],
     ["Fix the typo in the footer component web/Footer.tsx", "MEDIUM", "AUTONOMOUS", "INTERNAL"],

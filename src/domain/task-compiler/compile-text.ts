@@ -6,8 +6,8 @@ import {
 } from "../../contracts/task-ir.js";
 import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity.js";
 import { extractBudgets, extractFreshness } from "./budgets.js";
-import { classify } from "./classify.js";
-import { extractConstraints, extractCriteria, sentenceCase } from "./constraints.js";
+import { classify, explainClassification } from "./classify.js";
+import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
 import { extractOutputs } from "./outputs.js";
 import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
@@ -34,6 +34,7 @@ export interface TextCompileInput {
 }
 
 export function compileText({ request, taskId, clarifications, provenance }: TextCompileInput): CompiledTask {
+  forgetClauses();
   const explicit: StructuredRequest = "request" in request ? request.request : {};
   const text = withAnswers(requestText(request), clarifications);
   const clauses = segment(text);
@@ -56,7 +57,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     }
   } else {
     spans.task_type = at(classified.span);
-    why.task_type = classified.type === "UNCLASSIFIED" ? "no single task type is supported by the text" : `strongest cue "${at(classified.span)?.text}"`;
+    why.task_type = explainClassification(classified);
     if (taskType === "UNCLASSIFIED" && clauses.some((c) => !isGreetingClause(c))) {
       const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
       const chosen = ledger.decide({
@@ -147,7 +148,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const constraints: TaskConstraint[] = [];
   const dropped = new Set<string>();
   const drafts = detectTextAmbiguities({
-    text, clauses, constraints: extracted, taskType,
+    text, clauses, constraints: extracted, taskType, forbidden,
     hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
   });
   for (const draft of drafts) {

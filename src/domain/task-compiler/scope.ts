@@ -4,14 +4,14 @@
 import type { Clause, Span } from "./segment.js";
 
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|without|no)\s+(?:\w+\s+)?(?:touch(?:ing)?|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as is|untouched|intact)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\bstay out of\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as is|untouched|intact)\b|\bno (?:changes?|modifications?|edits?) (?:to|in)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bshould (?:stay|remain) (?:as is|unchanged|untouched)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\bstay out of\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
 const URL = /\bhttps?:\/\/([a-z0-9.-]+)(?::\d+)?[^\s)>\]"'`]*/gi;
 const HOST = new RegExp(String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`, "gi");
 const PATH = new RegExp(
-  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/)?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile)(?![\w/])`,
+  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile)(?![\w/])`,
   "g",
 );
 const KNOWN_DIRS = /^(?:src|lib|libs|test|tests|spec|app|apps|packages|docs|config|configs|scripts|bin|pkg|cmd|internal|migrations|prisma|\.github|infra|deploy|charts|k8s|assets|tools|bench|fixtures|db|vendor|\*\*)$/;
@@ -23,7 +23,7 @@ export interface ScopeRef extends Span {
   only?: boolean;
 }
 
-const ONLY = /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b/i;
+const ONLY = /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b/i;
 
 export const forbids = (clause: Clause): boolean => clause.section === "forbidden" || FORBID.test(clause.text);
 
@@ -44,7 +44,9 @@ export function extractScope(clauses: Clause[]): ScopeRef[] {
 }
 
 /** The refs in one piece of text, each with where it sits. */
-export function refsIn(text: string): { ref: string; index: number; length: number }[] {
+export function refsIn(raw: string): { ref: string; index: number; length: number }[] {
+  // Windows separators become "/" (same length, so offsets hold): tools\vendor\ is tools/vendor/.
+  const text = raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|\s|$)/g, "/");
   const found: { ref: string; index: number; length: number }[] = [];
   const taken: [number, number][] = [];
   const overlaps = (start: number, end: number) => taken.some(([s, e]) => start < e && s < end);

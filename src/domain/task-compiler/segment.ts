@@ -31,7 +31,7 @@ const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
 // Clause boundaries inside a sentence: before a negation, preference or condition that starts a
 // new instruction, and at semicolons, dashes and "but".
 const CLAUSE_BREAK =
-  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure))\b)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
+  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
 
 function sectionOf(heading: string): Section | null {
   const name = heading.replace(HEADING_MARKUP, "").replace(/[*_:]+$/g, "").trim();
