@@ -8,7 +8,7 @@ import type { JsonObject } from "../contracts/agent-state.js";
 import type { Principal } from "../domain/principal.js";
 import type { RunWatcher } from "../live/run-watch.js";
 import type { RunsWatcher } from "../live/runs-watch.js";
-import type { ArchivingRunStore } from "../store/run-archive-store.js";
+import type { RunStore } from "../store/run-store.js";
 import type { TaskStore } from "../store/task-store.js";
 import type { TokenStore } from "../store/token-store.js";
 import { authScopeLoaders, unauthorizedError, type CanonAuthScopes } from "./auth-scopes.js";
@@ -17,7 +17,7 @@ import type { TokenSessions } from "./token-sessions.js";
 
 /** What every request shares (one per instance). */
 export interface CanonServices {
-  store: ArchivingRunStore;
+  store: RunStore;
   watcher: RunWatcher;
   runsWatcher: RunsWatcher;
   tasks: TaskStore;

@@ -10,7 +10,7 @@ import { PostgresChangeFeed } from "../live/postgres-change-feed.js";
 import { RunChangeReader } from "../live/run-changes.js";
 import { RunWatcher } from "../live/run-watch.js";
 import { RunsWatcher } from "../live/runs-watch.js";
-import { ArchivingRunStore } from "../store/run-archive-store.js";
+import { RunStore } from "../store/run-store.js";
 import { TaskStore } from "../store/task-store.js";
 import { SCOPES } from "../domain/principal.js";
 import { RateLimiter } from "../graphql/rate-limit.js";
@@ -64,7 +64,7 @@ export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?
   const feed = database.postgresUrl
     ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
     : new InProcessChangeFeed();
-  const store = new ArchivingRunStore(database, feed);
+  const store = new RunStore(database, feed);
   const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads };
   const watcher = new RunWatcher(store, feed, watchOptions);
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
