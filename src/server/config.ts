@@ -26,6 +26,9 @@ export interface CanonConfig {
   /** Writes per second one token earns (0: no limit), and how many it may make at once. */
   commitRatePerSecond: number;
   commitBurst: number;
+  /** Writes per second one run accepts (0: no limit), and how many at once (docs/limits.md). */
+  runCommitRatePerSecond: number;
+  runCommitBurst: number;
   /** How often tokens with open subscriptions are re-checked for revocation made elsewhere (ms). */
   tokenRecheckMs: number;
   /** For automation: a token secret that `canon serve` makes sure exists as an admin token. */
@@ -37,6 +40,17 @@ export const isLoopback = (host: string): boolean =>
   host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 export const DEFAULT_DATA_DIR = "./.canon/data";
+
+/**
+ * Write rate limits (docs/limits.md): a token may commit at 5,000/s (bursts of 50,000), about
+ * twice what one instance on a 2-core laptop commits in batches, so one agent runtime driving
+ * many runs is never throttled; a run accepts 1,000/s (bursts of 10,000), ten times an agent
+ * that commits on every step with no model call in between. They stop runaway loops.
+ */
+export const DEFAULT_WRITE_LIMITS = {
+  token: { perSecond: 5_000, burst: 50_000 },
+  run: { perSecond: 1_000, burst: 10_000 },
+} as const;
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { host?: string; port?: number } = {}): CanonConfig {
   const host = flags.host ?? env.CANON_HOST ?? "127.0.0.1";
@@ -56,8 +70,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { hos
     watchSharedReads: env.CANON_WATCH_SHARED_READS !== "0",
     introspection: boolean(env.CANON_INTROSPECTION, local, "CANON_INTROSPECTION"),
     graphiql: boolean(env.CANON_GRAPHIQL, local, "CANON_GRAPHIQL"),
-    commitRatePerSecond: integer(env.CANON_COMMIT_RATE, 100, "CANON_COMMIT_RATE"),
-    commitBurst: integer(env.CANON_COMMIT_BURST, 1000, "CANON_COMMIT_BURST", 1),
+    commitRatePerSecond: integer(env.CANON_COMMIT_RATE, DEFAULT_WRITE_LIMITS.token.perSecond, "CANON_COMMIT_RATE"),
+    commitBurst: integer(env.CANON_COMMIT_BURST, DEFAULT_WRITE_LIMITS.token.burst, "CANON_COMMIT_BURST", 1),
+    runCommitRatePerSecond: integer(env.CANON_RUN_COMMIT_RATE, DEFAULT_WRITE_LIMITS.run.perSecond, "CANON_RUN_COMMIT_RATE"),
+    runCommitBurst: integer(env.CANON_RUN_COMMIT_BURST, DEFAULT_WRITE_LIMITS.run.burst, "CANON_RUN_COMMIT_BURST", 1),
     tokenRecheckMs: integer(env.CANON_TOKEN_RECHECK_MS, 2_000, "CANON_TOKEN_RECHECK_MS"),
     adminToken: env.CANON_ADMIN_TOKEN || undefined,
   };

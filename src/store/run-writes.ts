@@ -6,7 +6,7 @@
 // answered with the original) or a STATE_CONFLICT.
 import { createHash, randomUUID } from "node:crypto";
 import type { AgentStateV1, ResourceBudget } from "../contracts/agent-state.js";
-import { IdempotencyKeyReusedError, NotFoundError, ReceiptConflictError, StateConflictError } from "../contracts/errors.js";
+import { CanonError, IdempotencyKeyReusedError, NotFoundError, ReceiptConflictError, StateConflictError } from "../contracts/errors.js";
 import { parseOperations, planCommit, type VersionedState } from "../domain/commit.js";
 import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { buildInitialState } from "../domain/initial-state.js";
@@ -16,7 +16,7 @@ import { carriedReceipts, type CarriedReceipt, type OperationCall } from "../dom
 import type { Database } from "../db/database.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { toLedgerEntryRecord } from "../db/row-mapping.js";
-import type { AppendSpec, GenesisSpec, LedgerWrites } from "./ledger-writes.js";
+import type { AppendRefusal, AppendSpec, GenesisSpec, LedgerWrites, Written } from "./ledger-writes.js";
 import type { RunReader } from "./run-reads.js";
 import { StateCache } from "./state-cache.js";
 import { runnableTask } from "./task-store.js";
@@ -123,18 +123,66 @@ export class RunWriter {
   }
 
   async commitState(request: CommitRequest): Promise<WriteResult> {
-    const operations = checkWriteMeta(request, {
-      refusal: "the commit is invalid; nothing was written",
-      versions: { "/expectedVersion": request.expectedVersion },
-      operations: () => parseOperations(request.operations),
-    });
-    const current = await this.currentState(request, operations, null);
-    if ("replayed" in current) return current;
+    const [outcome] = await this.commitStates([request]);
+    if (outcome instanceof Error) throw outcome;
+    return outcome!;
+  }
+
+  /**
+   * Many commits, to many runs, each judged on its own (input checks, compare-and-swap, rules,
+   * idempotency key) and answered in input order: a WriteResult, or the typed error that item
+   * got. Commits to distinct runs share one append statement; a second commit to the same run
+   * goes in the next statement, planned on the first one's result. The states written on are
+   * read in one query (none when the state cache holds them). Unexpected failures (the
+   * database is gone) fail the whole call.
+   */
+  async commitStates(requests: CommitRequest[]): Promise<(WriteResult | CanonError)[]> {
+    const outcomes: (WriteResult | CanonError | undefined)[] = new Array(requests.length);
+    const parsed = requests.map((request, index) =>
+      itemOutcome(outcomes, index, () =>
+        checkWriteMeta(request, {
+          refusal: "the commit is invalid; nothing was written",
+          versions: { "/expectedVersion": request.expectedVersion },
+          operations: () => parseOperations(request.operations),
+        }),
+      ),
+    );
+    for (const wave of wavesByRun(requests, (index) => outcomes[index] === undefined)) {
+      const currents = await this.currentStates(wave.map((index) => requests[index]!));
+      const specs: { index: number; spec: AppendSpec }[] = [];
+      await Promise.all(
+        wave.map(async (index, at) => {
+          const request = requests[index]!;
+          const operations = parsed[index]!;
+          const spec = await itemOutcomeAsync(outcomes, index, async () => {
+            const current = await currents[at]!(operations, null);
+            if ("replayed" in current) return current;
+            return this.commitSpec(request, operations, current);
+          });
+          if (spec && !("replayed" in spec)) specs.push({ index, spec });
+          else if (spec) outcomes[index] = spec;
+        }),
+      );
+      specs.sort((a, b) => a.index - b.index);
+      const written = await this.ledger.appendMany(specs.map((s) => s.spec));
+      await Promise.all(
+        specs.map(({ index, spec }, at) =>
+          itemOutcomeAsync(outcomes, index, () => this.settled(requests[index]!, spec, written[at]!)).then((result) => {
+            if (result) outcomes[index] = result;
+          }),
+        ),
+      );
+    }
+    return outcomes as (WriteResult | CanonError)[];
+  }
+
+  /** What a commit on `current` appends: its plan, request hash and the receipts it stores. */
+  private async commitSpec(request: CommitRequest, operations: OperationCall[], current: VersionedState): Promise<AppendSpec> {
     const committedAt = commitTime();
     const plan = planCommit(current, operations, { producer: request.producer, provenance: request.provenance, committedAt });
     // Checked even for a NOOP: re-sending a receipt id with other content is refused, not ignored.
     const freshReceipts = await this.receiptsToInsert(carriedReceipts(operations));
-    const spec: AppendSpec = {
+    return {
       ...entryContent(request, request.runId, operations, null),
       requestHash: requestHashOf(request, operations, null),
       kind: plan.kind,
@@ -145,7 +193,6 @@ export class RunWriter {
       receipts: plan.kind === "COMMIT" ? freshReceipts : [],
       committedAt,
     };
-    return this.append(request, spec);
   }
 
   /** Records that a component looked at version N and decided to change nothing. */
@@ -185,7 +232,13 @@ export class RunWriter {
   }
 
   private async append(request: VersionedRequest, spec: AppendSpec): Promise<WriteResult> {
-    const written = await this.ledger.append(spec);
+    const [written] = await this.ledger.appendMany([spec]);
+    return this.settled(request, spec, written!);
+  }
+
+  /** What an append's outcome means for the writer: its result, a replay, or a typed error. */
+  private async settled(request: VersionedRequest, spec: AppendSpec, written: Written | AppendRefusal | Error): Promise<WriteResult> {
+    if (written instanceof Error) throw written;
     if (written === "RECEIPT_TAKEN") return this.receiptRace(request, spec.receipts);
     if (written === "NOT_AT_VERSION" || written === "IDEMPOTENCY_KEY_TAKEN") return this.conflictOrReplay(request, spec.operations, spec.reason, null);
     if (spec.kind === "COMMIT") this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash });
@@ -194,15 +247,32 @@ export class RunWriter {
 
   /** The state the writer read, if the run is still at that version; else a replay or a conflict. */
   private async currentState(request: VersionedRequest, operations: OperationCall[], reason: string | null): Promise<VersionedState | WriteResult> {
-    const { runId, expectedVersion } = request;
-    const cached = this.cache.get(runId, expectedVersion);
-    if (cached) return cached;
-    const row = await this.db.prisma.run.findUnique({ where: { id: runId }, select: { state: true, stateVersion: true, contentHash: true } });
-    if (!row) throw new NotFoundError("run", runId);
-    if (row.stateVersion !== expectedVersion) return this.conflictOrReplay(request, operations, reason, row.stateVersion);
-    const current = { state: row.state as unknown as AgentStateV1, contentHash: row.contentHash } as VersionedState;
-    this.cache.set(runId, current);
-    return current;
+    const [current] = await this.currentStates([request]);
+    return current!(operations, reason);
+  }
+
+  /**
+   * For each request (distinct runs), how to get the state it builds on: from the cache when it
+   * holds the expected version, else from one query for all the others. A run elsewhere than
+   * expected resolves to a replay or throws the conflict, once the caller says what it wrote.
+   */
+  private async currentStates(requests: VersionedRequest[]): Promise<((operations: OperationCall[], reason: string | null) => Promise<VersionedState | WriteResult>)[]> {
+    const cached = requests.map((r) => this.cache.get(r.runId, r.expectedVersion));
+    const missing = requests.filter((_, at) => !cached[at]).map((r) => r.runId);
+    const rows = missing.length
+      ? await this.db.prisma.run.findMany({ where: { id: { in: missing } }, select: { id: true, state: true, stateVersion: true, contentHash: true } })
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return requests.map((request, at) => async (operations, reason) => {
+      const hit = cached[at];
+      if (hit) return hit;
+      const row = byId.get(request.runId);
+      if (!row) throw new NotFoundError("run", request.runId);
+      if (row.stateVersion !== request.expectedVersion) return this.conflictOrReplay(request, operations, reason, row.stateVersion);
+      const current = { state: row.state as unknown as AgentStateV1, contentHash: row.contentHash } as VersionedState;
+      this.cache.set(request.runId, current);
+      return current;
+    });
   }
 
   /**
@@ -245,6 +315,43 @@ export class RunWriter {
     await this.receiptsToInsert(receipts); // throws ReceiptConflictError when the content differs
     const version = (await this.reads.getRun(request.runId))?.stateVersion ?? request.expectedVersion;
     throw new StateConflictError(request.runId, request.expectedVersion, version);
+  }
+}
+
+/**
+ * The request indexes to write, in waves: each wave holds at most one commit per run, in input
+ * order, so a run's second commit is planned on its first one's result.
+ */
+function wavesByRun(requests: VersionedRequest[], pending: (index: number) => boolean): number[][] {
+  const waves: number[][] = [];
+  const seen = new Map<string, number>();
+  requests.forEach((request, index) => {
+    if (!pending(index)) return;
+    const wave = seen.get(request.runId) ?? 0;
+    seen.set(request.runId, wave + 1);
+    (waves[wave] ??= []).push(index);
+  });
+  return waves;
+}
+
+/** Runs one item's step; a typed error becomes that item's outcome (undefined returned), others propagate. */
+function itemOutcome<T>(outcomes: unknown[], index: number, step: () => T): T | undefined {
+  try {
+    return step();
+  } catch (error) {
+    if (!(error instanceof CanonError)) throw error;
+    outcomes[index] = error;
+    return undefined;
+  }
+}
+
+async function itemOutcomeAsync<T>(outcomes: unknown[], index: number, step: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof CanonError)) throw error;
+    outcomes[index] = error;
+    return undefined;
   }
 }
 

@@ -322,7 +322,7 @@ describe(`security on ${backendName}`, () => {
     try {
       const config = { host: "0.0.0.0", port: 0, database: database.options, logLevel: "silent", maxBodyBytes: 1 << 20, shutdownGraceMs: 1000, watchBuffer: 100, watchResyncMs: 0, keepAliveMs: 0, watchSharedReads: true };
       await expect(
-        startCanon({ ...config, introspection: false, graphiql: false, commitRatePerSecond: 0, commitBurst: 1, tokenRecheckMs: 0 }, { bootstrapAdmin: true }),
+        startCanon({ ...config, introspection: false, graphiql: false, commitRatePerSecond: 0, commitBurst: 1, runCommitRatePerSecond: 0, runCommitBurst: 1, tokenRecheckMs: 0 }, { bootstrapAdmin: true }),
       ).rejects.toThrow(/refusing to listen on 0\.0\.0\.0 with no API token/);
     } finally {
       await database.dispose();
