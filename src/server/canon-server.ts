@@ -70,6 +70,8 @@ export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
   const sessions = new TokenSessions(tokens);
   sessions.start(config.tokenRecheckMs);
+  // Revocations made by other instances or the CLI reach this instance's token cache at once.
+  if (feed instanceof PostgresChangeFeed) feed.onTokenRevoked((tokenId) => sessions.revoked(tokenId));
   const commitLimiter = new WriteLimits({
     token: { perSecond: config.commitRatePerSecond, burst: config.commitBurst },
     run: { perSecond: config.runCommitRatePerSecond, burst: config.runCommitBurst },

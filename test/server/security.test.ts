@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { SCOPES } from "../../src/domain/principal.js";
 import { startCanon } from "../../src/server/canon-server.js";
+import { TokenStore } from "../../src/store/token-store.js";
 import { startTestCanon, postGraphQL, type TestCanon } from "../support/canon.js";
 import { backendName, createTestDatabase } from "../support/database.js";
 import { COMMIT, START_RUN, setStatus, startRun } from "../support/operations.js";
@@ -180,6 +181,16 @@ describe(`security on ${backendName}`, () => {
       expect(await ws.closed).toBe(4401);
       const text = await sse.text(); // ends: the stream was closed by the server
       expect(text).toContain("ERR_UNAUTHENTICATED");
+    });
+
+    it("refuses a token revoked by another process soon after, though this instance had it cached", async () => {
+      const run = await startRun(canon.gql);
+      const { token, tokenId } = await canon.createToken({ scopes: ["run:read"] });
+      expect((await canon.gql(READ, { id: run.runId }, { token })).status).toBe(200); // verified, now cached
+      // The CLI or another instance: its own TokenStore on the same database.
+      await new TokenStore(canon.server.database).revoke(tokenId);
+      // NOTIFY (PostgreSQL) or the periodic re-check (tokenRecheckMs) reaches this instance's cache.
+      await expect.poll(async () => (await canon.gql(READ, { id: run.runId }, { token })).status, { timeout: 10_000 }).toBe(401);
     });
 
     it("ends the token's runsChanged subscriptions too", async () => {
