@@ -30,11 +30,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === "pglite" ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
 }
 
+/**
+ * PGlite's memory (BENCHMARKS.md, embedded memory): its WASM heap never shrinks, and PostgreSQL's
+ * default 128 MB of shared buffers are touched at start, so they stay resident. Canon's embedded
+ * database is one process with one connection: 16 MB of buffers hold its working set.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === MEMORY_DATA_DIR;
   const location = inMemory ? "memory" : path.resolve(dataDir);
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : location);
+  const client = await PGlite.create(inMemory ? undefined : location, { startParams: PGLITE_START_PARAMS });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
   return {
     kind: "pglite",
