@@ -1,8 +1,9 @@
-// canon verify / export / import: the ledger from the command line.
+// canon verify / export / import / compact: the ledger from the command line.
 import { createReadStream, createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Writable } from "node:stream";
 import type { Database } from "../db/database.js";
+import { compactLedger } from "../store/ledger-compaction.js";
 import { RunReader } from "../store/run-reads.js";
 import { exportRun, importRun } from "../store/run-transfer.js";
 import { verifyRun } from "../store/verify-run.js";
@@ -28,6 +29,19 @@ export async function verifyCommand(db: Database, target: string | undefined, al
   }
   console.log(`${runIds.length - failed} verified, ${failed} diverged`);
   return failed === 0 ? 0 : 1;
+}
+
+/** Stores ledgers written before the delta ledger as patches (docs/storage.md); exit 0 when done. */
+export async function compactCommand(db: Database, target: string | undefined, all: boolean): Promise<number> {
+  if (!all && !target) {
+    console.error("usage: canon compact <runId> | canon compact --all");
+    return 2;
+  }
+  const runIds = all ? (await db.prisma.run.findMany({ select: { id: true }, orderBy: { createdAt: "asc" } })).map((r) => r.id) : [target!];
+  let rewritten = 0;
+  for (const runId of runIds) rewritten += await compactLedger(db, runId);
+  console.log(`${runIds.length} runs compacted: ${rewritten} entries now stored as patches`);
+  return 0;
 }
 
 export async function exportCommand(db: Database, runId: string | undefined, out: string | undefined): Promise<number> {

@@ -2,6 +2,7 @@
 // canon serve [--port N] [--host H]   run the GraphQL server
 // canon migrate                        apply pending migrations and exit
 // canon verify <runId> | --all         recompute hash chains and states; non-zero exit on divergence
+// canon compact <runId> | --all        store ledgers written before the delta ledger as patches
 // canon export <runId> [--out F]       a run and its whole ledger as NDJSON
 // canon import [F]                     import such a file (stdin by default), verified first
 // canon compile "text" | --file F       compile a request to TaskIRV1 and print its open questions
@@ -11,13 +12,14 @@ import { configFromEnv } from "../server/config.js";
 import { startCanon } from "../server/canon-server.js";
 import { openDatabase, type Database } from "../db/database.js";
 import { migrate } from "../db/migrator.js";
-import { exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
+import { compactCommand, exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
 import { TOKEN_USAGE, tokenCommand } from "./token-commands.js";
 
 const USAGE = `usage:
   canon serve [--port 4000] [--host 127.0.0.1]
   canon migrate
   canon verify <runId> | canon verify --all
+  canon compact <runId> | canon compact --all
   canon export <runId> [--out run.ndjson]
   canon import [run.ndjson]
   canon compile "request text" | canon compile --file request.json
@@ -63,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "serve") return serve(config);
   const target = positionals[1];
   if (command === "verify") return withDatabase(config.database, (db) => verifyCommand(db, target, values.all ?? false));
+  if (command === "compact") return withDatabase(config.database, (db) => compactCommand(db, target, values.all ?? false));
   if (command === "export") return withDatabase(config.database, (db) => exportCommand(db, target, values.out));
   if (command === "import") return withDatabase(config.database, (db) => importCommand(db, target));
   if (command === "token") return withDatabase(config.database, (db) => tokenCommand(db, target, positionals[2], values));

@@ -42,6 +42,10 @@ export function parseOperations(calls: readonly OperationCall[]): OperationCall[
   return calls.map((call) => ({ op: call.op, args: call.args }));
 }
 
+/** Whether applying these calls depends on the commit time (see OperationDefinition.readsClock). */
+export const readsClock = (calls: readonly OperationCall[]): boolean =>
+  calls.some((call) => registry.get(call.op)?.definition.readsClock === true);
+
 /** Applies the calls in order: all of them, or (by throwing) none. */
 export function applyOperations(state: AgentStateV1, calls: readonly OperationCall[], context: OperationContext): AgentStateV1 {
   return calls.reduce((current, call) => {

@@ -17,6 +17,8 @@ import type { Database } from "../db/database.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { toLedgerEntryRecord, toRunRecord } from "../db/row-mapping.js";
 import type { ChangeFeed, LedgerNotice } from "../live/change-feed.js";
+import { genesisPosition, type ChainPosition } from "../domain/ledger-encoding.js";
+import { storedCommit } from "./ledger-codec.js";
 import { missingRunError, runDeletion, toDeletionRecord, type DeleteRunRequest, type DeletionRow, type RunDeletionRecord } from "./run-deletion.js";
 
 /** What every ledger entry records besides its position and hashes. */
@@ -51,13 +53,22 @@ export interface AppendSpec extends EntryContent {
   contentHash: ContentHash;
   /** Receipts the entry stores (a COMMIT's new ones; none otherwise). */
   receipts: CarriedReceipt[];
-  /** The commit time the operations were applied at (ms precision); null lets the database say. */
+  /**
+   * Null: the entry's time is the database's clock when the statement runs (never earlier than
+   * the run's previous entry). A time: the operations read the clock (locks), were applied at
+   * this time, which the caller read from the database, and the append is refused
+   * (NOT_AT_VERSION) if the run's last entry is later.
+   */
   committedAt: string | null;
+  /** A COMMIT: the state it follows and where the run's patch chain stands (ledger-codec.ts). */
+  previous: { state: AgentStateV1; position: ChainPosition } | null;
 }
 
 export interface Written {
   run: RunRecord;
   entry: LedgerEntryRecord;
+  /** Where the run's patch chain stands after the entry. */
+  position: ChainPosition;
 }
 
 /** Why an append wrote nothing; the caller decides between a replay and a typed error. */
@@ -73,6 +84,8 @@ interface ReturnedRun {
   updated_at: Date | string;
   head_hash: ContentHash;
   head_parent_hash: ContentHash;
+  snapshot_version: number;
+  chain_bytes: number;
 }
 
 export class LedgerWrites {
@@ -105,7 +118,7 @@ export class LedgerWrites {
           });
           await tx.ledgerEntry.create({
             data: {
-              runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: spec.operations as object[],
+              runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: spec.operations as object[], snapshotVersion: 0,
               producer: spec.producer as object, provenance: spec.provenance as object, state: state as object,
               contentHash: hash, parentHash: spec.parentHash, entryHash,
               idempotencyKey: spec.idempotencyKey, requestHash: spec.requestHash,
@@ -126,7 +139,7 @@ export class LedgerWrites {
       this.db.prisma.run.findUniqueOrThrow({ where: { id: runId } }),
       this.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { runId_seq: { runId, seq: 0 } } }),
     ]);
-    return { run: toRunRecord(run), entry: toLedgerEntryRecord(entry) };
+    return { run: toRunRecord(run), entry: toLedgerEntryRecord({ ...entry, state: state as never }), position: genesisPosition(0) };
   }
 
   /**
@@ -150,10 +163,11 @@ export class LedgerWrites {
   /**
    * `append` for many runs in one statement (commitStates): the items travel as one JSON array
    * and the statement is the single append's, set-wise. Every item is judged on its own: one
-   * whose run moved on gets NOT_AT_VERSION while the others are written. The run ids must be
-   * distinct (an UPDATE changes a row once). If the statement fails as a whole (a reused
-   * idempotency key, a receipt race, an archived run: rare), each item is retried alone so that
-   * only the one at fault gets its refusal or error. Outcomes are in input order.
+   * whose run moved on (or whose last entry is later than its committedAt) gets NOT_AT_VERSION
+   * while the others are written. The run ids must be distinct (an UPDATE changes a row once).
+   * If the statement fails as a whole (a reused idempotency key, a receipt race, an archived
+   * run: rare), each item is retried alone so that only the one at fault gets its refusal or
+   * error. Outcomes are in input order.
    */
   async appendMany(specs: AppendSpec[]): Promise<(Written | AppendRefusal | Error)[]> {
     if (new Set(specs.map((s) => s.runId)).size !== specs.length) throw new Error("appendMany: one item per run");
@@ -165,7 +179,8 @@ export class LedgerWrites {
         WITH items AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS i(
             "ord" int, "run_id" text, "expected_version" int, "state_version" int, "is_commit" boolean, "is_archive" boolean,
-            "entry_kind" text, "state" jsonb, "content_hash" text, "status" text, "digest" text, "committed_at" timestamptz,
+            "entry_kind" text, "state" jsonb, "stored_state" jsonb, "patch" jsonb, "snapshot_version" int, "chain_bytes" int,
+            "content_hash" text, "status" text, "digest" text, "committed_at" timestamptz,
             "operations" jsonb, "producer" jsonb, "provenance" jsonb, "reason" text, "idempotency_key" text,
             "request_hash" text, "receipts" jsonb)
         ), moved AS (
@@ -177,18 +192,22 @@ export class LedgerWrites {
             "status" = i."status",
             "head_parent_hash" = r."head_hash",
             "head_hash" = 'sha256:' || encode(sha256(convert_to(r."head_hash" || '|' || (r."ledger_seq" + 1) || '|' || i."digest", 'UTF8')), 'hex'),
-            "updated_at" = COALESCE(i."committed_at", now())
+            "snapshot_version" = COALESCE(i."snapshot_version", r."snapshot_version"),
+            "chain_bytes" = COALESCE(i."chain_bytes", r."chain_bytes"),
+            "updated_at" = COALESCE(i."committed_at", GREATEST(date_trunc('milliseconds', statement_timestamp()), r."updated_at"))
           FROM items i
           WHERE r."id" = i."run_id" AND r."state_version" = i."expected_version"
+            AND (i."committed_at" IS NULL OR r."updated_at" <= i."committed_at")
             AND (NOT i."is_archive" OR (r."content_hash" = i."content_hash" AND r."status" <> ${ARCHIVED_STATUS}))
-          RETURNING i."ord", r."id", r."ledger_seq", r."task_id", r."session_id", r."status", r."created_at", r."updated_at", r."head_hash", r."head_parent_hash"
+          RETURNING i."ord", r."id", r."ledger_seq", r."task_id", r."session_id", r."status", r."created_at", r."updated_at",
+            r."head_hash", r."head_parent_hash", r."snapshot_version", r."chain_bytes"
         ), appended AS (
           INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
-            "reason", "state", "content_hash", "parent_hash", "entry_hash", "idempotency_key", "request_hash", "created_at")
+            "reason", "state", "patch", "snapshot_version", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
+            "request_hash", "created_at")
           SELECT i."run_id", m."ledger_seq", i."state_version", i."entry_kind"::"LedgerKind", i."operations",
-            i."producer", i."provenance", i."reason",
-            CASE WHEN i."is_commit" THEN i."state" END, i."content_hash", m."head_parent_hash", m."head_hash",
-            i."idempotency_key", i."request_hash", m."updated_at"
+            i."producer", i."provenance", i."reason", i."stored_state", i."patch", i."snapshot_version",
+            i."content_hash", m."head_parent_hash", m."head_hash", i."idempotency_key", i."request_hash", m."updated_at"
           FROM moved m JOIN items i ON i."ord" = m."ord"
           RETURNING "run_id", "seq"
         ), stored_receipts AS (
@@ -197,7 +216,8 @@ export class LedgerWrites {
           FROM moved m JOIN items i ON i."ord" = m."ord",
             jsonb_to_recordset(i."receipts") AS rc("id" text, "kind" text, "document" jsonb, "content_hash" text)
         )
-        SELECT m."ord", m."ledger_seq", m."task_id", m."session_id", m."status", m."created_at", m."updated_at", m."head_hash", m."head_parent_hash"
+        SELECT m."ord", m."ledger_seq", m."task_id", m."session_id", m."status", m."created_at", m."updated_at", m."head_hash",
+          m."head_parent_hash", m."snapshot_version", m."chain_bytes"
         FROM moved m JOIN appended a ON a."run_id" = m."id" AND a."seq" = m."ledger_seq"`);
     } catch (error) {
       if (specs.length > 1) return Promise.all(specs.map(async (spec) => (await this.appendMany([spec]))[0]!));
@@ -222,13 +242,23 @@ export class LedgerWrites {
       contentHash: spec.contentHash, parentHash: row.head_parent_hash, entryHash: row.head_hash, createdAt: at,
     };
     this.announce({ runId, seq: row.ledger_seq, entry });
-    // The UPDATE returned every column but the state, which we hold.
+    // The UPDATE returned every column but the state, which we hold: no read after the write.
     const run: RunRecord = {
       id: runId, taskId: row.task_id, sessionId: row.session_id, stateVersion: spec.stateVersion, ledgerSeq: row.ledger_seq,
       status: row.status as RunRecord["status"], state: spec.state, contentHash: spec.contentHash, headHash: row.head_hash,
       createdAt: new Date(row.created_at), updatedAt: at,
     };
-    return { run, entry };
+    return { run, entry, position: { snapshotVersion: row.snapshot_version, chainBytes: row.chain_bytes } };
+  }
+
+  /**
+   * The database's clock for a commit whose operations read it (locks): now, at the precision
+   * the ledger stores (ms), and never earlier than the run's last entry. Null if there is no run.
+   */
+  async commitTime(runId: string): Promise<string | null> {
+    const rows = await this.db.prisma.$queryRaw<{ at: Date }[]>`
+      SELECT GREATEST(date_trunc('milliseconds', clock_timestamp()), "updated_at") AS "at" FROM "run" WHERE "id" = ${runId}`;
+    return rows[0] ? new Date(rows[0].at).toISOString() : null;
   }
 
   /**
@@ -285,13 +315,22 @@ export class LedgerWrites {
 
 const entryKindOf = (spec: AppendSpec): "COMMIT" | "NOOP" => (spec.kind === "COMMIT" ? "COMMIT" : "NOOP");
 
-/** One row of the append statement's `items`: what the database needs of an AppendSpec. */
+/**
+ * One row of the append statement's `items`: what the database needs of an AppendSpec. A COMMIT
+ * is encoded here, as a snapshot or a patch, exactly as ledger-codec.ts decides for every write.
+ */
 function appendItem(spec: AppendSpec, ord: number) {
   const kind = entryKindOf(spec);
   const commit = kind === "COMMIT";
+  if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
+  const stored = commit && spec.previous
+    ? storedCommit(spec.previous.state, spec.state, JSON.stringify(spec.state), spec.stateVersion, spec.previous.position)
+    : null;
   return {
     ord, run_id: spec.runId, expected_version: spec.expectedVersion, state_version: spec.stateVersion,
     is_commit: commit, is_archive: spec.kind === "ARCHIVE", entry_kind: kind, state: commit ? spec.state : null,
+    stored_state: stored?.state ?? null, patch: stored?.patch ?? null,
+    snapshot_version: stored?.position.snapshotVersion ?? null, chain_bytes: stored?.position.chainBytes ?? null,
     content_hash: spec.contentHash, status: spec.kind === "ARCHIVE" ? ARCHIVED_STATUS : runStatusOf(spec.state),
     digest: digestOf(spec, kind, spec.stateVersion, spec.contentHash), committed_at: spec.committedAt,
     operations: spec.operations, producer: spec.producer, provenance: spec.provenance, reason: spec.reason,

@@ -42,7 +42,7 @@ export class RunLifecycle {
       idempotencyKey: request.idempotencyKey ?? null, requestHash,
       // The compare-and-swap also requires the content hash read here, which the entry's digest covers.
       kind: "ARCHIVE", expectedVersion, stateVersion: expectedVersion, state: run.state, contentHash: run.contentHash,
-      receipts: [], committedAt: null,
+      receipts: [], committedAt: null, previous: null,
     });
     if (typeof written === "string") {
       // Someone wrote (or archived) first.

@@ -8,8 +8,8 @@ import { carriedReceipts, type OperationCall } from "../domain/operations/index.
 import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { Database } from "../db/database.js";
-import type { LedgerEntry } from "../db/generated/client.js";
 import { toLedgerEntryRecord } from "../db/row-mapping.js";
+import { decodeEntries, encodeLedger, type DecodedEntry } from "./ledger-codec.js";
 
 const FORMAT = "canon.run-export.v1";
 const BATCH = 500;
@@ -20,7 +20,8 @@ interface Header {
   task: { id: string; objective: string; source: unknown; createdAt: string };
 }
 
-type EntryLine = Omit<LedgerEntry, "createdAt"> & { createdAt: string };
+/** An entry as the file holds it: the ledger's meaning, every COMMIT with its whole state. */
+type EntryLine = Omit<DecodedEntry, "createdAt"> & { createdAt: string };
 
 export async function exportRun(db: Database, runId: string, write: (line: string) => void | Promise<void>): Promise<number> {
   const run = await db.prisma.run.findUnique({ where: { id: runId }, include: { task: true } });
@@ -39,7 +40,7 @@ export async function exportRun(db: Database, runId: string, write: (line: strin
       take: BATCH,
     });
     if (rows.length === 0) break;
-    for (const row of rows) await write(JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() }));
+    for (const row of await decodeEntries(db.prisma, rows)) await write(JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() }));
     count += rows.length;
     afterSeq = rows.at(-1)!.seq;
   }
@@ -73,6 +74,8 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
   const current = [...entries].reverse().find((entry) => entry.kind === "COMMIT");
   if (!last || !current?.state) throw refusal(lineNumber, "the file has no ledger entries");
   const { run, task } = header;
+  // Stored as this database stores any ledger: patches, and a snapshot now and then.
+  const stored = encodeLedger(entries);
   await db.prisma.$transaction(async (tx) => {
     if (await tx.run.findUnique({ where: { id: run.id }, select: { id: true } })) {
       throw new InvalidInputError(`run ${run.id} already exists here; nothing was imported`, [{ path: "/run/id", message: "exists" }]);
@@ -87,17 +90,19 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
         // An archived run stays archived where it is imported (the trigger then guards it there too).
         status: isArchiveEntry(toLedgerEntryRecord({ ...last, createdAt: new Date(last.createdAt) })) ? ARCHIVED_STATUS : runStatusOf(state as never), state, contentHash: current.contentHash,
         headHash: last.entryHash, headParentHash: last.parentHash,
+        snapshotVersion: stored.position.snapshotVersion, chainBytes: stored.position.chainBytes,
         createdAt: new Date(run.createdAt), updatedAt: new Date(last.createdAt),
       },
     });
-    for (let i = 0; i < entries.length; i += BATCH) {
+    for (let i = 0; i < stored.rows.length; i += BATCH) {
       await tx.ledgerEntry.createMany({
-        data: entries.slice(i, i + BATCH).map((entry) => ({
+        data: stored.rows.slice(i, i + BATCH).map((entry) => ({
           ...entry,
           operations: entry.operations as object,
           producer: entry.producer as object,
           provenance: entry.provenance as object,
           state: (entry.state ?? undefined) as object | undefined,
+          patch: (entry.patch ?? undefined) as object | undefined,
           createdAt: new Date(entry.createdAt),
         })),
       });

@@ -7,7 +7,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AgentStateV1, ResourceBudget } from "../contracts/agent-state.js";
 import { CanonError, IdempotencyKeyReusedError, NotFoundError, ReceiptConflictError, StateConflictError } from "../contracts/errors.js";
-import { parseOperations, planCommit, type VersionedState } from "../domain/commit.js";
+import { parseOperations, planCommit, readsClock, type VersionedState } from "../domain/commit.js";
+import type { ChainPosition } from "../domain/ledger-encoding.js";
 import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { buildInitialState } from "../domain/initial-state.js";
 import { jsonBoundsProblems } from "../domain/json-bounds.js";
@@ -61,8 +62,14 @@ export interface WriteResult {
   replayed: boolean;
 }
 
+/** A run's state at a version, and where its ledger's patch chain stands there. */
+type Current = VersionedState & { position: ChainPosition };
+
+/** How often a commit whose operations read the clock retries after a later entry overtook its time. */
+const CLOCK_RETRIES = 3;
+
 export class RunWriter {
-  private readonly cache = new StateCache();
+  private readonly cache = new StateCache<Current>();
 
   constructor(
     private readonly db: Database,
@@ -133,8 +140,10 @@ export class RunWriter {
    * idempotency key) and answered in input order: a WriteResult, or the typed error that item
    * got. Commits to distinct runs share one append statement; a second commit to the same run
    * goes in the next statement, planned on the first one's result. The states written on are
-   * read in one query (none when the state cache holds them). Unexpected failures (the
-   * database is gone) fail the whole call.
+   * read in one query (none when the state cache holds them). A commit whose operations read
+   * the clock (locks) goes alone, in its wave, through `commit`: it needs the database's time
+   * before it is planned, and may retry. Unexpected failures (the database is gone) fail the
+   * whole call.
    */
   async commitStates(requests: CommitRequest[]): Promise<(WriteResult | CanonError)[]> {
     const outcomes: (WriteResult | CanonError | undefined)[] = new Array(requests.length);
@@ -147,38 +156,66 @@ export class RunWriter {
         }),
       ),
     );
+    const settleItem = (index: number, step: () => Promise<WriteResult>) =>
+      itemOutcomeAsync(outcomes, index, step).then((result) => {
+        if (result) outcomes[index] = result;
+      });
     for (const wave of wavesByRun(requests, (index) => outcomes[index] === undefined)) {
-      const currents = await this.currentStates(wave.map((index) => requests[index]!));
-      const specs: { index: number; spec: AppendSpec }[] = [];
-      await Promise.all(
-        wave.map(async (index, at) => {
-          const request = requests[index]!;
-          const operations = parsed[index]!;
-          const spec = await itemOutcomeAsync(outcomes, index, async () => {
-            const current = await currents[at]!(operations, null);
-            if ("replayed" in current) return current;
-            return this.commitSpec(request, operations, current);
-          });
-          if (spec && !("replayed" in spec)) specs.push({ index, spec });
-          else if (spec) outcomes[index] = spec;
-        }),
-      );
-      specs.sort((a, b) => a.index - b.index);
-      const written = await this.ledger.appendMany(specs.map((s) => s.spec));
-      await Promise.all(
-        specs.map(({ index, spec }, at) =>
-          itemOutcomeAsync(outcomes, index, () => this.settled(requests[index]!, spec, written[at]!)).then((result) => {
-            if (result) outcomes[index] = result;
+      const clocked = wave.filter((index) => readsClock(parsed[index]!));
+      const batched = wave.filter((index) => !readsClock(parsed[index]!));
+      const batch = async () => {
+        const currents = await this.currentStates(batched.map((index) => requests[index]!));
+        const specs: { index: number; spec: AppendSpec }[] = [];
+        await Promise.all(
+          batched.map(async (index, at) => {
+            const request = requests[index]!;
+            const operations = parsed[index]!;
+            const spec = await itemOutcomeAsync(outcomes, index, async () => {
+              const current = await currents[at]!(operations, null);
+              if ("replayed" in current) return current;
+              return this.commitSpec(request, operations, current, null);
+            });
+            if (spec && !("replayed" in spec)) specs.push({ index, spec });
+            else if (spec) outcomes[index] = spec;
           }),
-        ),
-      );
+        );
+        specs.sort((a, b) => a.index - b.index);
+        const written = specs.length ? await this.ledger.appendMany(specs.map((s) => s.spec)) : [];
+        await Promise.all(specs.map(({ index, spec }, at) => settleItem(index, () => this.settle(requests[index]!, spec, written[at]!))));
+      };
+      await Promise.all([
+        ...(batched.length ? [batch()] : []),
+        ...clocked.map((index) => settleItem(index, () => this.commit(requests[index]!, parsed[index]!, CLOCK_RETRIES))),
+      ]);
     }
     return outcomes as (WriteResult | CanonError)[];
   }
 
-  /** What a commit on `current` appends: its plan, request hash and the receipts it stores. */
-  private async commitSpec(request: CommitRequest, operations: OperationCall[], current: VersionedState): Promise<AppendSpec> {
-    const committedAt = commitTime();
+  /** One commit whose operations read the clock: planned at the database's time, retried if overtaken. */
+  private async commit(request: CommitRequest, operations: OperationCall[], retries: number): Promise<WriteResult> {
+    const current = await this.currentState(request, operations, null);
+    if ("replayed" in current) return current;
+    // Commit times are the database's (never each instance's), so a ledger's times never go
+    // back. Operations that read the time are applied at a time read from the database first;
+    // for all others the append statement stamps it.
+    const clockTime = readsClock(operations) ? await this.ledger.commitTime(request.runId) : null;
+    if (readsClock(operations) && clockTime === null) throw new NotFoundError("run", request.runId);
+    const spec = await this.commitSpec(request, operations, current, clockTime);
+    const written = await this.ledger.append(spec);
+    if (written === "NOT_AT_VERSION" && clockTime !== null && retries > 0) {
+      // A NOOP or archive may have landed after the time we read: read it again, if still at this version.
+      if ((await this.reads.getRun(request.runId))?.stateVersion === request.expectedVersion) return this.commit(request, operations, retries - 1);
+    }
+    return this.settle(request, spec, written);
+  }
+
+  /**
+   * What a commit on `current` appends: its plan, request hash and the receipts it stores.
+   * `clockTime`: the database's time, read first, for operations that read the clock; null
+   * for all others (the append statement stamps the time, which they never see).
+   */
+  private async commitSpec(request: CommitRequest, operations: OperationCall[], current: Current, clockTime: string | null): Promise<AppendSpec> {
+    const committedAt = clockTime ?? new Date().toISOString(); // not read by these operations
     const plan = planCommit(current, operations, { producer: request.producer, provenance: request.provenance, committedAt });
     // Checked even for a NOOP: re-sending a receipt id with other content is refused, not ignored.
     const freshReceipts = await this.receiptsToInsert(carriedReceipts(operations));
@@ -191,7 +228,8 @@ export class RunWriter {
       state: plan.state,
       contentHash: plan.contentHash,
       receipts: plan.kind === "COMMIT" ? freshReceipts : [],
-      committedAt,
+      committedAt: clockTime,
+      previous: plan.kind === "COMMIT" ? current : null,
     };
   }
 
@@ -215,7 +253,8 @@ export class RunWriter {
       state: current.state,
       contentHash: current.contentHash,
       receipts: [],
-      committedAt: commitTime(),
+      committedAt: null,
+      previous: null,
     });
   }
 
@@ -227,26 +266,25 @@ export class RunWriter {
       if (!original || original.seq !== 0) throw new IdempotencyKeyReusedError(spec.idempotencyKey!);
       return { run: await this.reads.requireRun(spec.runId), entry: original, replayed: true };
     }
-    this.cache.set(spec.runId, { state: written.run.state, contentHash: written.run.contentHash });
-    return { ...written, replayed: false };
+    this.cache.set(spec.runId, { state: written.run.state, contentHash: written.run.contentHash, position: written.position });
+    return { run: written.run, entry: written.entry, replayed: false };
   }
 
   private async append(request: VersionedRequest, spec: AppendSpec): Promise<WriteResult> {
-    const [written] = await this.ledger.appendMany([spec]);
-    return this.settled(request, spec, written!);
+    return this.settle(request, spec, await this.ledger.append(spec));
   }
 
-  /** What an append's outcome means for the writer: its result, a replay, or a typed error. */
-  private async settled(request: VersionedRequest, spec: AppendSpec, written: Written | AppendRefusal | Error): Promise<WriteResult> {
+  /** The answer to an append: the write, the original write it retried, or a typed error. */
+  private async settle(request: VersionedRequest, spec: AppendSpec, written: Written | AppendRefusal | Error): Promise<WriteResult> {
     if (written instanceof Error) throw written;
     if (written === "RECEIPT_TAKEN") return this.receiptRace(request, spec.receipts);
     if (written === "NOT_AT_VERSION" || written === "IDEMPOTENCY_KEY_TAKEN") return this.conflictOrReplay(request, spec.operations, spec.reason, null);
-    if (spec.kind === "COMMIT") this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash });
-    return { ...written, replayed: false };
+    if (spec.kind === "COMMIT") this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash, position: written.position });
+    return { run: written.run, entry: written.entry, replayed: false };
   }
 
   /** The state the writer read, if the run is still at that version; else a replay or a conflict. */
-  private async currentState(request: VersionedRequest, operations: OperationCall[], reason: string | null): Promise<VersionedState | WriteResult> {
+  private async currentState(request: VersionedRequest, operations: OperationCall[], reason: string | null): Promise<Current | WriteResult> {
     const [current] = await this.currentStates([request]);
     return current!(operations, reason);
   }
@@ -256,11 +294,14 @@ export class RunWriter {
    * holds the expected version, else from one query for all the others. A run elsewhere than
    * expected resolves to a replay or throws the conflict, once the caller says what it wrote.
    */
-  private async currentStates(requests: VersionedRequest[]): Promise<((operations: OperationCall[], reason: string | null) => Promise<VersionedState | WriteResult>)[]> {
+  private async currentStates(requests: VersionedRequest[]): Promise<((operations: OperationCall[], reason: string | null) => Promise<Current | WriteResult>)[]> {
     const cached = requests.map((r) => this.cache.get(r.runId, r.expectedVersion));
     const missing = requests.filter((_, at) => !cached[at]).map((r) => r.runId);
     const rows = missing.length
-      ? await this.db.prisma.run.findMany({ where: { id: { in: missing } }, select: { id: true, state: true, stateVersion: true, contentHash: true } })
+      ? await this.db.prisma.run.findMany({
+          where: { id: { in: missing } },
+          select: { id: true, state: true, stateVersion: true, contentHash: true, snapshotVersion: true, chainBytes: true },
+        })
       : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return requests.map((request, at) => async (operations, reason) => {
@@ -269,7 +310,11 @@ export class RunWriter {
       const row = byId.get(request.runId);
       if (!row) throw new NotFoundError("run", request.runId);
       if (row.stateVersion !== request.expectedVersion) return this.conflictOrReplay(request, operations, reason, row.stateVersion);
-      const current = { state: row.state as unknown as AgentStateV1, contentHash: row.contentHash } as VersionedState;
+      const current = {
+        state: row.state as unknown as AgentStateV1,
+        contentHash: row.contentHash,
+        position: { snapshotVersion: row.snapshotVersion, chainBytes: row.chainBytes },
+      } as Current;
       this.cache.set(request.runId, current);
       return current;
     });
@@ -374,9 +419,6 @@ const entryContent = (meta: WriteMeta, runId: string, operations: OperationCall[
   reason,
   idempotencyKey: meta.idempotencyKey ?? null,
 });
-
-/** The commit time, at the database's precision (ms), so replaying an entry reproduces its state. */
-const commitTime = (): string => new Date().toISOString();
 
 /**
  * A run-creating request with an idempotency key gets a run id derived from the caller and

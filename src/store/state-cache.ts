@@ -3,12 +3,12 @@
 // ignored; it can never be stale in a way that matters. Bounded, least recently used first out.
 import type { VersionedState } from "../domain/commit.js";
 
-export class StateCache {
-  private readonly entries = new Map<string, VersionedState>();
+export class StateCache<Value extends VersionedState = VersionedState> {
+  private readonly entries = new Map<string, Value>();
 
   constructor(private readonly capacity = 10_000) {}
 
-  get(runId: string, version: number): VersionedState | undefined {
+  get(runId: string, version: number): Value | undefined {
     const hit = this.entries.get(runId);
     if (!hit || hit.state.identity.state_version !== version) return undefined;
     this.entries.delete(runId);
@@ -16,7 +16,7 @@ export class StateCache {
     return hit;
   }
 
-  set(runId: string, value: VersionedState): void {
+  set(runId: string, value: Value): void {
     this.entries.delete(runId);
     this.entries.set(runId, value);
     if (this.entries.size > this.capacity) {
