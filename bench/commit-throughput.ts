@@ -1,19 +1,26 @@
-// Commit throughput and latency of Canon, per backend, against the database's own floor.
+// Commit throughput and latency of Canon, per backend, against its peers and the database's floor.
 //
 //   BENCH_DATABASE_URL=postgresql://canon@127.0.0.1:54329/postgres npm run bench
 //
 // For each backend (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, and
 // embedded PGlite always) it starts `canon serve` as a child process on a fresh database and
-// measures, over HTTP with keep-alive:
-//   1. throughput of concurrent writers, each on its own run (so no conflicts are expected),
-//   2. sequential commit latency on one run (second, so the server is past its JIT warm-up),
+// measures, over HTTP with keep-alive, in mirrored rounds (A B C D D C B A, so no system gains
+// from its place) with one warm-up each first:
+//   1. LangGraph JS PostgresSaver.put, ~2 KB checkpoints, 32 threads (PostgreSQL only),
+//   2. Canon commitState, 32 writers each on its own run (so no conflicts are expected),
+//   3. Canon commitStates, BENCH_BATCHERS concurrent batches of BENCH_BATCH commits each,
+//   4. plain pg: Canon's append statement on runs of its own (PostgreSQL only),
+//   5. `{ __typename }` against Canon (authenticated) and against a bare graphql-yoga server,
+// then sequential commit latency on one run, and RSS of Canon at idle and under load,
 // then stops Canon with SIGTERM (it must exit 0) and measures the floor: the same SQL Canon's
 // RunStore.append() runs, in one transaction per commit, straight through `pg` (or PGlite
 // in-process), on the same database and runs. Canon's throughput over the floor's is the
 // ratio the target is about. Everything is bounded by a count or a duration.
 //
 // Settings (env, defaults give a full run of about 1.5 minutes):
-//   BENCH_SECONDS=10          measured duration of each throughput phase
+//   BENCH_SECONDS=10          measured duration of each throughput phase (each round)
+//   BENCH_ROUNDS=1            mirrored rounds (each is every system twice)
+//   BENCH_BATCH=32, BENCH_BATCHERS=4   commitStates batch size and concurrent batches
 //   BENCH_WARMUP_SECONDS=2    unmeasured throughput warm-up before each
 //   BENCH_WRITERS=32          concurrent writers (= runs)
 //   BENCH_COMMITS=500         sequential commits measured, after BENCH_WARMUP_COMMITS=50
@@ -26,10 +33,22 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createScratchDatabase, withAdmin } from "../scripts/scratch-database.js";
-import { buildDist, startCanonProcess } from "./lib/canon-process.js";
+import { buildDist, startBareYoga, startCanonProcess } from "./lib/canon-process.js";
+import { langGraphPeer } from "./lib/langgraph.js";
 import { floorWriters, meanStateBytes, pgFloor, pgliteFloor, type FloorDatabase } from "./lib/floor.js";
 import { report, type BackendResult, type Machine } from "./lib/report.js";
-import { cpuStopwatch, driveWriters, peakRssKb, resetPeakRss, summarize, type LatencySummary, type Writer } from "./lib/stats.js";
+import {
+  cpuStopwatch,
+  driveWriters,
+  peakRssKb,
+  resetPeakRss,
+  rssKb,
+  summarize,
+  type CpuSplit,
+  type LatencySummary,
+  type ThroughputResult,
+  type Writer,
+} from "./lib/stats.js";
 import { CanonClient } from "./lib/workload.js";
 
 const settings = {
@@ -40,6 +59,9 @@ const settings = {
   warmupCommits: fromEnv("BENCH_WARMUP_COMMITS", 50, { min: 0, integer: true }),
   poolSize: fromEnv("BENCH_POOL_SIZE", 10, { min: 1, integer: true }),
   planSteps: fromEnv("BENCH_PLAN_STEPS", 8, { min: 1, integer: true }),
+  batchSize: fromEnv("BENCH_BATCH", 32, { min: 1, integer: true }),
+  batchers: fromEnv("BENCH_BATCHERS", 4, { min: 1, integer: true }),
+  rounds: fromEnv("BENCH_ROUNDS", 1, { min: 1, integer: true }),
   backends: (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",").map((name) => name.trim()),
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
 };
@@ -140,51 +162,102 @@ function pgliteBackend(): Backend {
   };
 }
 
+/** One system measured in the mirrored rounds: its writers, and whose CPU is its own. */
+interface System {
+  name: string;
+  writers: Writer[];
+  /** The server process whose CPU and memory the phase is about (none: the client does the work). */
+  serverPid?: number;
+  /** Commits (true) or bare requests (false). */
+  commits: boolean;
+}
+
 async function benchBackend(backend: Backend): Promise<BackendResult> {
   log(`${backend.name}: starting Canon`);
   const canon = await startCanonProcess(backend.canonEnv);
   cleanups.push(() => canon.stop());
   log(`${backend.name}: Canon pid ${canon.pid} serving ${canon.url.href}`);
-  // Startup (PGlite's initdb on a fresh directory above all) has its own peak; reset the
-  // high-water mark so the workload's peak is reported separately.
+  // Idle: after start, the first request done and a moment to settle.
   const startupPeakRssKb = peakRssKb(canon.pid);
-  const peakWasReset = resetPeakRss(canon.pid);
-  const client = new CanonClient(canon.url, settings.writers, canon.token);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const idleRssKb = rssKb(canon.pid);
+  const yoga = await startBareYoga();
+  cleanups.push(() => yoga.stop());
+  const sockets = Math.max(settings.writers, settings.batchers);
+  const client = new CanonClient(canon.url, sockets, canon.token);
+  const yogaClient = new CanonClient(yoga.url, sockets, "none");
+  const closers: (() => Promise<unknown>)[] = [];
   let result: Omit<BackendResult, "floor" | "floorSequential" | "floorCpu" | "floorDescribe" | "stateBytes" | "exit">;
   let runIds: string[];
   try {
-    // Throughput first: a cold Canon needs on the order of a thousand requests before the JIT
-    // has compiled Prisma's, yoga's and its own hot paths, and 50 warm-up commits alone would
-    // leave that in the sequential numbers. After this phase the server is in steady state.
-    log(`${backend.name}: ${settings.writers} writers for ${settings.seconds}s (after ${settings.warmupSeconds}s warm-up)`);
-    runIds = [];
-    for (let i = 0; i < settings.writers; i++) runIds.push(await client.startRun(`bench: writer ${i}`));
-    const writers = runIds.map((runId, i) => client.writer(runId, i, settings.planSteps));
-    const warmup = await driveWriters(writers, settings.warmupSeconds * 1000);
-    const stopwatch = cpuStopwatch(canon.pid, backend.usesPostgresServer);
-    const canonThroughput = await driveWriters(writers, settings.seconds * 1000);
-    const canonCpu = stopwatch();
-    // Warm-up commits count towards correctness: a conflict there is as wrong as later.
-    canonThroughput.conflicts += warmup.conflicts;
-    canonThroughput.errors += warmup.errors;
-    canonThroughput.firstError ??= warmup.firstError;
+    const newRuns = async (count: number, label: string) => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push(await client.startRun(`bench: ${label} ${i}`));
+      return ids;
+    };
+    runIds = await newRuns(settings.writers, "writer");
+    const batchRuns = await newRuns(settings.batchers * settings.batchSize, "batched writer");
+    const systems: System[] = [];
+    if (backend.usesPostgresServer) {
+      const peer = await langGraphPeer(backend.canonEnv.DATABASE_URL!, settings.poolSize, settings.writers, settings.planSteps);
+      closers.push(peer.close);
+      systems.push({ name: "LangGraph PostgresSaver.put", writers: peer.writers, commits: true });
+    }
+    systems.push({ name: "Canon commitState", writers: runIds.map((runId, i) => client.writer(runId, i, settings.planSteps)), serverPid: canon.pid, commits: true });
+    systems.push({
+      name: `Canon commitStates x${settings.batchSize}`,
+      writers: Array.from({ length: settings.batchers }, (_, b) =>
+        client.batchWriter(batchRuns.slice(b * settings.batchSize, (b + 1) * settings.batchSize), 1000 + b * settings.batchSize, settings.planSteps),
+      ),
+      serverPid: canon.pid,
+      commits: true,
+    });
+    if (backend.usesPostgresServer) {
+      // The floor writes its own runs (Canon made them), so it can run between Canon's phases.
+      const floorRuns = await newRuns(settings.writers, "floor writer");
+      const floorDb = await backend.openFloor();
+      closers.push(() => floorDb.close());
+      const { writers } = await floorWriters(floorDb, floorRuns, settings.planSteps);
+      systems.push({ name: "plain pg (one statement)", writers, commits: true });
+    }
+    systems.push({ name: "Canon { __typename }", writers: Array.from({ length: settings.writers }, () => client.typenameProber()), serverPid: canon.pid, commits: false });
+    systems.push({ name: "bare yoga { __typename }", writers: Array.from({ length: settings.writers }, () => yogaClient.typenameProber()), serverPid: yoga.pid, commits: false });
 
+    log(`${backend.name}: warm-up, ${settings.warmupSeconds}s per system`);
+    for (const system of systems) await driveWriters(system.writers, settings.warmupSeconds * 1000);
+    // Mirrored rounds (A B C D D C B A): no system gains from its place in the run.
+    const order = Array.from({ length: settings.rounds }, () => [...systems, ...[...systems].reverse()]).flat();
+    const samples = new Map<string, { throughput: ThroughputResult; cpu: CpuSplit }[]>(systems.map((system) => [system.name, []]));
+    let loadPeakKb = 0;
+    for (const [phase, system] of order.entries()) {
+      log(`${backend.name}: round ${phase + 1}/${order.length}: ${system.name}, ${settings.seconds}s`);
+      if (system.serverPid === canon.pid) resetPeakRss(canon.pid);
+      const stopwatch = cpuStopwatch(system.serverPid, backend.usesPostgresServer);
+      const throughput = await driveWriters(system.writers, settings.seconds * 1000);
+      samples.get(system.name)!.push({ throughput, cpu: stopwatch() });
+      if (system.serverPid === canon.pid) loadPeakKb = Math.max(loadPeakKb, peakRssKb(canon.pid) ?? 0);
+    }
     log(`${backend.name}: ${settings.commits} sequential commits on a new run (after ${settings.warmupCommits} warm-up)`);
     const sequentialRun = await client.startRun("bench: sequential latency");
     const sequential = await sequentialLatency(client.writer(sequentialRun, settings.writers, settings.planSteps));
-    const workloadPeak = peakRssKb(canon.pid);
+    const single = samples.get("Canon commitState")!;
     result = {
       name: backend.name,
       sequential,
-      canon: canonThroughput,
-      canonCpu,
-      peakRss: peakWasReset ? { startupKb: startupPeakRssKb, workloadKb: workloadPeak } : { overallKb: workloadPeak },
+      canon: medianOf(single.map((s) => s.throughput)),
+      canonCpu: single[0]!.cpu,
+      systems: systems.map((system) => ({ name: system.name, commits: system.commits, samples: samples.get(system.name)! })),
+      rss: { startupPeakKb: startupPeakRssKb, idleKb: idleRssKb, loadPeakKb },
+      peakRss: { overallKb: loadPeakKb },
     };
   } catch (error) {
     console.error(`--- canon output (tail) ---\n${canon.outputTail()}`);
     throw error;
   } finally {
     client.close();
+    yogaClient.close();
+    for (const close of closers) await close().catch(() => {});
+    await yoga.stop();
   }
   log(`${backend.name}: stopping Canon (SIGTERM)`);
   const exit = await canon.stop();
@@ -217,6 +290,12 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
   } finally {
     await floorDb.close();
   }
+}
+
+/** The phase with the median throughput (of an even count, the lower middle one). */
+function medianOf(results: ThroughputResult[]): ThroughputResult {
+  const sorted = [...results].sort((a, b) => a.commitsPerSecond - b.commitsPerSecond);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 /** Warm-up, then one commit at a time, each timed; any failure aborts (nothing else runs). */

@@ -33,7 +33,7 @@ export async function startCanonProcess(
   extraNodeArgs: string[] = [],
 ): Promise<CanonProcess> {
   // No rate limit: the benchmark measures throughput, which a per-token limit would cap.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, CANON_COMMIT_RATE: "0", ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, CANON_COMMIT_RATE: "0", CANON_RUN_COMMIT_RATE: "0", ...env };
   // An inherited DATABASE_URL would silently turn the PGlite run into a Postgres one.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof), for diagnosis.
@@ -94,6 +94,33 @@ export async function startCanonProcess(
         clearTimeout(timer);
         return { code, signal, killed: signal === "SIGKILL" };
       })()),
+  };
+}
+
+/** bench/lib/bare-yoga.mjs in its own process: yoga alone, for the `{ __typename }` comparison. */
+export async function startBareYoga(): Promise<{ pid: number; url: URL; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, "bench", "lib", "bare-yoga.mjs")], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = await new Promise<URL>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("bare yoga did not start")), START_TIMEOUT_MS);
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      const match = /serving (http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(new URL(match[1]!));
+      }
+    });
+    void exited.then(() => reject(new Error("bare yoga exited before serving")));
+  });
+  return {
+    pid: child.pid!,
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
   };
 }
 

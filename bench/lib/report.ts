@@ -13,8 +13,19 @@ export interface Machine {
   postgres?: string;
 }
 
+/** One system of the mirrored rounds, with one sample per phase it ran in. */
+export interface SystemResult {
+  name: string;
+  /** Commits (true) or bare requests (false). */
+  commits: boolean;
+  samples: { throughput: ThroughputResult; cpu: CpuSplit }[];
+}
+
 export interface BackendResult {
   name: string;
+  systems: SystemResult[];
+  /** Canon's RSS: peak while starting, current when idle after start, peak under the rounds' load. */
+  rss: { startupPeakKb?: number; idleKb?: number; loadPeakKb?: number };
   sequential: LatencySummary;
   canon: ThroughputResult;
   canonCpu: CpuSplit;
@@ -41,8 +52,65 @@ const busyShare = (split: CpuSplit, cores: number) =>
   split.otherMs === undefined ? "n/a" : `${((100 * split.otherMs) / (split.wallMs * cores)).toFixed(0)}%`;
 const perCommit = (cpuMs: number | undefined, commits: number) => (cpuMs === undefined || !commits ? "n/a" : (cpuMs / commits).toFixed(3));
 
+const median = (values: number[]) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = sorted.length / 2;
+  return Number.isInteger(mid) ? (sorted[mid - 1]! + sorted[mid]!) / 2 : sorted[Math.floor(mid)]!;
+};
+
+/** The issue's targets, as ratios of medians in one run: [label, numerator, denominator, target]. */
+const TARGETS: [string, string, string, number][] = [
+  ["Canon commitState / LangGraph put", "Canon commitState", "LangGraph PostgresSaver.put", 0.5],
+  ["Canon commitStates x32 / LangGraph put (per commit)", "Canon commitStates x32", "LangGraph PostgresSaver.put", 1.5],
+  ["Canon { __typename } / bare yoga", "Canon { __typename }", "bare yoga { __typename }", 0.8],
+  ["Canon commitState / plain pg", "Canon commitState", "plain pg (one statement)", 0],
+];
+
+/** The mirrored rounds: each system's median, CPU per commit, and the ratios the issue sets targets for. */
+function reportSystems(results: BackendResult[]): { missed: string[]; errors: string[] } {
+  const missed: string[] = [];
+  const errors: string[] = [];
+  for (const r of results) {
+    console.log(`\n--- ${r.name}: mirrored rounds (median of ${r.systems[0]?.samples.length ?? 0} phases each) ---`);
+    console.log(["system".padEnd(34), "per s".padStart(8), "min..max".padStart(13), "p50 ms".padStart(8), "p99 ms".padStart(8), "CPU ms/op server/pg/client".padStart(28)].join("  "));
+    const medians = new Map<string, number>();
+    for (const system of r.systems) {
+      const rates = system.samples.map((x) => x.throughput.commitsPerSecond);
+      const m = median(rates);
+      medians.set(system.name, m);
+      const cpu = (pick: (c: CpuSplit) => number | undefined) =>
+        median(system.samples.map((x) => (pick(x.cpu) ?? NaN) / (x.throughput.commits || NaN)));
+      const cpuCell = [cpu((c) => c.canonMs), cpu((c) => c.postgresMs), cpu((c) => c.benchMs)].map((v) => (Number.isFinite(v) ? v.toFixed(3) : "-")).join(" / ");
+      console.log(
+        [
+          system.name.padEnd(34),
+          m.toFixed(0).padStart(8),
+          `${Math.min(...rates).toFixed(0)}..${Math.max(...rates).toFixed(0)}`.padStart(13),
+          ms(median(system.samples.map((x) => x.throughput.latency.p50))).padStart(8),
+          ms(median(system.samples.map((x) => x.throughput.latency.p99))).padStart(8),
+          cpuCell.padStart(28),
+        ].join("  "),
+      );
+      for (const x of system.samples) {
+        if (x.throughput.errors || x.throughput.conflicts) errors.push(`${r.name}: ${system.name}: ${x.throughput.conflicts} conflicts, ${x.throughput.errors} errors (first: ${x.throughput.firstError ?? "-"})`);
+      }
+    }
+    for (const [label, a, b, target] of TARGETS) {
+      if (!medians.has(a) || !medians.has(b)) continue;
+      const ratio = medians.get(a)! / medians.get(b)!;
+      const verdict = target ? (ratio >= target ? `MEETS >= ${target}` : `BELOW ${target}`) : "";
+      if (target && ratio < target) missed.push(`${r.name}: ${label} ${ratio.toFixed(2)} < ${target}`);
+      console.log(`ratio: ${label.padEnd(52)} ${ratio.toFixed(2)}  ${verdict}`);
+    }
+    console.log(`RSS:   Canon idle after start ${mib(r.rss.idleKb)}; peak during start ${mib(r.rss.startupPeakKb)}; peak under load ${mib(r.rss.loadPeakKb)}`);
+  }
+  return { missed, errors };
+}
+
 /** Prints the table; returns the number of failed checks (conflicts, errors, unclean exits). */
 export function report({ machine, settings, results, skipped }: ReportInput): number {
+  const peers = reportSystems(results);
   const rows: { cells: string[]; section?: true }[] = [];
   const row = (label: string, values: (r: BackendResult) => string) => rows.push({ cells: [label, ...results.map(values)] });
   const section = (label: string) => rows.push({ cells: [label], section: true });
@@ -102,7 +170,7 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(r.section ? r.cells[0] : line(r.cells));
 
-  const failures: string[] = [];
+  const failures: string[] = [...peers.errors];
   for (const r of results) {
     if (r.canon.conflicts || r.canon.errors) failures.push(`${r.name}: Canon had ${r.canon.conflicts} conflicts and ${r.canon.errors} errors (first: ${r.canon.firstError ?? "-"})`);
     if (r.floor.conflicts || r.floor.errors) failures.push(`${r.name}: floor had ${r.floor.conflicts} conflicts and ${r.floor.errors} errors (first: ${r.floor.firstError ?? "-"})`);
@@ -117,6 +185,7 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
       ? `target:  Canon should reach >= ${TARGET_RATIO} of the floor's throughput; below it on ${below.join(", ")}.`
       : `target:  Canon reaches >= ${TARGET_RATIO} of the floor's throughput on every backend run.`,
   );
+  if (peers.missed.length) console.log(`targets: missed: ${peers.missed.join("; ")}`);
   const busy = results.filter((r) => [r.canonCpu, r.floorCpu].some((split) => (split.otherMs ?? 0) > 0.1 * split.wallMs * machine.cores));
   if (busy.length) {
     console.log(`warning: other processes used more than 10% of the machine while ${busy.map((r) => r.name).join(", ")} was measured; those numbers are not from a quiet machine.`);

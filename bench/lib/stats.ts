@@ -21,7 +21,11 @@ export function summarize(samplesMs: number[]): LatencySummary {
 }
 
 /** What one attempted commit came to. A conflict carries the version the run is really at. */
-export type Outcome = { kind: "ok" } | { kind: "conflict"; currentVersion: number } | { kind: "error"; message: string };
+export type Outcome =
+  /** `commits`: how many commits the call made (a commitStates batch: its size); 1 if absent. */
+  | { kind: "ok"; commits?: number }
+  | { kind: "conflict"; currentVersion: number }
+  | { kind: "error"; message: string };
 
 /** One writer owns one run and knows the version it last wrote. */
 export interface Writer {
@@ -29,6 +33,7 @@ export interface Writer {
 }
 
 export interface ThroughputResult {
+  /** Commits made (a batch counts its items); latency is per call. */
   commits: number;
   conflicts: number;
   errors: number;
@@ -46,6 +51,7 @@ export interface ThroughputResult {
  */
 export async function driveWriters(writers: Writer[], durationMs: number, maxCommitsPerWriter = 1_000_000): Promise<ThroughputResult> {
   const latencies: number[] = [];
+  let commits = 0;
   let conflicts = 0;
   let errors = 0;
   let firstError: string | undefined;
@@ -56,7 +62,10 @@ export async function driveWriters(writers: Writer[], durationMs: number, maxCom
       for (let i = 0; i < maxCommitsPerWriter && performance.now() < deadline; i++) {
         const t0 = performance.now();
         const outcome = await writer.commit().catch((error: unknown): Outcome => ({ kind: "error", message: String(error) }));
-        if (outcome.kind === "ok") latencies.push(performance.now() - t0);
+        if (outcome.kind === "ok") {
+          latencies.push(performance.now() - t0);
+          commits += outcome.commits ?? 1;
+        }
         else if (outcome.kind === "conflict") conflicts++;
         else {
           errors++;
@@ -68,12 +77,12 @@ export async function driveWriters(writers: Writer[], durationMs: number, maxCom
   );
   const elapsedMs = performance.now() - started;
   return {
-    commits: latencies.length,
+    commits,
     conflicts,
     errors,
     firstError,
     elapsedMs,
-    commitsPerSecond: latencies.length / (elapsedMs / 1000),
+    commitsPerSecond: commits / (elapsedMs / 1000),
     latency: summarize(latencies),
   };
 }
@@ -124,6 +133,16 @@ export function postgresCpuMs(): number | undefined {
     return undefined;
   }
   return found ? total : undefined;
+}
+
+/** Current resident set size (VmRSS) in KiB, from /proc/<pid>/status. */
+export function rssKb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Peak resident set size (VmHWM) in KiB, from /proc/<pid>/status. */

@@ -60,6 +60,17 @@ const COMMIT = `mutation Commit($runId: ID!, $expectedVersion: Int!, $operations
   }
 }`;
 
+// The same commit, many at once: each item its own run, each answered on its own.
+const COMMIT_BATCH = `mutation Batch($commits: [CommitStateInput!]!) {
+  commitStates(input: { commits: $commits }) {
+    __typename
+    ... on CommitStatesSuccess {
+      results { __typename ... on WriteSuccess { entry { version kind } } ... on StateConflictError { currentVersion } ... on Error { code message } }
+    }
+    ... on Error { code message }
+  }
+}`;
+
 const REQUEST_TIMEOUT_MS = 30_000;
 
 interface GraphQLBody {
@@ -153,6 +164,51 @@ export class CanonClient {
           return { kind: "conflict", currentVersion: this.version };
         }
         return { kind: "error", message: JSON.stringify(response).slice(0, 500) };
+      },
+    };
+  }
+
+  /**
+   * One writer of batches: each call commits once to every run in `runIds` in one commitStates
+   * request (writer indexes from `firstWriter`), and counts as runIds.length commits.
+   */
+  batchWriter(runIds: string[], firstWriter: number, planSteps: number): Writer {
+    const client = this;
+    const versions = runIds.map(() => 0);
+    const who = { producer: PRODUCER, provenance: [PROVENANCE] };
+    return {
+      async commit(): Promise<Outcome> {
+        const commits = runIds.map((runId, i) => ({
+          runId,
+          expectedVersion: versions[i]!,
+          operations: commitPayload(firstWriter + i, versions[i]! + 1, planSteps).graphql,
+          ...who,
+        }));
+        const response = await client.post(COMMIT_BATCH, { commits });
+        const results = response.data?.commitStates?.results as { __typename: string; entry?: { version: number; kind: string }; currentVersion?: number }[] | undefined;
+        if (!results || results.length !== runIds.length) return { kind: "error", message: JSON.stringify(response).slice(0, 500) };
+        let ok = 0;
+        for (const [i, result] of results.entries()) {
+          if (result.__typename === "WriteSuccess" && result.entry!.kind === "COMMIT" && result.entry!.version === versions[i]! + 1) {
+            versions[i]! += 1;
+            ok++;
+          } else if (result.__typename === "StateConflictError") {
+            versions[i] = result.currentVersion!;
+            return { kind: "conflict", currentVersion: versions[i]! };
+          } else return { kind: "error", message: JSON.stringify(result).slice(0, 500) };
+        }
+        return { kind: "ok", commits: ok };
+      },
+    };
+  }
+
+  /** `{ __typename }` as a "writer": the per-request cost with no database work at all. */
+  typenameProber(): Writer {
+    const client = this;
+    return {
+      async commit(): Promise<Outcome> {
+        const response = await client.post("{ __typename }", {});
+        return response.data?.__typename === "Query" ? { kind: "ok" } : { kind: "error", message: JSON.stringify(response).slice(0, 300) };
       },
     };
   }

@@ -215,9 +215,11 @@ export function createCanonClient(options: CanonClientOptions): CanonClient {
       return { task: compileTask.task, replayed: compileTask.replayed };
     },
 
-    async clarify(taskId, answers, expectedRevision, { answeredBy = "canon-client" } = {}) {
+    async clarify(taskId, answers, expectedRevision, { answeredBy } = {}) {
       // Not resent: after a lost answer the retry would meet its own revision and conflict.
-      const { clarifyTask } = await transport.request(ClarifyTaskDocument, { input: { taskId, expectedRevision, answers, answeredBy } }, NO_RETRY);
+      // Without answeredBy the server records the token's component, the only name it accepts.
+      const input = { taskId, expectedRevision, answers, ...(answeredBy ? { answeredBy } : {}) };
+      const { clarifyTask } = await transport.request(ClarifyTaskDocument, { input }, NO_RETRY);
       if (clarifyTask.__typename !== "ClarifyTaskSuccess") throw errorFromResult(clarifyTask as WireErrorObject);
       return clarifyTask.task;
     },

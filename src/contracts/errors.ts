@@ -213,13 +213,17 @@ export class ForbiddenError extends CanonError {
 
 /** The token spent its commit budget; `retryAfterMs` says when the next one is allowed. */
 export class RateLimitedError extends CanonError {
-  constructor(readonly retryAfterMs: number) {
+  constructor(
+    readonly retryAfterMs: number,
+    /** Whose budget ran out: the token's (CANON_COMMIT_RATE) or the run's (CANON_RUN_COMMIT_RATE). */
+    readonly limit: "token" | "run" = "token",
+  ) {
     super({
       family: "RATE_LIMIT",
       code: "ERR_RATE_LIMITED",
-      message: `too many writes with this token; retry in ${retryAfterMs} ms`,
+      message: `too many writes ${limit === "token" ? "with this token" : "to this run"}; retry in ${retryAfterMs} ms`,
       retryable: true,
-      details: { retryAfterMs },
+      details: { retryAfterMs, limit },
     });
   }
 }

@@ -48,15 +48,22 @@ export async function openDatabase(options: DatabaseOptions, open: OpenOptions =
   return options.kind === "pglite" ? openPglite(options.dataDir, open) : openPostgres(options.url, options.poolSize);
 }
 
+/**
+ * PGlite's memory (BENCHMARKS.md, embedded memory): its WASM heap never shrinks, and PostgreSQL's
+ * default 128 MB of shared buffers are touched at start, so they stay resident. Canon's embedded
+ * database is one process with one connection: 16 MB of buffers hold its working set.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 async function openPglite(dataDir: string, open: OpenOptions): Promise<Database> {
-  if (dataDir === MEMORY_DATA_DIR) return pgliteDatabase(await PGlite.create(), "memory");
+  if (dataDir === MEMORY_DATA_DIR) return pgliteDatabase(await PGlite.create(undefined, { startParams: PGLITE_START_PARAMS }), "memory");
   const location = path.resolve(dataDir);
   const created = !hasPgliteDatabase(location);
   if (created && open.mustExist) throw new MissingDataDirError(location);
   mkdirSync(location, { recursive: true });
   const lock = await lockDataDir(location, open.purpose ?? "canon", open.onLockLost ?? ((error) => { throw error; }));
   try {
-    return { ...pgliteDatabase(await PGlite.create(location), location, lock.release), created };
+    return { ...pgliteDatabase(await PGlite.create(location, { startParams: PGLITE_START_PARAMS }), location, lock.release), created };
   } catch (error) {
     await lock.release();
     throw error;

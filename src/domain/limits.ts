@@ -2,6 +2,8 @@
 // a ledger row or a state document unreasonably large; raising them is a deliberate change.
 export const LIMITS = {
   operationsPerCommit: 100,
+  /** Items in one commitStates request. */
+  commitsPerBatch: 256,
   /** Canonical JSON size of one commit's operations. */
   operationsBytes: 256 * 1024,
   /** Canonical JSON size of a whole state document. */

@@ -60,7 +60,7 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         expectedVersion: input.expectedVersion,
         reason: input.reason,
-        producer: authorizedWriter(ctx, input.producer ? toComponentIdentity(input.producer) : null),
+        producer: authorizedWriter(ctx, input.producer ? toComponentIdentity(input.producer) : null, String(input.runId)),
         provenance: input.provenance.map(toProvenance),
         idempotencyKey: input.idempotencyKey,
       }),
@@ -117,7 +117,7 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         expectedVersion: input.expectedVersion,
         reason: input.reason,
-        producer: authorizedWriter(ctx, null),
+        producer: authorizedWriter(ctx, null, String(input.runId)),
       }),
   }),
 }));

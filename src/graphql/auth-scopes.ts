@@ -21,12 +21,7 @@ export function authScopeLoaders(ctx: GraphQLContext) {
   const principal = ctx.principal;
   return {
     scope: (scope: Scope) => hasScope(principal, scope),
-    run: async (runId: string) => {
-      if (!principal) return false;
-      if (!principal.runIds.length && !principal.taskIds.length) return true;
-      const run = await ctx.store.getRun(runId);
-      return run ? admitsRun(principal, run) : principal.runIds.includes(runId);
-    },
+    run: (runId: string) => admitsRunId(ctx, runId),
     newRunOfTask: (taskId: string) => {
       if (!principal || principal.runIds.length) return false;
       return !principal.taskIds.length || principal.taskIds.includes(taskId);
@@ -34,6 +29,25 @@ export function authScopeLoaders(ctx: GraphQLContext) {
     runRecord: (run: { id: string; taskId: string }) => !!principal && admitsRun(principal, run),
     undeclared: false,
   };
+}
+
+/** Whether the principal's run/task restriction admits the run with this id (an unknown run passes: the resolver answers NOT_FOUND). */
+async function admitsRunId(ctx: GraphQLContext, runId: string): Promise<boolean> {
+  const principal = ctx.principal;
+  if (!principal) return false;
+  if (!principal.runIds.length && !principal.taskIds.length) return true;
+  const run = await ctx.store.getRun(runId);
+  return run ? admitsRun(principal, run) : principal.runIds.includes(runId);
+}
+
+/**
+ * For a field whose items each name a run (commitStates): the field declares its scope like any
+ * other, and each item's run is checked here, the same way the `run` scope checks one argument.
+ * The refusal becomes that item's result; the other items go on.
+ */
+export async function runRefusal(ctx: GraphQLContext, runId: string, field: string): Promise<ForbiddenError | null> {
+  if (await admitsRunId(ctx, runId)) return null;
+  return new ForbiddenError(`this token may not write to run ${runId}`, { field, runId, tokenId: ctx.principal?.tokenId ?? null });
 }
 
 export function unauthorizedError(_parent: unknown, ctx: GraphQLContext, info: { parentType: { name: string }; fieldName: string }) {

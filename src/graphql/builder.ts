@@ -12,7 +12,7 @@ import type { RunStore } from "../store/run-store.js";
 import type { TaskStore } from "../store/task-store.js";
 import type { TokenStore } from "../store/token-store.js";
 import { authScopeLoaders, unauthorizedError, type CanonAuthScopes } from "./auth-scopes.js";
-import type { RateLimiter } from "./rate-limit.js";
+import type { WriteLimits } from "./rate-limit.js";
 import type { TokenSessions } from "./token-sessions.js";
 
 /** What every request shares (one per instance). */
@@ -22,7 +22,7 @@ export interface CanonServices {
   runsWatcher: RunsWatcher;
   tasks: TaskStore;
   tokens: TokenStore;
-  commitLimiter: RateLimiter;
+  commitLimiter: WriteLimits;
   sessions: TokenSessions;
 }
 

@@ -53,7 +53,7 @@ builder.mutationField("recordModelEvent", (t) =>
         modelId: input.modelId,
         previousModelId: input.previousModelId ?? null,
         detail: input.detail ?? null,
-        producer: authorizedWriter(ctx as GraphQLContext, input.producer ? toComponentIdentity(input.producer) : null),
+        producer: authorizedWriter(ctx as GraphQLContext, input.producer ? toComponentIdentity(input.producer) : null, String(input.runId)),
       });
       return viewRunDocument(ctx, event.runId, event);
     },

@@ -1,8 +1,9 @@
 // The write API. Every mutation that touches an existing run names the version it read.
-import { TaskNeedsClarificationError } from "../contracts/errors.js";
+import { InvalidInputError, TaskNeedsClarificationError } from "../contracts/errors.js";
+import { LIMITS } from "../domain/limits.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
-import type { WriteResult } from "../store/run-store.js";
-import { requiresOnRun, requiresToStart } from "./auth-scopes.js";
+import type { CommitRequest, WriteResult } from "../store/run-store.js";
+import { requires, requiresOnRun, requiresToStart, runRefusal } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { WRITE_ERRORS } from "./errors.js";
 import { authorizedWriter } from "./writer.js";
@@ -77,6 +78,17 @@ const CommitStateInput = builder.inputType("CommitStateInput", {
   }),
 });
 
+const CommitStatesInput = builder.inputType("CommitStatesInput", {
+  description: "A batch of commits, each checked and answered on its own.",
+  fields: (t) => ({
+    commits: t.field({
+      type: [CommitStateInput],
+      required: true,
+      description: `The commits, each exactly what commitState takes; to many runs or several to one (applied in input order). 1 to ${LIMITS.commitsPerBatch} items.`,
+    }),
+  }),
+});
+
 const RecordNoopInput = builder.inputType("RecordNoopInput", {
   description: "A recorded decision to change nothing, compare-and-swap on the version read.",
   fields: (t) => ({
@@ -107,11 +119,22 @@ type WriteMetaArgs = {
   idempotencyKey?: string | null;
 };
 
-/** Who writes (the token's identity), where the content came from, and the retry key: the same on every write. */
-const writeMeta = (input: WriteMetaArgs, ctx: GraphQLContext) => ({
-  producer: authorizedWriter(ctx, input.producer ? toComponentIdentity(input.producer) : null),
+/**
+ * Who writes (the token's identity), where the content came from, and the retry key: the same on
+ * every write. `runId` is the run written to (null for a new run), whose rate limit it spends.
+ */
+const writeMeta = (input: WriteMetaArgs, ctx: GraphQLContext, runId: string | null) => ({
+  producer: authorizedWriter(ctx, input.producer ? toComponentIdentity(input.producer) : null, runId),
   provenance: input.provenance.map(toProvenance),
   idempotencyKey: input.idempotencyKey,
+});
+
+/** What commitState and each commitStates item ask of the store. */
+const commitRequest = (input: typeof CommitStateInput.$inferInput, ctx: GraphQLContext): CommitRequest => ({
+  runId: String(input.runId),
+  expectedVersion: input.expectedVersion,
+  operations: toOperationCalls(input.operations as Record<string, unknown>[]),
+  ...writeMeta(input, ctx, String(input.runId)),
 });
 
 /** Every write answers `WriteSuccess` or one of the write errors, as a union named for it. */
@@ -139,7 +162,7 @@ builder.mutationFields((t) => ({
         sessionId: input.sessionId == null ? null : String(input.sessionId),
         taskId: input.taskId == null ? null : String(input.taskId),
         budgets: snakeBudgets(input.budgets),
-        ...writeMeta(input, ctx),
+        ...writeMeta(input, ctx, null),
       }),
   }),
   forkRun: t.field({
@@ -152,7 +175,7 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         atVersion: input.atVersion,
         sessionId: input.sessionId == null ? null : String(input.sessionId),
-        ...writeMeta(input, ctx),
+        ...writeMeta(input, ctx, String(input.runId)),
       }),
   }),
   commitState: t.field({
@@ -160,13 +183,47 @@ builder.mutationFields((t) => ({
     ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
     description: "Apply operations to the state read at `expectedVersion`; succeeds only if the run is still there.",
     args: { input: t.arg({ description: "The operations, the version read, and who writes.", type: CommitStateInput, required: true }) },
-    resolve: (_root, { input }, ctx) =>
-      ctx.store.commitState({
-        runId: String(input.runId),
-        expectedVersion: input.expectedVersion,
-        operations: toOperationCalls(input.operations as Record<string, unknown>[]),
-        ...writeMeta(input, ctx),
-      }),
+    resolve: (_root, { input }, ctx) => ctx.store.commitState(commitRequest(input, ctx)),
+  }),
+  commitStates: t.field({
+    type: [WriteSuccess],
+    errors: {
+      types: [InvalidInputError],
+      union: { name: "CommitStatesResult", description: "The batch's per-item results, or why the batch as a whole was refused (too many items)." },
+      result: { name: "CommitStatesSuccess", description: "The batch was taken: every item has its own result." },
+      dataField: { name: "results", description: "One result per input item, in input order." },
+    },
+    itemErrors: { types: WRITE_ERRORS, directResult: true, union: { name: "CommitStatesItemResult", description: "One item's result: the same answers commitState gives." } },
+    // run:commit for the field; each item's run is checked against the token's restriction on its own.
+    ...requires("run:commit"),
+    description: `Many commits, to many runs, in one request: each item is checked on its own (its run's restriction, rate limit, compare-and-swap, rules, idempotency key) and answers in input order; one item's conflict or invalid input does not fail the others. Commits to distinct runs share one database statement. At most ${LIMITS.commitsPerBatch} items (else ERR_INVALID_INPUT for the batch).`,
+    args: { input: t.arg({ description: "The commits, each as commitState takes it.", type: CommitStatesInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const count = input.commits.length;
+      if (count === 0 || count > LIMITS.commitsPerBatch) {
+        throw new InvalidInputError("the batch was refused; nothing was written", [
+          { path: "/input/commits", message: `must hold 1 to ${LIMITS.commitsPerBatch} commits, got ${count}` },
+        ]);
+      }
+      // Refusals found before the store (run restriction, producer, rate limit) are items' own results.
+      const outcomes: (WriteResult | Error)[] = new Array(count);
+      const accepted: { index: number; request: CommitRequest }[] = [];
+      for (const [index, item] of input.commits.entries()) {
+        const refusal = await runRefusal(ctx, String(item.runId), "Mutation.commitStates");
+        if (refusal) outcomes[index] = refusal;
+        else {
+          try {
+            accepted.push({ index, request: commitRequest(item, ctx) });
+          } catch (error) {
+            outcomes[index] = error as Error;
+          }
+        }
+      }
+      const written = await ctx.store.commitStates(accepted.map((a) => a.request));
+      accepted.forEach(({ index }, at) => (outcomes[index] = written[at]!));
+      // The errors plugin turns each returned error into that item's error result (itemErrors).
+      return outcomes as WriteResult[];
+    },
   }),
   recordNoop: t.field({
     ...writeResult("RecordNoopResult", "recordNoop"),
@@ -178,7 +235,7 @@ builder.mutationFields((t) => ({
         runId: String(input.runId),
         expectedVersion: input.expectedVersion,
         reason: input.reason,
-        ...writeMeta(input, ctx),
+        ...writeMeta(input, ctx, String(input.runId)),
       }),
   }),
 }));

@@ -1,6 +1,7 @@
 // Open subscriptions by the token that opened them, so that revoking a token ends them. A
 // revocation made through this instance ends them at once; one made elsewhere (the CLI, another
-// instance) is noticed by a periodic re-check of the tokens that have open subscriptions.
+// instance) arrives as a NOTIFY (PostgreSQL) or, failing that, is noticed by a periodic re-check
+// of the tokens that have open subscriptions or sit in the token store's verified cache.
 import { UnauthenticatedError } from "../contracts/errors.js";
 import type { TokenStore } from "../store/token-store.js";
 
@@ -24,7 +25,14 @@ export class TokenSessions {
   }
 
   async recheck() {
-    for (const tokenId of await this.tokens.revokedAmong([...this.open.keys()])) this.endToken(tokenId);
+    const ids = new Set([...this.open.keys(), ...this.tokens.cachedTokenIds()]);
+    for (const tokenId of await this.tokens.revokedAmong([...ids])) this.revoked(tokenId);
+  }
+
+  /** The token was revoked (here, elsewhere, noticed late): forget it and end its subscriptions. */
+  revoked(tokenId: string) {
+    this.tokens.forget(tokenId);
+    this.endToken(tokenId);
   }
 
   /** Calls `end` when the token is revoked; returns the function that forgets it. */

@@ -1,11 +1,12 @@
 // Who a write is recorded under: the authenticated principal, never a name the caller picks.
 // Also where each write spends its token's rate limit.
 import type { ComponentIdentity } from "../contracts/common.js";
-import { ForbiddenError, RateLimitedError, UnauthenticatedError } from "../contracts/errors.js";
+import { ForbiddenError, UnauthenticatedError } from "../contracts/errors.js";
 import { producerMismatch, writerIdentity } from "../domain/principal.js";
 import type { GraphQLContext } from "./builder.js";
 
-export function authorizedWriter(ctx: GraphQLContext, claimed: ComponentIdentity | null): ComponentIdentity {
+/** `runId`: the run the write goes to (null for one that creates a run), whose rate limit it also spends. */
+export function authorizedWriter(ctx: GraphQLContext, claimed: ComponentIdentity | null, runId: string | null): ComponentIdentity {
   const principal = ctx.principal;
   if (!principal) throw new UnauthenticatedError();
   const mismatch = producerMismatch(principal, claimed);
@@ -14,8 +15,8 @@ export function authorizedWriter(ctx: GraphQLContext, claimed: ComponentIdentity
       tokenComponentId: principal.identity.component_id,
     });
   }
-  const waitMs = ctx.commitLimiter.take(principal.tokenId);
-  if (waitMs !== null) throw new RateLimitedError(waitMs);
+  const limited = ctx.commitLimiter.take(principal.tokenId, runId);
+  if (limited) throw limited;
   return writerIdentity(principal, claimed);
 }
 

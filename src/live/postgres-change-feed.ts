@@ -8,6 +8,8 @@
 import pg from "pg";
 import { InProcessChangeFeed, type LedgerNotice, type NoticeListener } from "./change-feed.js";
 import type { Database } from "../db/database.js";
+// A token revoked anywhere (TokenStore.revoke) is announced here too, payload its id.
+import { TOKEN_REVOKED_CHANNEL } from "../store/token-store.js";
 
 export const LEDGER_CHANNEL = "canon_ledger";
 /** The listener's `application_name`, so operators (and tests) can find its session. */
@@ -39,6 +41,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
   private resyncTimer: NodeJS.Timeout | undefined;
   private resyncing = false;
   private closed = false;
+  private readonly revocationListeners = new Set<(tokenId: string) => void>();
 
   private constructor(
     private readonly db: Database,
@@ -55,6 +58,15 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
     await feed.connect();
     if (options.resyncMs > 0) feed.resyncTimer = setInterval(() => feed.periodicResync(), options.resyncMs);
     return feed;
+  }
+
+  /**
+   * Calls `listener` with the id of every token revoked on any instance or by the CLI. Best
+   * effort like every NOTIFY: the token sessions' periodic re-check is the backstop.
+   */
+  onTokenRevoked(listener: (tokenId: string) => void): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
   }
 
   override publish(notice: LedgerNotice): void {
@@ -115,7 +127,10 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
     let ended = false;
-    client.on("notification", (message) => this.onNotification(message.payload));
+    client.on("notification", (message) => {
+      if (message.channel === TOKEN_REVOKED_CHANNEL) for (const listener of this.revocationListeners) listener(message.payload ?? "");
+      else this.onNotification(message.payload);
+    });
     client.on("error", (error) => this.lost(client, error));
     client.on("end", () => {
       ended = true;
@@ -123,7 +138,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${LEDGER_CHANNEL}`);
+      await client.query(`LISTEN ${LEDGER_CHANNEL}; LISTEN ${TOKEN_REVOKED_CHANNEL}`);
       if (ended) throw new Error("the LISTEN connection closed while it was being set up");
     } catch (error) {
       await client.end().catch(() => {});

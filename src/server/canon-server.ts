@@ -13,7 +13,7 @@ import { RunsWatcher } from "../live/runs-watch.js";
 import { RunStore } from "../store/run-store.js";
 import { TaskStore } from "../store/task-store.js";
 import { SCOPES } from "../domain/principal.js";
-import { RateLimiter } from "../graphql/rate-limit.js";
+import { WriteLimits } from "../graphql/rate-limit.js";
 import { TokenSessions } from "../graphql/token-sessions.js";
 import { issueLocalAdminToken, withdrawLocalAdminTokens } from "../store/local-admin-token.js";
 import { TokenStore, type TokenSpec } from "../store/token-store.js";
@@ -85,7 +85,12 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
   const sessions = new TokenSessions(tokens);
   sessions.start(config.tokenRecheckMs);
-  const commitLimiter = new RateLimiter({ perSecond: config.commitRatePerSecond, burst: config.commitBurst });
+  // Revocations made by other instances or the CLI reach this instance's token cache at once.
+  if (feed instanceof PostgresChangeFeed) feed.onTokenRevoked((tokenId) => sessions.revoked(tokenId));
+  const commitLimiter = new WriteLimits({
+    token: { perSecond: config.commitRatePerSecond, burst: config.commitBurst },
+    run: { perSecond: config.runCommitRatePerSecond, burst: config.runCommitBurst },
+  });
   const services = { store, watcher, runsWatcher, tasks: new TaskStore(database), tokens, commitLimiter, sessions };
   const yoga = createCanonYoga(services, logger, { introspection: config.introspection, graphiql: config.graphiql, keepAliveMs: config.keepAliveMs });
   let draining = false;

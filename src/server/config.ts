@@ -31,6 +31,9 @@ export interface CanonConfig {
   /** Writes per second one token earns (0: no limit), and how many it may make at once. */
   commitRatePerSecond: number;
   commitBurst: number;
+  /** Writes per second one run accepts (0: no limit), and how many at once (docs/limits.md). */
+  runCommitRatePerSecond: number;
+  runCommitBurst: number;
   /** How often tokens with open subscriptions are re-checked for revocation made elsewhere (ms). */
   tokenRecheckMs: number;
   /** For automation: a token secret that `canon serve` makes sure exists as an admin token. */
@@ -43,6 +46,17 @@ export const isLoopback = (host: string): boolean =>
 
 export const DEFAULT_DATA_DIR = "./.canon/data";
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/**
+ * Write rate limits (docs/limits.md): a token may commit at 5,000/s (bursts of 50,000), about
+ * twice what one instance on a 2-core laptop commits in batches, so one agent runtime driving
+ * many runs is never throttled; a run accepts 1,000/s (bursts of 10,000), ten times an agent
+ * that commits on every step with no model call in between. They stop runaway loops.
+ */
+export const DEFAULT_WRITE_LIMITS = {
+  token: { perSecond: 5_000, burst: 50_000 },
+  run: { perSecond: 1_000, burst: 10_000 },
+} as const;
 
 /** A configuration problem: one line per bad value, each naming its variable and what it accepts. */
 export class ConfigError extends Error {
@@ -81,6 +95,8 @@ const VARIABLES = {
   CANON_DASHBOARD: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
   CANON_COMMIT_RATE: { schema: integer(0), accepts: "writes per second, 0 or more (0: no limit)" },
   CANON_COMMIT_BURST: { schema: integer(1), accepts: "a number of writes, 1 or more" },
+  CANON_RUN_COMMIT_RATE: { schema: integer(0), accepts: "writes per second to one run, 0 or more (0: no limit)" },
+  CANON_RUN_COMMIT_BURST: { schema: integer(1), accepts: "a number of writes, 1 or more" },
   CANON_TOKEN_RECHECK_MS: { schema: integer(1), accepts: "milliseconds, 1 or more" },
   CANON_ADMIN_TOKEN: { schema: z.string().regex(/^canon_[A-Za-z0-9_-]{32,100}$/), accepts: "canon_ followed by 32 to 100 base64url characters, e.g. canon_$(openssl rand -hex 24)" },
 } satisfies Record<string, { schema: z.ZodType<unknown, string>; accepts: string }>;
@@ -140,8 +156,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: Confi
     introspection: values.CANON_INTROSPECTION ?? local,
     graphiql: values.CANON_GRAPHIQL ?? local,
     dashboard: values.CANON_DASHBOARD ?? true,
-    commitRatePerSecond: values.CANON_COMMIT_RATE ?? 100,
-    commitBurst: values.CANON_COMMIT_BURST ?? 1000,
+    commitRatePerSecond: values.CANON_COMMIT_RATE ?? DEFAULT_WRITE_LIMITS.token.perSecond,
+    commitBurst: values.CANON_COMMIT_BURST ?? DEFAULT_WRITE_LIMITS.token.burst,
+    runCommitRatePerSecond: values.CANON_RUN_COMMIT_RATE ?? DEFAULT_WRITE_LIMITS.run.perSecond,
+    runCommitBurst: values.CANON_RUN_COMMIT_BURST ?? DEFAULT_WRITE_LIMITS.run.burst,
     tokenRecheckMs: values.CANON_TOKEN_RECHECK_MS ?? 2_000,
     adminToken: values.CANON_ADMIN_TOKEN,
   };

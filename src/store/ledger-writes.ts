@@ -155,66 +155,89 @@ export class LedgerWrites {
    * concurrent writer just committed would be invisible to a join in the same statement.
    * An ARCHIVE is a NOOP that also requires the content hash the archiver read and moves the
    * run's status to ARCHIVED; from then on a trigger refuses every write to the run.
+   * Throws the typed error a database failure stands for.
    */
   async append(spec: AppendSpec): Promise<Written | AppendRefusal> {
-    const { runId, expectedVersion } = spec;
-    const archive = spec.kind === "ARCHIVE";
-    const kind: "COMMIT" | "NOOP" = spec.kind === "COMMIT" ? "COMMIT" : "NOOP";
-    const commit = kind === "COMMIT";
-    const digest = digestOf(spec, kind, spec.stateVersion, spec.contentHash);
-    const stateJson = commit ? JSON.stringify(spec.state) : null;
-    if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
-    const stored = commit && spec.previous ? storedCommit(spec.previous.state, spec.state, stateJson!, spec.stateVersion, spec.previous.position) : null;
-    const status = archive ? ARCHIVED_STATUS : runStatusOf(spec.state);
-    const receiptRows = JSON.stringify(
-      spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
-    );
-    let rows: ReturnedRun[];
+    const [outcome] = await this.appendMany([spec]);
+    if (outcome instanceof Error) throw outcome;
+    return outcome!;
+  }
+
+  /**
+   * `append` for many runs in one statement (commitStates): the items travel as one JSON array
+   * and the statement is the single append's, set-wise. Every item is judged on its own: one
+   * whose run moved on (or whose last entry is later than its committedAt) gets NOT_AT_VERSION
+   * while the others are written. The run ids must be distinct (an UPDATE changes a row once).
+   * If the statement fails as a whole (a reused idempotency key, a receipt race, an archived
+   * run: rare), each item is retried alone so that only the one at fault gets its refusal or
+   * error. Outcomes are in input order.
+   */
+  async appendMany(specs: AppendSpec[]): Promise<(Written | AppendRefusal | Error)[]> {
+    if (new Set(specs.map((s) => s.runId)).size !== specs.length) throw new Error("appendMany: one item per run");
+    if (specs.length === 0) return [];
+    const items = specs.map((spec, ord) => appendItem(spec, ord));
+    let rows: (ReturnedRun & { ord: number })[];
     try {
-      rows = await this.track(this.db.prisma.$queryRaw<ReturnedRun[]>`
-        WITH moved AS (
-          UPDATE "run" SET
-            "state_version" = ${spec.stateVersion},
-            "ledger_seq" = "ledger_seq" + 1,
-            "state" = CASE WHEN ${commit} THEN ${stateJson}::jsonb ELSE "state" END,
-            "content_hash" = ${spec.contentHash},
-            "status" = ${status},
-            "head_parent_hash" = "head_hash",
-            "head_hash" = 'sha256:' || encode(sha256(convert_to("head_hash" || '|' || ("ledger_seq" + 1) || '|' || ${digest}, 'UTF8')), 'hex'),
-            "snapshot_version" = COALESCE(${stored?.position.snapshotVersion ?? null}::integer, "snapshot_version"),
-            "chain_bytes" = COALESCE(${stored?.position.chainBytes ?? null}::integer, "chain_bytes"),
-            "updated_at" = COALESCE(${spec.committedAt}::timestamptz, GREATEST(date_trunc('milliseconds', statement_timestamp()), "updated_at"))
-          WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
-            AND (${spec.committedAt}::timestamptz IS NULL OR "updated_at" <= ${spec.committedAt}::timestamptz)
-            AND (NOT ${archive} OR ("content_hash" = ${spec.contentHash} AND "status" <> ${ARCHIVED_STATUS}))
-          RETURNING "ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at", "head_hash", "head_parent_hash",
-            "snapshot_version", "chain_bytes"
+      rows = await this.track(this.db.prisma.$queryRaw<(ReturnedRun & { ord: number })[]>`
+        WITH items AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS i(
+            "ord" int, "run_id" text, "expected_version" int, "state_version" int, "is_commit" boolean, "is_archive" boolean,
+            "entry_kind" text, "state" jsonb, "stored_state" jsonb, "patch" jsonb, "snapshot_version" int, "chain_bytes" int,
+            "content_hash" text, "status" text, "digest" text, "committed_at" timestamptz,
+            "operations" jsonb, "producer" jsonb, "provenance" jsonb, "reason" text, "idempotency_key" text,
+            "request_hash" text, "receipts" jsonb)
+        ), moved AS (
+          UPDATE "run" r SET
+            "state_version" = i."state_version",
+            "ledger_seq" = r."ledger_seq" + 1,
+            "state" = CASE WHEN i."is_commit" THEN i."state" ELSE r."state" END,
+            "content_hash" = i."content_hash",
+            "status" = i."status",
+            "head_parent_hash" = r."head_hash",
+            "head_hash" = 'sha256:' || encode(sha256(convert_to(r."head_hash" || '|' || (r."ledger_seq" + 1) || '|' || i."digest", 'UTF8')), 'hex'),
+            "snapshot_version" = COALESCE(i."snapshot_version", r."snapshot_version"),
+            "chain_bytes" = COALESCE(i."chain_bytes", r."chain_bytes"),
+            "updated_at" = COALESCE(i."committed_at", GREATEST(date_trunc('milliseconds', statement_timestamp()), r."updated_at"))
+          FROM items i
+          WHERE r."id" = i."run_id" AND r."state_version" = i."expected_version"
+            AND (i."committed_at" IS NULL OR r."updated_at" <= i."committed_at")
+            AND (NOT i."is_archive" OR (r."content_hash" = i."content_hash" AND r."status" <> ${ARCHIVED_STATUS}))
+          RETURNING i."ord", r."id", r."ledger_seq", r."task_id", r."session_id", r."status", r."created_at", r."updated_at",
+            r."head_hash", r."head_parent_hash", r."snapshot_version", r."chain_bytes"
         ), appended AS (
           INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
             "reason", "state", "patch", "snapshot_version", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
             "request_hash", "created_at")
-          SELECT ${runId}, m."ledger_seq", ${spec.stateVersion}, ${kind}::"LedgerKind", ${JSON.stringify(spec.operations)}::jsonb,
-            ${JSON.stringify(spec.producer)}::jsonb, ${JSON.stringify(spec.provenance)}::jsonb, ${spec.reason},
-            ${stored?.state ? stateJson : null}::jsonb, ${stored?.patch ? JSON.stringify(stored.patch) : null}::jsonb,
-            ${stored ? stored.position.snapshotVersion : null}::integer, ${spec.contentHash}, m."head_parent_hash", m."head_hash",
-            ${spec.idempotencyKey}, ${spec.requestHash}, m."updated_at"
-          FROM moved m
-          RETURNING "seq"
+          SELECT i."run_id", m."ledger_seq", i."state_version", i."entry_kind"::"LedgerKind", i."operations",
+            i."producer", i."provenance", i."reason", i."stored_state", i."patch", i."snapshot_version",
+            i."content_hash", m."head_parent_hash", m."head_hash", i."idempotency_key", i."request_hash", m."updated_at"
+          FROM moved m JOIN items i ON i."ord" = m."ord"
+          RETURNING "run_id", "seq"
         ), stored_receipts AS (
           INSERT INTO "receipt" ("id", "run_id", "kind", "document", "content_hash", "state_version", "created_at")
-          SELECT r."id", ${runId}, r."kind"::"ReceiptKind", r."document", r."content_hash", ${spec.stateVersion}, m."updated_at"
-          FROM moved m, jsonb_to_recordset(${receiptRows}::jsonb) AS r("id" text, "kind" text, "document" jsonb, "content_hash" text)
+          SELECT rc."id", i."run_id", rc."kind"::"ReceiptKind", rc."document", rc."content_hash", i."state_version", m."updated_at"
+          FROM moved m JOIN items i ON i."ord" = m."ord",
+            jsonb_to_recordset(i."receipts") AS rc("id" text, "kind" text, "document" jsonb, "content_hash" text)
         )
-        SELECT m.* FROM moved m JOIN appended a ON a."seq" = m."ledger_seq"`);
+        SELECT m."ord", m."ledger_seq", m."task_id", m."session_id", m."status", m."created_at", m."updated_at", m."head_hash",
+          m."head_parent_hash", m."snapshot_version", m."chain_bytes"
+        FROM moved m JOIN appended a ON a."run_id" = m."id" AND a."seq" = m."ledger_seq"`);
     } catch (error) {
-      const unique = uniqueViolation(error);
-      // A concurrent commit on another run stored one of these receipt ids first.
-      if (unique && spec.receipts.length && isReceiptKey(unique)) return "RECEIPT_TAKEN";
-      if (unique && spec.idempotencyKey) return "IDEMPOTENCY_KEY_TAKEN";
-      throw translated(error, runId);
+      if (specs.length > 1) return Promise.all(specs.map(async (spec) => (await this.appendMany([spec]))[0]!));
+      return [refusalOf(error, specs[0]!)];
     }
-    const row = rows[0];
-    if (!row) return "NOT_AT_VERSION";
+    const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+    return specs.map((spec, ord) => {
+      const row = byOrd.get(ord);
+      return row ? this.written(spec, row) : "NOT_AT_VERSION";
+    });
+  }
+
+  /** The run and entry an append wrote, announced to watchers; no read after the write. */
+  private written(spec: AppendSpec, row: ReturnedRun): Written {
+    const { runId } = spec;
+    const kind = entryKindOf(spec);
+    const commit = kind === "COMMIT";
     const at = new Date(row.updated_at);
     const entry: LedgerEntryRecord = {
       runId, seq: row.ledger_seq, stateVersion: spec.stateVersion, kind, operations: spec.operations,
@@ -291,6 +314,42 @@ export class LedgerWrites {
     this.inFlight.add(work);
     return work.finally(() => this.inFlight.delete(work));
   }
+}
+
+const entryKindOf = (spec: AppendSpec): "COMMIT" | "NOOP" => (spec.kind === "COMMIT" ? "COMMIT" : "NOOP");
+
+/**
+ * One row of the append statement's `items`: what the database needs of an AppendSpec. A COMMIT
+ * is encoded here, as a snapshot or a patch, exactly as ledger-codec.ts decides for every write.
+ */
+function appendItem(spec: AppendSpec, ord: number) {
+  const kind = entryKindOf(spec);
+  const commit = kind === "COMMIT";
+  if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
+  const stored = commit && spec.previous
+    ? storedCommit(spec.previous.state, spec.state, JSON.stringify(spec.state), spec.stateVersion, spec.previous.position)
+    : null;
+  return {
+    ord, run_id: spec.runId, expected_version: spec.expectedVersion, state_version: spec.stateVersion,
+    is_commit: commit, is_archive: spec.kind === "ARCHIVE", entry_kind: kind, state: commit ? spec.state : null,
+    stored_state: stored?.state ?? null, patch: stored?.patch ?? null,
+    snapshot_version: stored?.position.snapshotVersion ?? null, chain_bytes: stored?.position.chainBytes ?? null,
+    content_hash: spec.contentHash, status: spec.kind === "ARCHIVE" ? ARCHIVED_STATUS : runStatusOf(spec.state),
+    digest: digestOf(spec, kind, spec.stateVersion, spec.contentHash), committed_at: spec.committedAt,
+    operations: spec.operations, producer: spec.producer, provenance: spec.provenance, reason: spec.reason,
+    idempotency_key: spec.idempotencyKey, request_hash: spec.requestHash,
+    receipts: spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
+  };
+}
+
+/** Why a lone append failed: a refusal the writer resolves, or the (typed when possible) error. */
+function refusalOf(error: unknown, spec: AppendSpec): AppendRefusal | Error {
+  const unique = uniqueViolation(error);
+  // A concurrent commit on another run stored one of these receipt ids first.
+  if (unique && spec.receipts.length && isReceiptKey(unique)) return "RECEIPT_TAKEN";
+  if (unique && spec.idempotencyKey) return "IDEMPOTENCY_KEY_TAKEN";
+  const typed = translated(error, spec.runId);
+  return typed instanceof Error ? typed : new Error(String(typed));
 }
 
 const digestOf = (content: EntryContent, kind: "COMMIT" | "NOOP", stateVersion: number, contentHash: ContentHash): ContentHash =>

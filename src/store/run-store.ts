@@ -37,6 +37,10 @@ export class RunStore extends RunReader {
     return this.writes.commitState(request);
   }
 
+  commitStates(requests: CommitRequest[]): ReturnType<RunWriter["commitStates"]> {
+    return this.writes.commitStates(requests);
+  }
+
   recordNoop(request: NoopRequest): Promise<WriteResult> {
     return this.writes.recordNoop(request);
   }

@@ -6,7 +6,7 @@
 // answered with the original) or a STATE_CONFLICT.
 import { createHash, randomUUID } from "node:crypto";
 import type { AgentStateV1, ResourceBudget } from "../contracts/agent-state.js";
-import { IdempotencyKeyReusedError, NotFoundError, ReceiptConflictError, StateConflictError } from "../contracts/errors.js";
+import { CanonError, IdempotencyKeyReusedError, NotFoundError, ReceiptConflictError, StateConflictError } from "../contracts/errors.js";
 import { parseOperations, planCommit, readsClock, type VersionedState } from "../domain/commit.js";
 import type { ChainPosition } from "../domain/ledger-encoding.js";
 import { canonicalJson, sha256Of } from "../domain/content-hash.js";
@@ -14,10 +14,12 @@ import { buildInitialState } from "../domain/initial-state.js";
 import { jsonBoundsProblems } from "../domain/json-bounds.js";
 import { GENESIS_PARENT } from "../domain/ledger-chain.js";
 import { carriedReceipts, type CarriedReceipt, type OperationCall } from "../domain/operations/index.js";
+import { citedReceiptIds } from "../domain/rules/receipt-book.js";
 import type { Database } from "../db/database.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { toLedgerEntryRecord } from "../db/row-mapping.js";
 import type { AppendRefusal, AppendSpec, GenesisSpec, LedgerWrites, Written } from "./ledger-writes.js";
+import { receiptBookOf } from "./receipt-reads.js";
 import type { RunReader } from "./run-reads.js";
 import { StateCache } from "./state-cache.js";
 import { runnableTask } from "./task-store.js";
@@ -130,14 +132,68 @@ export class RunWriter {
   }
 
   async commitState(request: CommitRequest): Promise<WriteResult> {
-    const operations = checkWriteMeta(request, {
-      refusal: "the commit is invalid; nothing was written",
-      versions: { "/expectedVersion": request.expectedVersion },
-      operations: () => parseOperations(request.operations),
-    });
-    return this.commit(request, operations, CLOCK_RETRIES);
+    const [outcome] = await this.commitStates([request]);
+    if (outcome instanceof Error) throw outcome;
+    return outcome!;
   }
 
+  /**
+   * Many commits, to many runs, each judged on its own (input checks, compare-and-swap, rules,
+   * idempotency key) and answered in input order: a WriteResult, or the typed error that item
+   * got. Commits to distinct runs share one append statement; a second commit to the same run
+   * goes in the next statement, planned on the first one's result. The states written on are
+   * read in one query (none when the state cache holds them). A commit whose operations read
+   * the clock (locks) goes alone, in its wave, through `commit`: it needs the database's time
+   * before it is planned, and may retry. Unexpected failures (the database is gone) fail the
+   * whole call.
+   */
+  async commitStates(requests: CommitRequest[]): Promise<(WriteResult | CanonError)[]> {
+    const outcomes: (WriteResult | CanonError | undefined)[] = new Array(requests.length);
+    const parsed = requests.map((request, index) =>
+      itemOutcome(outcomes, index, () =>
+        checkWriteMeta(request, {
+          refusal: "the commit is invalid; nothing was written",
+          versions: { "/expectedVersion": request.expectedVersion },
+          operations: () => parseOperations(request.operations),
+        }),
+      ),
+    );
+    const settleItem = (index: number, step: () => Promise<WriteResult>) =>
+      itemOutcomeAsync(outcomes, index, step).then((result) => {
+        if (result) outcomes[index] = result;
+      });
+    for (const wave of wavesByRun(requests, (index) => outcomes[index] === undefined)) {
+      const clocked = wave.filter((index) => readsClock(parsed[index]!));
+      const batched = wave.filter((index) => !readsClock(parsed[index]!));
+      const batch = async () => {
+        const currents = await this.currentStates(batched.map((index) => requests[index]!));
+        const specs: { index: number; spec: AppendSpec }[] = [];
+        await Promise.all(
+          batched.map(async (index, at) => {
+            const request = requests[index]!;
+            const operations = parsed[index]!;
+            const spec = await itemOutcomeAsync(outcomes, index, async () => {
+              const current = await currents[at]!(operations, null);
+              if ("replayed" in current) return current;
+              return this.commitSpec(request, operations, current, null);
+            });
+            if (spec && !("replayed" in spec)) specs.push({ index, spec });
+            else if (spec) outcomes[index] = spec;
+          }),
+        );
+        specs.sort((a, b) => a.index - b.index);
+        const written = specs.length ? await this.ledger.appendMany(specs.map((s) => s.spec)) : [];
+        await Promise.all(specs.map(({ index, spec }, at) => settleItem(index, () => this.settle(requests[index]!, spec, written[at]!))));
+      };
+      await Promise.all([
+        ...(batched.length ? [batch()] : []),
+        ...clocked.map((index) => settleItem(index, () => this.commit(requests[index]!, parsed[index]!, CLOCK_RETRIES))),
+      ]);
+    }
+    return outcomes as (WriteResult | CanonError)[];
+  }
+
+  /** One commit whose operations read the clock: planned at the database's time, retried if overtaken. */
   private async commit(request: CommitRequest, operations: OperationCall[], retries: number): Promise<WriteResult> {
     const current = await this.currentState(request, operations, null);
     if ("replayed" in current) return current;
@@ -146,11 +202,28 @@ export class RunWriter {
     // for all others the append statement stamps it.
     const clockTime = readsClock(operations) ? await this.ledger.commitTime(request.runId) : null;
     if (readsClock(operations) && clockTime === null) throw new NotFoundError("run", request.runId);
+    const spec = await this.commitSpec(request, operations, current, clockTime);
+    const written = await this.ledger.append(spec);
+    if (written === "NOT_AT_VERSION" && clockTime !== null && retries > 0) {
+      // A NOOP or archive may have landed after the time we read: read it again, if still at this version.
+      if ((await this.reads.getRun(request.runId))?.stateVersion === request.expectedVersion) return this.commit(request, operations, retries - 1);
+    }
+    return this.settle(request, spec, written);
+  }
+
+  /**
+   * What a commit on `current` appends: its plan, request hash and the receipts it stores.
+   * `clockTime`: the database's time, read first, for operations that read the clock; null
+   * for all others (the append statement stamps the time, which they never see).
+   */
+  private async commitSpec(request: CommitRequest, operations: OperationCall[], current: Current, clockTime: string | null): Promise<AppendSpec> {
     const committedAt = clockTime ?? new Date().toISOString(); // not read by these operations
-    const plan = planCommit(current, operations, { producer: request.producer, provenance: request.provenance, committedAt });
+    // The write-time rules judge cited receipts by their stored documents (docs/rules.md).
+    const book = await receiptBookOf(this.db, citedReceiptIds(operations));
+    const plan = planCommit(current, operations, { producer: request.producer, provenance: request.provenance, committedAt }, book);
     // Checked even for a NOOP: re-sending a receipt id with other content is refused, not ignored.
     const freshReceipts = await this.receiptsToInsert(carriedReceipts(operations));
-    const spec: AppendSpec = {
+    return {
       ...entryContent(request, request.runId, operations, null),
       requestHash: requestHashOf(request, operations, null),
       kind: plan.kind,
@@ -162,12 +235,6 @@ export class RunWriter {
       committedAt: clockTime,
       previous: plan.kind === "COMMIT" ? current : null,
     };
-    const written = await this.ledger.append(spec);
-    if (written === "NOT_AT_VERSION" && clockTime !== null && retries > 0) {
-      // A NOOP or archive may have landed after the time we read: read it again, if still at this version.
-      if ((await this.reads.getRun(request.runId))?.stateVersion === request.expectedVersion) return this.commit(request, operations, retries - 1);
-    }
-    return this.settle(request, spec, written);
   }
 
   /** Records that a component looked at version N and decided to change nothing. */
@@ -212,7 +279,8 @@ export class RunWriter {
   }
 
   /** The answer to an append: the write, the original write it retried, or a typed error. */
-  private async settle(request: VersionedRequest, spec: AppendSpec, written: Written | AppendRefusal): Promise<WriteResult> {
+  private async settle(request: VersionedRequest, spec: AppendSpec, written: Written | AppendRefusal | Error): Promise<WriteResult> {
+    if (written instanceof Error) throw written;
     if (written === "RECEIPT_TAKEN") return this.receiptRace(request, spec.receipts);
     if (written === "NOT_AT_VERSION" || written === "IDEMPOTENCY_KEY_TAKEN") return this.conflictOrReplay(request, spec.operations, spec.reason, null);
     if (spec.kind === "COMMIT") this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash, position: written.position });
@@ -221,22 +289,39 @@ export class RunWriter {
 
   /** The state the writer read, if the run is still at that version; else a replay or a conflict. */
   private async currentState(request: VersionedRequest, operations: OperationCall[], reason: string | null): Promise<Current | WriteResult> {
-    const { runId, expectedVersion } = request;
-    const cached = this.cache.get(runId, expectedVersion);
-    if (cached) return cached;
-    const row = await this.db.prisma.run.findUnique({
-      where: { id: runId },
-      select: { state: true, stateVersion: true, contentHash: true, snapshotVersion: true, chainBytes: true },
+    const [current] = await this.currentStates([request]);
+    return current!(operations, reason);
+  }
+
+  /**
+   * For each request (distinct runs), how to get the state it builds on: from the cache when it
+   * holds the expected version, else from one query for all the others. A run elsewhere than
+   * expected resolves to a replay or throws the conflict, once the caller says what it wrote.
+   */
+  private async currentStates(requests: VersionedRequest[]): Promise<((operations: OperationCall[], reason: string | null) => Promise<Current | WriteResult>)[]> {
+    const cached = requests.map((r) => this.cache.get(r.runId, r.expectedVersion));
+    const missing = requests.filter((_, at) => !cached[at]).map((r) => r.runId);
+    const rows = missing.length
+      ? await this.db.prisma.run.findMany({
+          where: { id: { in: missing } },
+          select: { id: true, state: true, stateVersion: true, contentHash: true, snapshotVersion: true, chainBytes: true },
+        })
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return requests.map((request, at) => async (operations, reason) => {
+      const hit = cached[at];
+      if (hit) return hit;
+      const row = byId.get(request.runId);
+      if (!row) throw new NotFoundError("run", request.runId);
+      if (row.stateVersion !== request.expectedVersion) return this.conflictOrReplay(request, operations, reason, row.stateVersion);
+      const current = {
+        state: row.state as unknown as AgentStateV1,
+        contentHash: row.contentHash,
+        position: { snapshotVersion: row.snapshotVersion, chainBytes: row.chainBytes },
+      } as Current;
+      this.cache.set(request.runId, current);
+      return current;
     });
-    if (!row) throw new NotFoundError("run", runId);
-    if (row.stateVersion !== expectedVersion) return this.conflictOrReplay(request, operations, reason, row.stateVersion);
-    const current = {
-      state: row.state as unknown as AgentStateV1,
-      contentHash: row.contentHash,
-      position: { snapshotVersion: row.snapshotVersion, chainBytes: row.chainBytes },
-    } as Current;
-    this.cache.set(runId, current);
-    return current;
   }
 
   /**
@@ -279,6 +364,43 @@ export class RunWriter {
     await this.receiptsToInsert(receipts); // throws ReceiptConflictError when the content differs
     const version = (await this.reads.getRun(request.runId))?.stateVersion ?? request.expectedVersion;
     throw new StateConflictError(request.runId, request.expectedVersion, version);
+  }
+}
+
+/**
+ * The request indexes to write, in waves: each wave holds at most one commit per run, in input
+ * order, so a run's second commit is planned on its first one's result.
+ */
+function wavesByRun(requests: VersionedRequest[], pending: (index: number) => boolean): number[][] {
+  const waves: number[][] = [];
+  const seen = new Map<string, number>();
+  requests.forEach((request, index) => {
+    if (!pending(index)) return;
+    const wave = seen.get(request.runId) ?? 0;
+    seen.set(request.runId, wave + 1);
+    (waves[wave] ??= []).push(index);
+  });
+  return waves;
+}
+
+/** Runs one item's step; a typed error becomes that item's outcome (undefined returned), others propagate. */
+function itemOutcome<T>(outcomes: unknown[], index: number, step: () => T): T | undefined {
+  try {
+    return step();
+  } catch (error) {
+    if (!(error instanceof CanonError)) throw error;
+    outcomes[index] = error;
+    return undefined;
+  }
+}
+
+async function itemOutcomeAsync<T>(outcomes: unknown[], index: number, step: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof CanonError)) throw error;
+    outcomes[index] = error;
+    return undefined;
   }
 }
 

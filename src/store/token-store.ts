@@ -1,9 +1,15 @@
-// API tokens: created with a random secret shown once, stored only as its sha256, looked up by
-// that hash on every request (so a revocation takes effect on the very next request).
+// API tokens: created with a random secret shown once, stored only as its sha256. A verified
+// token is kept in memory by its hash, so a request costs a hash and a map lookup, not a query.
+// A revocation takes effect on this instance's very next request (revoke() forgets it); other
+// instances and the CLI announce theirs on the `canon_token_revoked` channel (PostgreSQL), and
+// TokenSessions re-checks cached tokens every CANON_TOKEN_RECHECK_MS in case a notice was lost.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { ComponentIdentity, TrustClass } from "../contracts/common.js";
 import { SCOPES, type Principal, type Scope } from "../domain/principal.js";
 import type { Database } from "../db/database.js";
+
+/** The NOTIFY channel a revocation is announced on (src/live/postgres-change-feed.ts listens). */
+export const TOKEN_REVOKED_CHANNEL = "canon_token_revoked";
 
 export const TOKEN_PREFIX = "canon_";
 
@@ -47,7 +53,18 @@ const toRecord = (row: Row): TokenRecord => ({
 // per token so that reads do not turn into writes.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** Verified tokens kept per instance; past this, the least recently verified is dropped. */
+const VERIFIED_CAPACITY = 10_000;
+
+interface Verified {
+  record: TokenRecord;
+  /** When last_used_at was last written (ms). */
+  usedAt: number;
+}
+
 export class TokenStore {
+  private readonly verified = new Map<string, Verified>();
+
   constructor(private readonly db: Database) {}
 
   async create(spec: TokenSpec, token = newTokenSecret()): Promise<{ token: string; record: TokenRecord }> {
@@ -68,12 +85,37 @@ export class TokenStore {
   /** The live principal a presented token stands for, or null (unknown, malformed or revoked). */
   async authenticate(token: string): Promise<Principal | null> {
     if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
-    const row = await this.db.prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || row.revokedAt) return null;
-    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      void this.db.prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+    const tokenHash = hashToken(token);
+    const known = this.verified.get(tokenHash);
+    if (known) {
+      this.touch(known);
+      return known.record;
     }
-    return toRecord(row);
+    const row = await this.db.prisma.apiToken.findUnique({ where: { tokenHash } });
+    if (!row || row.revokedAt) return null;
+    const verified = { record: toRecord(row), usedAt: row.lastUsedAt?.getTime() ?? 0 };
+    this.touch(verified);
+    this.verified.set(tokenHash, verified);
+    if (this.verified.size > VERIFIED_CAPACITY) this.verified.delete(this.verified.keys().next().value!);
+    return verified.record;
+  }
+
+  /** Refreshes last_used_at at most once a minute per token, without waiting for it. */
+  private touch(verified: Verified) {
+    const now = Date.now();
+    if (now - verified.usedAt <= LAST_USED_RESOLUTION_MS) return;
+    verified.usedAt = now;
+    void this.db.prisma.apiToken.update({ where: { id: verified.record.tokenId }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+  }
+
+  /** Drops a token from this instance's cache of verified tokens (it was revoked). */
+  forget(tokenId: string): void {
+    for (const [hash, verified] of this.verified) if (verified.record.tokenId === tokenId) this.verified.delete(hash);
+  }
+
+  /** Ids of the tokens this instance accepts without a query (for the periodic re-check). */
+  cachedTokenIds(): string[] {
+    return [...new Set([...this.verified.values()].map((v) => v.record.tokenId))];
   }
 
   async list(): Promise<TokenRecord[]> {
@@ -84,6 +126,9 @@ export class TokenStore {
   /** Marks a token revoked; false when no such live token exists. */
   async revoke(id: string): Promise<boolean> {
     const { count } = await this.db.prisma.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    this.forget(id);
+    // Other instances drop it from their caches (PostgreSQL; a no-op listener-less notice on PGlite).
+    if (count > 0) await this.db.prisma.$executeRaw`SELECT pg_notify(${TOKEN_REVOKED_CHANNEL}, ${id})`.catch(() => {});
     return count > 0;
   }
 

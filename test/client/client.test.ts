@@ -84,7 +84,7 @@ describe(`canon/client on ${backendName}`, () => {
     await expect(client.startRun({ taskId: task.taskId, workspaceRoot: "/w" })).rejects.toBeInstanceOf(TaskNeedsClarificationError);
     const [ambiguity] = task.ambiguities;
     const answers = [{ ambiguityId: ambiguity!.ambiguityId, answer: "the null check in src/cart/total.ts" }];
-    const clarified = await client.clarify(task.taskId, answers, 0, { answeredBy: "ana" });
+    const clarified = await client.clarify(task.taskId, answers, 0);
     expect(clarified).toMatchObject({ revision: 1, status: "COMPILED" });
     await expect(client.clarify(task.taskId, answers, 0)).rejects.toBeInstanceOf(TaskRevisionConflictError);
     expect((await client.compile({ text: "Fix it." })).replayed).toBe(true);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { SCOPES } from "../../src/domain/principal.js";
 import { startCanon } from "../../src/server/canon-server.js";
+import { TokenStore } from "../../src/store/token-store.js";
 import { startTestCanon, postGraphQL, type TestCanon } from "../support/canon.js";
 import { backendName, createTestDatabase } from "../support/database.js";
 import { COMMIT, START_RUN, commitAs, setStatus, startRun } from "../support/operations.js";
@@ -181,6 +182,16 @@ describe(`security on ${backendName}`, () => {
       expect(await ws.closed).toBe(4401);
       const text = await sse.text(); // ends: the stream was closed by the server
       expect(text).toContain("ERR_UNAUTHENTICATED");
+    });
+
+    it("refuses a token revoked by another process soon after, though this instance had it cached", async () => {
+      const run = await startRun(canon.gql);
+      const { token, tokenId } = await canon.createToken({ scopes: ["run:read"] });
+      expect((await canon.gql(READ, { id: run.runId }, { token })).status).toBe(200); // verified, now cached
+      // The CLI or another instance: its own TokenStore on the same database.
+      await new TokenStore(canon.server.database).revoke(tokenId);
+      // NOTIFY (PostgreSQL) or the periodic re-check (tokenRecheckMs) reaches this instance's cache.
+      await expect.poll(async () => (await canon.gql(READ, { id: run.runId }, { token })).status, { timeout: 10_000 }).toBe(401);
     });
 
     it("ends the token's runsChanged subscriptions too", async () => {
@@ -395,7 +406,7 @@ describe(`security on ${backendName}`, () => {
     try {
       const config = { host: "0.0.0.0", port: 0, database: database.options, logLevel: "silent", maxBodyBytes: 1 << 20, shutdownGraceMs: 1000, watchBuffer: 100, watchResyncMs: 0, keepAliveMs: 0, watchSharedReads: true };
       await expect(
-        startCanon({ ...config, introspection: false, graphiql: false, commitRatePerSecond: 0, commitBurst: 1, tokenRecheckMs: 0 }, { bootstrapAdmin: true }),
+        startCanon({ ...config, introspection: false, graphiql: false, commitRatePerSecond: 0, commitBurst: 1, runCommitRatePerSecond: 0, runCommitBurst: 1, tokenRecheckMs: 0 }, { bootstrapAdmin: true }),
       ).rejects.toThrow(/refusing to listen on 0\.0\.0\.0 with no API token/);
     } finally {
       await database.dispose();

@@ -60,6 +60,8 @@ export async function startTestCanon(overrides: Partial<Omit<CanonConfig, "datab
     // Tests write in bursts far above any real agent's rate; the rate limit has its own test.
     commitRatePerSecond: 0,
     commitBurst: 1,
+    runCommitRatePerSecond: 0,
+    runCommitBurst: 1,
     tokenRecheckMs: 500,
     ...overrides,
   });

@@ -10,7 +10,6 @@ import { hrefRun, hrefRuns } from "./router";
 function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; onDone(task: TaskDetail): void }) {
   const open = task.ambiguities.filter((a) => a.resolution === "UNRESOLVED" || a.resolution === "ESCALATED");
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [answeredBy, setAnsweredBy] = useState("dashboard");
   const [state, setState] = useState<{ busy: boolean; error?: string; done?: string }>({ busy: false });
   if (!open.length)
     return (
@@ -28,7 +27,8 @@ function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; o
     if (!input.length) return setState({ busy: false, error: "Answer at least one question." });
     setState({ busy: true });
     try {
-      const answered = await api.client.clarify(task.taskId, input, task.revision, { answeredBy: answeredBy.trim() || "dashboard" });
+      // Recorded under the token's component: the server accepts no other name.
+      const answered = await api.client.clarify(task.taskId, input, task.revision);
       const { task: reread } = await api.query<TaskViewData>(TASK_VIEW, { id: task.taskId });
       setAnswers({});
       setState({ busy: false, done: `Recompiled as revision ${answered.revision}.` });
@@ -47,10 +47,6 @@ function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; o
       {open.map((a) => (
         <Question key={a.ambiguityId} ambiguity={a} value={answers[a.ambiguityId] ?? ""} onChange={(value) => setAnswers({ ...answers, [a.ambiguityId]: value })} />
       ))}
-      <label class="stack">
-        Answered by
-        <input value={answeredBy} onInput={(e) => setAnsweredBy(e.currentTarget.value)} autocomplete="name" />
-      </label>
       {state.error && <Notice kind="error">{state.error}</Notice>}
       {state.done && <Notice>{state.done}</Notice>}
       <button class="button button-primary" type="submit" disabled={state.busy}>
