@@ -20,7 +20,8 @@ import { isLoopback, type CanonConfig } from "./config.js";
 import { requestIdFrom, withRequestId } from "./request-context.js";
 import { createLogger } from "./logger.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
-import { createCanonYoga } from "./yoga.js";
+import { bearerToken, createCanonYoga } from "./yoga.js";
+import { gateBody, sendRefusal } from "./body-gate.js";
 
 export interface CanonServer {
   url: string;
@@ -74,14 +75,19 @@ export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?
   const services = { store, watcher, runsWatcher, tasks: new TaskStore(database), tokens, commitLimiter, sessions };
   const yoga = createCanonYoga(services, logger, { introspection: config.introspection, graphiql: config.graphiql, keepAliveMs: config.keepAliveMs });
   let draining = false;
+  const authenticateHeader = async (req: IncomingMessage) => {
+    const token = bearerToken(req.headers.authorization);
+    return token ? tokens.authenticate(token) : null;
+  };
 
   const httpServer = createServer((req, res) => {
     if (draining) return sendJson(res, 503, errorBody("ERR_SHUTTING_DOWN", "Canon is shutting down", true));
     if (req.url === "/healthz") return void healthz(database, res);
-    if (tooLarge(req, config.maxBodyBytes)) {
-      return sendJson(res, 413, errorBody("ERR_INPUT_TOO_LARGE", `request bodies are limited to ${config.maxBodyBytes} bytes`, false));
-    }
-    return withRequestId(requestIdFrom(req.headers["x-request-id"]), () => yoga(req, res));
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    void gateBody(req, config.maxBodyBytes, authenticateHeader).then(
+      (outcome) => (outcome.kind === "refused" ? sendRefusal(res, outcome, requestId) : withRequestId(requestId, () => yoga(req, res))),
+      () => sendJson(res, 503, errorBody("ERR_UNAVAILABLE", "Canon could not check the request's token; retry", true)),
+    );
   });
   const ws = attachGraphQLWebSocket(httpServer, yoga, logger, { tokens, sessions }, config.keepAliveMs);
   await new Promise<void>((resolve, reject) => {
@@ -144,13 +150,8 @@ async function healthz(database: Database, res: ServerResponse) {
   }
 }
 
-function tooLarge(req: IncomingMessage, limit: number): boolean {
-  const length = Number(req.headers["content-length"] ?? 0);
-  return Number.isFinite(length) && length > limit;
-}
-
 const errorBody = (code: string, message: string, retryable: boolean) => ({
-  errors: [{ message, extensions: { family: code === "ERR_INPUT_TOO_LARGE" ? "INPUT" : "SYSTEM", code, retryable } }],
+  errors: [{ message, extensions: { family: "SYSTEM", code, retryable } }],
 });
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

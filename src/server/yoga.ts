@@ -4,10 +4,12 @@
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { NoSchemaIntrospectionCustomRule, type ExecutionResult } from "graphql";
+import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
 import type { Principal } from "../domain/principal.js";
 import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
+import { preauthenticated } from "./body-gate.js";
 import { codedError } from "./error-codes.js";
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
@@ -66,8 +68,10 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       // graphql-ws authenticated the socket once, at connection_init (websocket.ts).
       const fromSocket = (initial as { principal?: Principal }).principal;
       if (fromSocket) return { ...services, principal: fromSocket, requestId };
+      // A request with a body was authenticated before its body was read (body-gate.ts).
+      const early = (initial as { req?: IncomingMessage }).req;
       const token = bearerToken(initial.request?.headers.get("authorization"));
-      const principal = token ? await services.tokens.authenticate(token) : null;
+      const principal = (early && preauthenticated.get(early)) ?? (token ? await services.tokens.authenticate(token) : null);
       if (!principal) throw unauthenticated();
       return { ...services, principal, requestId };
     },
