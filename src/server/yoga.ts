@@ -12,6 +12,7 @@ import { schema } from "../graphql/schema.js";
 import { preauthenticated } from "./body-gate.js";
 import { codedError } from "./error-codes.js";
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
+import { useInputGuard } from "./input-guard.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
 import { useSharedSubscriptionExecution } from "./shared-execution.js";
 import { queryLimitPlugins } from "./limits.js";
@@ -105,6 +106,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       // Browsers send simple cross-site requests without preflight; every real client sends
       // one of these headers (a token needs Authorization anyway).
       useCSRFPrevention({ requestHeaders: ["authorization", "x-graphql-yoga-csrf"] }),
+      useInputGuard(),
       ...queryLimitPlugins(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),
