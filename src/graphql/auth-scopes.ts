@@ -36,6 +36,13 @@ export function authScopeLoaders(ctx: GraphQLContext) {
   };
 }
 
+/**
+ * A run the principal may see, else null: `node(id)` answers a run outside the token's
+ * restriction exactly as it answers one that does not exist, so it cannot probe for ids.
+ */
+export const visibleRun = <R extends { id: string; taskId: string }>(ctx: GraphQLContext, run: R | null): R | null =>
+  run && ctx.principal && admitsRun(ctx.principal, run) ? run : null;
+
 export function unauthorizedError(_parent: unknown, ctx: GraphQLContext, info: { parentType: { name: string }; fieldName: string }) {
   if (!ctx.principal) return new UnauthenticatedError();
   return new ForbiddenError(`this token may not use ${info.parentType.name}.${info.fieldName}`, {

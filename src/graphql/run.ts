@@ -7,7 +7,7 @@ import { canonicalJson } from "../domain/content-hash.js";
 import { RUN_STATUSES } from "../domain/run-status.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { AgentState } from "./agent-state.js";
-import { requires, requiresOnRun } from "./auth-scopes.js";
+import { requires, requiresOnRun, visibleRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { CompletionView } from "./completion.js";
 import { ComponentIdentityType, ProvenanceType } from "./identity-types.js";
@@ -61,7 +61,7 @@ export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
   // runs or tasks cannot read it.
   authScopes: (run) => ({ runRecord: run }),
   id: { resolve: (run) => run.id },
-  loadOne: (id, ctx: GraphQLContext) => ctx.store.getRun(id),
+  loadOne: async (id, ctx: GraphQLContext) => visibleRun(ctx, await ctx.store.getRun(id)),
   fields: (t) => ({
     runId: t.exposeID("id", { description: "The run's own id (the global `id` is for `node`)." }),
     taskId: t.exposeID("taskId"),
