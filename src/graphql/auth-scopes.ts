@@ -24,7 +24,7 @@ export function authScopeLoaders(ctx: GraphQLContext) {
     run: async (runId: string) => {
       if (!principal) return false;
       if (!principal.runIds.length && !principal.taskIds.length) return true;
-      const run = await ctx.store.getRun(runId);
+      const run = await ctx.store.getRunHead(runId);
       return run ? admitsRun(principal, run) : principal.runIds.includes(runId);
     },
     newRunOfTask: (taskId: string) => {

@@ -14,6 +14,7 @@ import { ArchivingRunStore } from "../store/run-archive-store.js";
 import { TaskStore } from "../store/task-store.js";
 import { SCOPES } from "../domain/principal.js";
 import { RateLimiter } from "../graphql/rate-limit.js";
+import { ReadGuard } from "../graphql/read-guard.js";
 import { TokenSessions } from "../graphql/token-sessions.js";
 import { TokenStore, type TokenSpec } from "../store/token-store.js";
 import { isLoopback, type CanonConfig } from "./config.js";
@@ -65,14 +66,15 @@ export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?
   const feed = database.postgresUrl
     ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
     : new InProcessChangeFeed();
-  const store = new ArchivingRunStore(database, feed);
-  const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads };
+  const store = new ArchivingRunStore(database, feed, { stateCacheBytes: config.stateCacheBytes });
+  const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads, cacheBytes: config.watchCacheBytes };
   const watcher = new RunWatcher(store, feed, watchOptions);
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
   const sessions = new TokenSessions(tokens);
   sessions.start(config.tokenRecheckMs);
   const commitLimiter = new RateLimiter({ perSecond: config.commitRatePerSecond, burst: config.commitBurst });
-  const services = { store, watcher, runsWatcher, tasks: new TaskStore(database), tokens, commitLimiter, sessions };
+  const reads = new ReadGuard({ maxResponseBytes: config.maxResponseBytes, readConcurrency: config.readConcurrency, readQueue: config.readQueue });
+  const services = { store, watcher, runsWatcher, tasks: new TaskStore(database), tokens, commitLimiter, sessions, reads };
   const yoga = createCanonYoga(services, logger, { introspection: config.introspection, graphiql: config.graphiql, keepAliveMs: config.keepAliveMs });
   let draining = false;
   const authenticateHeader = async (req: IncomingMessage) => {

@@ -1,6 +1,9 @@
 // Canon's configuration, from the environment and CLI flags. One table in the README.
 import type { DatabaseOptions } from "../db/database.js";
+import { DEFAULT_READ_LIMITS } from "../graphql/read-guard.js";
 import { DEFAULT_MAX_LAG } from "../live/run-watch.js";
+import { DEFAULT_WATCH_CACHE_BYTES } from "../live/shared-reads.js";
+import { DEFAULT_STATE_CACHE_BYTES } from "../store/state-cache.js";
 
 export interface CanonConfig {
   host: string;
@@ -9,6 +12,16 @@ export interface CanonConfig {
   logLevel: string;
   /** Largest HTTP request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Bytes of state, documents and history one request may read and return (docs/limits.md). */
+  // Optional (defaults in docs/limits.md), so that configs written before they existed still work.
+  maxResponseBytes?: number;
+  /** Requests per token that may read states from the store at once, and how many may wait. */
+  readConcurrency?: number;
+  readQueue?: number;
+  /** Bytes of recent states kept in memory for writers (the state cache). */
+  stateCacheBytes?: number;
+  /** Bytes of recent ledger entries kept in memory for subscribers (shared reads). */
+  watchCacheBytes?: number;
   /** How long shutdown waits for in-flight work before closing connections. */
   shutdownGraceMs: number;
   /** How many ledger entries a subscriber may fall behind before it gets ERR_SUBSCRIBER_TOO_SLOW. */
@@ -49,6 +62,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { hos
       : { kind: "pglite", dataDir: env.CANON_DATA_DIR ?? DEFAULT_DATA_DIR },
     logLevel: env.CANON_LOG_LEVEL ?? "info",
     maxBodyBytes: integer(env.CANON_MAX_BODY_BYTES, 1024 * 1024, "CANON_MAX_BODY_BYTES"),
+    maxResponseBytes: integer(env.CANON_MAX_RESPONSE_BYTES, DEFAULT_READ_LIMITS.maxResponseBytes, "CANON_MAX_RESPONSE_BYTES", 1024),
+    readConcurrency: integer(env.CANON_READ_CONCURRENCY, DEFAULT_READ_LIMITS.readConcurrency, "CANON_READ_CONCURRENCY", 1),
+    readQueue: integer(env.CANON_READ_QUEUE, DEFAULT_READ_LIMITS.readQueue, "CANON_READ_QUEUE"),
+    stateCacheBytes: integer(env.CANON_STATE_CACHE_BYTES, DEFAULT_STATE_CACHE_BYTES, "CANON_STATE_CACHE_BYTES"),
+    watchCacheBytes: integer(env.CANON_WATCH_CACHE_BYTES, DEFAULT_WATCH_CACHE_BYTES, "CANON_WATCH_CACHE_BYTES"),
     shutdownGraceMs: integer(env.CANON_SHUTDOWN_GRACE_MS, 10_000, "CANON_SHUTDOWN_GRACE_MS"),
     watchBuffer: integer(env.CANON_WATCH_BUFFER, DEFAULT_MAX_LAG, "CANON_WATCH_BUFFER", 1),
     watchResyncMs: integer(env.CANON_WATCH_RESYNC_MS, 5_000, "CANON_WATCH_RESYNC_MS"),

@@ -13,6 +13,7 @@ import { preauthenticated } from "./body-gate.js";
 import { codedError } from "./error-codes.js";
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
 import { useInputGuard } from "./input-guard.js";
+import { useReadPermits } from "./read-permits.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
 import { useSharedSubscriptionExecution } from "./shared-execution.js";
 import { queryLimitPlugins } from "./limits.js";
@@ -110,6 +111,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       ...queryLimitPlugins(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),
+      useReadPermits(services.reads),
       useSSEKeepAlive(options.keepAliveMs),
       useSharedSubscriptionExecution(logger),
     ],

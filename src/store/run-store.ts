@@ -87,14 +87,16 @@ interface Genesis {
 }
 
 export class RunStore extends RunReader {
-  private readonly cache = new StateCache();
+  private readonly cache: StateCache;
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     db: Database,
     private readonly feed: ChangeFeed,
+    options: { stateCacheBytes?: number } = {},
   ) {
     super(db);
+    this.cache = new StateCache(options.stateCacheBytes);
   }
 
   /**
