@@ -110,6 +110,8 @@ function stateFieldsSelected(info: GraphQLResolveInfo): number {
 
 /** Entries per store read: about one maximal state, so no single read holds the event loop long. */
 const READ_CHUNK_BYTES = 4 * 1024 * 1024;
+/** ...and never more than this many, in case older states are much larger than the current one. */
+const READ_CHUNK_ENTRIES = 50;
 
 /**
  * A history page, read in chunks and spent from the request's budget as it goes. Its size is
@@ -129,7 +131,7 @@ async function historyPage(run: RunView, query: HistoryQuery, ctx: GraphQLContex
   let afterSeq = query.afterSeq ?? null;
   let hasNextPage = false;
   while (entries.length < query.first) {
-    const first = Math.min(query.first - entries.length, Math.max(1, Math.floor(READ_CHUNK_BYTES / perEntry)));
+    const first = Math.min(query.first - entries.length, READ_CHUNK_ENTRIES, Math.max(1, Math.floor(READ_CHUNK_BYTES / perEntry)));
     const chunk = await ctx.reads.read(ctx, info, () => ctx.store.history(run.id, { ...query, afterSeq, first }));
     const bytes = chunk.entries.reduce((sum, e) => sum + (e.state ? stateSize(e.state, e.contentHash) : 0) + jsonSize(e.operations), 0);
     ctx.reads.charge(ctx, info, bytes, "ask for fewer entries with `first` and page on with `after`", ["first", "after"]);
