@@ -1,6 +1,9 @@
 # syntax=docker/dockerfile:1
 # Canon's image. Build: `docker build -t canon .`  Run on PostgreSQL: docker-compose.yml.
-# Run alone on the embedded database: `docker run -p 127.0.0.1:4000:4000 -v canon-data:/data canon`.
+# Run alone on the embedded database (bound to 0.0.0.0 in the container, Canon needs a token):
+#   docker run -e CANON_ADMIN_TOKEN=canon_$(openssl rand -hex 24) -e CANON_GRAPHIQL=true \
+#     -p 127.0.0.1:4000:4000 -v canon-data:/data canon
+# then open http://127.0.0.1:4000/graphql?token=<that token>. docs/configuration.md has the rest.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 

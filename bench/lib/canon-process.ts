@@ -45,13 +45,14 @@ export async function startCanonProcess(
   });
   let tail = "";
   const keep = (chunk: string) => void (tail = (tail + chunk).slice(-8_000));
-  child.stderr!.setEncoding("utf8").on("data", keep);
+  // The banner (with the URL) is on stderr, pino's logs on stdout: both are kept for error reports.
+  child.stdout!.setEncoding("utf8").on("data", keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
 
   const url = await new Promise<URL>((resolve, reject) => {
-    let stdout = "";
+    let banner = "";
     let settled = false;
     const fail = (why: string) => {
       if (settled) return;
@@ -61,12 +62,12 @@ export async function startCanonProcess(
       reject(new Error(`${why}\n--- canon output ---\n${tail}`));
     };
     const timer = setTimeout(() => fail(`Canon did not print its URL within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
-    // Keep reading stdout for the process's whole life: a full pipe would block its logging.
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    // Keep reading stderr for the process's whole life: a full pipe would block it.
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
       keep(chunk);
       if (settled) return;
-      if (stdout.length < 64_000) stdout += chunk;
-      const match = SERVING_LINE.exec(stdout);
+      if (banner.length < 64_000) banner += chunk;
+      const match = SERVING_LINE.exec(banner);
       if (!match) return;
       const parsed = new URL(match[1]!);
       // The benchmark only ever talks to loopback; refuse anything else rather than load it.

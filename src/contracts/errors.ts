@@ -1,17 +1,20 @@
 // Canon's error contract, shaped like the Kernel ABI's ErrorV1 (family/code/message/retryable).
-// NOT_FOUND and AUTH are API-level families the ABI leaves to the API envelope; Canon uses them
-// on the wire but never writes them into a state document.
+// Two kinds share that shape (docs/errors.md):
+// - ErrorV1 documents: errors of the ABI's own families (INPUT, STATE, POLICY, SYSTEM). Their
+//   JSON form validates against the ABI's ErrorV1 (test/contracts/error-families.test.ts).
+// - API-layer errors: NOT_FOUND, IDEMPOTENCY, AUTH and RATE_LIMIT, families the ABI leaves to
+//   the API's error envelope (common.schema.json, ErrorV1's $comment). They never appear in a
+//   state document or a receipt.
 
-export const ERROR_FAMILIES = [
-  "INPUT",
-  "STATE",
-  "POLICY",
-  "NOT_FOUND",
-  "IDEMPOTENCY",
-  "SYSTEM",
-  "AUTH",
-] as const;
+/** The ABI ErrorV1 families Canon's errors use. */
+export const ERRORV1_FAMILIES = ["INPUT", "STATE", "POLICY", "SYSTEM"] as const;
+/** API-layer families, outside the ABI's ErrorV1. */
+export const API_ERROR_FAMILIES = ["NOT_FOUND", "IDEMPOTENCY", "AUTH", "RATE_LIMIT"] as const;
+export const ERROR_FAMILIES = [...ERRORV1_FAMILIES, ...API_ERROR_FAMILIES] as const;
 export type ErrorFamily = (typeof ERROR_FAMILIES)[number];
+
+/** Whether an error of this family is an ABI ErrorV1 document (otherwise an API-layer error). */
+export const isErrorV1Family = (family: ErrorFamily): boolean => (ERRORV1_FAMILIES as readonly string[]).includes(family);
 
 export interface ErrorV1 {
   family: ErrorFamily;
@@ -101,7 +104,7 @@ export class IdempotencyKeyReusedError extends CanonError {
     super({
       family: "IDEMPOTENCY",
       code: "ERR_IDEMPOTENCY_KEY_REUSED",
-      message: `idempotency key ${idempotencyKey} was already used for a different request on this run`,
+      message: `idempotency key ${JSON.stringify(idempotencyKey)} was already used for a different request on this run`,
       retryable: false,
       details: { idempotencyKey },
     });
@@ -165,13 +168,18 @@ export class LockHeldError extends CanonError {
     readonly resource: string,
     readonly holder: string,
     readonly expiresAt: string,
+    /** The held lock's own scope, when it overlaps `resource` rather than equals it (fs:src/auth/** for fs:src/auth/login.ts). */
+    readonly lockedResource: string = resource,
   ) {
     super({
       family: "STATE",
       code: "ERR_LOCK_HELD",
-      message: `${resource} is locked by ${holder} until ${expiresAt}`,
+      message:
+        lockedResource === resource
+          ? `${resource} is locked by ${holder} until ${expiresAt}`
+          : `${resource} overlaps ${lockedResource}, locked by ${holder} until ${expiresAt}`,
       retryable: true,
-      details: { resource, holder, expiresAt },
+      details: { resource, holder, expiresAt, lockedResource },
     });
   }
 }
@@ -207,7 +215,7 @@ export class ForbiddenError extends CanonError {
 export class RateLimitedError extends CanonError {
   constructor(readonly retryAfterMs: number) {
     super({
-      family: "POLICY",
+      family: "RATE_LIMIT",
       code: "ERR_RATE_LIMITED",
       message: `too many writes with this token; retry in ${retryAfterMs} ms`,
       retryable: true,
@@ -215,6 +223,9 @@ export class RateLimitedError extends CanonError {
     });
   }
 }
+
+/** A request refused by the CSRF check: a simple (non-preflighted) request without `Authorization` or `x-graphql-yoga-csrf`. */
+export const CSRF_REFUSED = { family: "AUTH", code: "ERR_CSRF_REFUSED", retryable: false } as const;
 
 /** A request the GraphQL limits refuse before running it (depth, cost, aliases, directives, tokens, batching). */
 export const QUERY_TOO_COMPLEX = { family: "INPUT", code: "ERR_QUERY_TOO_COMPLEX", retryable: false } as const;

@@ -43,7 +43,7 @@ export interface RunPosition {
 /**
  * Ends a runsChanged subscription whose consumer fell too far behind. `positions` holds the last
  * entry delivered of every run that had undelivered entries or delivered any: re-subscribing with
- * `after: positions` resumes those runs exactly (see the README for the rest).
+ * `after: positions` resumes those runs exactly (see docs/watch-semantics.md for the rest).
  */
 export class RunsSubscriberTooSlowError extends CanonError {
   constructor(

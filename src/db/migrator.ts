@@ -114,3 +114,19 @@ async function applyPending(session: SqlSession, migrations: Migration[]): Promi
   }
   return report;
 }
+
+/**
+ * The migrations this database still needs, found without applying or writing anything: the
+ * commands other than `serve` and `migrate` only read the schema, and refuse one that is behind.
+ */
+export async function pendingMigrations(connection: SqlConnection, migrations = readMigrations()): Promise<string[]> {
+  return connection.withSession(async (session) => {
+    const [bookkeeping] = await session.query<{ present: boolean }>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`);
+    if (!bookkeeping?.present) return migrations.map((m) => m.name);
+    const rows = await session.query<{ migration_name: string }>(
+      `SELECT migration_name FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
+    );
+    const applied = new Set(rows.map((row) => row.migration_name));
+    return migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
+  });
+}

@@ -20,7 +20,8 @@ export const toRunRecord = (row: Run): RunRecord => ({
   updatedAt: row.updatedAt,
 });
 
-export const toLedgerEntryRecord = (row: LedgerEntry): LedgerEntryRecord => ({
+/** A row whose state is decoded (src/store/ledger-codec.ts): every COMMIT carries its state. */
+export const toLedgerEntryRecord = (row: Omit<LedgerEntry, "patch" | "snapshotVersion">): LedgerEntryRecord => ({
   runId: row.runId,
   seq: row.seq,
   stateVersion: row.stateVersion,

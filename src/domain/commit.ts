@@ -10,6 +10,8 @@ import { rememberJsonSize } from "./json-size.js";
 import { LIMITS } from "./limits.js";
 import { OPERATIONS, type OperationCall, type OperationContext, type OperationDefinition } from "./operations/index.js";
 import { argsSchema } from "./operations/operation.js";
+import { EMPTY_BOOK, withCarriedReceipts, type ReceiptBook } from "./rules/receipt-book.js";
+import { checkWrite } from "./rules/write-checks.js";
 
 const registry = new Map(
   OPERATIONS.map((definition) => [definition.name, { definition, validate: compileSchema(argsSchema(definition.args)) }]),
@@ -43,12 +45,27 @@ export function parseOperations(calls: readonly OperationCall[]): OperationCall[
   return calls.map((call) => ({ op: call.op, args: call.args }));
 }
 
+/** Whether applying these calls depends on the commit time (see OperationDefinition.readsClock). */
+export const readsClock = (calls: readonly OperationCall[]): boolean =>
+  calls.some((call) => registry.get(call.op)?.definition.readsClock === true);
+
 /** Applies the calls in order: all of them, or (by throwing) none. */
 export function applyOperations(state: AgentStateV1, calls: readonly OperationCall[], context: OperationContext): AgentStateV1 {
   return calls.reduce((current, call) => {
     const definition = registry.get(call.op)?.definition as OperationDefinition<unknown> | undefined;
     if (!definition) throw new InvalidInputError(`unknown operation "${call.op}"`);
     return definition.apply(current, call.args, context);
+  }, state);
+}
+
+/**
+ * Applies the calls as applyOperations does, judging each first by the write-time rules
+ * (rules/write-checks.ts) on the state it meets. `book` holds the receipt documents the calls cite.
+ */
+function admitOperations(state: AgentStateV1, calls: readonly OperationCall[], context: OperationContext, book: ReceiptBook): AgentStateV1 {
+  return calls.reduce((current, call) => {
+    checkWrite(current, call, context, book);
+    return applyOperations(current, [call], context);
   }, state);
 }
 
@@ -63,13 +80,20 @@ export interface CommitPlan extends VersionedState {
 }
 
 /**
- * Applies validated operations to the state read at its version. If nothing changes, the
+ * Applies validated operations to the state read at its version, judged by the write-time rules
+ * against `storedReceipts` (the documents of the receipts they cite that the run recorded
+ * earlier; those the commit carries are added here). If nothing changes, the
  * write is an explicit NOOP at the same version; otherwise the next version, validated
  * against AgentStateV1 before anyone can persist it.
  */
-export function planCommit(current: VersionedState, calls: readonly OperationCall[], context: OperationContext): CommitPlan {
+export function planCommit(
+  current: VersionedState,
+  calls: readonly OperationCall[],
+  context: OperationContext,
+  storedReceipts: ReceiptBook = EMPTY_BOOK,
+): CommitPlan {
   const version = current.state.identity.state_version;
-  const applied = applyOperations(current.state, calls, context);
+  const applied = admitOperations(current.state, calls, context, withCarriedReceipts(storedReceipts, calls));
   if (applied === current.state || contentHash(applied) === current.contentHash) {
     return { kind: "NOOP", state: current.state, contentHash: current.contentHash, stateVersion: version };
   }

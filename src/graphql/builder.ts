@@ -8,7 +8,7 @@ import type { JsonObject } from "../contracts/agent-state.js";
 import type { Principal } from "../domain/principal.js";
 import type { RunWatcher } from "../live/run-watch.js";
 import type { RunsWatcher } from "../live/runs-watch.js";
-import type { ArchivingRunStore } from "../store/run-archive-store.js";
+import type { RunStore } from "../store/run-store.js";
 import type { TaskStore } from "../store/task-store.js";
 import type { TokenStore } from "../store/token-store.js";
 import { authScopeLoaders, unauthorizedError, type CanonAuthScopes } from "./auth-scopes.js";
@@ -18,7 +18,7 @@ import type { TokenSessions } from "./token-sessions.js";
 
 /** What every request shares (one per instance). */
 export interface CanonServices {
-  store: ArchivingRunStore;
+  store: RunStore;
   watcher: RunWatcher;
   runsWatcher: RunsWatcher;
   tasks: TaskStore;
@@ -54,7 +54,28 @@ export const builder = new SchemaBuilder<{
     cursorType: "String",
     nodesQueryOptions: false,
     // `node` reaches runs only; the Run type's own scopes apply the token's restriction.
-    nodeQueryOptions: { skipTypeScopes: true, authScopes: { scope: "run:read" } },
+    nodeQueryOptions: {
+      skipTypeScopes: true,
+      authScopes: { scope: "run:read" },
+      description: "Any object with a global id (runs and tasks).",
+      args: { id: { description: "A global id, as the object's `id` field gives it." } },
+    },
+    // Relay's shared plumbing, described once for every connection.
+    nodeTypeOptions: { description: "An object with a global id, fetchable with `node(id)`." },
+    idFieldOptions: { description: "A global id, for `node(id)`." },
+    pageInfoTypeOptions: { description: "Where a page of a connection sits: cursors, and whether more items exist." },
+    hasNextPageFieldOptions: { description: "Whether more items follow this page." },
+    hasPreviousPageFieldOptions: { description: "Whether items precede this page." },
+    startCursorFieldOptions: { description: "Cursor of the page's first item." },
+    endCursorFieldOptions: { description: "Cursor of the page's last item: pass it as `after` for the next page." },
+    edgesFieldOptions: { description: "The items of this page, each with its cursor." },
+    pageInfoFieldOptions: { description: "Cursors, and whether more items follow." },
+    cursorFieldOptions: { description: "This item's cursor, for `after`." },
+    nodeFieldOptions: { description: "The item." },
+    firstArgOptions: { description: "How many items to return after `after`." },
+    afterArgOptions: { description: "Return items after this cursor." },
+    lastArgOptions: { description: "How many items to return before `before`." },
+    beforeArgOptions: { description: "Return items before this cursor." },
   },
   errors: { defaultTypes: [] },
   scopeAuth: {

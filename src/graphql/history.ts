@@ -27,13 +27,13 @@ interface StateSnapshot {
 const StateSnapshotType = builder.objectRef<StateSnapshot>("StateSnapshot").implement({
   description: "A run's state exactly as it was at one version.",
   fields: (t) => ({
-    runId: t.exposeID("runId"),
-    version: t.exposeInt("version"),
-    contentHash: t.string({ resolve: (s) => s.entry.contentHash }),
-    committedAt: t.field({ type: "DateTime", resolve: (s) => s.entry.createdAt }),
+    runId: t.exposeID("runId", { description: "The run." }),
+    version: t.exposeInt("version", { description: "The version." }),
+    contentHash: t.string({ description: "sha256 of that version's canonical JSON.", resolve: (s) => s.entry.contentHash }),
+    committedAt: t.field({ description: "When that version was committed.", type: "DateTime", resolve: (s) => s.entry.createdAt }),
     entry: t.field({ type: LedgerEntry, description: "The COMMIT that produced this version.", resolve: (s) => s.entry }),
-    state: t.field({ type: AgentState, resolve: (s, _args, ctx, info) => spentState(ctx, info, s.entry.state!, s.entry.contentHash) }),
-    document: t.field({ type: "JSONObject", resolve: (s, _args, ctx, info) => canonicalDocument(spentState(ctx, info, s.entry.state!, s.entry.contentHash)) }),
+    state: t.field({ description: "That version, as typed fields.", type: AgentState, resolve: (s, _args, ctx, info) => spentState(ctx, info, s.entry.state!, s.entry.contentHash) }),
+    document: t.field({ description: "That version as one AgentStateV1 JSON document (RFC 8785 key order).", type: "JSONObject", resolve: (s, _args, ctx, info) => canonicalDocument(spentState(ctx, info, s.entry.state!, s.entry.contentHash)) }),
   }),
 });
 
@@ -47,29 +47,31 @@ interface StateDiff {
 const StateDiffType = builder.objectRef<StateDiff>("StateDiff").implement({
   description: "How the state changed between two versions.",
   fields: (t) => ({
-    fromVersion: t.exposeInt("fromVersion"),
-    toVersion: t.exposeInt("toVersion"),
+    fromVersion: t.exposeInt("fromVersion", { description: "The older version." }),
+    toVersion: t.exposeInt("toVersion", { description: "The newer version." }),
     patch: t.field({ type: "JSON", description: "An RFC 6902 JSON Patch that turns the `from` document into the `to` document.", resolve: (d) => d.patch }),
     changedSections: t.exposeStringList("changedSections", { description: "Top-level AgentStateV1 fields the patch touches." }),
   }),
 });
 
 const DivergenceType = builder.objectRef<Divergence>("LedgerDivergence").implement({
+  description: "Where a ledger stops verifying: the first entry whose check failed.",
   fields: (t) => ({
-    seq: t.exposeInt("seq"),
-    version: t.exposeInt("version"),
+    seq: t.exposeInt("seq", { description: "The first entry that failed." }),
+    version: t.exposeInt("version", { description: "That entry's state version." }),
     check: t.exposeString("check", { description: "What failed, e.g. `entry hash` or `replayed state hash`." }),
-    expected: t.exposeString("expected"),
-    actual: t.exposeString("actual"),
+    expected: t.exposeString("expected", { description: "What the check expected." }),
+    actual: t.exposeString("actual", { description: "What was found." }),
   }),
 });
 
 const VerificationReportType = builder.objectRef<VerificationReport>("VerificationReport").implement({
+  description: "The result of re-checking a run's ledger: hash chain, stored states, and replay.",
   fields: (t) => ({
-    runId: t.exposeID("runId"),
-    ok: t.exposeBoolean("ok"),
-    checkedEntries: t.exposeInt("checkedEntries"),
-    firstDivergence: t.field({ type: DivergenceType, nullable: true, resolve: (r) => r.firstDivergence }),
+    runId: t.exposeID("runId", { description: "The run checked." }),
+    ok: t.exposeBoolean("ok", { description: "Whether every check passed." }),
+    checkedEntries: t.exposeInt("checkedEntries", { description: "How many ledger entries were checked." }),
+    firstDivergence: t.field({ description: "The first entry that failed a check; null when the ledger verifies.", type: DivergenceType, nullable: true, resolve: (r) => r.firstDivergence }),
   }),
 });
 
@@ -147,14 +149,14 @@ builder.objectFields(Run, (t) => ({
   stateAt: t.field({
     type: StateSnapshotType,
     description: "The state exactly as it was at `version`.",
-    args: { version: t.arg.int({ required: true }) },
-    errors: { types: [NotFoundError, InvalidInputError], directResult: true, union: { name: "StateAtResult" } },
+    args: { version: t.arg.int({ description: "The version to read.", required: true }) },
+    errors: { types: [NotFoundError, InvalidInputError], directResult: true, union: { name: "StateAtResult", description: "What stateAt answers: the snapshot, or a typed error saying why nothing was done (every error implements Error)." } },
     resolve: (run, { version }, ctx, info) => snapshot(run, version, "/version", ctx, info),
   }),
   history: t.connection({
     type: LedgerEntry,
     description: "The run's ledger, oldest first: every COMMIT and NOOP, optionally within a range of versions.",
-    args: { fromVersion: t.arg.int(), toVersion: t.arg.int() },
+    args: { fromVersion: t.arg.int({ description: "Only entries at or after this version." }), toVersion: t.arg.int({ description: "Only entries at or before this version." }) },
     resolve: async (run, args, ctx, info) => {
       if (args.last != null || args.before != null) throw new InvalidInputError("history pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
       const first = args.first ?? 50;
@@ -173,12 +175,15 @@ builder.objectFields(Run, (t) => ({
         },
       };
     },
-  }),
+  },
+  { description: "A page of a run's ledger entries." },
+  { description: "One ledger entry of the page, with its cursor." },
+  ),
   diff: t.field({
     type: StateDiffType,
     description: "An RFC 6902 JSON Patch from the state at `fromVersion` to the state at `toVersion`.",
-    args: { fromVersion: t.arg.int({ required: true }), toVersion: t.arg.int({ required: true }) },
-    errors: { types: [NotFoundError, InvalidInputError], directResult: true, union: { name: "StateDiffResult" } },
+    args: { fromVersion: t.arg.int({ description: "The older version.", required: true }), toVersion: t.arg.int({ description: "The newer version.", required: true }) },
+    errors: { types: [NotFoundError, InvalidInputError], directResult: true, union: { name: "StateDiffResult", description: "What diff answers: the diff, or a typed error saying why nothing was done (every error implements Error)." } },
     resolve: async (run, { fromVersion, toVersion }, ctx, info) => {
       const [from, to] = await Promise.all([
         snapshot(run, fromVersion, "/fromVersion", ctx, info),
@@ -196,8 +201,8 @@ builder.queryFields((t) => ({
     type: VerificationReportType,
     description: "Recompute the run's hash chain and states from its ledger; reports the first divergence.",
     ...requiresOnRun("run:read", (args: { runId: string | number }) => args.runId),
-    args: { runId: t.arg.id({ required: true }) },
-    errors: { types: [NotFoundError], directResult: true, union: { name: "VerifyRunResult" } },
+    args: { runId: t.arg.id({ description: "The run to verify.", required: true }) },
+    errors: { types: [NotFoundError], directResult: true, union: { name: "VerifyRunResult", description: "What verifyRun answers: the verification report, or a typed error saying why nothing was done (every error implements Error)." } },
     resolve: (_root, { runId }, ctx) => verifyRun(ctx.store, String(runId)),
   }),
 }));

@@ -5,33 +5,36 @@ import { requiresOnRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { WRITE_ERRORS } from "./errors.js";
 import { ComponentIdentityInput, ComponentIdentityType, toComponentIdentity } from "./identity-types.js";
-import { Run } from "./run.js";
+import { Run, stateOfRun } from "./run.js";
 import { authorizedWriter } from "./writer.js";
 import { sharedEnum } from "./shared-enums.js";
+import { viewDocument, viewRunDocument } from "./state-view.js";
 
 const ModelEventKind = sharedEnum("ModelEventKind", MODEL_EVENT_KINDS);
 
 const ModelEvent = builder.objectRef<ModelEventRecord>("ModelEvent").implement({
+  description: "Something that happened to a model serving the run. Logged beside the ledger; it never changes the state.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    runId: t.exposeID("runId"),
-    kind: t.field({ type: ModelEventKind, resolve: (e) => e.kind }),
-    modelId: t.exposeString("modelId"),
-    previousModelId: t.string({ nullable: true, resolve: (e) => e.previousModelId }),
-    detail: t.string({ nullable: true, resolve: (e) => e.detail }),
-    producer: t.field({ type: ComponentIdentityType, resolve: (e) => e.producer }),
+    id: t.exposeID("id", { description: "The event's id." }),
+    runId: t.exposeID("runId", { description: "The run." }),
+    kind: t.field({ description: "What happened.", type: ModelEventKind, resolve: (e) => e.kind }),
+    modelId: t.exposeString("modelId", { description: "The model it happened to." }),
+    previousModelId: t.string({ description: "For SWAPPED: the model that was replaced.", nullable: true, resolve: (e) => e.previousModelId }),
+    detail: t.string({ description: "More about the event, if given.", nullable: true, resolve: (e) => e.detail }),
+    producer: t.field({ description: "Who recorded it.", type: ComponentIdentityType, resolve: (e) => e.producer }),
     stateVersion: t.exposeInt("stateVersion", { description: "The run's version when logged; the event does not change it." }),
-    recordedAt: t.field({ type: "DateTime", resolve: (e) => e.createdAt }),
+    recordedAt: t.field({ description: "When it was recorded.", type: "DateTime", resolve: (e) => e.createdAt }),
   }),
 });
 
 const RecordModelEventInput = builder.inputType("RecordModelEventInput", {
+  description: "A model event for the run's log; the state and its version do not move.",
   fields: (t) => ({
-    runId: t.id({ required: true }),
-    kind: t.field({ type: ModelEventKind, required: true }),
+    runId: t.id({ description: "The run.", required: true }),
+    kind: t.field({ description: "What happened.", type: ModelEventKind, required: true }),
     modelId: t.string({ required: true, description: "Logical model id, e.g. planner-v2-fast." }),
     previousModelId: t.string({ description: "Required for SWAPPED: the model replaced." }),
-    detail: t.string(),
+    detail: t.string({ description: "More about the event." }),
     producer: t.field({ type: ComponentIdentityInput, description: "Optional: the token's component identity is recorded; if given it must be that identity." }),
   }),
 });
@@ -39,19 +42,21 @@ const RecordModelEventInput = builder.inputType("RecordModelEventInput", {
 builder.mutationField("recordModelEvent", (t) =>
   t.field({
     type: ModelEvent,
-    errors: { types: WRITE_ERRORS, directResult: true, union: { name: "RecordModelEventResult" } },
+    errors: { types: WRITE_ERRORS, directResult: true, union: { name: "RecordModelEventResult", description: "What recordModelEvent answers: the logged event, or a typed error saying why nothing was done (every error implements Error)." } },
     description: "Log a model change for a run. It never changes the run's state or state version.",
     ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
-    args: { input: t.arg({ type: RecordModelEventInput, required: true }) },
-    resolve: (_root, { input }, ctx) =>
-      ctx.store.modelEvents.record({
+    args: { input: t.arg({ type: RecordModelEventInput, required: true, description: "The event." }) },
+    resolve: async (_root, { input }, ctx) => {
+      const event = await ctx.store.modelEvents.record({
         runId: String(input.runId),
         kind: input.kind,
         modelId: input.modelId,
         previousModelId: input.previousModelId ?? null,
         detail: input.detail ?? null,
         producer: authorizedWriter(ctx as GraphQLContext, input.producer ? toComponentIdentity(input.producer) : null),
-      }),
+      });
+      return viewRunDocument(ctx, event.runId, event);
+    },
   }),
 );
 
@@ -59,7 +64,13 @@ builder.objectField(Run, "modelEvents", (t) =>
   t.field({
     type: [ModelEvent],
     description: "Model changes logged for this run, oldest first. Not part of its state.",
-    args: { first: t.arg.int({ defaultValue: 100 }) },
-    resolve: (run, args, ctx) => ctx.store.modelEvents.ofRun(run.id, Math.min(Math.max(args.first ?? 100, 1), 500)),
+    args: { first: t.arg.int({ defaultValue: 100, description: "How many events, oldest first; at most 500." }) },
+    resolve: async (run, args, ctx, info) => {
+      const events = await ctx.store.modelEvents.ofRun(run.id, Math.min(Math.max(args.first ?? 100, 1), 500));
+      // Its free text (detail, model ids) may name a labelled resource, as the state's may.
+      // The labels are in the state, which a lookup leaves out: read it within the request's budget.
+      const labels = (await stateOfRun(run, ctx, info)).sensitivity_labels ?? [];
+      return events.map((event) => viewDocument(ctx, labels, event));
+    },
   }),
 );

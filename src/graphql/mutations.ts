@@ -13,8 +13,8 @@ import { LedgerEntry, Run } from "./run.js";
 const WriteSuccess = builder.objectRef<WriteResult>("WriteSuccess").implement({
   description: "The write is durable: `entry` is its ledger entry, `run` the run after it.",
   fields: (t) => ({
-    run: t.field({ type: Run, resolve: (result): RunRecord => result.run }),
-    entry: t.field({ type: LedgerEntry, resolve: (result): LedgerEntryRecord => result.entry }),
+    run: t.field({ description: "The run after the write.", type: Run, resolve: (result): RunRecord => result.run }),
+    entry: t.field({ description: "The ledger entry the write made (or, for a replay, the one it made first).", type: LedgerEntry, resolve: (result): LedgerEntryRecord => result.entry }),
     replayed: t.exposeBoolean("replayed", {
       description: "True when this answers a retry with the same idempotency key: nothing new was written.",
     }),
@@ -28,23 +28,25 @@ const PROVENANCE_DOC =
   "Where the content came from: at least one record. Model output (a MODEL_COMPONENT or DECISION_BACKEND producer, or MODEL content) needs a MODEL record.";
 
 const BudgetInput = builder.inputType("ResourceBudgetInput", {
+  description: "Limits on what the run may spend; leave a field out for no limit.",
   fields: (t) => ({
-    maxCostUnits: t.float(),
-    maxTokens: t.int(),
-    maxWallMs: t.int(),
-    maxToolCalls: t.int(),
-    maxAttempts: t.int(),
-    maxSpawns: t.int(),
+    maxCostUnits: t.float({ description: "Most cost units." }),
+    maxTokens: t.int({ description: "Most model tokens." }),
+    maxWallMs: t.int({ description: "Most wall-clock time, in milliseconds." }),
+    maxToolCalls: t.int({ description: "Most tool calls." }),
+    maxAttempts: t.int({ description: "Most attempts." }),
+    maxSpawns: t.int({ description: "Most sub-runs spawned." }),
   }),
 });
 
 const StartRunInput = builder.inputType("StartRunInput", {
+  description: "A new run: from a compiled task, or from an objective (which makes an UNCOMPILED task).",
   fields: (t) => ({
     objective: t.string({ description: "What the run is for, in the caller's words. Required without taskId; defaults to the task's objective." }),
-    workspaceRoot: t.string({ required: true }),
+    workspaceRoot: t.string({ description: "The workspace's root directory.", required: true }),
     sessionId: t.id({ description: "Defaults to a new session id." }),
     taskId: t.id({ description: "A task to run (e.g. from compileTask); it must not need clarification. Defaults to a new task made from the objective." }),
-    budgets: t.field({ type: BudgetInput }),
+    budgets: t.field({ description: "Limits on what the run may spend.", type: BudgetInput }),
     producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
     idempotencyKey: t.string({ description: "Scoped to the producer's componentId: a retry returns the run the first attempt made." }),
@@ -52,19 +54,21 @@ const StartRunInput = builder.inputType("StartRunInput", {
 });
 
 const ForkRunInput = builder.inputType("ForkRunInput", {
+  description: "Start a new run from a past version of an existing one.",
   fields: (t) => ({
     runId: t.id({ required: true, description: "The run to fork from; it is not changed." }),
     atVersion: t.int({ required: true, description: "The new run's version 0 is this version's state." }),
     sessionId: t.id({ description: "Defaults to the original run's session." }),
     producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
-    idempotencyKey: t.string(),
+    idempotencyKey: t.string({ description: "Names this fork; a retry with the same key answers the first fork instead of making a second." }),
   }),
 });
 
 const CommitStateInput = builder.inputType("CommitStateInput", {
+  description: "A compare-and-swap write: operations applied at the version the writer read.",
   fields: (t) => ({
-    runId: t.id({ required: true }),
+    runId: t.id({ description: "The run to write to.", required: true }),
     expectedVersion: t.int({ required: true, description: "The state version the operations were decided on." }),
     operations: t.field({ type: [StateOperationInput], required: true, description: "Applied in order, all or nothing." }),
     producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
@@ -74,13 +78,14 @@ const CommitStateInput = builder.inputType("CommitStateInput", {
 });
 
 const RecordNoopInput = builder.inputType("RecordNoopInput", {
+  description: "A recorded decision to change nothing, compare-and-swap on the version read.",
   fields: (t) => ({
-    runId: t.id({ required: true }),
-    expectedVersion: t.int({ required: true }),
+    runId: t.id({ description: "The run.", required: true }),
+    expectedVersion: t.int({ description: "The version the decision was made on.", required: true }),
     reason: t.string({ required: true, description: "Why the component decided to change nothing." }),
     producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
-    idempotencyKey: t.string(),
+    idempotencyKey: t.string({ description: "Names this write; a retry with the same key is answered with the recorded entry." }),
   }),
 });
 
@@ -110,16 +115,23 @@ const writeMeta = (input: WriteMetaArgs, ctx: GraphQLContext) => ({
 });
 
 /** Every write answers `WriteSuccess` or one of the write errors, as a union named for it. */
-const writeResult = (unionName: string) =>
-  ({ type: WriteSuccess, errors: { types: WRITE_ERRORS, directResult: true, union: { name: unionName } } }) as const;
+const writeResult = (unionName: string, field: string) =>
+  ({
+    type: WriteSuccess,
+    errors: {
+      types: WRITE_ERRORS,
+      directResult: true,
+      union: { name: unionName, description: `What ${field} answers: WriteSuccess, or a typed error saying why nothing was written.` },
+    },
+  }) as const;
 
 builder.mutationFields((t) => ({
   startRun: t.field({
     type: WriteSuccess,
-    errors: { types: [...WRITE_ERRORS, TaskNeedsClarificationError], directResult: true, union: { name: "StartRunResult" } },
+    errors: { types: [...WRITE_ERRORS, TaskNeedsClarificationError], directResult: true, union: { name: "StartRunResult", description: "What startRun answers: WriteSuccess, or a typed error saying why nothing was done (every error implements Error)." } },
     ...requiresToStart((args: { input: { taskId?: string | number | null } }) => args.input.taskId),
     description: "Start a run at state version 0.",
-    args: { input: t.arg({ type: StartRunInput, required: true }) },
+    args: { input: t.arg({ description: "The task or objective, the workspace, and who starts it.", type: StartRunInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       ctx.store.startRun({
         objective: input.objective,
@@ -131,10 +143,10 @@ builder.mutationFields((t) => ({
       }),
   }),
   forkRun: t.field({
-    ...writeResult("ForkRunResult"),
+    ...writeResult("ForkRunResult", "forkRun"),
     ...requiresOnRun("run:create", (args: { input: { runId: string | number } }) => args.input.runId),
     description: "Start a new run from a past version of another run, to retry from an earlier belief.",
-    args: { input: t.arg({ type: ForkRunInput, required: true }) },
+    args: { input: t.arg({ description: "The run and version to fork from.", type: ForkRunInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       ctx.store.forkRun({
         runId: String(input.runId),
@@ -144,10 +156,10 @@ builder.mutationFields((t) => ({
       }),
   }),
   commitState: t.field({
-    ...writeResult("CommitStateResult"),
+    ...writeResult("CommitStateResult", "commitState"),
     ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
     description: "Apply operations to the state read at `expectedVersion`; succeeds only if the run is still there.",
-    args: { input: t.arg({ type: CommitStateInput, required: true }) },
+    args: { input: t.arg({ description: "The operations, the version read, and who writes.", type: CommitStateInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       ctx.store.commitState({
         runId: String(input.runId),
@@ -157,10 +169,10 @@ builder.mutationFields((t) => ({
       }),
   }),
   recordNoop: t.field({
-    ...writeResult("RecordNoopResult"),
+    ...writeResult("RecordNoopResult", "recordNoop"),
     ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
     description: "Record that a component read `expectedVersion` and decided to change nothing.",
-    args: { input: t.arg({ type: RecordNoopInput, required: true }) },
+    args: { input: t.arg({ description: "The run, the version read, and why nothing changes.", type: RecordNoopInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       ctx.store.recordNoop({
         runId: String(input.runId),

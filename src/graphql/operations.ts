@@ -19,6 +19,7 @@ function objectInput(spec: ObjectArg): AnyInputRef {
   let ref = objectInputs.get(spec.typeName);
   if (!ref) {
     ref = builder.inputType(spec.typeName, {
+      description: spec.typeDescription,
       fields: (t) => Object.fromEntries(Object.entries(spec.fields).map(([field, child]) => [field, argField(t, child)])),
     }) as AnyInputRef;
     objectInputs.set(spec.typeName, ref);

@@ -3,23 +3,31 @@ import { RECEIPT_KINDS, type ReceiptKind } from "../contracts/receipt-validation
 import type { ReceiptRecord } from "../store/receipt-reads.js";
 import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
-import { Run } from "./run.js";
+import { Run, stateOfRun } from "./run.js";
 import { sharedEnum } from "./shared-enums.js";
+import { viewDocument, viewRunDocument, type SensitivityLabels } from "./state-view.js";
 
 const ReceiptKindEnum = sharedEnum("ReceiptKind", RECEIPT_KINDS);
 
-export const Receipt = builder.objectRef<ReceiptRecord>("Receipt").implement({
+/** A receipt as read; `labels` are its run's when they were at hand (Run.receipts), else they are read. */
+type ReceiptView = ReceiptRecord & { labels?: SensitivityLabels };
+
+export const Receipt = builder.objectRef<ReceiptView>("Receipt").implement({
   // A receipt is readable by whoever may read the run that recorded it.
   authScopes: (receipt) => ({ run: receipt.runId }),
   description: "An immutable receipt (ToolReceiptV1, MutationReceiptV1, VerificationReceiptV1) or CompletionDecisionV1.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The document's own id (invocation_id, mutation_id, verification_id, decision_id)." }),
     runId: t.exposeID("runId", { description: "The run whose commit recorded it." }),
-    kind: t.field({ type: ReceiptKindEnum, resolve: (r) => r.kind }),
+    kind: t.field({ description: "What kind of receipt.", type: ReceiptKindEnum, resolve: (r) => r.kind }),
     contentHash: t.exposeString("contentHash", { description: "sha256 of the document's RFC 8785 canonical JSON." }),
     stateVersion: t.exposeInt("stateVersion", { description: "The state version of the commit that recorded it." }),
-    recordedAt: t.field({ type: "DateTime", resolve: (r) => r.createdAt }),
-    document: t.field({ type: "JSONObject", resolve: (r) => r.document }),
+    recordedAt: t.field({ description: "When it was recorded.", type: "DateTime", resolve: (r) => r.createdAt }),
+    document: t.field({
+      type: "JSONObject",
+      description: "The document, with resources the run's sensitivity labels withhold from the reader redacted.",
+      resolve: (r, _args, ctx) => (r.labels ? viewDocument(ctx, r.labels, r.document) : viewRunDocument(ctx, r.runId, r.document)),
+    }),
   }),
 });
 
@@ -30,11 +38,15 @@ builder.objectField(Run, "receipts", (t) =>
     type: [Receipt],
     description: "Receipts recorded by this run's commits, oldest first.",
     args: {
-      kind: t.arg({ type: ReceiptKindEnum }),
+      kind: t.arg({ type: ReceiptKindEnum, description: "Only receipts of this kind." }),
       first: t.arg.int({ defaultValue: 100, description: `At most ${MAX_RECEIPTS}.` }),
     },
-    resolve: (run, args, ctx) =>
-      ctx.store.receipts.ofRun(run.id, (args.kind as ReceiptKind | null) ?? null, Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS)),
+    resolve: async (run, args, ctx, info) => {
+      const receipts = await ctx.store.receipts.ofRun(run.id, (args.kind as ReceiptKind | null) ?? null, Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS));
+      // The labels are in the state, which a lookup leaves out: read it within the request's budget.
+      const labels = (await stateOfRun(run, ctx, info)).sensitivity_labels ?? [];
+      return receipts.map((receipt) => ({ ...receipt, labels }));
+    },
   }),
 );
 
@@ -44,7 +56,7 @@ builder.queryField("receipt", (t) =>
     nullable: true,
     description: "One receipt or completion decision by its id.",
     ...requires("run:read"),
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The receipt's id." }) },
     resolve: (_root, { id }, ctx) => ctx.store.receipts.byId(String(id)),
   }),
 );

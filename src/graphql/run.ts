@@ -19,6 +19,7 @@ import { viewOperations, viewState } from "./state-view.js";
 
 export const RunStatus = sharedEnum("RunStatus", RUN_STATUSES);
 export const LedgerKind = builder.enumType("LedgerKind", {
+  description: "What a ledger entry did to the state.",
   values: {
     COMMIT: { description: "The state changed; state_version went up by one." },
     NOOP: { description: "A recorded decision to change nothing; state_version stayed." },
@@ -85,18 +86,18 @@ export const canonicalDocument = (state: AgentStateV1): object => JSON.parse(can
 export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").implement({
   description: "One durable write to a run: a COMMIT that made a new version, or an explicit NOOP.",
   fields: (t) => ({
-    runId: t.exposeID("runId"),
+    runId: t.exposeID("runId", { description: "The run." }),
     seq: t.exposeInt("seq", { description: "Position in the run's ledger; every write, COMMIT or NOOP, takes the next one." }),
     version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
-    kind: t.field({ type: LedgerKind, resolve: (e) => e.kind }),
-    operations: t.field({ type: "JSON", resolve: async (e, _args, ctx, info) => ctx.reads.output(ctx, info, await viewOperations(ctx, e)) }),
-    producer: t.field({ type: ComponentIdentityType, resolve: (e) => e.producer }),
-    provenance: t.field({ type: [ProvenanceType], resolve: (e) => provenanceList(e.provenance) }),
+    kind: t.field({ description: "COMMIT or NOOP.", type: LedgerKind, resolve: (e) => e.kind }),
+    operations: t.field({ description: "The operations of the write, as sent (redacted for readers below a label).", type: "JSON", resolve: async (e, _args, ctx, info) => ctx.reads.output(ctx, info, await viewOperations(ctx, e)) }),
+    producer: t.field({ description: "Who wrote it: the writing token's component.", type: ComponentIdentityType, resolve: (e) => e.producer }),
+    provenance: t.field({ description: "Where the written content came from.", type: [ProvenanceType], resolve: (e) => provenanceList(e.provenance) }),
     reason: t.string({ nullable: true, description: "Why a NOOP changed nothing.", resolve: (e) => e.reason }),
     contentHash: t.exposeString("contentHash", { description: "sha256 of the state's RFC 8785 canonical JSON after this entry." }),
     parentHash: t.exposeString("parentHash", { description: "The previous entry's entryHash (a fork's first entry: its origin entry's)." }),
     entryHash: t.exposeString("entryHash", { description: "sha256 over parentHash and this entry's content: the run's hash chain." }),
-    committedAt: t.field({ type: "DateTime", resolve: (e) => e.createdAt }),
+    committedAt: t.field({ description: "When the entry was committed (the database's clock).", type: "DateTime", resolve: (e) => e.createdAt }),
     state: t.field({ type: AgentState, description: "The state after this entry.", resolve: (entry, _args, ctx, info) => stateOfEntry(entry, ctx, info) }),
     document: t.field({
       type: "JSONObject",
@@ -115,17 +116,17 @@ export const Run = builder.node(builder.objectRef<RunView>("Run"), {
   loadOne: async (id, ctx: GraphQLContext) => visibleRun(ctx, await ctx.store.getRunHead(id)),
   fields: (t) => ({
     runId: t.exposeID("id", { description: "The run's own id (the global `id` is for `node`)." }),
-    taskId: t.exposeID("taskId"),
-    sessionId: t.exposeID("sessionId"),
-    stateVersion: t.exposeInt("stateVersion"),
+    taskId: t.exposeID("taskId", { description: "The task the run works on." }),
+    sessionId: t.exposeID("sessionId", { description: "The session the run belongs to." }),
+    stateVersion: t.exposeInt("stateVersion", { description: "The current state version: read it, then commit with expectedVersion set to it." }),
     ledgerSeq: t.exposeInt("ledgerSeq", {
       description: "Position of the run's newest ledger entry: list runs, then apply runsChanged events with a higher seq.",
     }),
-    status: t.field({ type: RunStatus, resolve: (run) => run.status }),
-    contentHash: t.exposeString("contentHash"),
-    createdAt: t.field({ type: "DateTime", resolve: (run) => run.createdAt }),
-    updatedAt: t.field({ type: "DateTime", resolve: (run) => run.updatedAt }),
-    state: t.field({ type: AgentState, resolve: async (run, _args, ctx, info) => spentState(ctx, info, await stateOfRun(run, ctx, info), run.contentHash) }),
+    status: t.field({ description: "The run's lifecycle status.", type: RunStatus, resolve: (run) => run.status }),
+    contentHash: t.exposeString("contentHash", { description: "sha256 of the current state's RFC 8785 canonical JSON." }),
+    createdAt: t.field({ description: "When the run started.", type: "DateTime", resolve: (run) => run.createdAt }),
+    updatedAt: t.field({ description: "When the run was last written.", type: "DateTime", resolve: (run) => run.updatedAt }),
+    state: t.field({ description: "The current state, as typed fields (redacted for readers below a label).", type: AgentState, resolve: async (run, _args, ctx, info) => spentState(ctx, info, await stateOfRun(run, ctx, info), run.contentHash) }),
     completion: t.field({
       type: CompletionView,
       description: "NOT_COMPLETE until a completion decision is recorded; never inferred.",
@@ -146,8 +147,12 @@ builder.queryFields((t) => ({
     type: Run,
     description: "One run by its run id; a deleted run answers RunDeletedError.",
     ...requiresOnRun("run:read", (args: { id: string | number }) => args.id),
-    args: { id: t.arg.id({ required: true }) },
-    errors: { types: [NotFoundError, RunDeletedError], directResult: true },
+    args: { id: t.arg.id({ description: "The run's id.", required: true }) },
+    errors: {
+      types: [NotFoundError, RunDeletedError],
+      directResult: true,
+      union: { description: "What run(id) answers: the run, NotFoundError, or RunDeletedError for a deleted run." },
+    },
     resolve: async (_root, { id }, ctx) => {
       const run = await ctx.store.getRunHead(String(id));
       if (!run) throw await ctx.store.missingRunError(String(id));
@@ -159,8 +164,8 @@ builder.queryFields((t) => ({
     description: "Runs, newest first (only those the token's restriction admits).",
     ...requires("run:read"),
     args: {
-      status: t.arg({ type: RunStatus }),
-      taskId: t.arg.id(),
+      status: t.arg({ description: "Only runs with this status.", type: RunStatus }),
+      taskId: t.arg.id({ description: "Only runs of this task." }),
     },
     resolve: async (_root, args, ctx) => {
       if (args.last != null || args.before != null) {
@@ -183,5 +188,8 @@ builder.queryFields((t) => ({
         },
       };
     },
-  }),
+  },
+  { description: "A page of runs, newest first." },
+  { description: "One run of the page, with its cursor." },
+  ),
 }));

@@ -23,7 +23,7 @@ const RunsChangedFilter = builder.inputType("RunsChangedFilter", {
 const RunPositionInput = builder.inputType("RunPositionInput", {
   description: "The last ledger position a client already has of a run.",
   fields: (t) => ({
-    runId: t.id({ required: true }),
+    runId: t.id({ description: "The run.", required: true }),
     seq: t.int({ required: true, description: "The last seq the client has (-1: none, start from the run's first entry)." }),
   }),
 });
@@ -40,11 +40,11 @@ const RunChangeKind = builder.enumType("RunChangeKind", {
 export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").implement({
   description: "One ledger entry of one run, as a summary. Per run, events come in seq order and each exactly once per subscription.",
   fields: (t) => ({
-    runId: t.exposeID("runId"),
-    taskId: t.exposeID("taskId"),
+    runId: t.exposeID("runId", { description: "The run that changed." }),
+    taskId: t.exposeID("taskId", { description: "The run's task." }),
     seq: t.exposeInt("seq", { description: "The entry's position in its run's ledger: resume a run after it with `after`." }),
     version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
-    kind: t.field({ type: RunChangeKind, resolve: (change) => change.kind }),
+    kind: t.field({ description: "COMMIT, NOOP, or DELETE for the run's deletion (its last event).", type: RunChangeKind, resolve: (change) => change.kind }),
     status: t.field({
       type: RunStatus,
       description: "The run's status when the event was read: the status after this entry, unless later entries had landed by then.",
@@ -89,7 +89,7 @@ builder.subscriptionFields((t) => ({
     description:
       "Ledger events of many runs in one stream. Starts at each run's current head (runs created later: from their first entry); runs named in `after` resume right after the seq given. Per run: in order, each entry exactly once; a deleted run's last event has kind DELETE (also when resuming it with `after`). A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW, whose details.positions resume it.",
     args: {
-      filter: t.arg({ type: RunsChangedFilter }),
+      filter: t.arg({ description: "Which runs to follow; empty for every run the token may read.", type: RunsChangedFilter }),
       after: t.arg({ type: [RunPositionInput], description: "Positions to resume runs from (at most 10,000)." }),
     },
     // A token restricted to some runs or tasks sees only their events.

@@ -1,9 +1,11 @@
 // The one door every state leaves the API through: Run.state/document, LedgerEntry.state/
 // document (history and subscription events), stateAt and diff all call viewState, so a
 // reader below a resource's sensitivity label never sees it, whatever path it reads by.
+// Documents read beside a state (receipts, completion decisions, model events) leave through
+// viewDocument, by the labels of the run they belong to.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import type { TrustClass } from "../contracts/common.js";
-import { redactState, redactOperations } from "../domain/redaction.js";
+import { redactDocument, redactState, redactOperations } from "../domain/redaction.js";
 import type { LedgerEntryRecord } from "../db/records.js";
 import type { GraphQLContext } from "./builder.js";
 
@@ -26,4 +28,21 @@ export async function viewOperations(ctx: GraphQLContext, entry: LedgerEntryReco
   if (trust === "SECRET") return entry.operations;
   const state = entry.state ?? (await ctx.store.stateOfVersion(entry.runId, entry.stateVersion));
   return state ? redactOperations(entry.operations, state.sensitivity_labels ?? [], trust) : entry.operations;
+}
+
+export type SensitivityLabels = AgentStateV1["sensitivity_labels"];
+
+const trustOf = (ctx: GraphQLContext): TrustClass => ctx.principal?.trustClass ?? "UNTRUSTED";
+
+/** A document read beside a state (a receipt, a decision, a model event), redacted by that state's labels. */
+export function viewDocument<T>(ctx: GraphQLContext, labels: SensitivityLabels, document: T): T {
+  const trust = trustOf(ctx);
+  return trust === "SECRET" ? document : redactDocument(document, labels, trust);
+}
+
+/** The same, by the current labels of the run the document belongs to. */
+export async function viewRunDocument<T>(ctx: GraphQLContext, runId: string, document: T): Promise<T> {
+  if (trustOf(ctx) === "SECRET") return document;
+  const run = await ctx.store.getRun(runId);
+  return viewDocument(ctx, run?.state.sensitivity_labels ?? [], document);
 }

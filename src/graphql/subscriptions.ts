@@ -14,7 +14,7 @@ builder.subscriptionFields((t) => ({
     // Its events are the entries themselves: subscribers from different versions share their execution.
     extensions: EVENTS_IGNORE_ARGUMENTS,
     args: {
-      runId: t.arg.id({ required: true }),
+      runId: t.arg.id({ description: "The run to watch.", required: true }),
       afterVersion: t.arg.int({ description: "The last version the subscriber already has (0 for everything after the start)." }),
       afterSeq: t.arg.int({ description: "The last ledger position the subscriber already has: resumes exactly, NOOPs included. Give this or afterVersion." }),
     },

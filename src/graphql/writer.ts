@@ -18,3 +18,19 @@ export function authorizedWriter(ctx: GraphQLContext, claimed: ComponentIdentity
   if (waitMs !== null) throw new RateLimitedError(waitMs);
   return writerIdentity(principal, claimed);
 }
+
+/**
+ * Who answered a task's questions: the token's component id, as a write's producer is. A caller
+ * may name it (older clients do), but only as itself.
+ */
+export function authorizedAnswerer(ctx: GraphQLContext, claimed: string | null | undefined): string {
+  const principal = ctx.principal;
+  if (!principal) throw new UnauthenticatedError();
+  const own = principal.identity.component_id;
+  if (claimed != null && claimed.trim() !== own) {
+    throw new ForbiddenError(`answers are recorded under the token's own component identity: answeredBy ${claimed} is not the token's (${own})`, {
+      tokenComponentId: own,
+    });
+  }
+  return own;
+}

@@ -10,21 +10,27 @@ import { PostgresChangeFeed } from "../live/postgres-change-feed.js";
 import { RunChangeReader } from "../live/run-changes.js";
 import { RunWatcher } from "../live/run-watch.js";
 import { RunsWatcher } from "../live/runs-watch.js";
-import { ArchivingRunStore } from "../store/run-archive-store.js";
+import { RunStore } from "../store/run-store.js";
 import { TaskStore } from "../store/task-store.js";
 import { SCOPES } from "../domain/principal.js";
 import { RateLimiter } from "../graphql/rate-limit.js";
 import { ReadGuard } from "../graphql/read-guard.js";
 import { TokenSessions } from "../graphql/token-sessions.js";
+import { issueLocalAdminToken, withdrawLocalAdminTokens } from "../store/local-admin-token.js";
 import { TokenStore, type TokenSpec } from "../store/token-store.js";
 import { isLoopback, type CanonConfig } from "./config.js";
+import { localUrl, removeLocalServer, writeLocalServer } from "./local-admin.js";
 import { requestIdFrom, withRequestId } from "./request-context.js";
 import { createLogger } from "./logger.js";
+import { InsecureBindError, PortInUseError } from "./startup-errors.js";
+import { handleTransfer } from "./transfer-routes.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
+import { serveWebPage } from "./web-pages.js";
 import { bearerToken, createCanonYoga } from "./yoga.js";
 import { gateBody, sendRefusal } from "./body-gate.js";
 
 export interface CanonServer {
+  /** The GraphQL endpoint, as this machine reaches it (loopback when listening on every address). */
   url: string;
   port: number;
   database: Database;
@@ -47,26 +53,35 @@ export const ADMIN_TOKEN_SPEC: TokenSpec = {
   label: "admin",
 };
 
-export class InsecureBindError extends Error {}
+export { InsecureBindError, PortInUseError };
 
-export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?: boolean } = {}): Promise<CanonServer> {
+export interface StartOptions {
+  /** Make and print an admin token when the database has none (`canon serve` on loopback). */
+  bootstrapAdmin?: boolean;
+  /** The embedded data directory's lock was lost: by default the process is stopped. */
+  onLockLost?: (error: Error) => void;
+}
+
+export async function startCanon(config: CanonConfig, options: StartOptions = {}): Promise<CanonServer> {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config.database);
-  const migrations = await migrate(database.sql);
-  if (migrations.applied.length) logger.info({ applied: migrations.applied }, "applied migrations");
-  const tokens = new TokenStore(database);
+  const database = await openDatabase(config.database, { purpose: "canon serve", onLockLost: options.onLockLost });
   let bootstrapToken: string | undefined;
   try {
-    bootstrapToken = await ensureSomeToken(tokens, config, options.bootstrapAdmin ?? false);
+    const migrations = await migrate(database.sql);
+    if (migrations.applied.length) logger.info({ applied: migrations.applied }, "applied migrations");
+    // Left by a run that crashed: they must not count as a way in (nor outlive their file).
+    await withdrawLocalAdminTokens(database);
+    bootstrapToken = await ensureSomeToken(new TokenStore(database), config, options.bootstrapAdmin ?? false);
   } catch (error) {
     await database.close();
     throw error;
   }
+  const tokens = new TokenStore(database);
   // With PostgreSQL, other instances may share the database: commits reach them by NOTIFY.
   const feed = database.postgresUrl
     ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
     : new InProcessChangeFeed();
-  const store = new ArchivingRunStore(database, feed, { stateCacheBytes: config.stateCacheBytes });
+  const store = new RunStore(database, feed, { stateCacheBytes: config.stateCacheBytes });
   const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads, cacheBytes: config.watchCacheBytes };
   const watcher = new RunWatcher(store, feed, watchOptions);
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
@@ -85,24 +100,41 @@ export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?
   const httpServer = createServer((req, res) => {
     if (draining) return sendJson(res, 503, errorBody("ERR_SHUTTING_DOWN", "Canon is shutting down", true));
     if (req.url === "/healthz") return void healthz(database, res);
+    if (handleTransfer(req, res, database, tokens)) return;
+    if (serveWebPage(req, res, { dashboard: config.dashboard ?? true })) return;
+    // The body gate refuses an oversized or unauthenticated body before yoga buffers it.
     const requestId = requestIdFrom(req.headers["x-request-id"]);
     void gateBody(req, config.maxBodyBytes, authenticateHeader).then(
       (outcome) => (outcome.kind === "refused" ? sendRefusal(res, outcome, requestId) : withRequestId(requestId, () => yoga(req, res))),
       () => sendJson(res, 503, errorBody("ERR_UNAVAILABLE", "Canon could not check the request's token; retry", true)),
     );
   });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once("error", reject);
+      httpServer.listen(config.port, config.host, resolve);
+    });
+  } catch (error) {
+    sessions.stop();
+    await feed.close();
+    await database.close();
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") throw new PortInUseError(config.host, config.port);
+    throw error;
+  }
+  // Attached once listening: before, a failed listen would reach the WebSocket server as well.
   const ws = attachGraphQLWebSocket(httpServer, yoga, logger, { tokens, sessions }, config.keepAliveMs);
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(config.port, config.host, resolve);
-  });
   const port = (httpServer.address() as AddressInfo).port;
-  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const url = localUrl(config.host, port);
+  // An embedded directory has one owner, this process: local CLI commands reach the data through it.
+  const localDataDir = database.kind === "pglite" && database.location !== "memory" ? database.location : undefined;
+  const localAdmin = localDataDir ? await issueLocalAdminToken(database, ADMIN_TOKEN_SPEC) : undefined;
+  if (localDataDir && localAdmin) writeLocalServer(localDataDir, { pid: process.pid, url, token: localAdmin.token, startedAt: new Date().toISOString() });
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       draining = true;
+      if (localDataDir) removeLocalServer(localDataDir);
       sessions.stop();
       httpServer.close();
       httpServer.closeIdleConnections();
@@ -115,12 +147,13 @@ export async function startCanon(config: CanonConfig, options: { bootstrapAdmin?
       await ws.close();
       httpServer.closeAllConnections();
       await feed.close();
+      if (localAdmin) await withdrawLocalAdminTokens(database).catch(() => {});
       await database.close();
       logger.info("Canon stopped");
     })());
 
   return {
-    url: `http://${host}:${port}/graphql`, port, database, logger, tokens, sessions, bootstrapToken,
+    url, port, database, logger, tokens, sessions, bootstrapToken,
     watchers: { runs: watcher, many: runsWatcher }, close,
   };
 }

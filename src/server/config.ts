@@ -1,4 +1,7 @@
-// Canon's configuration, from the environment and CLI flags. One table in the README.
+// Canon's configuration, from the environment and CLI flags, validated once at start with zod:
+// every bad value is reported at once, each named with its variable and the values it accepts.
+// docs/configuration.md is the table for people; VARIABLES below is the one for the code.
+import { z } from "zod";
 import type { DatabaseOptions } from "../db/database.js";
 import { DEFAULT_READ_LIMITS } from "../graphql/read-guard.js";
 import { DEFAULT_MAX_LAG } from "../live/run-watch.js";
@@ -36,6 +39,8 @@ export interface CanonConfig {
   introspection: boolean;
   /** GraphiQL in a browser (same default as introspection). */
   graphiql: boolean;
+  /** The dashboard at /dashboard (static pages that use the API with the reader's token); on unless false. */
+  dashboard?: boolean;
   /** Writes per second one token earns (0: no limit), and how many it may make at once. */
   commitRatePerSecond: number;
   commitBurst: number;
@@ -50,47 +55,117 @@ export const isLoopback = (host: string): boolean =>
   host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 export const DEFAULT_DATA_DIR = "./.canon/data";
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: { host?: string; port?: number } = {}): CanonConfig {
-  const host = flags.host ?? env.CANON_HOST ?? "127.0.0.1";
+/** A configuration problem: one line per bad value, each naming its variable and what it accepts. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.length === 1 ? problems[0]! : `${problems.length} configuration problems:\n  ${problems.join("\n  ")}`);
+  }
+}
+
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
+const BOOLEAN_WORDS = ["true", "false", "1", "0", "on", "off", "yes", "no"] as const;
+const boolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(BOOLEAN_WORDS))
+  .transform((word) => ["true", "1", "on", "yes"].includes(word));
+const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
+
+/** Each variable: its schema, and what it accepts, in words, for the error message. */
+const VARIABLES = {
+  CANON_HOST: { schema: z.string().trim().min(1), accepts: "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0" },
+  CANON_PORT: { schema: integer(0, 65535), accepts: "a port number from 0 to 65535 (0 picks a free one)" },
+  DATABASE_URL: { schema: postgresUrl, accepts: "a PostgreSQL URL, postgresql://user:password@host:5432/database (unset: the embedded database)" },
+  CANON_DATA_DIR: { schema: z.string().min(1), accepts: "a directory for the embedded database, or :memory:" },
+  CANON_DB_POOL_SIZE: { schema: integer(1, 1000), accepts: "an integer from 1 to 1000" },
+  CANON_LOG_LEVEL: { schema: z.enum(LOG_LEVELS), accepts: LOG_LEVELS.join(", ") },
+  CANON_MAX_BODY_BYTES: { schema: integer(1), accepts: "a number of bytes, 1 or more" },
+  CANON_MAX_RESPONSE_BYTES: { schema: integer(1024), accepts: "a number of bytes, 1024 or more" },
+  CANON_READ_CONCURRENCY: { schema: integer(1), accepts: "a number of requests per token, 1 or more" },
+  CANON_READ_QUEUE: { schema: integer(0), accepts: "a number of waiting requests per token, 0 or more" },
+  CANON_STATE_CACHE_BYTES: { schema: integer(0), accepts: "a number of bytes, 0 or more (0: no state cache)" },
+  CANON_WATCH_CACHE_BYTES: { schema: integer(0), accepts: "a number of bytes, 0 or more (0: no shared-reads cache)" },
+  CANON_SHUTDOWN_GRACE_MS: { schema: integer(0), accepts: "milliseconds, 0 or more" },
+  CANON_WATCH_BUFFER: { schema: integer(1), accepts: "a number of ledger entries, 1 or more" },
+  CANON_WATCH_RESYNC_MS: { schema: integer(0), accepts: "milliseconds, 0 or more (0: never)" },
+  CANON_KEEPALIVE_MS: { schema: integer(0), accepts: "milliseconds, 0 or more (0: never)" },
+  CANON_WATCH_SHARED_READS: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
+  CANON_INTROSPECTION: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
+  CANON_GRAPHIQL: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
+  CANON_DASHBOARD: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
+  CANON_COMMIT_RATE: { schema: integer(0), accepts: "writes per second, 0 or more (0: no limit)" },
+  CANON_COMMIT_BURST: { schema: integer(1), accepts: "a number of writes, 1 or more" },
+  CANON_TOKEN_RECHECK_MS: { schema: integer(1), accepts: "milliseconds, 1 or more" },
+  CANON_ADMIN_TOKEN: { schema: z.string().regex(/^canon_[A-Za-z0-9_-]{32,100}$/), accepts: "canon_ followed by 32 to 100 base64url characters, e.g. canon_$(openssl rand -hex 24)" },
+} satisfies Record<string, { schema: z.ZodType<unknown, string>; accepts: string }>;
+
+type Name = keyof typeof VARIABLES;
+type Values = { [K in Name]?: z.output<(typeof VARIABLES)[K]["schema"]> };
+
+/** The CANON_ variables this Canon knows: anything else is most likely a typo. */
+export const KNOWN_VARIABLES: readonly string[] = Object.keys(VARIABLES);
+
+/** Variables that look like Canon's but are not (e.g. CANON_LOGLEVEL), for a warning. */
+export const unknownCanonVariables = (env: NodeJS.ProcessEnv): string[] =>
+  Object.keys(env).filter((name) => name.startsWith("CANON_") && !KNOWN_VARIABLES.includes(name) && !name.startsWith("CANON_CI_") && !name.startsWith("CANON_TEST_"));
+
+/** The bad value as it may be shown: never a token, never a password. */
+function shown(name: Name, raw: string): string {
+  if (name === "CANON_ADMIN_TOKEN") return " (value not shown)";
+  return `=${JSON.stringify(name === "DATABASE_URL" ? raw.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@") : raw)}`;
+}
+
+/** Flags given on the command line take the place of their variables (and are named as flags in errors). */
+export interface ConfigFlags {
+  host?: string;
+  port?: string | number;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): CanonConfig {
+  const problems: string[] = [];
+  const values: Values = {};
+  const read = (name: Name, raw: string | undefined, label: string = name) => {
+    if (raw === undefined || raw === "") return;
+    const { schema, accepts } = VARIABLES[name];
+    const parsed = (schema as z.ZodType<unknown, string>).safeParse(raw);
+    if (parsed.success) (values as Record<string, unknown>)[name] = parsed.data;
+    else problems.push(`${label}${shown(name, raw)} is not valid: expected ${accepts}`);
+  };
+  for (const name of Object.keys(VARIABLES) as Name[]) read(name, env[name]);
+  if (flags.host !== undefined) read("CANON_HOST", flags.host, "--host");
+  if (flags.port !== undefined) read("CANON_PORT", String(flags.port), "--port");
+  if (problems.length) throw new ConfigError(problems);
+
+  const host = values.CANON_HOST ?? "127.0.0.1";
   const local = isLoopback(host);
   return {
     host,
-    port: flags.port ?? integer(env.CANON_PORT, 4000, "CANON_PORT"),
-    database: env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL, poolSize: integer(env.CANON_DB_POOL_SIZE, 10, "CANON_DB_POOL_SIZE") }
-      : { kind: "pglite", dataDir: env.CANON_DATA_DIR ?? DEFAULT_DATA_DIR },
-    logLevel: env.CANON_LOG_LEVEL ?? "info",
-    maxBodyBytes: integer(env.CANON_MAX_BODY_BYTES, 1024 * 1024, "CANON_MAX_BODY_BYTES"),
-    maxResponseBytes: integer(env.CANON_MAX_RESPONSE_BYTES, DEFAULT_READ_LIMITS.maxResponseBytes, "CANON_MAX_RESPONSE_BYTES", 1024),
-    readConcurrency: integer(env.CANON_READ_CONCURRENCY, DEFAULT_READ_LIMITS.readConcurrency, "CANON_READ_CONCURRENCY", 1),
-    readQueue: integer(env.CANON_READ_QUEUE, DEFAULT_READ_LIMITS.readQueue, "CANON_READ_QUEUE"),
-    stateCacheBytes: integer(env.CANON_STATE_CACHE_BYTES, DEFAULT_STATE_CACHE_BYTES, "CANON_STATE_CACHE_BYTES"),
-    watchCacheBytes: integer(env.CANON_WATCH_CACHE_BYTES, DEFAULT_WATCH_CACHE_BYTES, "CANON_WATCH_CACHE_BYTES"),
-    shutdownGraceMs: integer(env.CANON_SHUTDOWN_GRACE_MS, 10_000, "CANON_SHUTDOWN_GRACE_MS"),
-    watchBuffer: integer(env.CANON_WATCH_BUFFER, DEFAULT_MAX_LAG, "CANON_WATCH_BUFFER", 1),
-    watchResyncMs: integer(env.CANON_WATCH_RESYNC_MS, 5_000, "CANON_WATCH_RESYNC_MS"),
-    keepAliveMs: integer(env.CANON_KEEPALIVE_MS, 12_000, "CANON_KEEPALIVE_MS"),
-    watchSharedReads: env.CANON_WATCH_SHARED_READS !== "0",
-    introspection: boolean(env.CANON_INTROSPECTION, local, "CANON_INTROSPECTION"),
-    graphiql: boolean(env.CANON_GRAPHIQL, local, "CANON_GRAPHIQL"),
-    commitRatePerSecond: integer(env.CANON_COMMIT_RATE, 100, "CANON_COMMIT_RATE"),
-    commitBurst: integer(env.CANON_COMMIT_BURST, 1000, "CANON_COMMIT_BURST", 1),
-    tokenRecheckMs: integer(env.CANON_TOKEN_RECHECK_MS, 2_000, "CANON_TOKEN_RECHECK_MS"),
-    adminToken: env.CANON_ADMIN_TOKEN || undefined,
+    port: values.CANON_PORT ?? 4000,
+    database: values.DATABASE_URL
+      ? { kind: "postgres", url: values.DATABASE_URL, poolSize: values.CANON_DB_POOL_SIZE ?? 10 }
+      : { kind: "pglite", dataDir: values.CANON_DATA_DIR ?? DEFAULT_DATA_DIR },
+    logLevel: values.CANON_LOG_LEVEL ?? "info",
+    maxBodyBytes: values.CANON_MAX_BODY_BYTES ?? 1024 * 1024,
+    maxResponseBytes: values.CANON_MAX_RESPONSE_BYTES ?? DEFAULT_READ_LIMITS.maxResponseBytes,
+    readConcurrency: values.CANON_READ_CONCURRENCY ?? DEFAULT_READ_LIMITS.readConcurrency,
+    readQueue: values.CANON_READ_QUEUE ?? DEFAULT_READ_LIMITS.readQueue,
+    stateCacheBytes: values.CANON_STATE_CACHE_BYTES ?? DEFAULT_STATE_CACHE_BYTES,
+    watchCacheBytes: values.CANON_WATCH_CACHE_BYTES ?? DEFAULT_WATCH_CACHE_BYTES,
+    shutdownGraceMs: values.CANON_SHUTDOWN_GRACE_MS ?? 10_000,
+    watchBuffer: values.CANON_WATCH_BUFFER ?? DEFAULT_MAX_LAG,
+    watchResyncMs: values.CANON_WATCH_RESYNC_MS ?? 5_000,
+    keepAliveMs: values.CANON_KEEPALIVE_MS ?? 12_000,
+    watchSharedReads: values.CANON_WATCH_SHARED_READS ?? true,
+    introspection: values.CANON_INTROSPECTION ?? local,
+    graphiql: values.CANON_GRAPHIQL ?? local,
+    dashboard: values.CANON_DASHBOARD ?? true,
+    commitRatePerSecond: values.CANON_COMMIT_RATE ?? 100,
+    commitBurst: values.CANON_COMMIT_BURST ?? 1000,
+    tokenRecheckMs: values.CANON_TOKEN_RECHECK_MS ?? 2_000,
+    adminToken: values.CANON_ADMIN_TOKEN,
   };
-}
-
-function integer(value: string | undefined, fallback: number, name: string, min = 0): number {
-  if (value === undefined || value === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed) || parsed < min) throw new Error(`${name} must be an integer >= ${min}, got "${value}"`);
-  return parsed;
-}
-
-function boolean(value: string | undefined, fallback: boolean, name: string): boolean {
-  if (value === undefined || value === "") return fallback;
-  if (/^(1|true|on|yes)$/i.test(value)) return true;
-  if (/^(0|false|off|no)$/i.test(value)) return false;
-  throw new Error(`${name} must be true or false, got "${value}"`);
 }

@@ -1,8 +1,9 @@
 // What a newcomer sees on opening GraphiQL: start a run, commit twice, trip a conflict, watch.
 export const GRAPHIQL_DEFAULT_QUERY = `# Welcome to Canon. Run these one at a time (the ▶ button lists them).
 # 1. StartRun, then copy data.startRun.run.runId into the variables below.
-# 2. Commit (expectedVersion 0), then Commit again with expectedVersion 1.
-# 3. Commit once more with a stale expectedVersion: you get a StateConflictError.
+# 2. Commit (expectedVersion 0): version 1. Then Commit with expectedVersion 1 and another
+#    status (say "writing the fix"): version 2. The same content again would be a NOOP.
+# 3. Commit once more with expectedVersion 1, now stale: you get a StateConflictError.
 # 4. Watch: every version after afterVersion, then live ones as you commit.
 
 mutation StartRun {
@@ -17,13 +18,13 @@ mutation StartRun {
   }
 }
 
-mutation Commit($runId: ID!, $expectedVersion: Int!) {
+mutation Commit($runId: ID!, $expectedVersion: Int!, $status: String!) {
   commitState(input: {
     runId: $runId
     expectedVersion: $expectedVersion
     operations: [
       { setPlan: { plan: { steps: ["reproduce", "fix", "verify"] } } }
-      { setUserVisibleStatus: { status: "reproducing the failure" } }
+      { setUserVisibleStatus: { status: $status } }
     ]
     provenance: { sourceType: USER, sourceId: "graphiql", trustClass: INTERNAL }
   }) {
@@ -45,4 +46,4 @@ query Runs {
 }
 `;
 
-export const GRAPHIQL_DEFAULT_VARIABLES = `{ "runId": "paste-the-run-id-here", "expectedVersion": 0 }`;
+export const GRAPHIQL_DEFAULT_VARIABLES = `{ "runId": "paste-the-run-id-here", "expectedVersion": 0, "status": "reproducing the failure" }`;

@@ -6,18 +6,21 @@ import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } 
 import { NoSchemaIntrospectionCustomRule, type ExecutionResult } from "graphql";
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
+import { CSRF_REFUSED } from "../contracts/errors.js";
 import type { Principal } from "../domain/principal.js";
 import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
 import { preauthenticated } from "./body-gate.js";
 import { codedError } from "./error-codes.js";
-import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_DEFAULT_VARIABLES } from "./graphiql-default-query.js";
 import { useInputGuard } from "./input-guard.js";
 import { useReadPermits } from "./read-permits.js";
+import { yogaLogging } from "./yoga-logging.js";
+import { GRAPHIQL_OPTIONS, renderGraphiQLPage } from "./graphiql-page.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
 import { useSharedSubscriptionExecution } from "./shared-execution.js";
 import { queryLimitPlugins } from "./limits.js";
 import { currentRequestId } from "./request-context.js";
+import { pageSecurityHeaders } from "./web-pages.js";
 
 export type CanonYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
 
@@ -43,6 +46,14 @@ function useErrorCodes(logger: Logger): Plugin {
   };
 }
 
+/** GraphiQL's page may carry a token in its URL: the same strict headers as the dashboard. */
+const usePageSecurityHeaders = (): Plugin => ({
+  onResponse({ response }) {
+    if (!response.headers.get("content-type")?.startsWith("text/html")) return;
+    for (const [name, value] of Object.entries(pageSecurityHeaders("graphiql"))) response.headers.set(name, value);
+  },
+});
+
 /** Introspection off: graphql-js's own validation rule, added to every request. */
 const useNoIntrospection = (): Plugin => ({
   onValidate({ addValidationRule }) {
@@ -60,6 +71,25 @@ export const unauthenticated = () =>
   createGraphQLError("a valid API token is required: send `Authorization: Bearer <token>`", {
     extensions: { family: "AUTH", code: "ERR_UNAUTHENTICATED", retryable: false, http: { status: 401, headers: { "www-authenticate": "Bearer" } } },
   });
+
+/**
+ * graphql-yoga's CSRF prevention, answering with its own code (ERR_CSRF_REFUSED, HTTP 403) so
+ * that clients and logs can tell a refused cross-site request from malformed input.
+ */
+function useCsrfRefusal(): Plugin {
+  const prevention = useCSRFPrevention({ requestHeaders: ["authorization", "x-graphql-yoga-csrf"] });
+  return {
+    onRequestParse(payload) {
+      try {
+        return prevention.onRequestParse?.(payload);
+      } catch {
+        throw createGraphQLError("refused as a possible cross-site request: send `Authorization: Bearer <token>` (or an `x-graphql-yoga-csrf` header)", {
+          extensions: { ...CSRF_REFUSED, http: { status: 403 } },
+        });
+      }
+    },
+  };
+}
 
 export function createCanonYoga(services: CanonServices, logger: Logger, options: YogaOptions): CanonYoga {
   return createYoga<Record<string, unknown>, GraphQLContext>({
@@ -81,37 +111,21 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
     healthCheckEndpoint: "/livez",
     // Off unless configured: a batch would multiply every per-request limit.
     batching: false,
-    graphiql: options.graphiql
-      ? (request) => {
-          // Like Jupyter: the URL `canon serve` prints carries the token; GraphiQL sends it as a header.
-          const token = new URL(request.url).searchParams.get("token");
-          return {
-            title: "Canon",
-            defaultQuery: GRAPHIQL_DEFAULT_QUERY,
-            defaultVariableEditorOpen: true,
-            variables: GRAPHIQL_DEFAULT_VARIABLES,
-            // SSE rather than WS: subscriptions then carry the same Authorization header.
-            subscriptionsProtocol: "SSE",
-            ...(token && /^canon_[A-Za-z0-9_-]{1,100}$/.test(token) ? { headers: JSON.stringify({ Authorization: `Bearer ${token}` }) } : {}),
-          } as never;
-        }
-      : false,
+    // Served from Canon's own origin (graphiql-page.ts); the page reads `?token=` itself.
+    graphiql: options.graphiql ? () => GRAPHIQL_OPTIONS : false,
+    renderGraphiQL: renderGraphiQLPage,
     maskedErrors: { maskError: (error) => codedError(error, logger) },
-    logging: {
-      debug: (...args) => logger.debug(args.map(String).join(" ")),
-      info: (...args) => logger.info(args.map(String).join(" ")),
-      warn: (...args) => logger.warn(args.map(String).join(" ")),
-      error: (...args) => logger.error(args.map(String).join(" ")),
-    },
+    logging: yogaLogging(logger),
     plugins: [
       // Browsers send simple cross-site requests without preflight; every real client sends
       // one of these headers (a token needs Authorization anyway).
-      useCSRFPrevention({ requestHeaders: ["authorization", "x-graphql-yoga-csrf"] }),
+      useCsrfRefusal(),
       useInputGuard(),
       ...queryLimitPlugins(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),
       useReadPermits(services.reads),
+      usePageSecurityHeaders(),
       useSSEKeepAlive(options.keepAliveMs),
       useSharedSubscriptionExecution(logger),
     ],

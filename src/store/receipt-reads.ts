@@ -3,6 +3,7 @@
 import type { JsonObject } from "../contracts/agent-state.js";
 import type { ReceiptKind } from "../contracts/receipt-validation.js";
 import type { Database } from "../db/database.js";
+import type { ReceiptBook } from "../domain/rules/receipt-book.js";
 
 export interface ReceiptRecord {
   id: string;
@@ -38,6 +39,16 @@ export class ReceiptReads {
     });
     return rows.map(toRecord);
   }
+}
+
+/** The stored documents of the receipts with these ids, for the write-time rules to judge a commit by. */
+export async function receiptBookOf(db: Database, ids: readonly string[]): Promise<ReceiptBook> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.prisma.receipt.findMany({
+    where: { id: { in: [...ids] } },
+    select: { id: true, kind: true, document: true, contentHash: true },
+  });
+  return new Map(rows.map((row) => [row.id, { id: row.id, kind: row.kind as ReceiptKind, document: row.document as JsonObject, contentHash: row.contentHash }]));
 }
 
 const toRecord = (row: {

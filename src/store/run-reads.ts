@@ -1,4 +1,5 @@
-// Reads of runs and their ledgers. Every read here is one indexed query, so none of them gets
+// Reads of runs and their ledgers. Every read here is one or two indexed queries, and a state is
+// rebuilt from at most one snapshot's worth of patches (ledger-codec.ts), so none of them gets
 // slower as a run's ledger grows (bench/ledger-reads.ts measures this).
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
@@ -9,6 +10,7 @@ import { ModelEventLog } from "./model-events.js";
 import { ReceiptReads } from "./receipt-reads.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { toLedgerEntryRecord, toRunRecord } from "../db/row-mapping.js";
+import { decodeEntries, stateAtVersion, type DecodedEntry } from "./ledger-codec.js";
 import { missingRunError } from "./run-deletion.js";
 
 export interface RunFilter {
@@ -121,12 +123,13 @@ export class RunReader {
       orderBy: { seq: "asc" },
       take: query.first + 1,
     });
-    return { entries: rows.slice(0, query.first).map(toLedgerEntryRecord), hasNextPage: rows.length > query.first };
+    const entries = await decodeEntries(this.db.prisma, rows.slice(0, query.first));
+    return { entries: entries.map(toLedgerEntryRecord), hasNextPage: rows.length > query.first };
   }
 
   async getEntry(runId: string, seq: number): Promise<LedgerEntryRecord | null> {
     const row = await this.db.prisma.ledgerEntry.findUnique({ where: { runId_seq: { runId, seq } } });
-    return row ? toLedgerEntryRecord(row) : null;
+    return row ? toLedgerEntryRecord((await decodeEntries(this.db.prisma, [row]))[0]!) : null;
   }
 
   async requireEntry(runId: string, seq: number): Promise<LedgerEntryRecord> {
@@ -135,19 +138,19 @@ export class RunReader {
     return entry;
   }
 
-  /**
-   * The COMMIT that produced `version`, or null if the run has not reached it. The literal
-   * 'COMMIT' lets Postgres use the partial unique index on (run_id, state_version).
-   */
+  /** The COMMIT that produced `version`, with its state, or null if the run has not reached it. */
   async commitOfVersion(runId: string, version: number): Promise<LedgerEntryRecord | null> {
+    // The literal 'COMMIT' lets Postgres use the partial unique index on (run_id, state_version).
     const rows = await this.db.prisma.$queryRaw<LedgerEntry[]>`
       SELECT "run_id" AS "runId", "seq", "state_version" AS "stateVersion", "kind", "operations", "producer",
-        "provenance", "reason", "state", "content_hash" AS "contentHash", "parent_hash" AS "parentHash",
-        "entry_hash" AS "entryHash", "idempotency_key" AS "idempotencyKey", "request_hash" AS "requestHash",
-        "created_at" AS "createdAt"
+        "provenance", "reason", "state", "patch", "snapshot_version" AS "snapshotVersion", "content_hash" AS "contentHash",
+        "parent_hash" AS "parentHash", "entry_hash" AS "entryHash", "idempotency_key" AS "idempotencyKey",
+        "request_hash" AS "requestHash", "created_at" AS "createdAt"
       FROM "ledger_entry" WHERE "run_id" = ${runId} AND "state_version" = ${version} AND "kind" = 'COMMIT'`;
     const row = rows[0];
-    return row ? toLedgerEntryRecord({ ...row, createdAt: new Date(row.createdAt) }) : null;
+    if (!row) return null;
+    const [decoded] = await decodeEntries(this.db.prisma, [{ ...row, createdAt: new Date(row.createdAt) }]);
+    return toLedgerEntryRecord(decoded!);
   }
 
   /** The ledger position of the COMMIT that produced `version`, or null if not there yet. */
@@ -158,12 +161,14 @@ export class RunReader {
     return rows[0]?.seq ?? null;
   }
 
-  /** The state as of `version`, from the COMMIT that produced it. */
+  /** The state as of `version`: its snapshot and the patches after it. */
   async stateOfVersion(runId: string, version: number): Promise<AgentStateV1 | null> {
-    return (await this.commitOfVersion(runId, version))?.state ?? null;
+    return stateAtVersion(this.db.prisma, runId, version);
   }
 
-  async entryByIdempotencyKey(runId: string, idempotencyKey: string): Promise<LedgerEntry | null> {
-    return this.db.prisma.ledgerEntry.findUnique({ where: { runId_idempotencyKey: { runId, idempotencyKey } } });
+  /** The entry a write with this idempotency key made (with its request hash), if any. */
+  async entryByIdempotencyKey(runId: string, idempotencyKey: string): Promise<DecodedEntry | null> {
+    const row = await this.db.prisma.ledgerEntry.findUnique({ where: { runId_idempotencyKey: { runId, idempotencyKey } } });
+    return row ? (await decodeEntries(this.db.prisma, [row]))[0]! : null;
   }
 }

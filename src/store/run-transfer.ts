@@ -1,34 +1,42 @@
 // `canon export` / `canon import`: a run with its whole ledger as newline-delimited JSON.
-// Line 1 describes the run and its task; every further line is one ledger entry, verbatim,
-// hashes included. Import verifies the chain before writing anything, so a damaged or edited
-// file is refused instead of becoming a run that fails `canon verify`.
+// Line 1 describes the run and its task (TaskIR, status, clarifications and every revision);
+// then one line per ledger entry, verbatim, hashes included; then one `{ "modelEvent": … }`
+// line per model event. Receipts travel inside the entries that recorded them; tokens never
+// travel. Import verifies the chain before writing anything, so a damaged or edited file is
+// refused instead of becoming a run that fails `canon verify`. Files of format v1 (a task
+// without its compilation, no model events) still import.
 import { InvalidInputError, ReceiptConflictError } from "../contracts/errors.js";
 import { LedgerVerifier } from "../domain/ledger-verifier.js";
 import { carriedReceipts, type OperationCall } from "../domain/operations/index.js";
 import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { Database } from "../db/database.js";
-import type { LedgerEntry } from "../db/generated/client.js";
+import type { ModelEvent } from "../db/generated/client.js";
 import { toLedgerEntryRecord } from "../db/row-mapping.js";
+import { decodeEntries, encodeLedger, type DecodedEntry } from "./ledger-codec.js";
+import { exportTask, importTask, taskExportProblems, type TaskExport } from "./task-store.js";
 
-const FORMAT = "canon.run-export.v1";
+const FORMAT = "canon.run-export.v2";
+const FORMATS: readonly string[] = ["canon.run-export.v1", FORMAT];
 const BATCH = 500;
 
 interface Header {
-  format: typeof FORMAT;
+  format: string;
   run: { id: string; taskId: string; sessionId: string; createdAt: string };
-  task: { id: string; objective: string; source: unknown; createdAt: string };
+  task: TaskExport;
 }
 
-type EntryLine = Omit<LedgerEntry, "createdAt"> & { createdAt: string };
+/** An entry as the file holds it: the ledger's meaning, every COMMIT with its whole state. */
+type EntryLine = Omit<DecodedEntry, "createdAt"> & { createdAt: string };
+type ModelEventLine = Omit<ModelEvent, "createdAt"> & { createdAt: string };
 
 export async function exportRun(db: Database, runId: string, write: (line: string) => void | Promise<void>): Promise<number> {
-  const run = await db.prisma.run.findUnique({ where: { id: runId }, include: { task: true } });
+  const run = await db.prisma.run.findUnique({ where: { id: runId } });
   if (!run) throw new InvalidInputError(`run ${runId} does not exist`, [{ path: "/runId", message: "unknown run" }]);
   const header: Header = {
     format: FORMAT,
     run: { id: run.id, taskId: run.taskId, sessionId: run.sessionId, createdAt: run.createdAt.toISOString() },
-    task: { id: run.task.id, objective: run.task.objective, source: run.task.source, createdAt: run.task.createdAt.toISOString() },
+    task: await exportTask(db, run.taskId),
   };
   await write(JSON.stringify(header));
   let count = 0;
@@ -39,16 +47,19 @@ export async function exportRun(db: Database, runId: string, write: (line: strin
       take: BATCH,
     });
     if (rows.length === 0) break;
-    for (const row of rows) await write(JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() }));
+    for (const row of await decodeEntries(db.prisma, rows)) await write(JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() }));
     count += rows.length;
     afterSeq = rows.at(-1)!.seq;
   }
+  const events = await db.prisma.modelEvent.findMany({ where: { runId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  for (const event of events) await write(JSON.stringify({ modelEvent: { ...event, createdAt: event.createdAt.toISOString() } }));
   return count;
 }
 
 export async function importRun(db: Database, lines: AsyncIterable<string>): Promise<{ runId: string; entries: number }> {
   let header: Header | null = null;
   const entries: EntryLine[] = [];
+  const modelEvents: ModelEventLine[] = [];
   const verifier = new LedgerVerifier();
   let lineNumber = 0;
   for await (const line of lines) {
@@ -56,8 +67,16 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
     if (!line.trim()) continue;
     const value = parseLine(line, lineNumber);
     if (!header) {
-      if (value.format !== FORMAT) throw refusal(lineNumber, `the first line must be a ${FORMAT} header`);
+      if (!FORMATS.includes(value.format as string)) throw refusal(lineNumber, `the first line must be a ${FORMAT} header`);
       header = value as unknown as Header;
+      const problems = taskExportProblems(header.task, "/task");
+      if (problems.length) throw refusal(lineNumber, `the task is not valid: ${problems.map((p) => `${p.path} ${p.message}`).join("; ")}`);
+      continue;
+    }
+    if (value.modelEvent) {
+      const event = value.modelEvent as ModelEventLine;
+      if (event.runId !== header.run.id) throw refusal(lineNumber, `model event belongs to run ${event.runId}, not ${header.run.id}`);
+      modelEvents.push(event);
       continue;
     }
     const entry = value as unknown as EntryLine;
@@ -73,13 +92,13 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
   const current = [...entries].reverse().find((entry) => entry.kind === "COMMIT");
   if (!last || !current?.state) throw refusal(lineNumber, "the file has no ledger entries");
   const { run, task } = header;
+  // Stored as this database stores any ledger: patches, and a snapshot now and then.
+  const stored = encodeLedger(entries);
   await db.prisma.$transaction(async (tx) => {
     if (await tx.run.findUnique({ where: { id: run.id }, select: { id: true } })) {
       throw new InvalidInputError(`run ${run.id} already exists here; nothing was imported`, [{ path: "/run/id", message: "exists" }]);
     }
-    if (!(await tx.task.findUnique({ where: { id: task.id }, select: { id: true } }))) {
-      await tx.task.create({ data: { id: task.id, objective: task.objective, source: task.source as object, createdAt: new Date(task.createdAt) } });
-    }
+    await importTask(tx, task);
     const state = current.state as object;
     await tx.run.create({
       data: {
@@ -87,22 +106,29 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
         // An archived run stays archived where it is imported (the trigger then guards it there too).
         status: isArchiveEntry(toLedgerEntryRecord({ ...last, createdAt: new Date(last.createdAt) })) ? ARCHIVED_STATUS : runStatusOf(state as never), state, contentHash: current.contentHash,
         headHash: last.entryHash, headParentHash: last.parentHash,
+        snapshotVersion: stored.position.snapshotVersion, chainBytes: stored.position.chainBytes,
         createdAt: new Date(run.createdAt), updatedAt: new Date(last.createdAt),
       },
     });
-    for (let i = 0; i < entries.length; i += BATCH) {
+    for (let i = 0; i < stored.rows.length; i += BATCH) {
       await tx.ledgerEntry.createMany({
-        data: entries.slice(i, i + BATCH).map((entry) => ({
+        data: stored.rows.slice(i, i + BATCH).map((entry) => ({
           ...entry,
           operations: entry.operations as object,
           producer: entry.producer as object,
           provenance: entry.provenance as object,
           state: (entry.state ?? undefined) as object | undefined,
+          patch: (entry.patch ?? undefined) as object | undefined,
           createdAt: new Date(entry.createdAt),
         })),
       });
     }
     await importReceipts(tx, entries);
+    if (modelEvents.length) {
+      await tx.modelEvent.createMany({
+        data: modelEvents.map((event) => ({ ...event, producer: event.producer as object, createdAt: new Date(event.createdAt) })),
+      });
+    }
     // Restoring a deleted run from its export lifts its tombstone: the run is here again.
     await tx.runDeletion.deleteMany({ where: { runId: run.id } });
   });

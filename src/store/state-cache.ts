@@ -9,21 +9,21 @@ import { stateSize } from "../domain/json-size.js";
 
 export const DEFAULT_STATE_CACHE_BYTES = 64 * 1024 * 1024;
 
-export class StateCache {
-  private readonly entries: LRUCache<string, VersionedState> | null;
+export class StateCache<Value extends VersionedState = VersionedState> {
+  private readonly entries: LRUCache<string, Value> | null;
 
   constructor(maxBytes = DEFAULT_STATE_CACHE_BYTES, capacity = 10_000) {
     this.entries = maxBytes > 0
-      ? new LRUCache({ max: capacity, maxSize: maxBytes, sizeCalculation: (value) => Math.max(1, stateSize(value.state, value.contentHash)) })
+      ? new LRUCache<string, Value>({ max: capacity, maxSize: maxBytes, sizeCalculation: (value) => Math.max(1, stateSize(value.state, value.contentHash)) })
       : null;
   }
 
-  get(runId: string, version: number): VersionedState | undefined {
+  get(runId: string, version: number): Value | undefined {
     const hit = this.entries?.get(runId);
     return hit && hit.state.identity.state_version === version ? hit : undefined;
   }
 
-  set(runId: string, value: VersionedState): void {
+  set(runId: string, value: Value): void {
     this.entries?.set(runId, value);
   }
 

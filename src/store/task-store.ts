@@ -2,13 +2,14 @@
 // task from its original request plus every answer so far, and writes the new revision under
 // compare-and-swap on `revision`; every revision is kept in task_revision.
 import {
-  InvalidInputError, NotFoundError, TaskNeedsClarificationError, TaskRevisionConflictError,
+  InvalidInputError, NotFoundError, TaskNeedsClarificationError, TaskRevisionConflictError, type InputProblem,
 } from "../contracts/errors.js";
 import type { TaskIRV1, TaskType } from "../contracts/task-ir.js";
 import {
   clarificationsFor, compileTask, wellFormed, type AmbiguityRecord, type AnswerInput, type Clarification, type CompiledTask, type Escalation,
   type TaskRequest,
 } from "../domain/task-compiler/index.js";
+import { problemsOf, validateTaskIr } from "../contracts/validation.js";
 import type { Database } from "../db/database.js";
 import type { Task } from "../db/generated/client.js";
 
@@ -194,4 +195,74 @@ function toTaskRecord(row: Task): TaskRecord {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+// ------------------------------------------------------------------ export and import
+
+/** A task as `canon export` carries it: everything but its runs, so import recreates it exactly. */
+export interface TaskExport {
+  id: string;
+  objective: string;
+  source: unknown;
+  createdAt: string;
+  /** Absent in files written before tasks were compiled (an UNCOMPILED task then). */
+  revision?: number;
+  status?: TaskStatus;
+  taskType?: string | null;
+  ir?: unknown;
+  clarifications?: unknown[];
+  updatedAt?: string;
+  revisions?: { revision: number; status: string; ir: unknown; answers: unknown; answeredBy: string | null; createdAt: string }[];
+}
+
+type TaskWriter = Pick<Database["prisma"], "task" | "taskRevision">;
+
+export async function exportTask(db: Database, taskId: string): Promise<TaskExport> {
+  const row = await db.prisma.task.findUnique({ where: { id: taskId }, include: { revisions: { orderBy: { revision: "asc" } } } });
+  if (!row) throw new NotFoundError("task", taskId);
+  return {
+    id: row.id, objective: row.objective, source: row.source, createdAt: row.createdAt.toISOString(),
+    revision: row.revision, status: row.status as TaskStatus, taskType: row.taskType, ir: row.ir,
+    clarifications: row.clarifications as unknown[], updatedAt: row.updatedAt.toISOString(),
+    revisions: row.revisions.map((r) => ({
+      revision: r.revision, status: r.status, ir: r.ir, answers: r.answers, answeredBy: r.answeredBy, createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** What is wrong with an exported task; checked before anything is written. */
+export function taskExportProblems(task: TaskExport, path: string): InputProblem[] {
+  const problems: InputProblem[] = [];
+  if (task.status !== undefined && !(TASK_STATUSES as readonly string[]).includes(task.status)) {
+    problems.push({ path: `${path}/status`, message: `must be one of ${TASK_STATUSES.join(", ")}` });
+  }
+  const irs = [task.ir, ...(task.revisions ?? []).map((r) => r.ir)];
+  irs.forEach((ir, index) => {
+    if (ir != null && !validateTaskIr(ir)) problems.push(...problemsOf(validateTaskIr, index === 0 ? `${path}/ir` : `${path}/revisions/${index - 1}/ir`));
+  });
+  return problems;
+}
+
+/** Recreates an exported task with its TaskIR, status, clarifications and revisions; a task already here is kept. */
+export async function importTask(tx: TaskWriter, task: TaskExport): Promise<void> {
+  if (await tx.task.findUnique({ where: { id: task.id }, select: { id: true } })) return;
+  await tx.task.create({
+    data: {
+      id: task.id, objective: task.objective, source: task.source as object, createdAt: new Date(task.createdAt),
+      ...(task.status !== undefined
+        ? {
+            revision: task.revision ?? 0, status: task.status, taskType: task.taskType ?? null, ir: (task.ir ?? undefined) as object | undefined,
+            clarifications: (task.clarifications ?? []) as object[], updatedAt: new Date(task.updatedAt ?? task.createdAt),
+          }
+        : {}),
+    },
+  });
+  if (task.revisions?.length) {
+    await tx.taskRevision.createMany({
+      data: task.revisions.map((r) => ({
+        taskId: task.id, revision: r.revision, status: r.status, ir: r.ir as object, answers: r.answers as object,
+        answeredBy: r.answeredBy, createdAt: new Date(r.createdAt),
+      })),
+    });
+  }
 }

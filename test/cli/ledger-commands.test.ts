@@ -11,13 +11,13 @@ import { migrate } from "../../src/db/migrator.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { backendName, createTestDatabase, type TestDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
-import { toolReceipt } from "../support/realistic-run.js";
+import { toolReceipt, WRITERS } from "../support/realistic-run.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 // Each CLI call is a fresh process that opens its database (a new PGlite directory takes seconds
 // to initialise on these 2-core machines), so this file gets more time than the default.
-describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 }, () => {
+describe(`canon export / import / verify on ${backendName}`, { timeout: 400_000 }, () => {
   let source: TestDatabase;
   let target: TestDatabase;
   let dir: string;
@@ -30,9 +30,9 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
       : { CANON_DATA_DIR: database.options.dataDir };
     return spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
       cwd: repoRoot,
-      env: { ...process.env, CANON_LOG_LEVEL: "silent", ...env },
+      env: { ...process.env, CANON_LOG_LEVEL: "silent", DATABASE_URL: "", ...env },
       encoding: "utf8",
-      timeout: 60_000,
+      timeout: 180_000,
     });
   };
 
@@ -61,11 +61,13 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
       }
       const ids = { runId: run.id, sessionId: run.sessionId, taskId: run.taskId };
       const receipt = toolReceipt(ids, `tool-${run.id}`, 20, "SUCCESS");
-      await store.commitState({ runId: run.id, expectedVersion: 20, operations: [{ op: "recordToolReceipt", args: { receipt } }], producer, provenance });
+      // A receipt is recorded by its producer, the tool runner.
+      await store.commitState({ runId: run.id, expectedVersion: 20, operations: [{ op: "recordToolReceipt", args: { receipt } }], ...WRITERS.tools });
       await store.recordNoop({ runId: run.id, expectedVersion: 21, reason: "nothing left", producer, provenance });
       return run.id;
     });
-  });
+    // A new database and a run, on a machine that may be busy: more than the default hook time.
+  }, 200_000);
   afterAll(async () => {
     await source.dispose();
     await target.dispose();
@@ -78,6 +80,9 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 240_000 
     expect(exported.status, exported.stderr).toBe(0);
     const lines = readFileSync(file, "utf8").trim().split("\n");
     expect(lines).toHaveLength(1 + 23);
+    // Only serve and migrate create a database or change its schema: the target is migrated first.
+    const migrated = canon(target, "migrate");
+    expect(migrated.status, migrated.stderr).toBe(0);
     const imported = canon(target, "import", file);
     expect(imported.status, imported.stderr + imported.stdout).toBe(0);
     expect(imported.stdout).toContain(`imported run ${runId}: 23 ledger entries, verified`);

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AgentStateV1 } from "../../src/contracts/agent-state.js";
 import { InvalidStateError } from "../../src/contracts/errors.js";
 import { validateAgentState } from "../../src/contracts/validation.js";
+import { EMPTY_BOOK, withCarriedReceipts, type ReceiptBook } from "../../src/domain/rules/receipt-book.js";
 import { checkedStateJson, operationNames, parseOperations, planCommit, type VersionedState } from "../../src/domain/commit.js";
 import { contentHash } from "../../src/domain/content-hash.js";
 import { buildInitialState } from "../../src/domain/initial-state.js";
@@ -147,9 +148,11 @@ describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
 
     it("every state of the realistic run validates against the ABI's AgentStateV1, and so does every document it records", () => {
       let current = initial();
+      let receipts: ReceiptBook = EMPTY_BOOK; // what the receipt table would hold
       scripted.forEach(({ step, who, calls, kind }, index) => {
         const context = { ...who, committedAt: new Date(Date.UTC(2026, 11, 2, 10, index)).toISOString() };
-        const planned = planCommit(current, parseOperations(calls), context);
+        const planned = planCommit(current, parseOperations(calls), context, receipts);
+        receipts = withCarriedReceipts(receipts, calls);
         expect(planned.kind, step).toBe(kind);
         expect(abiAgentState(planned.state), `${step}: ${errorsOf(abiAgentState)}`).toBe(true);
         for (const call of calls) {

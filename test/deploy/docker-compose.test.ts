@@ -119,6 +119,24 @@ describe("docker-compose.yml", () => {
     expect(health).toContain(`http://127.0.0.1:${port}/healthz`);
   });
 
+  it("keeps the promise of its header: the URL it names opens GraphiQL, and a token is still required", () => {
+    const header = read("docker-compose.yml").split("\n").filter((line) => line.startsWith("#")).join("\n");
+    const [, canon] = canonEntry!;
+    const env = environment(canon);
+    const documented = /http:\/\/127\.0\.0\.1:(\d+)\/graphql/.exec(header);
+    expect(documented, "the header names the URL to open").not.toBeNull();
+    // The URL reaches Canon's port through a mapping published on the host's loopback.
+    const published = (canon.ports ?? []).map(portMapping).find((m) => m.published === Number(documented![1]));
+    expect(published?.target).toBe(Number(env.CANON_PORT ?? 4000));
+    expect((canon.ports ?? []).map(String).some((p) => p.startsWith("127.0.0.1:"))).toBe(true);
+    // Bound to 0.0.0.0, GraphiQL and introspection default to off (a browser would get 406): on here.
+    expect(env.CANON_GRAPHIQL).toBe("true");
+    expect(env.CANON_INTROSPECTION).toBe("true");
+    // Authentication stays: the header says how to pass the token, and no longer claims there is none.
+    expect(header).toContain("?token=");
+    expect(header).not.toMatch(/no authentication/i);
+  });
+
   it("starts Canon only once postgres is healthy, and restarts it", () => {
     const [postgresName] = postgresEntry!;
     const [, canon] = canonEntry!;

@@ -152,7 +152,7 @@ const HAPPY: Record<string, HappyPath> = {
     expect: (s) => expect(s.context_index).toEqual(["ctx-1", "ctx-2"]),
   },
   setRelevantContext: {
-    setup: [op("indexContext", { contextIds: ["ctx-1"] })],
+    setup: [op("indexContext", { contextIds: ["ctx-1", "ctx-2"] })],
     call: op("setRelevantContext", { contextIds: ["ctx-2"] }),
     expect: (s) => {
       expect(s.relevant_context).toEqual(["ctx-2"]);

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentStateV1 } from "../../src/contracts/agent-state.js";
 import { CONTENT_HASH_PATTERN } from "../../src/contracts/common.js";
 import { InvalidInputError, InvalidStateError, type InputProblem } from "../../src/contracts/errors.js";
+import { EMPTY_BOOK, withCarriedReceipts, type ReceiptBook } from "../../src/domain/rules/receipt-book.js";
 import { applyOperations, checkedStateJson, operationNames, parseOperations, planCommit, type VersionedState } from "../../src/domain/commit.js";
 import { canonicalJson, contentHash } from "../../src/domain/content-hash.js";
 import { buildInitialState } from "../../src/domain/initial-state.js";
@@ -243,12 +244,14 @@ describe("applyOperations", () => {
 
   it("never mutates its input state (nor the calls' arguments), through a whole realistic run", () => {
     let current = versioned(initialState());
+    let receipts: ReceiptBook = EMPTY_BOOK;
     for (const { who, calls } of realisticRun({ runId: "run-1", sessionId: "session-1", taskId: "task-1" })) {
       const state = deepFreeze(structuredClone(current.state));
       const frozenCalls = deepFreeze(parseOperations(calls));
       const before = structuredClone(state);
       // Test files are ES modules, so strict mode: any write to a frozen object throws.
-      const plan = planCommit({ state, contentHash: current.contentHash }, frozenCalls, { ...who, committedAt: context.committedAt });
+      const plan = planCommit({ state, contentHash: current.contentHash }, frozenCalls, { ...who, committedAt: context.committedAt }, receipts);
+      receipts = withCarriedReceipts(receipts, frozenCalls);
       expect(state).toEqual(before);
       current = { state: plan.state, contentHash: plan.contentHash };
     }

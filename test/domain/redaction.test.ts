@@ -5,7 +5,7 @@ import type { AgentStateV1 } from "../../src/contracts/agent-state.js";
 import { validateAgentState } from "../../src/contracts/validation.js";
 import { applyOperations } from "../../src/domain/commit.js";
 import { buildInitialState } from "../../src/domain/initial-state.js";
-import { globToRegExp, redactOperations, redactState, REDACTED_TEXT } from "../../src/domain/redaction.js";
+import { globToRegExp, redactDocument, redactOperations, redactState, REDACTED_TEXT } from "../../src/domain/redaction.js";
 import { context } from "../support/fixtures.js";
 
 describe("globToRegExp", () => {
@@ -65,5 +65,41 @@ describe("redactOperations", () => {
     expect(JSON.stringify(ops)).not.toMatch(/fs:\.env|password|fs:src\/db/);
     expect(ops[2]).toEqual({ op: "addCandidateTarget", args: { target: "redacted:SECRET", reason: REDACTED_TEXT } });
     expect(redactOperations(calls, labelled.sensitivity_labels, "SECRET")).toBe(calls);
+  });
+});
+
+describe("redactDocument (receipts, decisions, model events)", () => {
+  const receipt = {
+    mutation_id: "mut-1",
+    target: "fs:src/db/pool.ts",
+    status: "APPLIED",
+    canonical_change: { files: ["src/db/pool.ts", "src/app.ts"], base_hashes: { "src/db/pool.ts": "sha256:1", "src/app.ts": "sha256:2" } },
+    findings: [{ message: "bad password in .env.", line: 3 }],
+    when: new Date(0),
+  };
+
+  it("replaces a withheld resource (with or without its scheme, exactly or by glob), keys included, and free text that mentions one", () => {
+    const seen = redactDocument(receipt, labelled.sensitivity_labels, "PUBLIC");
+    expect(JSON.stringify(seen)).not.toMatch(/\.env|src\/db/);
+    expect(seen.target).toBe("redacted:INTERNAL");
+    expect(seen.status).toBe("APPLIED");
+    expect(seen.canonical_change.files).toEqual(["redacted:INTERNAL", "src/app.ts"]);
+    expect(Object.keys(seen.canonical_change.base_hashes)).toEqual(["redacted:INTERNAL#0", "src/app.ts"]);
+    expect(seen.findings).toEqual([{ message: REDACTED_TEXT, line: 3 }]);
+    expect(seen.when).toBe(receipt.when); // not a plain object: kept as it is
+  });
+
+  it("shows each viewer what its trust allows, and a SECRET viewer everything, without changing its input", () => {
+    const before = JSON.stringify(receipt);
+    const internal = redactDocument(receipt, labelled.sensitivity_labels, "INTERNAL");
+    expect(internal.target).toBe("fs:src/db/pool.ts");
+    expect(internal.findings[0]!.message).toBe(REDACTED_TEXT);
+    expect(redactDocument(receipt, labelled.sensitivity_labels, "SECRET")).toBe(receipt);
+    expect(JSON.stringify(receipt)).toBe(before);
+  });
+
+  it("redactOperations catches a mention in free text, and resource keys, as redactDocument does", () => {
+    const ops = [{ op: "recordMutationReceipt", args: { receipt: { note: "rotated the key in .env", base_hashes: { "src/db/pool.ts": "sha256:1" } } } }];
+    expect(JSON.stringify(redactOperations(ops, labelled.sensitivity_labels, "PUBLIC"))).not.toMatch(/\.env|src\/db/);
   });
 });

@@ -13,7 +13,7 @@ import { completionOf } from "../../src/domain/rules/completion.js";
 import { modelOutputReasons, requireModelProvenance } from "../../src/domain/rules/provenance.js";
 import { withExtension } from "../../src/domain/rules/state-parts.js";
 import { runStatusOf } from "../../src/domain/run-status.js";
-import { commit, deepFreeze, inputProblems, op, plan, thrown } from "./fixtures/commit-helpers.js";
+import { commit, deepFreeze, inputProblems, op, plan, thrown, withReceiptsOf } from "./fixtures/commit-helpers.js";
 import {
   completionDecision,
   completionProposal,
@@ -189,7 +189,7 @@ describe("completion is recorded, never inferred", () => {
     return (error.details as { problems: InputProblem[] }).problems;
   }
 
-  const withPolicy = (state: AgentStateV1, policy: CompletionPolicyRecord) => withExtension(state, EXT.completionPolicy, policy);
+  const withPolicy = (state: AgentStateV1, policy: CompletionPolicyRecord) => withReceiptsOf(state, withExtension(state, EXT.completionPolicy, policy));
 
   it("finishing the graph, the subgoals, the frontier, the status line and proposing does not complete the run", () => {
     // Guards run-status.ts (status only from latest_decision_ref) and that no other operation sets it.
@@ -206,7 +206,8 @@ describe("completion is recorded, never inferred", () => {
       op("setUserVisibleStatus", { status: "done" }),
     ]);
     const model = ctx({ kind: "MODEL_COMPONENT", id: "model-1", provenance: [MODEL] });
-    state = commit(state, [op("proposeCompletion", { proposal: completionProposal(RUN_ID, "proposal-1") })], model);
+    const byModel = { envelope: { producer: producer("MODEL_COMPONENT", "model-1"), provenance: [MODEL] } };
+    state = commit(state, [op("proposeCompletion", { proposal: completionProposal(RUN_ID, "proposal-1", byModel) })], model);
 
     expect(state.graph_cursor.frontier).toEqual([]);
     expect(state.graph_cursor.completed_nodes).toEqual(["n1", "n2"]);
@@ -252,11 +253,11 @@ describe("completion is recorded, never inferred", () => {
     const state = commit(
       commit(initialState(), [op("addAcceptanceCriterion", { criterionId: CRITERION, description: "d" })]),
       [
-        op("recordMutationReceipt", { receipt: mutationReceipt(RUN_ID, "mut-1") }),
-        op("recordCompletionDecision", { decision: completionDecision(RUN_ID, "decision-1", { outcome: "COMPLETE", criteria: [pass(["mut-1"])] }) }),
+        op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-2") }),
+        op("recordCompletionDecision", { decision: completionDecision(RUN_ID, "decision-1", { outcome: "COMPLETE", criteria: [pass(["inv-2"])] }) }),
       ],
     );
-    expect(state.completion.coverage).toEqual([{ criterion_id: CRITERION, satisfied: true, evidence_refs: [{ kind: "MUTATION_RECEIPT", ref: "mut-1" }] }]);
+    expect(state.completion.coverage).toEqual([{ criterion_id: CRITERION, satisfied: true, evidence_refs: [{ kind: "TOOL_RECEIPT", ref: "inv-2" }] }]);
   });
 
   it("COMPLETE without a PASS for a required acceptance criterion is rejected", () => {
@@ -395,9 +396,8 @@ describe("completion is recorded, never inferred", () => {
       return op("recordCompletionDecision", { decision: { ...decision, envelope: { ...(decision.envelope as object), state_version: version } } });
     };
     const v = state.identity.state_version;
-    const completed = commit(state, [at("d-2", "COMPLETE", v)]);
-    const continued = commit(completed, [at("d-3", "CONTINUE", v + 1)]);
-    const error = thrown(() => plan(continued, [at("d-2", "COMPLETE", v)]));
+    const continued = commit(state, [at("d-2", "CONTINUE", v)]);
+    const error = thrown(() => plan(continued, [at("d-3", "COMPLETE", v)]));
     expect(error.code).toBe("ERR_COMPLETION_REJECTED");
     expect(runStatusOf(continued)).toBe("ACTIVE");
   });
@@ -520,7 +520,7 @@ describe("locks (extensions[x-locks])", () => {
       // Guards locks.ts acquireLock `if (other) throw new LockHeldError(...)`.
       const error = thrown(() => plan(heldByA(), [acquire()], B(30_000)));
       expect(error).toMatchObject({ code: "ERR_LOCK_HELD", family: "STATE", retryable: true });
-      expect(error.details).toEqual({ resource: RESOURCE, holder: "agent-a", expiresAt: t(60_000) });
+      expect(error.details).toEqual({ resource: RESOURCE, holder: "agent-a", expiresAt: t(60_000), lockedResource: RESOURCE });
     });
 
     it("an expired lock can be taken over, judged at the commit's time", () => {

@@ -17,14 +17,3 @@ describe("GraphiQL's default document", () => {
     expect(validate(schema, parse(GRAPHIQL_DEFAULT_QUERY)).map((error) => error.message)).toEqual([]);
   });
 });
-
-describe("README's GraphQL examples", () => {
-  it("are all valid against the schema", async () => {
-    const { parse, validate } = await import("graphql");
-    const { schema } = await import("../../src/graphql/schema.js");
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    const blocks = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1]!);
-    expect(blocks.length).toBeGreaterThanOrEqual(4);
-    for (const block of blocks) expect(validate(schema, parse(block)).map((error) => error.message)).toEqual([]);
-  });
-});

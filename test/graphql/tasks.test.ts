@@ -33,6 +33,9 @@ const CLARIFY = `mutation($input: ClarifyTaskInput!) {
   }
 }`;
 
+/** A person with a token of her own: answers are recorded under the token's identity. */
+const ANA = { component_id: "ana@example.com", component_version: "1", kind: "HUMAN" } as const;
+
 const START = `mutation($taskId: ID!) {
   startRun(input: {
     taskId: $taskId, workspaceRoot: "/work/app"
@@ -93,23 +96,28 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
     expect(await canon.server.database.prisma.run.count({ where: { taskId: task.taskId } })).toBe(0);
 
     const answer = { ambiguityId: ambiguity.ambiguityId, answer: "the null check in src/cart/total.ts" };
-    const clarified = await canon.gql(CLARIFY, { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer], answeredBy: "ana@example.com" } });
+    // answeredBy is the token's identity: another name is refused, and nothing changes.
+    const impostor = await canon.gql(CLARIFY, { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer], answeredBy: "mallory" } }, { as: ANA });
+    expect(impostor.data.clarifyTask).toMatchObject({ __typename: "ForbiddenError", code: "ERR_FORBIDDEN" });
+    const unchanged = await canon.gql(`query($id: ID!) { task(id: $id) { ... on Task { revision status } } }`, { id: task.taskId });
+    expect(unchanged.data.task).toEqual({ revision: 0, status: "NEEDS_CLARIFICATION" });
+    const clarified = await canon.gql(CLARIFY, { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer], answeredBy: "ana@example.com" } }, { as: ANA });
     expect(clarified.data.clarifyTask.task).toMatchObject({
       revision: 1, status: "COMPILED", escalation: null, allowedScope: ["fs:src/cart/total.ts"],
       objective: "Fix it (the null check in src/cart/total.ts)",
     });
     expect(clarified.data.clarifyTask.task.ambiguities).toEqual([
-      expect.objectContaining({ ambiguityId: ambiguity.ambiguityId, resolution: "CLARIFIED", answer: answer.answer, answeredBy: "ana@example.com" }),
+      expect.objectContaining({ ambiguityId: ambiguity.ambiguityId, resolution: "CLARIFIED", answer: answer.answer, answeredBy: ANA.component_id }),
     ]);
 
-    const stale = await canon.gql(CLARIFY, { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer], answeredBy: "bob" } });
+    const stale = await canon.gql(CLARIFY, { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer] } });
     expect(stale.data.clarifyTask).toMatchObject({ __typename: "TaskRevisionConflictError", code: "ERR_TASK_REVISION_CONFLICT", expectedRevision: 0, currentRevision: 1 });
 
     const started = await canon.gql(START, { taskId: task.taskId });
     expect(started.data.startRun.__typename).toBe("WriteSuccess");
     const history = await canon.gql(`query($id: ID!) { task(id: $id) { ... on Task { revisions { revision status answeredBy ir } } } }`, { id: task.taskId });
     expect(history.data.task.revisions.map((r: { revision: number; status: string; answeredBy: string | null }) => [r.revision, r.status, r.answeredBy]))
-      .toEqual([[0, "NEEDS_CLARIFICATION", null], [1, "COMPILED", "ana@example.com"]]);
+      .toEqual([[0, "NEEDS_CLARIFICATION", null], [1, "COMPILED", ANA.component_id]]);
     expect(history.data.task.revisions[1].ir.task_id).toBe(task.taskId);
   });
 
@@ -119,11 +127,11 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
     const [goal] = task.ambiguities;
     expect(goal).toMatchObject({ kind: "UNMEASURABLE_GOAL", defaultable: true });
     const result = await canon.gql(CLARIFY, {
-      input: { taskId: task.taskId, expectedRevision: 0, answers: [{ ambiguityId: goal.ambiguityId, acceptDefault: true }], answeredBy: "lead" },
+      input: { taskId: task.taskId, expectedRevision: 0, answers: [{ ambiguityId: goal.ambiguityId, acceptDefault: true }] },
     });
     const clarified = result.data.clarifyTask.task;
     expect(clarified.status).toBe("COMPILED");
-    expect(clarified.ambiguities[0]).toMatchObject({ resolution: "DEFAULTED", answer: goal.defaultOption, answeredBy: "lead" });
+    expect(clarified.ambiguities[0]).toMatchObject({ resolution: "DEFAULTED", answer: goal.defaultOption, answeredBy: "test-agent" });
     expect(clarified.acceptanceCriteria).toContainEqual(expect.objectContaining({ origin: "EXPLICIT", text: goal.defaultOption }));
   });
 
@@ -134,7 +142,7 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
     expect(task.ambiguities[0]).toMatchObject({ kind: "UNMEASURABLE_GOAL", defaultOption: expect.any(String), defaultable: false });
     const id = task.ambiguities[0].ambiguityId;
     const refused = await canon.gql(CLARIFY, {
-      input: { taskId: task.taskId, expectedRevision: 0, answers: [{ ambiguityId: id, acceptDefault: true }, { ambiguityId: "amb.nope", answer: "x" }], answeredBy: "x" },
+      input: { taskId: task.taskId, expectedRevision: 0, answers: [{ ambiguityId: id, acceptDefault: true }, { ambiguityId: "amb.nope", answer: "x" }] },
     });
     expect(refused.data.clarifyTask.__typename).toBe("InvalidInputError");
     expect(refused.data.clarifyTask.problems.map((p: { path: string }) => p.path)).toEqual(["/answers/0", "/answers/1/ambiguityId"]);

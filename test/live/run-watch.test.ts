@@ -5,7 +5,6 @@ import { SubscriberTooSlowError } from "../../src/contracts/errors.js";
 import { RunDeletedError } from "../../src/contracts/watch-errors.js";
 import { InProcessChangeFeed, type LedgerNotice } from "../../src/live/change-feed.js";
 import type { LedgerEntryRecord } from "../../src/db/records.js";
-import { ArchivingRunStore } from "../../src/store/run-archive-store.js";
 import { PostgresChangeFeed } from "../../src/live/postgres-change-feed.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { RunWatcher } from "../../src/live/run-watch.js";
@@ -156,7 +155,7 @@ describe(`RunWatcher on ${backendName}`, () => {
 
   it("ends a watch still reading an archived run's history with ERR_RUN_DELETED once the run is deleted", async () => {
     const feed = new InProcessChangeFeed();
-    const store = new ArchivingRunStore(opened.db, feed);
+    const store = new RunStore(opened.db, feed);
     const watcher = new RunWatcher(store, feed, { maxLag: 5 });
     const { run } = await store.startRun(startInput);
     await commitMany(store, run.id, 0, 150); // longer than one catch-up batch
@@ -197,7 +196,7 @@ describe.skipIf(!onPostgres)("RunWatcher across instances on postgres: deletion"
   afterAll(() => opened.dispose());
 
   /** A run with a history longer than one catch-up batch, archived, and a watch on it still reading. */
-  async function watchedArchive(writer: ArchivingRunStore, watcher: RunWatcher) {
+  async function watchedArchive(writer: RunStore, watcher: RunWatcher) {
     const { run } = await writer.startRun(startInput);
     for (let version = 0; version < 150; version++) {
       await writer.commitState({ runId: run.id, expectedVersion: version, operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }], producer, provenance });
@@ -220,8 +219,8 @@ describe.skipIf(!onPostgres)("RunWatcher across instances on postgres: deletion"
   it("ends a watch on instance A with ERR_RUN_DELETED when instance B deletes the run (NOTIFY)", async () => {
     const [feedA, feedB] = await Promise.all([PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }), PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet })]);
     try {
-      const watcher = new RunWatcher(new ArchivingRunStore(opened.db, feedA), feedA, { maxLag: 5 });
-      const storeB = new ArchivingRunStore(opened.db, feedB);
+      const watcher = new RunWatcher(new RunStore(opened.db, feedA), feedA, { maxLag: 5 });
+      const storeB = new RunStore(opened.db, feedB);
       const { runId, watch } = await watchedArchive(storeB, watcher);
       await storeB.deleteRun({ runId, expectedVersion: 150, reason: "retention", producer });
       expect(await endOf(watch)).toMatchObject({ code: "ERR_RUN_DELETED", runId, lastSeq: 151 });
@@ -233,8 +232,8 @@ describe.skipIf(!onPostgres)("RunWatcher across instances on postgres: deletion"
   it("ends it too when the deletion's NOTIFY never went out: A's periodic re-read of heads finds the run gone", async () => {
     const feedA = await PostgresChangeFeed.open(opened.db, { resyncMs: 200, logger: quiet });
     try {
-      const watcher = new RunWatcher(new ArchivingRunStore(opened.db, feedA), feedA, { maxLag: 5 });
-      const silent = new ArchivingRunStore(opened.db, new InProcessChangeFeed()); // announces nothing to A
+      const watcher = new RunWatcher(new RunStore(opened.db, feedA), feedA, { maxLag: 5 });
+      const silent = new RunStore(opened.db, new InProcessChangeFeed()); // announces nothing to A
       const { runId, watch } = await watchedArchive(silent, watcher);
       await silent.deleteRun({ runId, expectedVersion: 150, reason: "retention", producer });
       expect(await endOf(watch)).toMatchObject({ code: "ERR_RUN_DELETED", runId });

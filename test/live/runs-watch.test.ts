@@ -3,7 +3,7 @@
 // run's last event is its deletion, however the watcher hears of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InProcessChangeFeed } from "../../src/live/change-feed.js";
-import { ArchivingRunStore } from "../../src/store/run-archive-store.js";
+import { RunStore } from "../../src/store/run-store.js";
 import { RunChangeReader, type RunChangeRecord, type RunScope } from "../../src/live/run-changes.js";
 import { RunsWatcher } from "../../src/live/runs-watch.js";
 import { PostgresChangeFeed } from "../../src/live/postgres-change-feed.js";
@@ -48,7 +48,7 @@ describe(`RunsWatcher on ${backendName}: deleted runs`, () => {
   afterAll(() => opened.dispose());
 
   /** A run with one commit, archived, followed from its first entry by `watcher`. */
-  async function archivedAndWatched(store: ArchivingRunStore, watcher: RunsWatcher) {
+  async function archivedAndWatched(store: RunStore, watcher: RunsWatcher) {
     const { run } = await store.startRun(startInput);
     const iterator = await watcher.watch({ scope: { taskId: null, runIds: [run.id] }, status: null, after: [{ runId: run.id, seq: -1 }] });
     await store.commitState({ runId: run.id, expectedVersion: 0, operations: [{ op: "setUserVisibleStatus", args: { status: "v1" } }], producer, provenance });
@@ -59,7 +59,7 @@ describe(`RunsWatcher on ${backendName}: deleted runs`, () => {
 
   it("delivers the deletion after the archive when this instance deletes the run", async () => {
     const feed = new RecheckingFeed();
-    const store = new ArchivingRunStore(opened.db, feed);
+    const store = new RunStore(opened.db, feed);
     const watcher = new RunsWatcher(new RunChangeReader(opened.db), feed);
     const { runId, iterator } = await archivedAndWatched(store, watcher);
     await store.deleteRun({ runId, expectedVersion: 1, reason: "retention", producer });
@@ -70,8 +70,8 @@ describe(`RunsWatcher on ${backendName}: deleted runs`, () => {
 
   it("delivers it once a re-check finds the tombstone when the deletion's notice was lost", async () => {
     const feed = new RecheckingFeed();
-    const store = new ArchivingRunStore(opened.db, feed);
-    const silent = new ArchivingRunStore(opened.db, new InProcessChangeFeed()); // tells this watcher nothing
+    const store = new RunStore(opened.db, feed);
+    const silent = new RunStore(opened.db, new InProcessChangeFeed()); // tells this watcher nothing
     const watcher = new RunsWatcher(new RunChangeReader(opened.db), feed);
     const { runId, iterator } = await archivedAndWatched(store, watcher);
     await silent.deleteRun({ runId, expectedVersion: 1, reason: "retention", producer });
@@ -98,8 +98,8 @@ describe(`RunsWatcher on ${backendName}: re-checks`, () => {
 
   it("re-reads the heads once for all subscriptions, and each takes what its scope holds", async () => {
     const feed = new RecheckingFeed();
-    const store = new ArchivingRunStore(opened.db, feed);
-    const silent = new ArchivingRunStore(opened.db, new InProcessChangeFeed()); // writes this watcher never hears of
+    const store = new RunStore(opened.db, feed);
+    const silent = new RunStore(opened.db, new InProcessChangeFeed()); // writes this watcher never hears of
     const reader = new CountingReader(opened.db);
     const watcher = new RunsWatcher(reader, feed);
     const [a, b] = [(await store.startRun(startInput)).run, (await store.startRun(startInput)).run];
@@ -136,7 +136,7 @@ describe.skipIf(!onPostgres)("RunsWatcher across instances on postgres: deletion
   it("delivers instance B's deletion to a dashboard on instance A through NOTIFY", async () => {
     const [feedA, feedB] = await Promise.all([PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }), PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet })]);
     try {
-      const storeB = new ArchivingRunStore(opened.db, feedB);
+      const storeB = new RunStore(opened.db, feedB);
       const watcher = new RunsWatcher(new RunChangeReader(opened.db), feedA);
       const { run } = await storeB.startRun(startInput);
       const iterator = await watcher.watch({ scope: { taskId: run.taskId, runIds: null }, status: null, after: [{ runId: run.id, seq: -1 }] });

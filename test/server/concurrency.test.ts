@@ -1,5 +1,6 @@
 // Compare-and-swap under real concurrency: real HTTP clients racing on one run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RunReader } from "../../src/store/run-reads.js";
 import { backendName } from "../support/database.js";
 import { startTestCanon, type TestCanon } from "../support/canon.js";
 import { COMMIT, setStatus, startRun } from "../support/operations.js";
@@ -76,7 +77,7 @@ describe(`compare-and-swap under concurrency on ${backendName}`, () => {
     expect(ledger.map((e) => e.stateVersion)).toEqual(Array.from({ length: successes + 1 }, (_, i) => i));
     // The current state is the last COMMIT's state: no write was lost or applied twice.
     const row = await canon.server.database.prisma.run.findUniqueOrThrow({ where: { id: run.runId } });
-    const last = await canon.server.database.prisma.ledgerEntry.findFirstOrThrow({ where: { runId: run.runId, seq: successes } });
+    const last = (await new RunReader(canon.server.database).getEntry(run.runId, successes))!;
     expect(row.state).toEqual(last.state);
     expect(row.contentHash).toBe(last.contentHash);
     expect(winners).toContain((row.state as { user_visible_status: string }).user_visible_status);

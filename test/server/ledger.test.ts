@@ -93,7 +93,9 @@ describe(`the ledger on ${backendName}`, () => {
     // Someone rewrites a stored state and its hashes consistently: replay and the chain still catch it.
     const other = (await startRun(canon.gql)).runId;
     for (let v = 0; v < 3; v++) await canon.gql(COMMIT, { runId: other, expectedVersion: v, operations: setStatus(`s${v}`) });
-    await prisma.$executeRaw`UPDATE "ledger_entry" SET "state" = jsonb_set("state", '{user_visible_status}', '"forged"') WHERE "run_id" = ${other} AND "seq" = 2`;
+    // The entry holds a snapshot or a patch (docs/storage.md): either way, version 2 now reads "forged".
+    await prisma.$executeRaw`UPDATE "ledger_entry" SET "state" = jsonb_set("state", '{user_visible_status}', '"forged"'),
+      "patch" = "patch" || '[{"op":"replace","path":"/user_visible_status","value":"forged"}]'::jsonb WHERE "run_id" = ${other} AND "seq" = 2`;
     expect((await canon.gql(VERIFY, { id: other })).data.verifyRun.firstDivergence).toMatchObject({ seq: 2, check: "stored state hash" });
   });
 

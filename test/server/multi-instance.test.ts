@@ -50,6 +50,9 @@ const commitTokenOf = (url: string, componentId: string) => {
 };
 const asAdmin = (url: string) => (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(url, query, variables, TEST_ADMIN_TOKEN);
 
+/** Preloaded into an instance to set its clock off (test/support/slow-clock.mjs). */
+const SLOW_CLOCK = new URL("../support/slow-clock.mjs", import.meta.url).href;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -227,6 +230,20 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
       await watch.dispose();
     }
   });
+  it("takes commit times from the database, so an instance whose clock is an hour slow never sends a ledger's times back", async () => {
+    const slow = await serve({ DATABASE_URL: databaseUrl, NODE_OPTIONS: `--import ${SLOW_CLOCK}`, CANON_TEST_CLOCK_OFFSET_MS: "-3600000" });
+    started.push(slow);
+    const { runId } = await startRun(asTestAgent(a.url));
+    for (let v = 0; v < 6; v++) {
+      const result = await commitVia(v % 2 ? slow.url : a.url, { runId, expectedVersion: v, componentId: "clock", status: `v${v + 1}` });
+      expect(result.data.commitState.__typename).toBe("WriteSuccess");
+    }
+    const history = await asAdmin(a.url)(`query($id: ID!) { run(id: $id) { ... on Run { history(first: 20) { edges { node { committedAt } } } } } }`, { id: runId });
+    const times = history.data.run.history.edges.map((edge: { node: { committedAt: string } }) => Date.parse(edge.node.committedAt));
+    expect(times).toHaveLength(7);
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+  });
+
   it("runsChanged on A sees a task's runs written through A and B, runs started through B included, each entry once and in order", async () => {
     const gqlA = asTestAgent(a.url);
     const gqlB = asTestAgent(b.url);

@@ -85,6 +85,14 @@ describe(`runsChanged on ${backendName}`, () => {
     watch.unsubscribe();
   });
 
+  it("delivers a run started after subscribing at once, before any commit of it (a dashboard lists it)", async () => {
+    const probe = await start();
+    const watch = await live({}, probe.runId);
+    const late = await start();
+    await expect.poll(() => watch.events.map((e) => e.runsChanged).filter((e) => e.runId === late.runId).map((e) => e.seq)).toEqual([0]);
+    watch.unsubscribe();
+  });
+
   it("watches a list of runs, and resumes runs named in `after` exactly after the seq given", async () => {
     const a = await start();
     const b = await start();

@@ -6,7 +6,8 @@ import { SCOPES } from "../../src/domain/principal.js";
 import { startCanon } from "../../src/server/canon-server.js";
 import { startTestCanon, postGraphQL, type TestCanon } from "../support/canon.js";
 import { backendName, createTestDatabase } from "../support/database.js";
-import { COMMIT, START_RUN, setStatus, startRun } from "../support/operations.js";
+import { COMMIT, START_RUN, commitAs, setStatus, startRun } from "../support/operations.js";
+import { completionDecision, hashOf, mutationReceipt, verificationReceipt, WRITERS } from "../support/realistic-run.js";
 
 const READ = `query($id: ID!) { run(id: $id) { __typename ... on Run { stateVersion } ... on Error { code } } }`;
 const WATCH = `subscription($runId: ID!) { runStateChanged(runId: $runId, afterVersion: 0) { version } }`;
@@ -84,9 +85,9 @@ describe(`security on ${backendName}`, () => {
       await response.body?.cancel();
     });
 
-    it("serves GraphiQL with the token from its URL as a header, like Jupyter's token URL", async () => {
+    it("never writes the token of GraphiQL's URL into the page (the page reads it and sends it as a header)", async () => {
       const page = await fetch(`${canon.url}?token=${canon.token}`, { headers: { accept: "text/html" } });
-      expect(await page.text()).toContain(`Bearer ${canon.token}`);
+      expect(await page.text()).not.toContain(canon.token);
     });
 
     it("stores only the token's hash", async () => {
@@ -250,6 +251,75 @@ describe(`security on ${backendName}`, () => {
     });
   });
 
+  describe("sensitivity-aware documents beside the state", () => {
+    it("withholds labelled resources in receipts, completion decisions and model events, on every path they are read by", async () => {
+      const run = await startRun(canon.gql);
+      const identity = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: run.runId })).data.run.state.identity;
+      const ids = { runId: run.runId, sessionId: identity.sessionId, taskId: identity.taskId };
+      const op = (name: string, args: Record<string, unknown>) => ({ op: name, args });
+      await commitAs(canon, run.runId, 0, WRITERS.runtime, [
+        op("setSensitivityLabel", { resource: "fs:.env", class: "SECRET" }),
+        op("setSensitivityLabel", { resource: "fs:src/db/**", class: "RESTRICTED" }),
+        op("addAcceptanceCriterion", { criterionId: "pool-fixed", description: "the pool connects" }),
+      ]);
+      const mutation = {
+        ...mutationReceipt(ids, `mut-${run.runId}`, 1),
+        target: "fs:src/db/pool.ts",
+        canonical_change: { format: "unified_diff", diff_ref: "patch-1", diff_hash: hashOf("patch-1"), base_hashes: { "src/db/pool.ts": hashOf("base") } },
+      };
+      const verification = {
+        ...verificationReceipt(ids, `ver-${run.runId}`, 1, []),
+        findings: [{ message: "DATABASE_PASSWORD=hunter2 read from .env", file: "fs:.env" }],
+      };
+      await commitAs(canon, run.runId, 1, WRITERS.tools, [op("recordMutationReceipt", { receipt: mutation })]);
+      await commitAs(canon, run.runId, 2, WRITERS.verifier, [op("recordVerificationReceipt", { receipt: verification })]);
+      const decision = completionDecision(ids, `d-${run.runId}`, 3, "CONTINUE", [{ criterion_id: "pool-fixed", result: "FAIL", receipt_refs: [verification.verification_id] }], WRITERS.verifier);
+      const decided = await commitAs(canon, run.runId, 3, WRITERS.verifier, [
+        op("recordCompletionDecision", { decision: { ...decision, extensions: { "x-note": "blocked on fs:src/db/pool.ts" } } }),
+      ]);
+      expect(decided.data.commitState.__typename, JSON.stringify(decided)).toBe("WriteSuccess");
+      const logged = await canon.gql(
+        `mutation($runId: ID!) { recordModelEvent(input: { runId: $runId, kind: LOADED, modelId: "coder-v3", detail: "loaded to edit fs:src/db/pool.ts with the secret from .env" }) {
+          ... on ModelEvent { detail } } }`,
+        { runId: run.runId },
+      );
+      expect(logged.data.recordModelEvent.detail).toContain(".env"); // a SECRET writer reads what it wrote
+
+      const { token: internal } = await canon.createToken({ scopes: ["run:read", "run:commit"], trustClass: "INTERNAL" });
+      const READ_DOCUMENTS = `query($id: ID!, $receipt: ID!) {
+        run(id: $id) { ... on Run {
+          receipts { id document }
+          completion { decision }
+          modelEvents { modelId detail }
+          history(first: 10) { edges { node { operations } } }
+        } }
+        receipt(id: $receipt) { document }
+      }`;
+      const secrets = /fs:\.env|\.env|hunter2|DATABASE_PASSWORD|fs:src\/db|src\/db/;
+      const asInternal = await canon.gql(READ_DOCUMENTS, { id: run.runId, receipt: mutation.mutation_id }, { token: internal });
+      expect(asInternal.errors).toBeUndefined();
+      expect(JSON.stringify(asInternal.data)).not.toMatch(secrets);
+      const read = asInternal.data.run;
+      expect(read.receipts.map((r: { id: string }) => r.id)).toEqual([mutation.mutation_id, verification.verification_id, decision.decision_id]);
+      expect(asInternal.data.receipt.document.target).toBe("redacted:RESTRICTED");
+      expect(asInternal.data.receipt.document.status).toBe("APPLIED"); // the document keeps its shape
+      expect(read.receipts[1].document.findings).toEqual([{ message: "[redacted]", file: "redacted:SECRET" }]);
+      expect(read.completion.decision.extensions).toEqual({ "x-note": "[redacted]" });
+      expect(read.modelEvents).toEqual([{ modelId: "coder-v3", detail: "[redacted]" }]);
+      // The writer's own echo is redacted too when it is below the label.
+      const echoed = await canon.gql(
+        `mutation($runId: ID!) { recordModelEvent(input: { runId: $runId, kind: EVICTED, modelId: "coder-v3", detail: "done with fs:.env" }) { ... on ModelEvent { detail } } }`,
+        { runId: run.runId },
+        { token: internal },
+      );
+      expect(echoed.data.recordModelEvent.detail).toBe("[redacted]");
+
+      const asSecret = await canon.gql(READ_DOCUMENTS, { id: run.runId, receipt: mutation.mutation_id });
+      expect(asSecret.data.receipt.document.target).toBe("fs:src/db/pool.ts");
+      expect(asSecret.data.run.modelEvents[0].detail).toContain("fs:src/db/pool.ts");
+    });
+  });
+
   describe("hostile input", () => {
     it("refuses too deep, too costly or too aliased queries with ERR_QUERY_TOO_COMPLEX", async () => {
       // Within the limits: a real client's deepest query.
@@ -279,7 +349,10 @@ describe(`security on ${backendName}`, () => {
       const url = new URL(canon.url);
       url.searchParams.set("query", "{ __typename }");
       const response = await fetch(url);
-      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBe(403);
+      // Its own code, so clients and logs can tell it from malformed input.
+      const body = (await response.json()) as { errors: { extensions: Record<string, unknown> }[] };
+      expect(body.errors[0]!.extensions).toMatchObject({ family: "AUTH", code: "ERR_CSRF_REFUSED", retryable: false });
     });
 
     it("gives every response a request id", async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { StateConflictError } from "../../src/contracts/errors.js";
+import { locksOf } from "../../src/domain/operations/locks.js";
 import { InProcessChangeFeed } from "../../src/live/change-feed.js";
 import { RunStore } from "../../src/store/run-store.js";
 import { verifyRun } from "../../src/store/verify-run.js";
@@ -94,5 +95,57 @@ describe(`canonical state outranks caches, on ${backendName}`, () => {
     const next = await first.commitState({ runId: run.id, expectedVersion: 2, operations: status("after re-reading"), producer, provenance });
     expect(next.run.state.user_visible_status).toBe("after re-reading");
     expect((await verifyRun(first, run.id)).ok).toBe(true);
+  });
+});
+
+// Commit times are the database's, not each instance's (issue 17): an instance whose clock runs
+// an hour behind still appends entries no earlier than the ones before them, and the ledger
+// still verifies (a lock's expiry is computed from the recorded time).
+describe(`commit times on ${backendName}`, () => {
+  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  let onTime: RunStore;
+  let behind: RunStore;
+
+  beforeAll(async () => {
+    opened = await openMigratedDatabase();
+    onTime = new RunStore(opened.db, new InProcessChangeFeed());
+    behind = new RunStore(opened.db, new InProcessChangeFeed());
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    return opened.dispose();
+  });
+
+  /** Runs `work` as an instance whose clock is an hour slow. */
+  async function anHourSlow<T>(work: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() - 3_600_000);
+    try {
+      return await work();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it("never go back along a ledger, whichever instance writes", async () => {
+    const { run } = await onTime.startRun(startInput);
+    const status = (text: string) => [{ op: "setUserVisibleStatus", args: { status: text } }];
+    const takeLock = [{ op: "acquireLock", args: { resource: "fs:src/a.ts", ttlMs: 60_000 } }];
+    let version = 0;
+    const write = async (store: RunStore, operations: { op: string; args: Record<string, unknown> }[]) =>
+      (await store.commitState({ runId: run.id, expectedVersion: version++, operations, producer, provenance })).entry.createdAt;
+    const times: Date[] = [];
+    times.push(await write(onTime, status("a")));
+    times.push(await anHourSlow(() => write(behind, status("b"))));
+    times.push(await anHourSlow(() => write(behind, takeLock)));
+    times.push((await anHourSlow(() => behind.recordNoop({ runId: run.id, expectedVersion: version, reason: "looked", producer, provenance }))).entry.createdAt);
+    times.push(await write(onTime, status("c")));
+    const stored = (await onTime.history(run.id, { first: 10 })).entries.map((entry) => entry.createdAt.getTime());
+    expect(stored).toEqual([...stored].sort((x, y) => x - y));
+    expect(stored.slice(1)).toEqual(times.map((time) => time.getTime()));
+    // The lock was taken at the recorded time, not at the slow instance's.
+    const [lock] = locksOf((await onTime.requireRun(run.id)).state);
+    expect(lock!.acquired_at).toBe(times[2]!.toISOString());
+    expect((await verifyRun(onTime, run.id)).ok).toBe(true);
   });
 });

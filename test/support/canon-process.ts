@@ -9,8 +9,12 @@ const repoRoot = path.resolve(import.meta.dirname, "../..");
 export interface CanonProcess {
   child: ChildProcess;
   url: string;
-  /** The first line it printed. */
+  /** The banner's line with the URL (on stderr). */
   line: string;
+  /** Everything it has written to stderr so far (the banner and hints for people; its first 64 KB). */
+  stderr(): string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
 }
 
 /** Every process the tests start knows this admin token (CANON_ADMIN_TOKEN), so tests can mint others. */
@@ -37,7 +41,7 @@ export async function tokenVia(url: string, identity: Pick<ComponentIdentity, "c
 }
 
 /** Starts `canon serve --port 0` with `env` added to this process's environment. */
-export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
+export function serve(env: NodeJS.ProcessEnv, { startTimeoutMs = 120_000 } = {}): Promise<CanonProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0"], {
     cwd: repoRoot,
     env: { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
@@ -45,17 +49,24 @@ export function serve(env: NodeJS.ProcessEnv): Promise<CanonProcess> {
   });
   return new Promise((resolve, reject) => {
     let output = "";
-    // Generous: on a loaded 2-core machine, tsx compiling the CLI alone can take most of it.
-    const timer = setTimeout(() => reject(new Error(`canon serve did not start: ${output}`)), 50_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
+    // Generous: on a loaded 2-core machine, tsx compiling the CLI and PGlite creating a new
+    // database can each take most of a minute. A server that did not start is not left running.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`canon serve did not start: ${output}`));
+    }, startTimeoutMs);
+    // The banner is for people: stderr. Structured logs go to stdout.
+    let banner = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      if (banner.length < 64_000) banner += chunk.toString();
       output += chunk.toString();
-      const match = /serving (http:\/\/\S+\/graphql)/.exec(output);
+      const match = /serving (http:\/\/\S+\/graphql)/.exec(banner);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]!, line: output.split("\n")[0]! });
+        resolve({ child, url: match[1]!, line: banner.split("\n").find((line) => line.includes("serving"))!, stderr: () => banner, output: () => output });
       }
     });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", (code) => reject(new Error(`canon serve exited with ${code}: ${output}`)));
   });
 }

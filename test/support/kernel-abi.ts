@@ -10,7 +10,8 @@ import addFormatsModule from "ajv-formats";
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-export const abiRoot = path.resolve(repoRoot, "../shared/kernel-abi");
+// KERNEL_ABI_DIR points elsewhere, e.g. from a git worktree that is not next to ../shared.
+export const abiRoot = path.resolve(repoRoot, process.env.KERNEL_ABI_DIR ?? "../shared/kernel-abi");
 export const abiExists = fs.existsSync(path.join(abiRoot, "schemas"));
 
 export const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8"));

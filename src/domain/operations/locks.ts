@@ -27,6 +27,7 @@ function heldByOther(state: AgentStateV1, resource: string, context: OperationCo
 
 export const acquireLock = defineOperation<{ resource: string; ttlMs: number }>({
   name: "acquireLock",
+  readsClock: true,
   description: "Take a lock for the producing component. Fails with ERR_LOCK_HELD while another holder's lock is live.",
   args: { resource: resourceArg, ttlMs: ttlArg },
   apply: (state, { resource, ttlMs }, context) => {
@@ -46,6 +47,7 @@ export const acquireLock = defineOperation<{ resource: string; ttlMs: number }>(
 
 export const renewLock = defineOperation<{ resource: string; ttlMs: number }>({
   name: "renewLock",
+  readsClock: true,
   description: "Extend a live lock the producing component holds.",
   args: { resource: resourceArg, ttlMs: ttlArg },
   apply: (state, { resource, ttlMs }, context) => {
@@ -62,6 +64,7 @@ export const renewLock = defineOperation<{ resource: string; ttlMs: number }>({
 
 export const releaseLock = defineOperation<{ resource: string }>({
   name: "releaseLock",
+  readsClock: true,
   description: "Release a lock. Only its holder may release a live lock; an expired lock may be cleared by anyone.",
   args: { resource: resourceArg },
   apply: (state, { resource }, context) => {

@@ -32,6 +32,8 @@ export interface EnumArg extends ArgBase {
 export interface ObjectArg extends ArgBase {
   kind: "Object";
   typeName: string;
+  /** What the input type is, shown on the type itself (`description` is about the argument). */
+  typeDescription: string;
   fields: ArgSpecs;
 }
 
@@ -57,6 +59,11 @@ export interface OperationDefinition<Args = Record<string, unknown>> {
   args: ArgSpecs;
   /** Checks beyond the argument schema (e.g. a receipt document against its contract), run before any state is read. */
   check?(args: Args): InputProblem[];
+  /**
+   * True when `apply` reads `context.committedAt` (locks): the write path then takes the time
+   * from the database before planning, rather than letting the append statement stamp it.
+   */
+  readsClock?: boolean;
   /** Pure: returns the next state (or the same object when nothing changes); never mutates `state`. */
   apply(state: AgentStateV1, args: Args, context: OperationContext): AgentStateV1;
 }

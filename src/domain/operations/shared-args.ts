@@ -16,6 +16,7 @@ export const sourceArg: EnumArg = {
 export const evidenceRefArg = (required: boolean, list: boolean, description: string): ObjectArg => ({
   kind: "Object",
   typeName: "EvidenceRefInput",
+  typeDescription: "A reference to recorded evidence: what kind, the id of what it points at, and optionally its hash and claim.",
   required,
   list,
   description,

@@ -45,7 +45,10 @@ export function completionProblems(state: AgentStateV1, decision: CompletionDeci
       problem(`/decision/criteria_results/${index}/criterion_id`, "must be an id (letters, digits and ._:@-)");
     }
     result.receipt_refs.forEach((ref, r) => {
-      if (!recorded.has(ref)) problem(`/decision/criteria_results/${index}/receipt_refs/${r}`, `receipt ${ref} is not recorded in this run`);
+      // A criterion that takes evidence entries (evidence_ref) may cite one, e.g. a person's review.
+      if (!recorded.has(ref) && !state.evidence.some((e) => e.ref === ref)) {
+        problem(`/decision/criteria_results/${index}/receipt_refs/${r}`, `receipt ${ref} is not recorded in this run`);
+      }
     });
   });
   if (decision.outcome === "COMPLETE") problems.push(...completeProblems(state, decision));
@@ -83,7 +86,7 @@ export function applyCompletionDecision(state: AgentStateV1, decision: Completio
   const coverage = decision.criteria_results.map((result) => ({
     criterion_id: result.criterion_id,
     satisfied: result.result === "PASS",
-    evidence_refs: result.receipt_refs.map((ref) => ({ kind: receiptKindOfId(state, ref) ?? "TOOL_RECEIPT", ref })),
+    evidence_refs: result.receipt_refs.map((ref) => ({ kind: receiptKindOfId(state, ref) ?? state.evidence.find((e) => e.ref === ref)?.kind ?? "TOOL_RECEIPT", ref })),
   }));
   const next: AgentStateV1 = { ...state, completion: { coverage, latest_decision_ref: decision.decision_id } };
   return withExtension(next, EXT.completion, record);

@@ -9,7 +9,7 @@ import { extractBudgets, extractFreshness } from "./budgets.js";
 import { classify } from "./classify.js";
 import { extractConstraints, extractCriteria, sentenceCase } from "./constraints.js";
 import { extractOutputs } from "./outputs.js";
-import { completionPolicyFor, criterionById } from "./policies.js";
+import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
 import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
@@ -172,7 +172,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   }
   for (const required of policy.require) {
     acceptance.push({
-      criterion_id: `ac.policy.${required.criterion_id.replace(/_/g, "-")}`,
+      criterion_id: acceptanceIdOf(required.criterion_id),
       text: criterionById(required.criterion_id)?.verifier_semantics ?? required.criterion_id,
       origin: "INFERRED",
       required: required.blocking,

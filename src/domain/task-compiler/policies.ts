@@ -91,3 +91,17 @@ export function completionPolicyById(policyId: string, version: number): Complet
 }
 
 export const criterionById = (id: string): CompletionCriterionV1 | undefined => COMPLETION_CRITERIA.find((c) => c.criterion_id === id);
+
+const POLICY_CRITERION_PREFIX = "ac.policy.";
+
+/** The acceptance criterion a policy's required criterion becomes in a TaskIR, and so in a run. */
+export const acceptanceIdOf = (criterionId: string): string => `${POLICY_CRITERION_PREFIX}${criterionId.replace(/_/g, "-")}`;
+
+/**
+ * The registry criterion an acceptance criterion stands for (`ac.policy.target-tests-pass`, or
+ * `target_tests_pass` itself), which names the evidence it needs; undefined for the caller's own.
+ */
+export function registryCriterionOf(acceptanceId: string): CompletionCriterionV1 | undefined {
+  const id = acceptanceId.startsWith(POLICY_CRITERION_PREFIX) ? acceptanceId.slice(POLICY_CRITERION_PREFIX.length).replace(/-/g, "_") : acceptanceId;
+  return criterionById(id);
+}

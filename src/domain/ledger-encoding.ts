@@ -1,0 +1,47 @@
+// How a COMMIT's state is stored (docs/storage.md): as the RFC 6902 patch from the previous
+// COMMIT's state, or as a whole snapshot when the patches since the last snapshot add up to
+// more than the state itself (and more than MIN_CHAIN_BYTES). So the bytes a commit adds grow with its change, not with the
+// state (a snapshot costs at most as much as the patches it follows, on average), and reading
+// any version means one snapshot plus patches no bigger in total than that snapshot: the cost
+// of `stateAt` depends on the state's size, never on the ledger's length.
+import { statePatch, type StatePatch } from "./state-patch.js";
+
+/** Where a run's patch chain stands: its newest snapshot, and what has been added since. */
+export interface ChainPosition {
+  /** The state version whose entry holds the whole state the newest patches start from. */
+  snapshotVersion: number;
+  /** Charged bytes of the patches since that snapshot (see PATCH_ROW_CHARGE). */
+  chainBytes: number;
+}
+
+/**
+ * Each patch is charged its bytes plus this much, so that a chain of tiny patches on a large
+ * state still ends in a snapshot after at most stateBytes / PATCH_ROW_CHARGE entries: reading a
+ * row costs something however small its patch.
+ */
+export const PATCH_ROW_CHARGE = 256;
+
+/**
+ * A small state is cheap to store whole, but a stored row costs more than its JSON (jsonb
+ * headers, tuple and index entries: about 2 KB for a 1 KB state), so snapshots are at least this
+ * many charged bytes apart: at most 16 KiB / PATCH_ROW_CHARGE = 64 patches to apply on a read.
+ */
+export const MIN_CHAIN_BYTES = 16 * 1024;
+
+export type EncodedCommit =
+  | { kind: "SNAPSHOT"; position: ChainPosition }
+  | { kind: "PATCH"; patch: StatePatch; position: ChainPosition };
+
+/** The first entry of a run (or of an imported ledger) is a snapshot. */
+export const genesisPosition = (version: number): ChainPosition => ({ snapshotVersion: version, chainBytes: 0 });
+
+/**
+ * How to store `next` (the state at `version`, `nextBytes` long as JSON) after `previous`,
+ * given where the chain stands.
+ */
+export function encodeCommit(previous: unknown, next: unknown, nextBytes: number, version: number, position: ChainPosition): EncodedCommit {
+  const patch = statePatch(previous, next);
+  const charge = Buffer.byteLength(JSON.stringify(patch), "utf8") + PATCH_ROW_CHARGE;
+  if (position.chainBytes + charge > Math.max(nextBytes, MIN_CHAIN_BYTES)) return { kind: "SNAPSHOT", position: genesisPosition(version) };
+  return { kind: "PATCH", patch, position: { snapshotVersion: position.snapshotVersion, chainBytes: position.chainBytes + charge } };
+}

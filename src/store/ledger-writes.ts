@@ -1,0 +1,355 @@
+// Every statement that changes a run's ledger, and the translation of what the database says
+// about them into typed errors. Three writes: a run's genesis (startRun, forkRun), the append
+// (COMMIT, NOOP and ARCHIVE: one statement each), and the deletion of an archived run. The
+// callers (run-writes.ts, run-lifecycle.ts) decide what to write; this module decides how.
+// Database errors are told apart by SQLSTATE and constraint, never by their message text.
+import type { AgentStateV1 } from "../contracts/agent-state.js";
+import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/common.js";
+import { InvalidInputError, NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
+import { RunArchivedError, RunDeletedError } from "../contracts/watch-errors.js";
+import { checkedStateJson } from "../domain/commit.js";
+import { sha256Of } from "../domain/content-hash.js";
+import { chainHash, entryDigest } from "../domain/ledger-chain.js";
+import type { CarriedReceipt, OperationCall } from "../domain/operations/index.js";
+import { ARCHIVED_STATUS } from "../domain/run-archive.js";
+import { runStatusOf } from "../domain/run-status.js";
+import type { Database } from "../db/database.js";
+import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
+import { toLedgerEntryRecord, toRunRecord } from "../db/row-mapping.js";
+import type { ChangeFeed, LedgerNotice } from "../live/change-feed.js";
+import { genesisPosition, type ChainPosition } from "../domain/ledger-encoding.js";
+import { storedCommit } from "./ledger-codec.js";
+import { missingRunError, runDeletion, toDeletionRecord, type DeleteRunRequest, type DeletionRow, type RunDeletionRecord } from "./run-deletion.js";
+
+/** What every ledger entry records besides its position and hashes. */
+interface EntryContent {
+  runId: string;
+  operations: OperationCall[];
+  producer: ComponentIdentity;
+  provenance: Provenance[];
+  reason: string | null;
+  idempotencyKey: string | null;
+  /** sha256 of the request, so a reused idempotency key with another request is caught. */
+  requestHash: string | null;
+}
+
+/** A run's first entry: a new run at version 0 (startRun, or forkRun chained to its origin). */
+export interface GenesisSpec extends EntryContent {
+  taskId: string;
+  /** Creates the task with this objective; null when the task must already exist. */
+  newTaskObjective: string | null;
+  state: AgentStateV1;
+  parentHash: ContentHash;
+}
+
+/** One entry appended to an existing run, under compare-and-swap on its version. */
+export interface AppendSpec extends EntryContent {
+  kind: "COMMIT" | "NOOP" | "ARCHIVE";
+  expectedVersion: number;
+  /** The run's version after the entry (expectedVersion + 1 for a COMMIT). */
+  stateVersion: number;
+  /** The run's state after the entry: new for a COMMIT, the current one otherwise. */
+  state: AgentStateV1;
+  contentHash: ContentHash;
+  /** Receipts the entry stores (a COMMIT's new ones; none otherwise). */
+  receipts: CarriedReceipt[];
+  /**
+   * Null: the entry's time is the database's clock when the statement runs (never earlier than
+   * the run's previous entry). A time: the operations read the clock (locks), were applied at
+   * this time, which the caller read from the database, and the append is refused
+   * (NOT_AT_VERSION) if the run's last entry is later.
+   */
+  committedAt: string | null;
+  /** A COMMIT: the state it follows and where the run's patch chain stands (ledger-codec.ts). */
+  previous: { state: AgentStateV1; position: ChainPosition } | null;
+}
+
+export interface Written {
+  run: RunRecord;
+  entry: LedgerEntryRecord;
+  /** Where the run's patch chain stands after the entry. */
+  position: ChainPosition;
+}
+
+/** Why an append wrote nothing; the caller decides between a replay and a typed error. */
+export type AppendRefusal = "NOT_AT_VERSION" | "IDEMPOTENCY_KEY_TAKEN" | "RECEIPT_TAKEN";
+
+/** The run columns the append returns (all but the state document, which the writer holds). */
+interface ReturnedRun {
+  ledger_seq: number;
+  task_id: string;
+  session_id: string;
+  status: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  head_hash: ContentHash;
+  head_parent_hash: ContentHash;
+  snapshot_version: number;
+  chain_bytes: number;
+}
+
+export class LedgerWrites {
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly feed: ChangeFeed,
+  ) {}
+
+  /** Creates the run, its genesis entry and (for a bare objective) its task, in one transaction. */
+  async createRun(spec: GenesisSpec): Promise<Written | "RUN_ID_TAKEN"> {
+    const { runId, state } = spec;
+    const hash = sha256Of(checkedStateJson(state));
+    const entryHash = chainHash(spec.parentHash, 0, digestOf(spec, "COMMIT", 0, hash));
+    try {
+      await this.track(
+        this.db.prisma.$transaction(async (tx) => {
+          if (spec.newTaskObjective !== null) {
+            await tx.task.create({ data: { id: spec.taskId, objective: spec.newTaskObjective, source: { objective: spec.newTaskObjective } } });
+          } else if (!(await tx.task.findUnique({ where: { id: spec.taskId }, select: { id: true } }))) {
+            throw new NotFoundError("task", spec.taskId);
+          }
+          await tx.run.create({
+            data: {
+              id: runId, taskId: spec.taskId, sessionId: state.identity.session_id, stateVersion: 0, ledgerSeq: 0,
+              status: runStatusOf(state), state: state as object, contentHash: hash,
+              headHash: entryHash, headParentHash: spec.parentHash,
+            },
+          });
+          await tx.ledgerEntry.create({
+            data: {
+              runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: spec.operations as object[], snapshotVersion: 0,
+              producer: spec.producer as object, provenance: spec.provenance as object, state: state as object,
+              contentHash: hash, parentHash: spec.parentHash, entryHash,
+              idempotencyKey: spec.idempotencyKey, requestHash: spec.requestHash,
+            },
+          });
+          // A keyed id is derived, so a retry after the run was deleted would bring it back under
+          // its tombstone. Checked after the insert, which waited for any deletion in flight.
+          const deletion = spec.idempotencyKey ? await runDeletion(tx, runId) : null;
+          if (deletion) throw new RunDeletedError(runId, deletion.lastSeq);
+        }),
+      );
+    } catch (error) {
+      // A run id derived from an idempotency key already exists: a retry, or a reused key.
+      if (spec.idempotencyKey && uniqueViolation(error)) return "RUN_ID_TAKEN";
+      throw translated(error, runId);
+    }
+    const [run, entry] = await Promise.all([
+      this.db.prisma.run.findUniqueOrThrow({ where: { id: runId } }),
+      this.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { runId_seq: { runId, seq: 0 } } }),
+    ]);
+    const record = toLedgerEntryRecord({ ...entry, state: state as never });
+    // A new run (started or forked) is news too: runsChanged delivers it from its first entry.
+    this.announce({ runId, seq: 0, entry: record });
+    return { run: toRunRecord(run), entry: record, position: genesisPosition(0) };
+  }
+
+  /**
+   * Compare-and-swap and ledger append as ONE statement, so one round trip and atomic on its own
+   * (every Postgres statement runs in a transaction): the conditional UPDATE moves the run to
+   * the next seq and chain head only if it is still at `expectedVersion`, and the INSERT appends
+   * the ledger entry from exactly the row the UPDATE wrote. No UPDATE, no entry; a failing
+   * INSERT (e.g. a reused idempotency key) undoes the UPDATE. The chain head lives on the run
+   * row because, after a lock wait, only the locked row is re-read: the parent ledger row a
+   * concurrent writer just committed would be invisible to a join in the same statement.
+   * An ARCHIVE is a NOOP that also requires the content hash the archiver read and moves the
+   * run's status to ARCHIVED; from then on a trigger refuses every write to the run.
+   */
+  async append(spec: AppendSpec): Promise<Written | AppendRefusal> {
+    const { runId, expectedVersion } = spec;
+    const archive = spec.kind === "ARCHIVE";
+    const kind: "COMMIT" | "NOOP" = spec.kind === "COMMIT" ? "COMMIT" : "NOOP";
+    const commit = kind === "COMMIT";
+    const digest = digestOf(spec, kind, spec.stateVersion, spec.contentHash);
+    const stateJson = commit ? JSON.stringify(spec.state) : null;
+    if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
+    const stored = commit && spec.previous ? storedCommit(spec.previous.state, spec.state, stateJson!, spec.stateVersion, spec.previous.position) : null;
+    const status = archive ? ARCHIVED_STATUS : runStatusOf(spec.state);
+    const receiptRows = JSON.stringify(
+      spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
+    );
+    let rows: ReturnedRun[];
+    try {
+      rows = await this.track(this.db.prisma.$queryRaw<ReturnedRun[]>`
+        WITH moved AS (
+          UPDATE "run" SET
+            "state_version" = ${spec.stateVersion},
+            "ledger_seq" = "ledger_seq" + 1,
+            "state" = CASE WHEN ${commit} THEN ${stateJson}::jsonb ELSE "state" END,
+            "content_hash" = ${spec.contentHash},
+            "status" = ${status},
+            "head_parent_hash" = "head_hash",
+            "head_hash" = 'sha256:' || encode(sha256(convert_to("head_hash" || '|' || ("ledger_seq" + 1) || '|' || ${digest}, 'UTF8')), 'hex'),
+            "snapshot_version" = COALESCE(${stored?.position.snapshotVersion ?? null}::integer, "snapshot_version"),
+            "chain_bytes" = COALESCE(${stored?.position.chainBytes ?? null}::integer, "chain_bytes"),
+            "updated_at" = COALESCE(${spec.committedAt}::timestamptz, GREATEST(date_trunc('milliseconds', statement_timestamp()), "updated_at"))
+          WHERE "id" = ${runId} AND "state_version" = ${expectedVersion}
+            AND (${spec.committedAt}::timestamptz IS NULL OR "updated_at" <= ${spec.committedAt}::timestamptz)
+            AND (NOT ${archive} OR ("content_hash" = ${spec.contentHash} AND "status" <> ${ARCHIVED_STATUS}))
+          RETURNING "ledger_seq", "task_id", "session_id", "status", "created_at", "updated_at", "head_hash", "head_parent_hash",
+            "snapshot_version", "chain_bytes"
+        ), appended AS (
+          INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
+            "reason", "state", "patch", "snapshot_version", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
+            "request_hash", "created_at")
+          SELECT ${runId}, m."ledger_seq", ${spec.stateVersion}, ${kind}::"LedgerKind", ${JSON.stringify(spec.operations)}::jsonb,
+            ${JSON.stringify(spec.producer)}::jsonb, ${JSON.stringify(spec.provenance)}::jsonb, ${spec.reason},
+            ${stored?.state ? stateJson : null}::jsonb, ${stored?.patch ? JSON.stringify(stored.patch) : null}::jsonb,
+            ${stored ? stored.position.snapshotVersion : null}::integer, ${spec.contentHash}, m."head_parent_hash", m."head_hash",
+            ${spec.idempotencyKey}, ${spec.requestHash}, m."updated_at"
+          FROM moved m
+          RETURNING "seq"
+        ), stored_receipts AS (
+          INSERT INTO "receipt" ("id", "run_id", "kind", "document", "content_hash", "state_version", "created_at")
+          SELECT r."id", ${runId}, r."kind"::"ReceiptKind", r."document", r."content_hash", ${spec.stateVersion}, m."updated_at"
+          FROM moved m, jsonb_to_recordset(${receiptRows}::jsonb) AS r("id" text, "kind" text, "document" jsonb, "content_hash" text)
+        )
+        SELECT m.* FROM moved m JOIN appended a ON a."seq" = m."ledger_seq"`);
+    } catch (error) {
+      const unique = uniqueViolation(error);
+      // A concurrent commit on another run stored one of these receipt ids first.
+      if (unique && spec.receipts.length && isReceiptKey(unique)) return "RECEIPT_TAKEN";
+      if (unique && spec.idempotencyKey) return "IDEMPOTENCY_KEY_TAKEN";
+      throw translated(error, runId);
+    }
+    const row = rows[0];
+    if (!row) return "NOT_AT_VERSION";
+    const at = new Date(row.updated_at);
+    const entry: LedgerEntryRecord = {
+      runId, seq: row.ledger_seq, stateVersion: spec.stateVersion, kind, operations: spec.operations,
+      producer: spec.producer, provenance: spec.provenance, reason: spec.reason, state: commit ? spec.state : null,
+      contentHash: spec.contentHash, parentHash: row.head_parent_hash, entryHash: row.head_hash, createdAt: at,
+    };
+    this.announce({ runId, seq: row.ledger_seq, entry });
+    // The UPDATE returned every column but the state, which we hold: no read after the write.
+    const run: RunRecord = {
+      id: runId, taskId: row.task_id, sessionId: row.session_id, stateVersion: spec.stateVersion, ledgerSeq: row.ledger_seq,
+      status: row.status as RunRecord["status"], state: spec.state, contentHash: spec.contentHash, headHash: row.head_hash,
+      createdAt: new Date(row.created_at), updatedAt: at,
+    };
+    return { run, entry, position: { snapshotVersion: row.snapshot_version, chainBytes: row.chain_bytes } };
+  }
+
+  /**
+   * The database's clock for a commit whose operations read it (locks): now, at the precision
+   * the ledger stores (ms), and never earlier than the run's last entry. Null if there is no run.
+   */
+  async commitTime(runId: string): Promise<string | null> {
+    const rows = await this.db.prisma.$queryRaw<{ at: Date }[]>`
+      SELECT GREATEST(date_trunc('milliseconds', clock_timestamp()), "updated_at") AS "at" FROM "run" WHERE "id" = ${runId}`;
+    return rows[0] ? new Date(rows[0].at).toISOString() : null;
+  }
+
+  /**
+   * Deletes the run if it is archived and at `expectedVersion`, in one transaction: the run (and
+   * with it the ledger and model events, by cascade), its receipts (which the receipt trigger
+   * lets go only inside this transaction) and a tombstone in run_deletion. Ends its watches,
+   * here and on other instances. The request is already validated.
+   */
+  async deleteRun(request: DeleteRunRequest): Promise<RunDeletionRecord> {
+    const { runId, expectedVersion, reason, producer } = request;
+    const deletion = await this.track(
+      this.db.prisma.$transaction(async (tx) => {
+        const [run] = await tx.$queryRaw<{ status: string; state_version: number; ledger_seq: number; head_hash: string; task_id: string }[]>`
+          SELECT "task_id", "status", "state_version", "ledger_seq", "head_hash" FROM "run" WHERE "id" = ${runId} FOR UPDATE`;
+        if (!run) throw await missingRunError(tx, runId);
+        if (run.status !== ARCHIVED_STATUS) throw new PreconditionFailedError(`run ${runId} is ${run.status}: only an archived run can be deleted (archiveRun first)`, "/runId");
+        if (run.state_version !== expectedVersion) throw new StateConflictError(runId, expectedVersion, run.state_version);
+        await tx.$queryRaw`SELECT set_config('canon.deleting_run', ${runId}, true)`;
+        await tx.$executeRaw`DELETE FROM "receipt" WHERE "run_id" = ${runId}`;
+        await tx.$executeRaw`DELETE FROM "run" WHERE "id" = ${runId}`;
+        const [row] = await tx.$queryRaw<DeletionRow[]>`
+          INSERT INTO "run_deletion" ("run_id", "task_id", "last_seq", "last_version", "head_hash", "deleted_by", "reason")
+          VALUES (${runId}, ${run.task_id}, ${run.ledger_seq}, ${run.state_version}, ${run.head_hash}, ${JSON.stringify(producer)}::jsonb, ${reason})
+          RETURNING *`;
+        return toDeletionRecord(row!);
+      }),
+    ).catch((error: unknown) => {
+      throw translated(error, runId);
+    });
+    // No entry has this seq: other instances read nothing there, look for the tombstone, and find it.
+    this.announce({ runId, seq: deletion.lastSeq + 1, gone: true });
+    return deletion;
+  }
+
+  /** Resolves once every write that had started has finished (for graceful shutdown). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Tells watchers of a durable write, after the writer's current task: the writer's response
+   * goes out before the fan-out to the run's subscribers, and writes that land in one task are
+   * still announced one notice at a time.
+   */
+  private announce(notice: LedgerNotice): void {
+    setImmediate(() => this.feed.publish(notice));
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    return work.finally(() => this.inFlight.delete(work));
+  }
+}
+
+const digestOf = (content: EntryContent, kind: "COMMIT" | "NOOP", stateVersion: number, contentHash: ContentHash): ContentHash =>
+  entryDigest({
+    runId: content.runId, stateVersion, kind, operations: content.operations,
+    producer: content.producer, provenance: content.provenance, reason: content.reason, contentHash,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// What the database said, by SQLSTATE and constraint
+
+/** Raised by the trigger of migration 20261203090000_write_path for a write to an archived run. */
+const RUN_ARCHIVED_SQLSTATE = "CN001";
+const UNIQUE_VIOLATION = "23505";
+/** A NUL character (22P05 untranslatable, 22021 bad encoding): the database stores no such text. */
+const UNSTORABLE_TEXT = new Set(["22P05", "22021"]);
+
+interface DriverCause {
+  originalCode?: string;
+  code?: string;
+  kind?: string;
+  constraint?: { index?: string; fields?: string[] };
+}
+
+/** The driver adapter's description of a failed statement, wherever Prisma put it. */
+function driverCause(error: unknown): DriverCause | null {
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: DriverCause } } } | null)?.meta;
+  const cause = meta?.driverAdapterError?.cause ?? (error as { cause?: DriverCause } | null)?.cause;
+  return cause && typeof cause === "object" ? cause : null;
+}
+
+const sqlStateOf = (error: unknown): string | null => {
+  const cause = driverCause(error);
+  if (cause?.kind === "UniqueConstraintViolation") return UNIQUE_VIOLATION;
+  return cause?.originalCode ?? cause?.code ?? ((error as { code?: string } | null)?.code === "P2002" ? UNIQUE_VIOLATION : null);
+};
+
+/** The violated unique constraint: by index name (pg) or by its columns (PGlite's adapter). */
+interface UniqueViolation {
+  index: string | null;
+  fields: string[];
+}
+
+function uniqueViolation(error: unknown): UniqueViolation | null {
+  if (sqlStateOf(error) !== UNIQUE_VIOLATION) return null;
+  const constraint = driverCause(error)?.constraint;
+  return { index: constraint?.index ?? null, fields: constraint?.fields ?? [] };
+}
+
+/** Of the unique keys the append touches, only the receipt's is its `id` column alone. */
+const isReceiptKey = (unique: UniqueViolation): boolean =>
+  unique.index === "receipt_pkey" || (unique.index === null && unique.fields.length === 1 && unique.fields[0] === "id");
+
+/** A database error as the typed error it stands for, or the error itself when it stands for none. */
+function translated(error: unknown, runId: string): unknown {
+  const state = sqlStateOf(error);
+  if (state === RUN_ARCHIVED_SQLSTATE) return new RunArchivedError(runId, null);
+  if (state && UNSTORABLE_TEXT.has(state)) {
+    return new InvalidInputError("a string holds a character the database cannot store (NUL); nothing was written");
+  }
+  return error;
+}
