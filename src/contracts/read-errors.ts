@@ -25,7 +25,8 @@ export class ResponseTooLargeError extends CanonError {
 export class ReadsBusyError extends CanonError {
   constructor(readonly inFlight: number, readonly waiting: number) {
     super({
-      family: "POLICY",
+      // An API-layer error, like ERR_RATE_LIMITED: the token asks too much at once (docs/errors.md).
+      family: "RATE_LIMIT",
       code: "ERR_READS_BUSY",
       message: `this token has ${inFlight} expensive reads running and ${waiting} waiting; retry when one has finished`,
       retryable: true,
