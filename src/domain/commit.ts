@@ -6,6 +6,7 @@ import { InvalidInputError, InvalidStateError, type InputProblem } from "../cont
 import { compileSchema, problemsOf, validateAgentState } from "../contracts/validation.js";
 import { canonicalJson, contentHash, sha256Of } from "./content-hash.js";
 import { jsonBoundsProblems } from "./json-bounds.js";
+import { rememberJsonSize } from "./json-size.js";
 import { LIMITS } from "./limits.js";
 import { OPERATIONS, type OperationCall, type OperationContext, type OperationDefinition } from "./operations/index.js";
 import { argsSchema } from "./operations/operation.js";
@@ -107,5 +108,6 @@ export function checkedStateJson(state: AgentStateV1): string {
   if (utf8Bytes(text) > LIMITS.stateBytes) {
     throw new InvalidStateError([{ path: "", message: `would exceed ${LIMITS.stateBytes} bytes` }]);
   }
+  rememberJsonSize(state, text.length); // caches and read budgets need it; JCS text is as long as JSON.stringify's
   return text;
 }

@@ -36,7 +36,7 @@ async function admitsRunId(ctx: GraphQLContext, runId: string): Promise<boolean>
   const principal = ctx.principal;
   if (!principal) return false;
   if (!principal.runIds.length && !principal.taskIds.length) return true;
-  const run = await ctx.store.getRun(runId);
+  const run = await ctx.store.getRunHead(runId);
   return run ? admitsRun(principal, run) : principal.runIds.includes(runId);
 }
 
@@ -49,6 +49,13 @@ export async function runRefusal(ctx: GraphQLContext, runId: string, field: stri
   if (await admitsRunId(ctx, runId)) return null;
   return new ForbiddenError(`this token may not write to run ${runId}`, { field, runId, tokenId: ctx.principal?.tokenId ?? null });
 }
+
+/**
+ * A run the principal may see, else null: `node(id)` answers a run outside the token's
+ * restriction exactly as it answers one that does not exist, so it cannot probe for ids.
+ */
+export const visibleRun = <R extends { id: string; taskId: string }>(ctx: GraphQLContext, run: R | null): R | null =>
+  run && ctx.principal && admitsRun(ctx.principal, run) ? run : null;
 
 export function unauthorizedError(_parent: unknown, ctx: GraphQLContext, info: { parentType: { name: string }; fieldName: string }) {
   if (!ctx.principal) return new UnauthenticatedError();

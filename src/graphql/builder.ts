@@ -13,6 +13,7 @@ import type { TaskStore } from "../store/task-store.js";
 import type { TokenStore } from "../store/token-store.js";
 import { authScopeLoaders, unauthorizedError, type CanonAuthScopes } from "./auth-scopes.js";
 import type { WriteLimits } from "./rate-limit.js";
+import type { ReadGuard } from "./read-guard.js";
 import type { TokenSessions } from "./token-sessions.js";
 
 /** What every request shares (one per instance). */
@@ -24,6 +25,8 @@ export interface CanonServices {
   tokens: TokenStore;
   commitLimiter: WriteLimits;
   sessions: TokenSessions;
+  /** Byte budgets and per-token concurrency of expensive reads (read-guard.ts). */
+  reads: ReadGuard;
 }
 
 export interface GraphQLContext extends CanonServices {

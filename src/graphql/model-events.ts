@@ -5,7 +5,7 @@ import { requiresOnRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { WRITE_ERRORS } from "./errors.js";
 import { ComponentIdentityInput, ComponentIdentityType, toComponentIdentity } from "./identity-types.js";
-import { Run } from "./run.js";
+import { Run, stateOfRun } from "./run.js";
 import { authorizedWriter } from "./writer.js";
 import { sharedEnum } from "./shared-enums.js";
 import { viewDocument, viewRunDocument } from "./state-view.js";
@@ -65,10 +65,12 @@ builder.objectField(Run, "modelEvents", (t) =>
     type: [ModelEvent],
     description: "Model changes logged for this run, oldest first. Not part of its state.",
     args: { first: t.arg.int({ defaultValue: 100, description: "How many events, oldest first; at most 500." }) },
-    resolve: async (run, args, ctx) => {
+    resolve: async (run, args, ctx, info) => {
       const events = await ctx.store.modelEvents.ofRun(run.id, Math.min(Math.max(args.first ?? 100, 1), 500));
       // Its free text (detail, model ids) may name a labelled resource, as the state's may.
-      return events.map((event) => viewDocument(ctx, run.state.sensitivity_labels ?? [], event));
+      // The labels are in the state, which a lookup leaves out: read it within the request's budget.
+      const labels = (await stateOfRun(run, ctx, info)).sensitivity_labels ?? [];
+      return events.map((event) => viewDocument(ctx, labels, event));
     },
   }),
 );

@@ -3,7 +3,7 @@ import { RECEIPT_KINDS, type ReceiptKind } from "../contracts/receipt-validation
 import type { ReceiptRecord } from "../store/receipt-reads.js";
 import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
-import { Run } from "./run.js";
+import { Run, stateOfRun } from "./run.js";
 import { sharedEnum } from "./shared-enums.js";
 import { viewDocument, viewRunDocument, type SensitivityLabels } from "./state-view.js";
 
@@ -41,9 +41,11 @@ builder.objectField(Run, "receipts", (t) =>
       kind: t.arg({ type: ReceiptKindEnum, description: "Only receipts of this kind." }),
       first: t.arg.int({ defaultValue: 100, description: `At most ${MAX_RECEIPTS}.` }),
     },
-    resolve: async (run, args, ctx) => {
+    resolve: async (run, args, ctx, info) => {
       const receipts = await ctx.store.receipts.ofRun(run.id, (args.kind as ReceiptKind | null) ?? null, Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS));
-      return receipts.map((receipt) => ({ ...receipt, labels: run.state.sensitivity_labels ?? [] }));
+      // The labels are in the state, which a lookup leaves out: read it within the request's budget.
+      const labels = (await stateOfRun(run, ctx, info)).sensitivity_labels ?? [];
+      return receipts.map((receipt) => ({ ...receipt, labels }));
     },
   }),
 );

@@ -3,11 +3,14 @@ import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
 import { provenanceList } from "../contracts/common.js";
 import { RunDeletedError } from "../contracts/watch-errors.js";
+import type { GraphQLResolveInfo } from "graphql";
 import { canonicalJson } from "../domain/content-hash.js";
+import { knownStateSize, rememberStateSize, stateSize } from "../domain/json-size.js";
 import { RUN_STATUSES } from "../domain/run-status.js";
-import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
+import type { LedgerEntryRecord } from "../db/records.js";
+import type { RunHead } from "../store/run-reads.js";
 import { AgentState } from "./agent-state.js";
-import { requires, requiresOnRun } from "./auth-scopes.js";
+import { requires, requiresOnRun, visibleRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { CompletionView } from "./completion.js";
 import { ComponentIdentityType, ProvenanceType } from "./identity-types.js";
@@ -23,10 +26,58 @@ export const LedgerKind = builder.enumType("LedgerKind", {
   },
 });
 
-async function stateOfEntry(entry: LedgerEntryRecord, ctx: GraphQLContext): Promise<AgentStateV1> {
-  const state = entry.state ?? (await ctx.store.stateOfVersion(entry.runId, entry.stateVersion));
+/** The state after an entry, spent from the request's budget (a NOOP's is read from its COMMIT). */
+async function stateOfEntry(entry: LedgerEntryRecord, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<AgentStateV1> {
+  let state = entry.state;
+  if (!state) {
+    state = await ctx.reads.read(ctx, info, () => ctx.store.stateOfVersion(entry.runId, entry.stateVersion));
+    if (state) ctx.reads.charge(ctx, info, stateSize(state, entry.contentHash));
+  }
   if (!state) throw new NotFoundError("state version", `${entry.runId}@${entry.stateVersion}`);
-  return viewState(ctx, state);
+  return spentState(ctx, info, state, entry.contentHash);
+}
+
+/**
+ * A run as the API serves it: lookups and listings leave the state out (it can be megabytes)
+ * and it is read when a field asks for it; a write's result carries the state it wrote.
+ */
+export type RunView = RunHead & { state?: AgentStateV1 };
+
+const loadedStates = new WeakMap<RunView, Promise<AgentStateV1>>();
+
+/** The run's state, read once per run object when a field needs it, and spent from the budget. */
+export function stateOfRun(run: RunView, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<AgentStateV1> {
+  if (run.state) return Promise.resolve(run.state);
+  let loading = loadedStates.get(run);
+  if (!loading) {
+    loading = (async () => {
+      ctx.reads.check(ctx, info, await sizeOfRunState(run, ctx));
+      const state = await ctx.reads.read(ctx, info, () => ctx.store.runState(run.id, run.stateVersion));
+      if (!state) throw new NotFoundError("state version", `${run.id}@${run.stateVersion}`);
+      ctx.reads.charge(ctx, info, stateSize(state, run.contentHash));
+      return state;
+    })();
+    loadedStates.set(run, loading);
+  }
+  return loading;
+}
+
+/** What the run's state weighs, without reading it when that is known or the database can tell. */
+export async function sizeOfRunState(run: RunView, ctx: GraphQLContext): Promise<number> {
+  if (run.state) return stateSize(run.state, run.contentHash);
+  const known = knownStateSize(run.contentHash);
+  if (known !== undefined) return known;
+  const measured = (await ctx.store.runStateSize(run.id)) ?? 0;
+  rememberStateSize(run.contentHash, measured);
+  return measured;
+}
+
+/** The state as this reader may see it, once its size is spent from the request's budget. */
+export function spentState(ctx: GraphQLContext, info: GraphQLResolveInfo, state: AgentStateV1, contentHash: string): AgentStateV1 {
+  const view = viewState(ctx, state);
+  // A redacted view is a different document; the stored size bounds it (redaction only shortens).
+  ctx.reads.charge(ctx, info, stateSize(state, contentHash));
+  return view;
 }
 
 /** The same version always serialises to the same bytes, whichever path read it. */
@@ -39,7 +90,7 @@ export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").i
     seq: t.exposeInt("seq", { description: "Position in the run's ledger; every write, COMMIT or NOOP, takes the next one." }),
     version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
     kind: t.field({ description: "COMMIT or NOOP.", type: LedgerKind, resolve: (e) => e.kind }),
-    operations: t.field({ description: "The operations of the write, as sent (redacted for readers below a label).", type: "JSON", resolve: (e, _args, ctx) => viewOperations(ctx, e) }),
+    operations: t.field({ description: "The operations of the write, as sent (redacted for readers below a label).", type: "JSON", resolve: async (e, _args, ctx, info) => ctx.reads.output(ctx, info, await viewOperations(ctx, e)) }),
     producer: t.field({ description: "Who wrote it: the writing token's component.", type: ComponentIdentityType, resolve: (e) => e.producer }),
     provenance: t.field({ description: "Where the written content came from.", type: [ProvenanceType], resolve: (e) => provenanceList(e.provenance) }),
     reason: t.string({ nullable: true, description: "Why a NOOP changed nothing.", resolve: (e) => e.reason }),
@@ -47,22 +98,22 @@ export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").i
     parentHash: t.exposeString("parentHash", { description: "The previous entry's entryHash (a fork's first entry: its origin entry's)." }),
     entryHash: t.exposeString("entryHash", { description: "sha256 over parentHash and this entry's content: the run's hash chain." }),
     committedAt: t.field({ description: "When the entry was committed (the database's clock).", type: "DateTime", resolve: (e) => e.createdAt }),
-    state: t.field({ type: AgentState, description: "The state after this entry.", resolve: (entry, _args, ctx) => stateOfEntry(entry, ctx) }),
+    state: t.field({ type: AgentState, description: "The state after this entry.", resolve: (entry, _args, ctx, info) => stateOfEntry(entry, ctx, info) }),
     document: t.field({
       type: "JSONObject",
       description: "The state after this entry, as one AgentStateV1 JSON document (RFC 8785 key order).",
-      resolve: async (entry, _args, ctx) => canonicalDocument(await stateOfEntry(entry, ctx)),
+      resolve: async (entry, _args, ctx, info) => canonicalDocument(await stateOfEntry(entry, ctx, info)),
     }),
   }),
 });
 
-export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
+export const Run = builder.node(builder.objectRef<RunView>("Run"), {
   description: "One agent run and its canonical state.",
   // However a run is reached (run, node, runs, a write's result), a token restricted to other
   // runs or tasks cannot read it.
   authScopes: (run) => ({ runRecord: run }),
   id: { resolve: (run) => run.id },
-  loadOne: (id, ctx: GraphQLContext) => ctx.store.getRun(id),
+  loadOne: async (id, ctx: GraphQLContext) => visibleRun(ctx, await ctx.store.getRunHead(id)),
   fields: (t) => ({
     runId: t.exposeID("id", { description: "The run's own id (the global `id` is for `node`)." }),
     taskId: t.exposeID("taskId", { description: "The task the run works on." }),
@@ -75,16 +126,16 @@ export const Run = builder.node(builder.objectRef<RunRecord>("Run"), {
     contentHash: t.exposeString("contentHash", { description: "sha256 of the current state's RFC 8785 canonical JSON." }),
     createdAt: t.field({ description: "When the run started.", type: "DateTime", resolve: (run) => run.createdAt }),
     updatedAt: t.field({ description: "When the run was last written.", type: "DateTime", resolve: (run) => run.updatedAt }),
-    state: t.field({ description: "The current state, as typed fields (redacted for readers below a label).", type: AgentState, resolve: (run, _args, ctx) => viewState(ctx, run.state) }),
+    state: t.field({ description: "The current state, as typed fields (redacted for readers below a label).", type: AgentState, resolve: async (run, _args, ctx, info) => spentState(ctx, info, await stateOfRun(run, ctx, info), run.contentHash) }),
     completion: t.field({
       type: CompletionView,
       description: "NOT_COMPLETE until a completion decision is recorded; never inferred.",
-      resolve: (run) => run.state,
+      resolve: (run, _args, ctx, info) => stateOfRun(run, ctx, info),
     }),
     document: t.field({
       type: "JSONObject",
       description: "The state as one AgentStateV1 JSON document (RFC 8785 key order), for components that want the raw contract.",
-      resolve: (run, _args, ctx) => canonicalDocument(viewState(ctx, run.state)),
+      resolve: async (run, _args, ctx, info) => canonicalDocument(spentState(ctx, info, await stateOfRun(run, ctx, info), run.contentHash)),
     }),
   }),
 });
@@ -103,7 +154,7 @@ builder.queryFields((t) => ({
       union: { description: "What run(id) answers: the run, NotFoundError, or RunDeletedError for a deleted run." },
     },
     resolve: async (_root, { id }, ctx) => {
-      const run = await ctx.store.getRun(String(id));
+      const run = await ctx.store.getRunHead(String(id));
       if (!run) throw await ctx.store.missingRunError(String(id));
       return run;
     },
@@ -125,7 +176,8 @@ builder.queryFields((t) => ({
         throw new InvalidInputError(`first must be between 0 and ${MAX_PAGE}`, [{ path: "/first", message: "out of range" }]);
       }
       const restriction = { runIds: ctx.principal?.runIds ?? [], taskIds: ctx.principal?.taskIds ?? [] };
-      const page = await ctx.store.listRuns({ status: args.status, taskId: args.taskId ? String(args.taskId) : null, ...restriction }, first, args.after);
+      const filter = { status: args.status, taskId: args.taskId ? String(args.taskId) : null, ...restriction };
+      const page = await ctx.store.listRuns(filter, first, args.after);
       return {
         edges: page.runs.map((run) => ({ cursor: run.id, node: run })),
         pageInfo: {

@@ -74,7 +74,7 @@ export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").impleme
       type: Run,
       nullable: true,
       description: "The run as it is now (one read per event); null once it is deleted.",
-      resolve: (change, _args, ctx) => (change.kind === "DELETE" ? null : ctx.store.getRun(change.runId)),
+      resolve: (change, _args, ctx) => (change.kind === "DELETE" ? null : ctx.store.getRunHead(change.runId)),
     }),
   }),
 });

@@ -13,7 +13,8 @@ import { OpenWatches } from "./open-watches.js";
 import type { LedgerEntryRecord } from "../db/records.js";
 import { RunLiveGroup, type GroupMember } from "./run-live-group.js";
 import type { RunStore } from "../store/run-store.js";
-import { SharedReads } from "./shared-reads.js";
+import { jsonSize, stateSize } from "../domain/json-size.js";
+import { DEFAULT_WATCH_CACHE_BYTES, SharedReads } from "./shared-reads.js";
 import { SinkStream } from "./sink-stream.js";
 
 const CATCH_UP_BATCH = 100;
@@ -39,6 +40,8 @@ export interface WatchOptions {
   maxLag: number;
   /** Whether catch-up reads of a run are shared between its watches (default true; see SharedReads). */
   sharedReads?: boolean;
+  /** Bytes of recent ledger entries kept for catch-up reads (CANON_WATCH_CACHE_BYTES). */
+  cacheBytes?: number;
 }
 
 export class RunWatcher {
@@ -53,7 +56,11 @@ export class RunWatcher {
     private readonly feed: ChangeFeed,
     private readonly options: WatchOptions = { maxLag: DEFAULT_MAX_LAG },
   ) {
-    this.pages = new SharedReads((runId, afterSeq, limit) => store.readLedger(runId, afterSeq, limit), { perRun: 8, runs: 128, shared: options.sharedReads });
+    this.pages = new SharedReads((runId, afterSeq, limit) => store.readLedger(runId, afterSeq, limit), {
+      perRun: 8, runs: 128, shared: options.sharedReads,
+      maxBytes: options.cacheBytes ?? DEFAULT_WATCH_CACHE_BYTES,
+      sizeOf: (entry) => (entry.state ? stateSize(entry.state, entry.contentHash) : 0) + jsonSize(entry.operations),
+    });
   }
 
   /**

@@ -9,14 +9,22 @@ export interface Positioned {
 
 export type PageRead<T> = (runId: string, afterSeq: number, limit: number) => Promise<T[]>;
 
-export interface SharedReadsOptions {
+export interface SharedReadsOptions<T = unknown> {
   /** Most recent entries kept per run. */
   perRun: number;
   /** Runs whose recent entries are kept, least recently read first out. */
   runs: number;
   /** false: every page is its own query (CANON_WATCH_SHARED_READS=0, to measure what sharing saves). */
   shared?: boolean;
+  /**
+   * Bytes kept in all, by `sizeOf` (CANON_WATCH_CACHE_BYTES): entries carry whole states, and
+   * 8 entries of 128 runs at 4 MB each would be 4 GB. Least recently read runs go first.
+   */
+  maxBytes?: number;
+  sizeOf?: (entry: T) => number;
 }
+
+export const DEFAULT_WATCH_CACHE_BYTES = 64 * 1024 * 1024;
 
 export class SharedReads<T extends Positioned> {
   private readonly inFlight = new Map<string, Promise<T[]>>();
@@ -24,10 +32,12 @@ export class SharedReads<T extends Positioned> {
   private readonly recent = new Map<string, Map<number, T>>();
   /** Queries actually sent, for the benchmark and tests. */
   queries = 0;
+  /** Bytes of the entries kept (by `options.sizeOf`; 0 without one). */
+  bytes = 0;
 
   constructor(
     private readonly read: PageRead<T>,
-    private readonly options: SharedReadsOptions = { perRun: 32, runs: 256 },
+    private readonly options: SharedReadsOptions<T> = { perRun: 32, runs: 256 },
   ) {}
 
   /** Entries with seq > afterSeq, oldest first: up to `limit`, possibly fewer than exist. */
@@ -51,7 +61,12 @@ export class SharedReads<T extends Positioned> {
 
   /** Drops what is kept of a run: it was deleted, and its entries must not outlive it here. */
   forget(runId: string): void {
+    for (const entry of this.recent.get(runId)?.values() ?? []) this.bytes -= this.sizeOf(entry);
     this.recent.delete(runId);
+  }
+
+  private sizeOf(entry: T): number {
+    return this.options.sizeOf?.(entry) ?? 0;
   }
 
   private fromMemory(runId: string, afterSeq: number, limit: number): T[] {
@@ -70,15 +85,32 @@ export class SharedReads<T extends Positioned> {
     const entries = this.recent.get(runId) ?? new Map<number, T>();
     this.recent.delete(runId); // re-inserted last: most recently used
     this.recent.set(runId, entries);
-    for (const entry of page.slice(-this.options.perRun)) entries.set(entry.seq, entry);
+    for (const entry of page.slice(-this.options.perRun)) {
+      const previous = entries.get(entry.seq);
+      if (previous) this.bytes -= this.sizeOf(previous);
+      entries.set(entry.seq, entry);
+      this.bytes += this.sizeOf(entry);
+    }
     // Map iteration is insertion order; a page is read oldest first, so the oldest go first.
-    for (const seq of entries.keys()) {
+    for (const [seq, entry] of entries) {
       if (entries.size <= this.options.perRun) break;
       entries.delete(seq);
+      this.bytes -= this.sizeOf(entry);
     }
     for (const oldest of this.recent.keys()) {
-      if (this.recent.size <= this.options.runs) break;
-      this.recent.delete(oldest);
+      if (this.recent.size <= this.options.runs && !this.overBytes()) break;
+      if (oldest === runId) break; // the run just read is trimmed below, oldest entries first
+      this.forget(oldest);
     }
+    for (const [seq, entry] of entries) {
+      if (!this.overBytes()) break;
+      entries.delete(seq);
+      this.bytes -= this.sizeOf(entry);
+    }
+    if (entries.size === 0) this.recent.delete(runId);
+  }
+
+  private overBytes(): boolean {
+    return this.options.maxBytes !== undefined && this.bytes > this.options.maxBytes;
   }
 }

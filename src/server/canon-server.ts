@@ -14,6 +14,7 @@ import { RunStore } from "../store/run-store.js";
 import { TaskStore } from "../store/task-store.js";
 import { SCOPES } from "../domain/principal.js";
 import { WriteLimits } from "../graphql/rate-limit.js";
+import { ReadGuard } from "../graphql/read-guard.js";
 import { TokenSessions } from "../graphql/token-sessions.js";
 import { issueLocalAdminToken, withdrawLocalAdminTokens } from "../store/local-admin-token.js";
 import { TokenStore, type TokenSpec } from "../store/token-store.js";
@@ -25,7 +26,8 @@ import { InsecureBindError, PortInUseError } from "./startup-errors.js";
 import { handleTransfer } from "./transfer-routes.js";
 import { attachGraphQLWebSocket } from "./websocket.js";
 import { serveWebPage } from "./web-pages.js";
-import { createCanonYoga } from "./yoga.js";
+import { bearerToken, createCanonYoga } from "./yoga.js";
+import { gateBody, sendRefusal } from "./body-gate.js";
 
 export interface CanonServer {
   /** The GraphQL endpoint, as this machine reaches it (loopback when listening on every address). */
@@ -79,8 +81,8 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
   const feed = database.postgresUrl
     ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
     : new InProcessChangeFeed();
-  const store = new RunStore(database, feed);
-  const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads };
+  const store = new RunStore(database, feed, { stateCacheBytes: config.stateCacheBytes });
+  const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads, cacheBytes: config.watchCacheBytes };
   const watcher = new RunWatcher(store, feed, watchOptions);
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
   const sessions = new TokenSessions(tokens);
@@ -91,19 +93,26 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
     token: { perSecond: config.commitRatePerSecond, burst: config.commitBurst },
     run: { perSecond: config.runCommitRatePerSecond, burst: config.runCommitBurst },
   });
-  const services = { store, watcher, runsWatcher, tasks: new TaskStore(database), tokens, commitLimiter, sessions };
+  const reads = new ReadGuard({ maxResponseBytes: config.maxResponseBytes, readConcurrency: config.readConcurrency, readQueue: config.readQueue });
+  const services = { store, watcher, runsWatcher, tasks: new TaskStore(database), tokens, commitLimiter, sessions, reads };
   const yoga = createCanonYoga(services, logger, { introspection: config.introspection, graphiql: config.graphiql, keepAliveMs: config.keepAliveMs });
   let draining = false;
+  const authenticateHeader = async (req: IncomingMessage) => {
+    const token = bearerToken(req.headers.authorization);
+    return token ? tokens.authenticate(token) : null;
+  };
 
   const httpServer = createServer((req, res) => {
     if (draining) return sendJson(res, 503, errorBody("ERR_SHUTTING_DOWN", "Canon is shutting down", true));
     if (req.url === "/healthz") return void healthz(database, res);
     if (handleTransfer(req, res, database, tokens)) return;
     if (serveWebPage(req, res, { dashboard: config.dashboard ?? true })) return;
-    if (tooLarge(req, config.maxBodyBytes)) {
-      return sendJson(res, 413, errorBody("ERR_INPUT_TOO_LARGE", `request bodies are limited to ${config.maxBodyBytes} bytes`, false));
-    }
-    return withRequestId(requestIdFrom(req.headers["x-request-id"]), () => yoga(req, res));
+    // The body gate refuses an oversized or unauthenticated body before yoga buffers it.
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    void gateBody(req, config.maxBodyBytes, authenticateHeader).then(
+      (outcome) => (outcome.kind === "refused" ? sendRefusal(res, outcome, requestId) : withRequestId(requestId, () => yoga(req, res))),
+      () => sendJson(res, 503, errorBody("ERR_UNAVAILABLE", "Canon could not check the request's token; retry", true)),
+    );
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -181,13 +190,8 @@ async function healthz(database: Database, res: ServerResponse) {
   }
 }
 
-function tooLarge(req: IncomingMessage, limit: number): boolean {
-  const length = Number(req.headers["content-length"] ?? 0);
-  return Number.isFinite(length) && length > limit;
-}
-
 const errorBody = (code: string, message: string, retryable: boolean) => ({
-  errors: [{ message, extensions: { family: code === "ERR_INPUT_TOO_LARGE" ? "INPUT" : "SYSTEM", code, retryable } }],
+  errors: [{ message, extensions: { family: "SYSTEM", code, retryable } }],
 });
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

@@ -3,7 +3,10 @@
 // docs/configuration.md is the table for people; VARIABLES below is the one for the code.
 import { z } from "zod";
 import type { DatabaseOptions } from "../db/database.js";
+import { DEFAULT_READ_LIMITS } from "../graphql/read-guard.js";
 import { DEFAULT_MAX_LAG } from "../live/run-watch.js";
+import { DEFAULT_WATCH_CACHE_BYTES } from "../live/shared-reads.js";
+import { DEFAULT_STATE_CACHE_BYTES } from "../store/state-cache.js";
 
 export interface CanonConfig {
   host: string;
@@ -12,6 +15,16 @@ export interface CanonConfig {
   logLevel: string;
   /** Largest HTTP request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Bytes of state, documents and history one request may read and return (docs/limits.md). */
+  // Optional (defaults in docs/limits.md), so that configs written before they existed still work.
+  maxResponseBytes?: number;
+  /** Requests per token that may read states from the store at once, and how many may wait. */
+  readConcurrency?: number;
+  readQueue?: number;
+  /** Bytes of recent states kept in memory for writers (the state cache). */
+  stateCacheBytes?: number;
+  /** Bytes of recent ledger entries kept in memory for subscribers (shared reads). */
+  watchCacheBytes?: number;
   /** How long shutdown waits for in-flight work before closing connections. */
   shutdownGraceMs: number;
   /** How many ledger entries a subscriber may fall behind before it gets ERR_SUBSCRIBER_TOO_SLOW. */
@@ -85,6 +98,11 @@ const VARIABLES = {
   CANON_DB_POOL_SIZE: { schema: integer(1, 1000), accepts: "an integer from 1 to 1000" },
   CANON_LOG_LEVEL: { schema: z.enum(LOG_LEVELS), accepts: LOG_LEVELS.join(", ") },
   CANON_MAX_BODY_BYTES: { schema: integer(1), accepts: "a number of bytes, 1 or more" },
+  CANON_MAX_RESPONSE_BYTES: { schema: integer(1024), accepts: "a number of bytes, 1024 or more" },
+  CANON_READ_CONCURRENCY: { schema: integer(1), accepts: "a number of requests per token, 1 or more" },
+  CANON_READ_QUEUE: { schema: integer(0), accepts: "a number of waiting requests per token, 0 or more" },
+  CANON_STATE_CACHE_BYTES: { schema: integer(0), accepts: "a number of bytes, 0 or more (0: no state cache)" },
+  CANON_WATCH_CACHE_BYTES: { schema: integer(0), accepts: "a number of bytes, 0 or more (0: no shared-reads cache)" },
   CANON_SHUTDOWN_GRACE_MS: { schema: integer(0), accepts: "milliseconds, 0 or more" },
   CANON_WATCH_BUFFER: { schema: integer(1), accepts: "a number of ledger entries, 1 or more" },
   CANON_WATCH_RESYNC_MS: { schema: integer(0), accepts: "milliseconds, 0 or more (0: never)" },
@@ -148,6 +166,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: Confi
       : { kind: "pglite", dataDir: values.CANON_DATA_DIR ?? DEFAULT_DATA_DIR },
     logLevel: values.CANON_LOG_LEVEL ?? "info",
     maxBodyBytes: values.CANON_MAX_BODY_BYTES ?? 1024 * 1024,
+    maxResponseBytes: values.CANON_MAX_RESPONSE_BYTES ?? DEFAULT_READ_LIMITS.maxResponseBytes,
+    readConcurrency: values.CANON_READ_CONCURRENCY ?? DEFAULT_READ_LIMITS.readConcurrency,
+    readQueue: values.CANON_READ_QUEUE ?? DEFAULT_READ_LIMITS.readQueue,
+    stateCacheBytes: values.CANON_STATE_CACHE_BYTES ?? DEFAULT_STATE_CACHE_BYTES,
+    watchCacheBytes: values.CANON_WATCH_CACHE_BYTES ?? DEFAULT_WATCH_CACHE_BYTES,
     shutdownGraceMs: values.CANON_SHUTDOWN_GRACE_MS ?? 10_000,
     watchBuffer: values.CANON_WATCH_BUFFER ?? DEFAULT_MAX_LAG,
     watchResyncMs: values.CANON_WATCH_RESYNC_MS ?? 5_000,

@@ -15,6 +15,8 @@ export const QUERY_LIMITS = {
   maxAliases: 30,
   maxDirectives: 20,
   maxTokens: 10_000,
+  /** Brackets ({ [ and ( together) open at once in the query text, and levels in its variables (input-guard.ts). */
+  maxNesting: 64,
 } as const;
 
 // armor reports a refusal as a plain GraphQLError; this stamps Canon's code on it.

@@ -4,12 +4,16 @@
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { NoSchemaIntrospectionCustomRule, type ExecutionResult } from "graphql";
+import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
 import { CSRF_REFUSED } from "../contracts/errors.js";
 import type { Principal } from "../domain/principal.js";
 import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
+import { preauthenticated } from "./body-gate.js";
 import { codedError } from "./error-codes.js";
+import { useInputGuard } from "./input-guard.js";
+import { useReadPermits } from "./read-permits.js";
 import { yogaLogging } from "./yoga-logging.js";
 import { GRAPHIQL_OPTIONS, renderGraphiQLPage } from "./graphiql-page.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
@@ -96,8 +100,10 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       // graphql-ws authenticated the socket once, at connection_init (websocket.ts).
       const fromSocket = (initial as { principal?: Principal }).principal;
       if (fromSocket) return { ...services, principal: fromSocket, requestId };
+      // A request with a body was authenticated before its body was read (body-gate.ts).
+      const early = (initial as { req?: IncomingMessage }).req;
       const token = bearerToken(initial.request?.headers.get("authorization"));
-      const principal = token ? await services.tokens.authenticate(token) : null;
+      const principal = (early && preauthenticated.get(early)) ?? (token ? await services.tokens.authenticate(token) : null);
       if (!principal) throw unauthenticated();
       return { ...services, principal, requestId };
     },
@@ -114,9 +120,11 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       // Browsers send simple cross-site requests without preflight; every real client sends
       // one of these headers (a token needs Authorization anyway).
       useCsrfRefusal(),
+      useInputGuard(),
       ...queryLimitPlugins(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),
+      useReadPermits(services.reads),
       usePageSecurityHeaders(),
       useSSEKeepAlive(options.keepAliveMs),
       useSharedSubscriptionExecution(logger),

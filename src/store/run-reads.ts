@@ -5,7 +5,7 @@ import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { InvalidInputError, NotFoundError } from "../contracts/errors.js";
 import type { RunDeletedError } from "../contracts/watch-errors.js";
 import type { Database } from "../db/database.js";
-import type { LedgerEntry } from "../db/generated/client.js";
+import type { LedgerEntry, Run } from "../db/generated/client.js";
 import { ModelEventLog } from "./model-events.js";
 import { ReceiptReads } from "./receipt-reads.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
@@ -21,8 +21,11 @@ export interface RunFilter {
   taskIds?: readonly string[];
 }
 
+/** A run without its state document (which can be megabytes): what listings and lookups need. */
+export type RunHead = Omit<RunRecord, "state">;
+
 export interface RunPage {
-  runs: RunRecord[];
+  runs: RunHead[];
   hasNextPage: boolean;
 }
 
@@ -32,6 +35,11 @@ export interface HistoryQuery {
   toVersion?: number | null;
   first: number;
 }
+
+const toRunHead = (row: Omit<Run, "state">): RunHead => {
+  const { state: _state, ...head } = toRunRecord({ ...row, state: null });
+  return head;
+};
 
 export class RunReader {
   /** The run's receipts and completion decisions. */
@@ -52,6 +60,25 @@ export class RunReader {
   async getRun(id: string): Promise<RunRecord | null> {
     const row = await this.db.prisma.run.findUnique({ where: { id } });
     return row ? toRunRecord(row) : null;
+  }
+
+  /** The run without its state; `runState` reads that when it is asked for. */
+  async getRunHead(id: string): Promise<RunHead | null> {
+    const row = await this.db.prisma.run.findUnique({ where: { id }, omit: { state: true } });
+    return row ? toRunHead(row) : null;
+  }
+
+  /** The run's state at `version`: from the run row while it is the head, else from the ledger. */
+  async runState(id: string, version: number): Promise<AgentStateV1 | null> {
+    const row = await this.db.prisma.run.findFirst({ where: { id, stateVersion: version }, select: { state: true } });
+    return row ? (row.state as unknown as AgentStateV1) : this.stateOfVersion(id, version);
+  }
+
+  /** Length of the run's current state as JSON text, measured by the database (nothing is sent). */
+  async runStateSize(id: string): Promise<number | null> {
+    const rows = await this.db.prisma.$queryRaw<{ size: number }[]>`
+      SELECT octet_length("state"::text)::int AS "size" FROM "run" WHERE "id" = ${id}`;
+    return rows[0] ? Number(rows[0].size) : null;
   }
 
   async requireRun(id: string): Promise<RunRecord> {
@@ -76,8 +103,9 @@ export class RunReader {
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: first + 1,
+      omit: { state: true },
     });
-    return { runs: rows.slice(0, first).map(toRunRecord), hasNextPage: rows.length > first };
+    return { runs: rows.slice(0, first).map(toRunHead), hasNextPage: rows.length > first };
   }
 
   /** Ledger entries with seq > afterSeq, oldest first. */

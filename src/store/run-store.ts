@@ -13,15 +13,20 @@ import { RunWriter, type CommitRequest, type ForkRunInput, type NoopRequest, typ
 export type { ArchiveRequest } from "./run-lifecycle.js";
 export type { CommitRequest, ForkRunInput, NoopRequest, StartRunInput, WriteMeta, WriteResult } from "./run-writes.js";
 
+export interface RunStoreOptions {
+  /** Bytes of recent states the writer keeps to skip a read before a write (CANON_STATE_CACHE_BYTES; 0 keeps none). */
+  stateCacheBytes?: number;
+}
+
 export class RunStore extends RunReader {
   readonly writes: RunWriter;
   readonly lifecycle: RunLifecycle;
   private readonly ledger: LedgerWrites;
 
-  constructor(db: Database, feed: ChangeFeed) {
+  constructor(db: Database, feed: ChangeFeed, options: RunStoreOptions = {}) {
     super(db);
     this.ledger = new LedgerWrites(db, feed);
-    this.writes = new RunWriter(db, this, this.ledger);
+    this.writes = new RunWriter(db, this, this.ledger, options);
     this.lifecycle = new RunLifecycle(this, this.ledger);
   }
 

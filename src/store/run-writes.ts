@@ -71,13 +71,16 @@ type Current = VersionedState & { position: ChainPosition };
 const CLOCK_RETRIES = 3;
 
 export class RunWriter {
-  private readonly cache = new StateCache<Current>();
+  private readonly cache: StateCache<Current>;
 
   constructor(
     private readonly db: Database,
     private readonly reads: RunReader,
     private readonly ledger: LedgerWrites,
-  ) {}
+    options: { stateCacheBytes?: number } = {},
+  ) {
+    this.cache = new StateCache<Current>(options.stateCacheBytes);
+  }
 
   async startRun(input: StartRunInput): Promise<WriteResult> {
     const problems = jsonBoundsProblems(input.objective ?? "", "/objective");

@@ -1,27 +1,34 @@
 // The newest state Canon has seen for each recently written run. A state at (run, version)
 // never changes, so an entry is either exactly right for the version a writer expects or
-// ignored; it can never be stale in a way that matters. Bounded, least recently used first out.
+// ignored; it can never be stale in a way that matters. Bounded by bytes (CANON_STATE_CACHE_BYTES:
+// a hundred 4 MB runs must not hold 400 MB) and by count, least recently used first out;
+// lru-cache does the accounting. A state larger than the whole budget is simply not kept.
+import { LRUCache } from "lru-cache";
 import type { VersionedState } from "../domain/commit.js";
+import { stateSize } from "../domain/json-size.js";
+
+export const DEFAULT_STATE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export class StateCache<Value extends VersionedState = VersionedState> {
-  private readonly entries = new Map<string, Value>();
+  private readonly entries: LRUCache<string, Value> | null;
 
-  constructor(private readonly capacity = 10_000) {}
+  constructor(maxBytes = DEFAULT_STATE_CACHE_BYTES, capacity = 10_000) {
+    this.entries = maxBytes > 0
+      ? new LRUCache<string, Value>({ max: capacity, maxSize: maxBytes, sizeCalculation: (value) => Math.max(1, stateSize(value.state, value.contentHash)) })
+      : null;
+  }
 
   get(runId: string, version: number): Value | undefined {
-    const hit = this.entries.get(runId);
-    if (!hit || hit.state.identity.state_version !== version) return undefined;
-    this.entries.delete(runId);
-    this.entries.set(runId, hit);
-    return hit;
+    const hit = this.entries?.get(runId);
+    return hit && hit.state.identity.state_version === version ? hit : undefined;
   }
 
   set(runId: string, value: Value): void {
-    this.entries.delete(runId);
-    this.entries.set(runId, value);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    this.entries?.set(runId, value);
+  }
+
+  /** Bytes of state held now (for tests and benchmarks). */
+  get bytes(): number {
+    return this.entries?.calculatedSize ?? 0;
   }
 }

@@ -32,6 +32,8 @@ import {
   type ErrorV1,
 } from "../../src/contracts/errors.js";
 import { validateAbiError } from "../../src/contracts/receipt-validation.js";
+import * as readErrors from "../../src/contracts/read-errors.js";
+import { ReadsBusyError, ResponseTooLargeError } from "../../src/contracts/read-errors.js";
 import * as watchErrors from "../../src/contracts/watch-errors.js";
 import { RunArchivedError, RunDeletedError, RunsSubscriberTooSlowError } from "../../src/contracts/watch-errors.js";
 import { MigrationError } from "../../src/db/migrator.js";
@@ -63,6 +65,8 @@ const INSTANCES: CanonError[] = [
   new RunDeletedError("run-1", 9),
   new RunsSubscriberTooSlowError([{ runId: "run-1", seq: 3 }], 1000),
   new MigrationError("the migration failed"),
+  new ResponseTooLargeError(1024, 4096, "Run.history", "ask for fewer entries", ["first", "after"]),
+  new ReadsBusyError(2, 16),
 ];
 const PLAIN: ErrorV1[] = [
   { ...QUERY_TOO_COMPLEX, message: "too deep" },
@@ -80,11 +84,12 @@ const API_LAYER_CODES = [
   "ERR_FORBIDDEN",
   "ERR_CSRF_REFUSED",
   "ERR_RATE_LIMITED",
+  "ERR_READS_BUSY",
 ].sort();
 
 describe("error families: ErrorV1 documents and API-layer errors", () => {
   it("every CanonError class exported by the contracts is classified here", () => {
-    const classes = [...Object.values(errors), ...Object.values(watchErrors)].filter(
+    const classes = [...Object.values(errors), ...Object.values(watchErrors), ...Object.values(readErrors)].filter(
       (value): value is typeof CanonError => typeof value === "function" && value.prototype instanceof CanonError,
     );
     const covered = new Set(INSTANCES.map((error) => error.constructor));

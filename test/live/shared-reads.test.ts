@@ -41,4 +41,23 @@ describe("SharedReads", () => {
     expect(calls).toHaveLength(2);
     expect(reads.queries).toBe(2);
   });
+
+  it("keeps at most maxBytes of entries, dropping the least recently read runs first", async () => {
+    const MB = 1024 * 1024;
+    const { read } = ledger(10);
+    // Every entry weighs 4 MB; 8 entries of each of 4 runs would be 128 MB.
+    const reads = new SharedReads(read, { perRun: 8, runs: 128, maxBytes: 20 * MB, sizeOf: () => 4 * MB });
+    for (const run of ["a", "b", "c", "d"]) await reads.page(run, 1, 8);
+    expect(reads.bytes).toBeLessThanOrEqual(20 * MB);
+    expect(reads.bytes).toBe(20 * MB);
+    // The run read last is served from memory as far as it was kept; the oldest are gone.
+    const before = reads.queries;
+    expect((await reads.page("d", 5, 100)).map((e) => e.seq)).toEqual([6, 7, 8, 9]);
+    expect(reads.queries).toBe(before);
+    await reads.page("a", 1, 100);
+    expect(reads.queries).toBe(before + 1);
+    reads.forget("a");
+    reads.forget("d");
+    expect(reads.bytes).toBeLessThanOrEqual(20 * MB);
+  });
 });

@@ -126,8 +126,13 @@ describe(`security on ${backendName}`, () => {
       expect((await canon.gql(READ, { id: other.runId }, { token })).errors?.[0]?.extensions?.code).toBe("ERR_FORBIDDEN");
       const listed = await canon.gql(`{ runs(first: 100) { edges { node { runId } } } }`, {}, { token });
       expect(listed.data.runs.edges.map((e: any) => e.node.runId)).toEqual([mine.runId]);
-      const node = await canon.gql(`query($id: ID!) { node(id: $id) { ... on Run { runId } } }`, { id: other.id }, { token });
-      expect(node.errors?.[0]?.extensions?.code).toBe("ERR_FORBIDDEN");
+      // `node` answers "not yours" exactly as "not there": it cannot be used to probe for runs.
+      const NODE = `query($id: ID!) { node(id: $id) { __typename ... on Run { runId } } }`;
+      const missing = Buffer.from("Run:run-does-not-exist").toString("base64");
+      const notYours = await canon.gql(NODE, { id: other.id }, { token });
+      const notThere = await canon.gql(NODE, { id: missing }, { token });
+      expect(notYours).toEqual(notThere);
+      expect(notYours).toEqual({ status: 200, data: { node: null } });
       const write = await canon.gql(COMMIT, { runId: other.runId, expectedVersion: 0, operations: setStatus("x") }, { token });
       expect(write.errors?.[0]?.extensions?.code).toBe("ERR_FORBIDDEN");
       expect((await canon.gql(COMMIT, { runId: mine.runId, expectedVersion: 0, operations: setStatus("ok") }, { token })).data.commitState.__typename).toBe("WriteSuccess");

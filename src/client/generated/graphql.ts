@@ -239,7 +239,7 @@ export type ErrorFamily =
   | 'NOT_FOUND'
   /** A rule of the product refuses the write (evidence, provenance, completion, locks). */
   | 'POLICY'
-  /** Too many writes for the token or the run; retry after `retryAfterMs` (API layer). */
+  /** Too many writes for the token or the run, or too many reads at once; retry later (`retryAfterMs` when given; API layer). */
   | 'RATE_LIMIT'
   /** The request does not fit the run's current state (a conflict, a precondition). */
   | 'STATE'
