@@ -27,7 +27,7 @@ describe("canon compile", () => {
     const { code, err } = run("Make it better");
     expect(code).toBe(3);
     expect(err).toMatch(/NEEDS_CLARIFICATION: \d open question/);
-    expect(err).toContain('What does "it" in "Make it" refer to?');
+    expect(err).toContain('What does "Make it" refer to?');
   });
 
   it("reads a structured request or a TaskIR from --file, and reports a rejected one with exit 1", () => {
