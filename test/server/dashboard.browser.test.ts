@@ -148,7 +148,7 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
     const { page, problems } = await openDashboard(canon.token, `#/task/${seed.openTaskId}`);
     await page.getByText("needs clarification").waitFor();
     await page.screenshot({ path: screenshotPath("task.png"), fullPage: true });
-    await page.getByRole("textbox", { name: /What does "it"/ }).fill("the session expiry check in src/auth/session.ts");
+    await page.getByRole("textbox", { name: /What does "Fix it" refer to/ }).fill("the session expiry check in src/auth/session.ts");
     await page.getByRole("button", { name: "Answer and recompile" }).click();
     await page.getByText("Recompiled as revision 1.").waitFor();
     await page.getByText("compiled", { exact: true }).waitFor();
