@@ -15,14 +15,16 @@ function importGraph(entry: string) {
     if (files.has(file)) return;
     files.add(file);
     const text = readFileSync(file, "utf8");
-    for (const [, fromSpecifier, dynamicSpecifier] of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
+    for (const [, fromSpecifier, dynamicSpecifier] of text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
+    )) {
       const specifier = fromSpecifier ?? dynamicSpecifier;
       if (!specifier) continue;
       if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier.replace(/\.js$/, ".ts")));
       else packages.add(specifier);
     }
   };
-  visit(path.join(src, "client/index.ts"));
+  visit(entry);
   return { files: [...files].map((file) => path.relative(src, file)), packages: [...packages] };
 }
 

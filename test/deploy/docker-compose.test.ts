@@ -31,9 +31,7 @@ interface ComposeFile {
 
 /** Compose's own interpolation, for values with no variable set: `${X:-d}` and `${X-d}` give d. */
 function interpolate(value: string): string {
-  return value
-    .replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_all, _name: string, fallback?: string) => fallback ?? "")
-    .replace(/\$\$/g, "$");
+  return value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_all, _name: string, fallback?: string) => fallback ?? "").replace(/\$\$/g, "$");
 }
 
 function environment(service: Service): Env {
@@ -52,7 +50,9 @@ function portMapping(entry: NonNullable<Service["ports"]>[number]): { published?
   if (typeof entry === "object") {
     return { target: Number(entry.target), published: entry.published === undefined ? undefined : Number(entry.published) };
   }
-  const spec = interpolate(String(entry)).replace(/\/(tcp|udp)$/, "").replace(/^\[[^\]]*\]:/, "");
+  const spec = interpolate(String(entry))
+    .replace(/\/(tcp|udp)$/, "")
+    .replace(/^\[[^\]]*\]:/, "");
   const parts = spec.split(":");
   const target = Number(parts.at(-1));
   return parts.length >= 2 ? { target, published: Number(parts.at(-2)) } : { target };
@@ -120,7 +120,10 @@ describe("docker-compose.yml", () => {
   });
 
   it("keeps the promise of its header: the URL it names opens GraphiQL, and a token is still required", () => {
-    const header = read("docker-compose.yml").split("\n").filter((line) => line.startsWith("#")).join("\n");
+    const header = read("docker-compose.yml")
+      .split("\n")
+      .filter((line) => line.startsWith("#"))
+      .join("\n");
     const [, canon] = canonEntry!;
     const env = environment(canon);
     const documented = /http:\/\/127\.0\.0\.1:(\d+)\/graphql/.exec(header);
@@ -170,7 +173,7 @@ function dockerfileInstructions(text: string): Instruction[] {
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => {
-      const [keyword = "", ...rest] = line.split(/\s+/);
+      const [keyword = ""] = line.split(/\s+/);
       return { keyword: keyword.toUpperCase(), args: line.slice(keyword.length).trim() };
     });
 }
@@ -253,7 +256,9 @@ describe("Dockerfile", () => {
   });
 
   it("exposes the port Canon listens on in docker-compose.yml", () => {
-    const exposed = runtimeStage.filter((instruction) => instruction.keyword === "EXPOSE").flatMap((instruction) => instruction.args.split(/\s+/));
+    const exposed = runtimeStage
+      .filter((instruction) => instruction.keyword === "EXPOSE")
+      .flatMap((instruction) => instruction.args.split(/\s+/));
     expect(exposed.map((port) => Number(port.replace(/\/tcp$/, "")))).toContain(Number(environment(canonEntry![1]).CANON_PORT ?? 4000));
   });
 });
@@ -273,6 +278,7 @@ describe(".dockerignore", () => {
           .replace(/\*\*/g, "\u0000")
           .replace(/\*/g, "[^/]*")
           .replace(/\?/g, "[^/]")
+          // eslint-disable-next-line no-control-regex -- NUL stands in for "**" while the glob is rewritten
           .replace(/\u0000/g, ".*") +
         "(/.*)?$",
     );

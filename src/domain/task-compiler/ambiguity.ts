@@ -22,9 +22,7 @@ export const AMBIGUITY_KINDS = [
 export type AmbiguityKind = (typeof AMBIGUITY_KINDS)[number];
 
 /** What answering does: add words to the request, or pick one value for a field. */
-export type AmbiguityEffect =
-  | { kind: "text"; asCriterion: boolean }
-  | { kind: "choose"; field: string };
+export type AmbiguityEffect = { kind: "text"; asCriterion: boolean } | { kind: "choose"; field: string };
 
 export interface AmbiguityDraft {
   kind: AmbiguityKind;
@@ -40,8 +38,10 @@ export interface AmbiguityDraft {
   effect: AmbiguityEffect;
 }
 
-const FILLER = /^(?:(?:please|pls|plz|can you|could you|would you|will you|just|kindly|hey|hi|ok|okay|so|now|go ahead and|and|again|quickly|asap|you|we|i|need to|have to|must|should|let'?s|gotta|need you to|want you to|i need|i want)\b[\s,!]*)*/i;
-const GREETING = /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
+const FILLER =
+  /^(?:(?:please|pls|plz|can you|could you|would you|will you|just|kindly|hey|hi|ok|okay|so|now|go ahead and|and|again|quickly|asap|you|we|i|need to|have to|must|should|let'?s|gotta|need you to|want you to|i need|i want)\b[\s,!]*)*/i;
+const GREETING =
+  /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
 
 const REFERENT_NOUNS =
   "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document|warnings?";
@@ -50,20 +50,22 @@ const DEMONSTRATIVE_NP = new RegExp(
   "gi",
 );
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
-const QUALIFIED = /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:(?:to|until|at|version)\s+v?\d|v?\d+\.\d))/i;
+const QUALIFIED =
+  /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:(?:to|until|at|version)\s+v?\d|v?\d+\.\d))/i;
 const PRONOUN_ACTION =
   /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
-const SUBJECT_PRONOUN = /^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
+const SUBJECT_PRONOUN =
+  /^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
   /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas discussed\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
   /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
-const EVENT_IDENTIFIED = /^\s*\(?\s*(?:in|for|with|from|on)?\s*(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d|[A-Z][A-Z0-9]+-\d+)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
+const EVENT_IDENTIFIED =
+  /^\s*\(?\s*(?:in|for|with|from|on)?\s*(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d|[A-Z][A-Z0-9]+-\d+)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
 // A clause that is only a wish or a complaint describes nothing.
 const VAGUE_CLAUSE = /^(?:it|this|that|they)\b|\b(?:same as|as (?:last time|before|usual)|again)\s*$/i;
-const QUALIFIER = /^\s*(?:in|on|at|where|when|with|that|which|from|of|for|about|causing|caused|affecting|reported|around|inside|under|#|`|"|'|:|\()/i;
 const ANCHOR =
   /`[^`]+`|"[^"]{3,}"|'[^']{3,}'|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[1-5]\d\d\b|\bERR_[A-Z_]+\b|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b|\b(?:PR|pr|[Pp]ull request|[Ii]ssue|[Tt]icket)\s*#?\d+|\b[Cc]ommit\s+[0-9a-f]{7,40}\b/;
 const BARE_ACTION =
@@ -78,29 +80,65 @@ const MEASURE =
   /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]+\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
 
 const CHANGE_TYPES: TaskType[] = [
-  "BUG_FIX", "FEATURE", "REFACTOR", "PERFORMANCE", "SECURITY_FIX", "DEPENDENCY_UPDATE", "CONFIG_CHANGE", "DATA_MIGRATION", "DEPLOY",
+  "BUG_FIX",
+  "FEATURE",
+  "REFACTOR",
+  "PERFORMANCE",
+  "SECURITY_FIX",
+  "DEPENDENCY_UPDATE",
+  "CONFIG_CHANGE",
+  "DATA_MIGRATION",
+  "DEPLOY",
 ];
 // Contradiction: each rule names what it forbids; a request that must do that thing cannot be
 // done under the rule. A rule scoped to somewhere else ("under src/payments/", "to production")
 // only contradicts a request that acts there.
-const SCOPED = /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
-const NO_CHANGES = /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b/i;
-const NO_TESTS = /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b/i;
-const NO_DEPS = /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
-const ADDS_DEP = /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+/i;
-const NO_DEPLOY = /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
-const NO_SCHEMA = /\bno (?:db |database )?schema changes\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
+const SCOPED =
+  /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
+const NO_CHANGES =
+  /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b/i;
+const NO_TESTS =
+  /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b/i;
+const NO_DEPS =
+  /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
+const ADDS_DEP =
+  /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+/i;
+const NO_DEPLOY =
+  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
+const NO_SCHEMA =
+  /\bno (?:db |database )?schema changes\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
 const SCHEMA_CHANGE = /\b(?:add|drop|rename|remove)\b[^.;]{0,40}?\bcolumn\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
-const NO_NETWORK = /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
+const NO_NETWORK =
+  /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
 const NO_NEW_FILES = /\b(?:don'?t|do not|never|without)\s+(?:create|creating|add|adding)\s+(?:any\s+)?new files\b|\bno new files\b/i;
-const NEW_FILE = /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
-const NO_LOCKFILE = /\b(?:lock ?file|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|pnpm-lock\.yaml|cargo\.lock)\b[^.;]{0,20}?\b(?:must not|mustn'?t|may not|cannot|can'?t|should not) change\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify|update)\s+(?:the )?(?:lock ?file|package-lock(?:\.json)?|yarn\.lock)\b/i;
-const NO_API_CHANGE = /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b/i;
+const NEW_FILE =
+  /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
+const NO_LOCKFILE =
+  /\b(?:lock ?file|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|pnpm-lock\.yaml|cargo\.lock)\b[^.;]{0,20}?\b(?:must not|mustn'?t|may not|cannot|can'?t|should not) change\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify|update)\s+(?:the )?(?:lock ?file|package-lock(?:\.json)?|yarn\.lock)\b/i;
+const NO_API_CHANGE =
+  /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b/i;
 const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?\bpublic\b/i;
 const NO_DELETE = /\b(?:(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)|keep (?:all|every))\b([^.;]*)/i;
 const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b([^.;]*)/i;
-const ADVICE = /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
-const STOP = new Set(["anything", "everything", "something", "nothing", "from", "the", "any", "all", "with", "that", "this", "older", "than", "into", "under"]);
+const ADVICE =
+  /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
+const STOP = new Set([
+  "anything",
+  "everything",
+  "something",
+  "nothing",
+  "from",
+  "the",
+  "any",
+  "all",
+  "with",
+  "that",
+  "this",
+  "older",
+  "than",
+  "into",
+  "under",
+]);
 const nouns = (text: string): Set<string> =>
   new Set((text.toLowerCase().match(/[a-z][a-z_-]{3,}/g) ?? []).filter((w) => !STOP.has(w)).map((w) => w.replace(/(?:es|s)$/, "")));
 
@@ -123,18 +161,39 @@ export interface DetectionInput {
 export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
   const content = input.clauses.filter((clause) => !isGreeting(clause));
   if (!content.length) {
-    return [{
-      kind: "empty_request", question: "The request is empty. What should be done?", text: "", span: null, field: null,
-      options: [], defaultOption: null, effect: { kind: "text", asCriterion: false },
-    }];
+    return [
+      {
+        kind: "empty_request",
+        question: "The request is empty. What should be done?",
+        text: "",
+        span: null,
+        field: null,
+        options: [],
+        defaultOption: null,
+        effect: { kind: "text", asCriterion: false },
+      },
+    ];
   }
   const found: AmbiguityDraft[] = [];
   const anchored = ANCHOR.test(input.text) || refsIn(input.text).length > 0;
-  const bare = content.length === 1 ? BARE_ACTION.exec(content[0]!.text.replace(FILLER, "").replace(/[?!.]+$/, "").trim()) : null;
+  const bare =
+    content.length === 1
+      ? BARE_ACTION.exec(
+          content[0]!.text
+            .replace(FILLER, "")
+            .replace(/[?!.]+$/, "")
+            .trim(),
+        )
+      : null;
   if (bare) {
     found.push({
-      kind: "missing_target", question: `"${content[0]!.text}" names no target. What exactly should be ${pastTense(bare[1]!)}?`,
-      text: content[0]!.text, span: spanOf(content[0]!), field: null, options: [], defaultOption: null,
+      kind: "missing_target",
+      question: `"${content[0]!.text}" names no target. What exactly should be ${pastTense(bare[1]!)}?`,
+      text: content[0]!.text,
+      span: spanOf(content[0]!),
+      field: null,
+      options: [],
+      defaultOption: null,
       effect: { kind: "text", asCriterion: false },
     });
   } else {
@@ -162,7 +221,13 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
  */
 function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDraft | null {
   const requesting = content.filter((clause) => clause.section !== "forbidden" && hardnessOf(clause) === null);
-  const candidates: { clause: Clause; index: number; length: number; kind: "external" | "distal" | "definite" | "pronoun"; phrase: string }[] = [];
+  const candidates: {
+    clause: Clause;
+    index: number;
+    length: number;
+    kind: "external" | "distal" | "definite" | "pronoun";
+    phrase: string;
+  }[] = [];
   for (const clause of requesting) {
     const text = maskQuoted(clause.text);
     for (const match of text.matchAll(EXTERNAL_EVENT)) {
@@ -172,12 +237,22 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
     }
     for (const match of text.matchAll(DEMONSTRATIVE_NP)) {
       const determiner = match[1]!.toLowerCase();
-      const kind = /^(that|those)$/.test(determiner) ? "distal" : /^(the other|the old|the previous|the usual|his|her|their)$/.test(determiner) ? "external" : "definite";
+      const kind = /^(that|those)$/.test(determiner)
+        ? "distal"
+        : /^(the other|the old|the previous|the usual|his|her|their)$/.test(determiner)
+          ? "external"
+          : "definite";
       const after = text.slice(match.index + match[0].length);
       const before = clause.text.slice(0, match.index).replace(FILLER, "");
       const near = `${before} ${after.split(/[.;!?]/)[0] ?? ""}`;
       // "run the tests", "the logs": a plural after "the" is the project's own, not a reference.
-      if (kind === "definite" && (QUALIFIED.test(after) || (determiner === "the" && (words(before) > 6 || /s$/i.test(match[0]) && !/(?:ss|values|settings|changes|fixes|patches|PRs|ones)$/i.test(match[0]))))) continue;
+      if (
+        kind === "definite" &&
+        (QUALIFIED.test(after) ||
+          (determiner === "the" &&
+            (words(before) > 6 || (/s$/i.test(match[0]) && !/(?:ss|values|settings|changes|fixes|patches|PRs|ones)$/i.test(match[0])))))
+      )
+        continue;
       if (kind === "external" && (EVENT_IDENTIFIED.test(after) || IDENTIFIER.test(after.split(/[.;!?]/)[0] ?? ""))) continue;
       if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
@@ -189,7 +264,12 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
   }
   if (!candidates.length) return null;
   const holdsCandidate = new Set(candidates.filter((c) => c.kind !== "pronoun").map((c) => c.clause));
-  const describes = (clause: Clause) => !holdsCandidate.has(clause) && hardnessOf(clause) === null && words(clause.text) >= 4 && !isGreeting(clause) && !VAGUE_CLAUSE.test(clause.text);
+  const describes = (clause: Clause) =>
+    !holdsCandidate.has(clause) &&
+    hardnessOf(clause) === null &&
+    words(clause.text) >= 4 &&
+    !isGreeting(clause) &&
+    !VAGUE_CLAUSE.test(clause.text);
   for (const candidate of candidates) {
     const { clause, kind } = candidate;
     const before = clause.text.slice(0, candidate.index).replace(FILLER, "");
@@ -202,19 +282,23 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
     } else if (kind === "definite") {
       if (anchored || content.some((other) => other !== clause && describes(other))) continue;
     } else {
-      if (anchored || content.some((other) => other !== clause && describes(other)) || (words(before) >= 3 && !holdsCandidate.has(clause))) continue;
+      if (anchored || content.some((other) => other !== clause && describes(other)) || (words(before) >= 3 && !holdsCandidate.has(clause)))
+        continue;
     }
     const phrase = candidate.phrase.trim();
     return {
       kind: "unresolved_reference",
       question: `What does "${phrase}" refer to? Nothing in the request says which one; name the file, function, error, change or event.`,
-      text: clause.text, span: { start: clause.start + candidate.index, end: clause.start + candidate.index + candidate.length }, field: null,
-      options: [], defaultOption: null, effect: { kind: "text", asCriterion: false },
+      text: clause.text,
+      span: { start: clause.start + candidate.index, end: clause.start + candidate.index + candidate.length },
+      field: null,
+      options: [],
+      defaultOption: null,
+      effect: { kind: "text", asCriterion: false },
     };
   }
   return null;
 }
-
 
 // "clean up the CSS", "tidy up the repo a bit": a whole area to improve, with nothing said about what.
 const VAGUE_IMPROVEMENT =
@@ -226,25 +310,31 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   if (input.hasExplicitCriteriaWithNumbers) return [];
   const listed = input.clauses.some((clause) => (clause.bullet || clause.section !== null) && MEASURE.test(clause.text));
   if (listed) return [];
-  const measuredSentences = new Set(input.clauses.filter((clause) => MEASURE.test(clause.text)).flatMap((clause) => [clause.sentence, clause.sentence - 1]));
+  const measuredSentences = new Set(
+    input.clauses.filter((clause) => MEASURE.test(clause.text)).flatMap((clause) => [clause.sentence, clause.sentence - 1]),
+  );
   const content = input.clauses.filter((clause) => !isGreeting(clause));
   for (const clause of input.clauses) {
     if (isNegated(clause.text) || measuredSentences.has(clause.sentence)) continue;
     const speed = SPEED.exec(clause.text);
     const vague = content.length === 1 ? VAGUE_IMPROVEMENT.exec(clause.text.replace(FILLER, "").replace(/[?!.]+$/, "")) : null;
-    const quality = speed ? null : QUALITY.exec(clause.text) ?? vague;
+    const quality = speed ? null : (QUALITY.exec(clause.text) ?? vague);
     const match = speed ?? quality;
     if (!match) continue;
-    return [{
-      kind: "unmeasurable_goal",
-      question: `"${match[0]}" has no number or baseline. How will we know it is done (e.g. a target and how it is measured)?`,
-      text: clause.text, span: { start: clause.start + match.index, end: clause.start + match.index + match[0].length }, field: null,
-      options: [],
-      defaultOption: speed
-        ? "At least 10% better than the current baseline on the same benchmark, measured before and after, with no regressions"
-        : "Behaviour is unchanged: all existing tests pass and the diff review accepts the change",
-      effect: { kind: "text", asCriterion: true },
-    }];
+    return [
+      {
+        kind: "unmeasurable_goal",
+        question: `"${match[0]}" has no number or baseline. How will we know it is done (e.g. a target and how it is measured)?`,
+        text: clause.text,
+        span: { start: clause.start + match.index, end: clause.start + match.index + match[0].length },
+        field: null,
+        options: [],
+        defaultOption: speed
+          ? "At least 10% better than the current baseline on the same benchmark, measured before and after, with no regressions"
+          : "Behaviour is unchanged: all existing tests pass and the diff review accepts the change",
+        effect: { kind: "text", asCriterion: true },
+      },
+    ];
   }
   return [];
 }
@@ -252,7 +342,9 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
 function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
   const found: AmbiguityDraft[] = [];
   // What the request asks to do: clauses that are not rules, with quoted text masked.
-  const acting = input.clauses.filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null).map((clause) => maskQuoted(clause.text));
+  const acting = input.clauses
+    .filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null)
+    .map((clause) => maskQuoted(clause.text));
   const advice = acting.some((text) => ADVICE.test(text));
   for (const constraint of input.constraints) {
     if (constraint.hardness !== "HARD") continue;
@@ -267,32 +359,69 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
     const conflict =
       (unscoped(NO_CHANGES) && CHANGE_TYPES.includes(input.taskType) && !advice && `a ${input.taskType} task changes code`) ||
       (NO_TESTS.test(text) && input.taskType === "TEST" && "the task is about tests") ||
-      (NO_DEPS.test(text) && (input.taskType === "DEPENDENCY_UPDATE" || acting.some((c) => ADDS_DEP.test(c))) && "the request also adds or updates dependencies") ||
-      (deploy && input.taskType === "DEPLOY" && (!deployTarget || acting.some((c) => c.toLowerCase().includes(deployTarget))) && "the task is a deploy") ||
-      (NO_SCHEMA.test(text) && (input.taskType === "DATA_MIGRATION" || acting.some((c) => SCHEMA_CHANGE.test(c))) && "the request changes the schema or data") ||
-      (NO_NETWORK.test(text) && acting.some((c) => refsIn(c).some((r) => r.ref.startsWith("net:"))) && "the request reaches a host over the network") ||
+      (NO_DEPS.test(text) &&
+        (input.taskType === "DEPENDENCY_UPDATE" || acting.some((c) => ADDS_DEP.test(c))) &&
+        "the request also adds or updates dependencies") ||
+      (deploy &&
+        input.taskType === "DEPLOY" &&
+        (!deployTarget || acting.some((c) => c.toLowerCase().includes(deployTarget))) &&
+        "the task is a deploy") ||
+      (NO_SCHEMA.test(text) &&
+        (input.taskType === "DATA_MIGRATION" || acting.some((c) => SCHEMA_CHANGE.test(c))) &&
+        "the request changes the schema or data") ||
+      (NO_NETWORK.test(text) &&
+        acting.some((c) => refsIn(c).some((r) => r.ref.startsWith("net:"))) &&
+        "the request reaches a host over the network") ||
       (NO_NEW_FILES.test(text) && acting.some((c) => NEW_FILE.test(c)) && "the request creates a new file") ||
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
       (NO_API_CHANGE.test(text) && acting.some((c) => CHANGES_API.test(c)) && "the request changes the public API") ||
-      (deleted && acting.some((c) => {
-        const match = DELETES.exec(c);
-        if (!match) return false;
-        const forbidden = nouns(deleted[1] ?? "");
-        return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
-      }) && "the request deletes what the rule keeps");
+      (deleted &&
+        acting.some((c) => {
+          const match = DELETES.exec(c);
+          if (!match) return false;
+          const forbidden = nouns(deleted[1] ?? "");
+          return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
+        }) &&
+        "the request deletes what the rule keeps");
     if (!conflict) continue;
     found.push({
       kind: "constraint_contradiction",
       question: `"${constraint.text}" contradicts the request (${conflict}). Keep the constraint or drop it?`,
-      text: constraint.clause.text, span: spanOf(constraint.clause), field: null,
-      options: [`keep`, `drop`], defaultOption: null, effect: { kind: "choose", field: `constraint:${constraint.clause.text}` },
+      text: constraint.clause.text,
+      span: spanOf(constraint.clause),
+      field: null,
+      options: [`keep`, `drop`],
+      defaultOption: null,
+      effect: { kind: "choose", field: `constraint:${constraint.clause.text}` },
     });
   }
   return found;
 }
 
 // Path segments too generic to name an area of work.
-const GENERIC_SEGMENTS = new Set(["src", "lib", "libs", "app", "apps", "code", "main", "packages", "pkg", "internal", "utils", "util", "common", "shared", "core", "web", "server", "client", "api", "public", "index"]);
+const GENERIC_SEGMENTS = new Set([
+  "src",
+  "lib",
+  "libs",
+  "app",
+  "apps",
+  "code",
+  "main",
+  "packages",
+  "pkg",
+  "internal",
+  "utils",
+  "util",
+  "common",
+  "shared",
+  "core",
+  "web",
+  "server",
+  "client",
+  "api",
+  "public",
+  "index",
+]);
 
 /**
  * Contradiction with forbidden scope the request does not name as a path: "add a migration for
@@ -305,21 +434,31 @@ const TYPE_AREAS: Partial<Record<TaskType, RegExp>> = {
   DATA_MIGRATION: /^(?:migrations?|schema|prisma|db|database)$/,
   TEST: /^(?:tests?|specs?|__tests__|e2e)$/,
   DOCS: /^(?:docs?|documentation)$/,
-  DEPENDENCY_UPDATE: /^(?:package(?:-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|requirements\.txt|go\.(?:mod|sum)|cargo\.(?:toml|lock)|poetry\.lock)$/i,
+  DEPENDENCY_UPDATE:
+    /^(?:package(?:-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|requirements\.txt|go\.(?:mod|sum)|cargo\.(?:toml|lock)|poetry\.lock)$/i,
 };
 
 function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
   const needs = TYPE_AREAS[input.taskType];
-  for (const ref of needs ? input.forbidden ?? [] : []) {
-    const segments = ref.slice(3).replace(/\/\*\*$/, "").split("/");
+  for (const ref of needs ? (input.forbidden ?? []) : []) {
+    const segments = ref
+      .slice(3)
+      .replace(/\/\*\*$/, "")
+      .split("/");
     const area = segments.find((segment) => needs!.test(segment));
     if (!ref.startsWith("fs:") || !area) continue;
-    return [{
-      kind: "constraint_contradiction",
-      question: `A ${input.taskType} task works in ${area}, but ${ref} is forbidden. May the task change it?`,
-      text: ref, span: null, field: null,
-      options: ["keep", "drop"], defaultOption: null, effect: { kind: "choose", field: `forbidden:${ref}` },
-    }];
+    return [
+      {
+        kind: "constraint_contradiction",
+        question: `A ${input.taskType} task works in ${area}, but ${ref} is forbidden. May the task change it?`,
+        text: ref,
+        span: null,
+        field: null,
+        options: ["keep", "drop"],
+        defaultOption: null,
+        effect: { kind: "choose", field: `forbidden:${ref}` },
+      },
+    ];
   }
   const acting = input.clauses.filter((clause) => clause.section === null && !isNegated(clause.text) && hardnessOf(clause) === null);
   for (const ref of input.forbidden ?? []) {
@@ -329,16 +468,25 @@ function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
     if (!/^[a-z][a-z_-]{3,}$/.test(area) || GENERIC_SEGMENTS.has(area)) continue;
     const stem = area.replace(/(?:ies)$/, "y").replace(/s$/, "");
     // The area must be what a change verb acts on: "add a migration", "update the docs".
-    const word = new RegExp(String.raw`\b(?:add|update|change|edit|modify|fix|write|create|regenerate|delete|remove|rewrite|touch)\s+(?:\S+\s+){0,3}?${stem.replace(/[-_]/g, "[-_ ]")}(?:s|es)?\b`, "i");
+    const word = new RegExp(
+      String.raw`\b(?:add|update|change|edit|modify|fix|write|create|regenerate|delete|remove|rewrite|touch)\s+(?:\S+\s+){0,3}?${stem.replace(/[-_]/g, "[-_ ]")}(?:s|es)?\b`,
+      "i",
+    );
     for (const clause of acting) {
       const text = maskQuoted(clause.text).replace(/\S*[/\\]\S*/g, " ");
       if (!word.test(text)) continue;
-      return [{
-        kind: "constraint_contradiction",
-        question: `The request works on "${area}" but ${ref} is forbidden. May the task change it?`,
-        text: clause.text, span: spanOf(clause), field: null,
-        options: ["keep", "drop"], defaultOption: null, effect: { kind: "choose", field: `forbidden:${ref}` },
-      }];
+      return [
+        {
+          kind: "constraint_contradiction",
+          question: `The request works on "${area}" but ${ref} is forbidden. May the task change it?`,
+          text: clause.text,
+          span: spanOf(clause),
+          field: null,
+          options: ["keep", "drop"],
+          defaultOption: null,
+          effect: { kind: "choose", field: `forbidden:${ref}` },
+        },
+      ];
     }
   }
   return [];
