@@ -203,11 +203,20 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       closers.push(peer.close);
       systems.push({ name: "LangGraph PostgresSaver.put", writers: peer.writers, commits: true });
     }
-    systems.push({ name: "Canon commitState", writers: runIds.map((runId, i) => client.writer(runId, i, settings.planSteps)), serverPid: canon.pid, commits: true });
+    systems.push({
+      name: "Canon commitState",
+      writers: runIds.map((runId, i) => client.writer(runId, i, settings.planSteps)),
+      serverPid: canon.pid,
+      commits: true,
+    });
     systems.push({
       name: `Canon commitStates x${settings.batchSize}`,
       writers: Array.from({ length: settings.batchers }, (_, b) =>
-        client.batchWriter(batchRuns.slice(b * settings.batchSize, (b + 1) * settings.batchSize), 1000 + b * settings.batchSize, settings.planSteps),
+        client.batchWriter(
+          batchRuns.slice(b * settings.batchSize, (b + 1) * settings.batchSize),
+          1000 + b * settings.batchSize,
+          settings.planSteps,
+        ),
       ),
       serverPid: canon.pid,
       commits: true,
@@ -220,8 +229,18 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       const { writers } = await floorWriters(floorDb, floorRuns, settings.planSteps);
       systems.push({ name: "plain pg (one statement)", writers, commits: true });
     }
-    systems.push({ name: "Canon { __typename }", writers: Array.from({ length: settings.writers }, () => client.typenameProber()), serverPid: canon.pid, commits: false });
-    systems.push({ name: "bare yoga { __typename }", writers: Array.from({ length: settings.writers }, () => yogaClient.typenameProber()), serverPid: yoga.pid, commits: false });
+    systems.push({
+      name: "Canon { __typename }",
+      writers: Array.from({ length: settings.writers }, () => client.typenameProber()),
+      serverPid: canon.pid,
+      commits: false,
+    });
+    systems.push({
+      name: "bare yoga { __typename }",
+      writers: Array.from({ length: settings.writers }, () => yogaClient.typenameProber()),
+      serverPid: yoga.pid,
+      commits: false,
+    });
 
     log(`${backend.name}: warm-up, ${settings.warmupSeconds}s per system`);
     for (const system of systems) await driveWriters(system.writers, settings.warmupSeconds * 1000);

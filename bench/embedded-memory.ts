@@ -18,7 +18,9 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, idleMs));
     const status = readFileSync(`/proc/${canon.pid}/status`, "utf8");
     const field = (name: string) => new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
-    console.log(`${label}: RSS ${mib(field("VmRSS"))} (anonymous ${mib(field("RssAnon"))}, files ${mib(field("RssFile"))}); peak ${mib(field("VmHWM"))}`);
+    console.log(
+      `${label}: RSS ${mib(field("VmRSS"))} (anonymous ${mib(field("RssAnon"))}, files ${mib(field("RssFile"))}); peak ${mib(field("VmHWM"))}`,
+    );
     await canon.stop();
   }
 }

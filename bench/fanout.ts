@@ -28,7 +28,15 @@ import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { createScratchDatabase } from "../scripts/scratch-database.js";
 import { buildDist, startCanonProcess, type CanonProcess } from "./lib/canon-process.js";
-import { cpuStopwatch, driveWriters, processCpuMs, summarize, type CpuSplit, type LatencySummary, type ThroughputResult } from "./lib/stats.js";
+import {
+  cpuStopwatch,
+  driveWriters,
+  processCpuMs,
+  summarize,
+  type CpuSplit,
+  type LatencySummary,
+  type ThroughputResult,
+} from "./lib/stats.js";
 import { HEAP_SNAPSHOT_ARGS, liveHeapBytes } from "./lib/heap.js";
 import { CanonClient } from "./lib/workload.js";
 
@@ -124,18 +132,24 @@ class Subscribers {
 
   private graphqlWs(variables: Record<string, unknown>, onEvent: (event: Event) => void) {
     const client: Client = createClient({
-      url: this.url.toString().replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false,
+      url: this.url.toString().replace("http", "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: false,
       connectionParams: { authorization: `Bearer ${this.token}` },
     });
     const connected = new Promise<void>((resolve, reject) => {
       client.on("connected", () => resolve());
       client.on("closed", () => reject(new Error("a subscriber's socket closed")));
     });
-    client.subscribe<{ runStateChanged: Event }>({ query: WATCH, variables }, {
-      next: (result) => result.data && onEvent(result.data.runStateChanged),
-      error: (error) => log(`subscription error: ${JSON.stringify(error).slice(0, 300)}`),
-      complete: () => {},
-    });
+    client.subscribe<{ runStateChanged: Event }>(
+      { query: WATCH, variables },
+      {
+        next: (result) => result.data && onEvent(result.data.runStateChanged),
+        error: (error) => log(`subscription error: ${JSON.stringify(error).slice(0, 300)}`),
+        complete: () => {},
+      },
+    );
     return { connected, close: () => client.dispose() as Promise<void> };
   }
 
@@ -211,7 +225,12 @@ async function throughputCase(canon: CanonProcess, client: CanonClient, audience
   const watches = audience === "watches" ? 1_000 : 0;
   const perRun = (i: number) =>
     audience === "dashboards" ? DASHBOARDS : Math.floor(watches / runs.length) + (i < watches % runs.length ? 1 : 0);
-  if (audience === "dashboards") await subs.openDashboards(runs.map((runId) => ({ runId, seq: 0 })), DASHBOARDS, () => delivered++);
+  if (audience === "dashboards")
+    await subs.openDashboards(
+      runs.map((runId) => ({ runId, seq: 0 })),
+      DASHBOARDS,
+      () => delivered++,
+    );
   else for (const [i, runId] of runs.entries()) await subs.open(runId, 0, perRun(i), () => delivered++);
   await driveWriters(writers, settings.warmupSeconds * 1_000);
   const deadline = () => performance.now() + DELIVERY_TIMEOUT_MS;
@@ -249,7 +268,11 @@ function pooled(rounds: ThroughputRound[]) {
     commitsPerSecond: commits / seconds,
     each: rounds.map((round) => round.result.commitsPerSecond),
     latency: rounds[0]!.result.latency,
-    cpuPerCommitMs: { canon: perCommit((cpu) => cpu.canonMs), postgres: perCommit((cpu) => cpu.postgresMs), bench: perCommit((cpu) => cpu.benchMs) },
+    cpuPerCommitMs: {
+      canon: perCommit((cpu) => cpu.canonMs),
+      postgres: perCommit((cpu) => cpu.postgresMs),
+      bench: perCommit((cpu) => cpu.benchMs),
+    },
   };
 }
 
@@ -263,7 +286,9 @@ async function throughputComparison(canon: CanonProcess, client: CanonClient) {
   let delivered = 0;
   let expectedDeliveries = 0;
   for (const audience of ["none", "watches", "dashboards", "dashboards", "watches", "none"] as const) {
-    log(`  throughput, ${audience === "none" ? "no subscribers" : audience === "watches" ? "1,000 subscribers" : `${DASHBOARDS} dashboards`}`);
+    log(
+      `  throughput, ${audience === "none" ? "no subscribers" : audience === "watches" ? "1,000 subscribers" : `${DASHBOARDS} dashboards`}`,
+    );
     const round = await throughputCase(canon, client, audience);
     rounds[audience].push(round);
     delivered += round.delivered;
@@ -271,7 +296,11 @@ async function throughputComparison(canon: CanonProcess, client: CanonClient) {
   }
   const [none, many, dashboards] = [pooled(rounds.none), pooled(rounds.watches), pooled(rounds.dashboards)];
   return {
-    none, many, dashboards, delivered, expectedDeliveries,
+    none,
+    many,
+    dashboards,
+    delivered,
+    expectedDeliveries,
     ratio: many.commitsPerSecond / none.commitsPerSecond,
     dashboardsRatio: dashboards.commitsPerSecond / none.commitsPerSecond,
   };
@@ -333,7 +362,14 @@ async function crossInstanceCase(databaseUrl: string, shared: boolean) {
 interface BackendReport {
   name: string;
   memory: Awaited<ReturnType<typeof memoryCase>>;
-  latency: { label: string; delivery: LatencySummary; commit: LatencySummary; missing: number; cpuPerCommitMs: number; clientCpuPerCommitMs: number }[];
+  latency: {
+    label: string;
+    delivery: LatencySummary;
+    commit: LatencySummary;
+    missing: number;
+    cpuPerCommitMs: number;
+    clientCpuPerCommitMs: number;
+  }[];
   throughput: Awaited<ReturnType<typeof throughputComparison>>;
   crossInstance?: { shared: Awaited<ReturnType<typeof crossInstanceCase>>; unshared: Awaited<ReturnType<typeof crossInstanceCase>> };
 }
@@ -400,15 +436,28 @@ function print(reports: BackendReport[]) {
     row(`  ${label}`, (r) => `${ms(r.latency[i]!.cpuPerCommitMs)} / ${ms(r.latency[i]!.clientCpuPerCommitMs)}`);
   }
   row("  p99 at 1,000 on 1 run (target < 50 ms)", (r) => (r.latency[2]!.delivery.p99 < 50 ? "met" : "MISSED"));
-  row(`Throughput, ${settings.writers} writers (${settings.seconds}s a round; rounds: none, 1,000, dashboards, dashboards, 1,000, none)`, () => "");
+  row(
+    `Throughput, ${settings.writers} writers (${settings.seconds}s a round; rounds: none, 1,000, dashboards, dashboards, 1,000, none)`,
+    () => "",
+  );
   const rounds = (each: number[]) => each.map((value) => value.toFixed(0)).join(", ");
-  row("  commits/s, no subscribers (each round)", (r) => `${r.throughput.none.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.none.each)})`);
-  row("  commits/s, 1,000 subscribers (each round)", (r) => `${r.throughput.many.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.many.each)})`);
+  row(
+    "  commits/s, no subscribers (each round)",
+    (r) => `${r.throughput.none.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.none.each)})`,
+  );
+  row(
+    "  commits/s, 1,000 subscribers (each round)",
+    (r) => `${r.throughput.many.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.many.each)})`,
+  );
   row("  events delivered / expected", (r) => `${r.throughput.delivered} / ${r.throughput.expectedDeliveries}`);
   row("  ratio (target >= 0.8)", (r) => `${r.throughput.ratio.toFixed(2)} ${r.throughput.ratio >= 0.8 ? "met" : "MISSED"}`);
-  row(`  commits/s, ${DASHBOARDS} runsChanged dashboards of all ${settings.writers} runs (each round)`, (r) => `${r.throughput.dashboards.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.dashboards.each)})`);
+  row(
+    `  commits/s, ${DASHBOARDS} runsChanged dashboards of all ${settings.writers} runs (each round)`,
+    (r) => `${r.throughput.dashboards.commitsPerSecond.toFixed(0)} (${rounds(r.throughput.dashboards.each)})`,
+  );
   row("  ratio, dashboards / none", (r) => r.throughput.dashboardsRatio.toFixed(2));
-  const cpu = (split: { canon?: number; postgres?: number; bench?: number }) => [split.canon, split.postgres, split.bench].map((value) => (value === undefined ? "n/a" : value.toFixed(2))).join(" / ");
+  const cpu = (split: { canon?: number; postgres?: number; bench?: number }) =>
+    [split.canon, split.postgres, split.bench].map((value) => (value === undefined ? "n/a" : value.toFixed(2))).join(" / ");
   row("  CPU ms per commit, Canon / postgres / bench, none", (r) => cpu(r.throughput.none.cpuPerCommitMs));
   row("  CPU ms per commit, Canon / postgres / bench, 1,000", (r) => cpu(r.throughput.many.cpuPerCommitMs));
   row("  CPU ms per commit, Canon / postgres / bench, dashboards", (r) => cpu(r.throughput.dashboards.cpuPerCommitMs));
@@ -419,7 +468,8 @@ function print(reports: BackendReport[]) {
     row("  delivery p50 / p99 ms, unshared reads", (r) => (r.crossInstance ? p(r.crossInstance.unshared.delivery) : "n/a"));
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((cells) => (cells[c] ?? "").length)));
-  for (const cells of rows) console.log(cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]! + 2))).join(""));
+  for (const cells of rows)
+    console.log(cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]! + 2))).join(""));
 }
 
 async function main() {
@@ -441,7 +491,12 @@ async function main() {
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       reports.push(await benchBackend("PGlite", { CANON_DATA_DIR: dataDir }));
     }
-    console.log(`\nFan-out, ${os.cpus().length} cores, Node ${process.version}, subscribers: ${settings.subscriber} clients, load at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    console.log(
+      `\nFan-out, ${os.cpus().length} cores, Node ${process.version}, subscribers: ${settings.subscriber} clients, load at end ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
     print(reports);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));

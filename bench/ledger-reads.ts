@@ -35,7 +35,11 @@ interface Row {
 async function post(url: string, query: string, variables: Record<string, unknown>, retried = false): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ query, variables }) });
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: JSON.stringify({ query, variables }),
+    });
   } catch (error) {
     // After the long seeding pause a pooled keep-alive socket may already be closed by the
     // server; these reads are idempotent, so one retry on a fresh socket is safe.
@@ -63,7 +67,16 @@ async function seed(store: RunStore, versions: number): Promise<string> {
   const { run } = await store.startRun({ objective: "benchmark", workspaceRoot: "/w", producer, provenance });
   for (let v = 0; v < versions; v++) {
     const plan = { step: v, steps: Array.from({ length: 8 }, (_, i) => `step ${i}: ${i <= v % 8 ? "done" : "todo"}`) };
-    await store.commitState({ runId: run.id, expectedVersion: v, operations: [{ op: "setPlan", args: { plan } }, { op: "setUserVisibleStatus", args: { status: `v${v + 1}` } }], producer, provenance });
+    await store.commitState({
+      runId: run.id,
+      expectedVersion: v,
+      operations: [
+        { op: "setPlan", args: { plan } },
+        { op: "setUserVisibleStatus", args: { status: `v${v + 1}` } },
+      ],
+      producer,
+      provenance,
+    });
   }
   return run.id;
 }
@@ -84,7 +97,13 @@ async function grow(store: RunStore, runId: string, bytes: number): Promise<numb
   let version = 0;
   for (let size = 0; size < bytes; size += 1000 * 205) {
     const contextIds = Array.from({ length: 1000 }, (_, i) => `ctx.${version}.${i}.${"x".repeat(180)}`);
-    await store.commitState({ runId, expectedVersion: version++, operations: [{ op: "indexContext", args: { contextIds } }], producer, provenance });
+    await store.commitState({
+      runId,
+      expectedVersion: version++,
+      operations: [{ op: "indexContext", args: { contextIds } }],
+      producer,
+      provenance,
+    });
   }
   return version;
 }
@@ -102,7 +121,13 @@ async function storage(backend: string, store: RunStore, db: Database, bytes: nu
   const before = await ledgerBytes(db);
   const from = version;
   for (let i = 0; i < STORAGE_COMMITS; i++) {
-    await store.commitState({ runId: run.id, expectedVersion: version++, operations: [{ op: "setUserVisibleStatus", args: { status: `step ${i}` } }], producer, provenance });
+    await store.commitState({
+      runId: run.id,
+      expectedVersion: version++,
+      operations: [{ op: "setUserVisibleStatus", args: { status: `step ${i}` } }],
+      producer,
+      provenance,
+    });
   }
   const grown = (await ledgerBytes(db)) - before;
   const [rows] = await db.prisma.$queryRaw<{ patch: number; snapshots: bigint }[]>`
@@ -119,7 +144,12 @@ async function storage(backend: string, store: RunStore, db: Database, bytes: nu
 }
 
 async function measure(backend: string, options: DatabaseOptions): Promise<{ rows: Row[]; storage: StorageRow[] }> {
-  const canon: CanonServer = await startCanon({ ...configFromEnv({ CANON_ADMIN_TOKEN: ADMIN_TOKEN }), port: 0, database: options, logLevel: "warn" });
+  const canon: CanonServer = await startCanon({
+    ...configFromEnv({ CANON_ADMIN_TOKEN: ADMIN_TOKEN }),
+    port: 0,
+    database: options,
+    logLevel: "warn",
+  });
   const store = new RunStore(canon.database, new InProcessChangeFeed());
   const rows: Row[] = [];
   const stored: StorageRow[] = [];
@@ -133,9 +163,27 @@ async function measure(backend: string, options: DatabaseOptions): Promise<{ row
       const started = performance.now();
       const runId = await seed(store, versions);
       console.error(`${backend}: seeded ${versions} versions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      const stateAt = await p50((i) => post(canon.url, `query($id: ID!, $v: Int!) { run(id: $id) { ... on Run { stateAt(version: $v) { ... on StateSnapshot { contentHash document } } } } }`, { id: runId, v: (i * 7919) % (versions + 1) }));
-      const history = await p50((i) => post(canon.url, `query($id: ID!, $after: String) { run(id: $id) { ... on Run { history(first: 50, after: $after) { edges { node { seq version kind contentHash entryHash } } } } } }`, { id: runId, after: String(Math.max(0, ((i * 7919) % (versions + 1)) - 50)) }));
-      const diff = await p50((i) => post(canon.url, `query($id: ID!, $from: Int!, $to: Int!) { run(id: $id) { ... on Run { diff(fromVersion: $from, toVersion: $to) { ... on StateDiff { changedSections patch } } } } }`, { id: runId, from: (i * 31) % versions, to: versions }));
+      const stateAt = await p50((i) =>
+        post(
+          canon.url,
+          `query($id: ID!, $v: Int!) { run(id: $id) { ... on Run { stateAt(version: $v) { ... on StateSnapshot { contentHash document } } } } }`,
+          { id: runId, v: (i * 7919) % (versions + 1) },
+        ),
+      );
+      const history = await p50((i) =>
+        post(
+          canon.url,
+          `query($id: ID!, $after: String) { run(id: $id) { ... on Run { history(first: 50, after: $after) { edges { node { seq version kind contentHash entryHash } } } } } }`,
+          { id: runId, after: String(Math.max(0, ((i * 7919) % (versions + 1)) - 50)) },
+        ),
+      );
+      const diff = await p50((i) =>
+        post(
+          canon.url,
+          `query($id: ID!, $from: Int!, $to: Int!) { run(id: $id) { ... on Run { diff(fromVersion: $from, toVersion: $to) { ... on StateDiff { changedSections patch } } } } }`,
+          { id: runId, from: (i * 31) % versions, to: versions },
+        ),
+      );
       const [size] = await canon.database.prisma.$queryRaw<{ bytes: bigint; entries: bigint }[]>`
         SELECT pg_total_relation_size('ledger_entry') AS bytes, count(*) AS entries FROM "ledger_entry"`;
       rows.push({ backend, versions, stateAt, history, diff, bytesPerCommit: Number(size!.bytes) / Number(size!.entries) });
@@ -166,18 +214,24 @@ console.log(`\nLedger bytes per one-field commit (pg_total_relation_size of ledg
 console.log(`backend   state bytes  commits  snapshots  patch bytes  bytes/commit  amortized  target (2 x patch + 1 KB)`);
 for (const row of storageRows) {
   const target = 2 * row.patchBytes + 1024;
-  console.log(`${row.backend.padEnd(9)} ${String(row.stateBytes).padStart(11)} ${String(row.commits).padStart(8)} ${String(row.snapshots).padStart(10)} ${row.patchBytes.toFixed(0).padStart(12)} ${row.bytesPerCommit.toFixed(0).padStart(13)} ${row.amortizedBytesPerCommit.toFixed(0).padStart(10)} ${target.toFixed(0).padStart(10)} ${row.amortizedBytesPerCommit <= target ? "met" : "MISSED"}`);
+  console.log(
+    `${row.backend.padEnd(9)} ${String(row.stateBytes).padStart(11)} ${String(row.commits).padStart(8)} ${String(row.snapshots).padStart(10)} ${row.patchBytes.toFixed(0).padStart(12)} ${row.bytesPerCommit.toFixed(0).padStart(13)} ${row.amortizedBytesPerCommit.toFixed(0).padStart(10)} ${target.toFixed(0).padStart(10)} ${row.amortizedBytesPerCommit <= target ? "met" : "MISSED"}`,
+  );
 }
 
 const ms = (value: number) => value.toFixed(2).padStart(8);
 console.log(`\nLedger reads over HTTP, p50 of ${SAMPLES} requests each (ms); the ratio compares the largest ledger with the smallest.`);
 console.log(`backend   versions   stateAt  history50      diff   ledger bytes/entry`);
 for (const row of rows) {
-  console.log(`${row.backend.padEnd(9)} ${String(row.versions).padStart(8)} ${ms(row.stateAt)} ${ms(row.history)} ${ms(row.diff)} ${row.bytesPerCommit.toFixed(0).padStart(12)}`);
+  console.log(
+    `${row.backend.padEnd(9)} ${String(row.versions).padStart(8)} ${ms(row.stateAt)} ${ms(row.history)} ${ms(row.diff)} ${row.bytesPerCommit.toFixed(0).padStart(12)}`,
+  );
 }
 for (const backend of new Set(rows.map((row) => row.backend))) {
   const mine = rows.filter((row) => row.backend === backend);
   const small = mine[0]!;
   const large = mine.at(-1)!;
-  console.log(`${backend}: ratio ${large.versions}/${small.versions} versions: stateAt ${(large.stateAt / small.stateAt).toFixed(2)}, history ${(large.history / small.history).toFixed(2)}, diff ${(large.diff / small.diff).toFixed(2)}`);
+  console.log(
+    `${backend}: ratio ${large.versions}/${small.versions} versions: stateAt ${(large.stateAt / small.stateAt).toFixed(2)}, history ${(large.history / small.history).toFixed(2)}, diff ${(large.diff / small.diff).toFixed(2)}`,
+  );
 }

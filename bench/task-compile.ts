@@ -29,7 +29,14 @@ function longRequest(bytes: number, offset: number): TaskRequest {
  * Compiles per wall-clock second, and per second of this process's CPU time: on a machine shared
  * with other work the second says what the compiler itself costs.
  */
-function measure(requests: TaskRequest[]): { perSecond: number; perCpuSecond: number; count: number; p50: number; p99: number; max: number } {
+function measure(requests: TaskRequest[]): {
+  perSecond: number;
+  perCpuSecond: number;
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+} {
   const warmUntil = performance.now() + 500;
   for (let i = 0; performance.now() < warmUntil; i++) compileTask(requests[i % requests.length]!);
   const samples: number[] = [];
@@ -46,7 +53,14 @@ function measure(requests: TaskRequest[]): { perSecond: number; perCpuSecond: nu
   const cpu = process.cpuUsage(cpuStart);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const summary = summarize(samples);
-  return { perSecond: samples.length / elapsed, perCpuSecond: samples.length / cpuSeconds, count: samples.length, p50: summary.p50, p99: summary.p99, max: summary.max };
+  return {
+    perSecond: samples.length / elapsed,
+    perCpuSecond: samples.length / cpuSeconds,
+    count: samples.length,
+    p50: summary.p50,
+    p99: summary.p99,
+    max: summary.max,
+  };
 }
 
 const classes: [string, TaskRequest[]][] = [
@@ -55,9 +69,18 @@ const classes: [string, TaskRequest[]][] = [
   ["long, ~60 KiB", Array.from({ length: 4 }, (_, i) => longRequest(60 * 1024, i * 11))],
 ];
 
-console.log(`TaskIR compiler, in process: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-console.log(`${"requests".padEnd(32)}${"compiles/s".padStart(12)}${"per CPU-s".padStart(11)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}${"max ms".padStart(10)}${"n".padStart(8)}`);
+console.log(
+  `TaskIR compiler, in process: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+console.log(
+  `${"requests".padEnd(32)}${"compiles/s".padStart(12)}${"per CPU-s".padStart(11)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}${"max ms".padStart(10)}${"n".padStart(8)}`,
+);
 for (const [name, requests] of classes) {
   const r = measure(requests);
-  console.log(`${name.padEnd(32)}${r.perSecond.toFixed(0).padStart(12)}${r.perCpuSecond.toFixed(0).padStart(11)}${r.p50.toFixed(3).padStart(10)}${r.p99.toFixed(3).padStart(10)}${r.max.toFixed(1).padStart(10)}${String(r.count).padStart(8)}`);
+  console.log(
+    `${name.padEnd(32)}${r.perSecond.toFixed(0).padStart(12)}${r.perCpuSecond.toFixed(0).padStart(11)}${r.p50.toFixed(3).padStart(10)}${r.p99.toFixed(3).padStart(10)}${r.max.toFixed(1).padStart(10)}${String(r.count).padStart(8)}`,
+  );
 }

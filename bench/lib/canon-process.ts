@@ -33,7 +33,14 @@ export async function startCanonProcess(
   extraNodeArgs: string[] = [],
 ): Promise<CanonProcess> {
   // No rate limit: the benchmark measures throughput, which a per-token limit would cap.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: BENCH_ADMIN_TOKEN, CANON_COMMIT_RATE: "0", CANON_RUN_COMMIT_RATE: "0", ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    CANON_LOG_LEVEL: "warn",
+    CANON_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    CANON_COMMIT_RATE: "0",
+    CANON_RUN_COMMIT_RATE: "0",
+    ...env,
+  };
   // An inherited DATABASE_URL would silently turn the PGlite run into a Postgres one.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof), for diagnosis.
@@ -99,7 +106,10 @@ export async function startCanonProcess(
 
 /** bench/lib/bare-yoga.mjs in its own process: yoga alone, for the `{ __typename }` comparison. */
 export async function startBareYoga(): Promise<{ pid: number; url: URL; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, "bench", "lib", "bare-yoga.mjs")], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, "bench", "lib", "bare-yoga.mjs")], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = await new Promise<URL>((resolve, reject) => {
     let out = "";
@@ -126,7 +136,11 @@ export async function startBareYoga(): Promise<{ pid: number; url: URL; stop(): 
 
 /** Compiles src/ to dist/ so the child runs the code in the working tree, never a stale build. */
 export async function buildDist(): Promise<void> {
-  await runToCompletion(process.execPath, [path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], 300_000);
+  await runToCompletion(
+    process.execPath,
+    [path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"],
+    300_000,
+  );
 }
 
 function runToCompletion(command: string, args: string[], timeoutMs: number): Promise<void> {

@@ -92,13 +92,20 @@ export async function floorWriters(
       async commit(): Promise<Outcome> {
         const expected = version;
         const payload = commitPayload(writerIndex, expected + 1, planSteps);
-        const state = { ...base, plan: payload.plan, user_visible_status: payload.status, identity: { ...base.identity, state_version: expected + 1 } };
+        const state = {
+          ...base,
+          plan: payload.plan,
+          user_visible_status: payload.status,
+          identity: { ...base.identity, state_version: expected + 1 },
+        };
         const stateJson = JSON.stringify(state);
         const hash = sha256(stateJson);
         const operations = JSON.stringify(payload.ledger);
         // The entry digest Canon hashes canonically; one sha256 of the same fields stands in.
         const digest = sha256(`${runId}|${expected + 1}|COMMIT|${operations}|${producer}|${provenance}|${hash}`);
-        const written = (await db.query(APPEND, [expected + 1, stateJson, hash, row.status, digest, runId, expected, operations, producer, provenance])).length > 0;
+        const written =
+          (await db.query(APPEND, [expected + 1, stateJson, hash, row.status, digest, runId, expected, operations, producer, provenance]))
+            .length > 0;
         if (!written) {
           const now = await db.query(`SELECT "state_version" FROM "run" WHERE "id" = $1`, [runId]);
           version = (now[0]?.state_version as number | undefined) ?? expected;
@@ -113,11 +120,17 @@ export async function floorWriters(
 }
 
 /** Mean stored size of the state documents, so the output can show both sides wrote the same. */
-export async function meanStateBytes(db: FloorDatabase, runIds: string[], fromVersionExclusive: Map<string, number> | null): Promise<number> {
+export async function meanStateBytes(
+  db: FloorDatabase,
+  runIds: string[],
+  fromVersionExclusive: Map<string, number> | null,
+): Promise<number> {
   const rows = await db.query(
     `SELECT "run_id", "state_version", octet_length("state"::text) AS "bytes" FROM "ledger_entry" WHERE "run_id" = ANY($1) AND "kind" = 'COMMIT' AND "state_version" > 0`,
     [runIds],
   );
-  const picked = rows.filter((row) => !fromVersionExclusive || (row.state_version as number) > (fromVersionExclusive.get(row.run_id as string) ?? 0));
+  const picked = rows.filter(
+    (row) => !fromVersionExclusive || (row.state_version as number) > (fromVersionExclusive.get(row.run_id as string) ?? 0),
+  );
   return picked.length ? picked.reduce((sum, row) => sum + Number(row.bytes), 0) / picked.length : NaN;
 }

@@ -40,7 +40,12 @@ export async function langGraphPeer(url: string, poolSize: number, writerCount: 
           versions_seen: {},
         } as Checkpoint;
         const config = { configurable: { thread_id: threadId, checkpoint_ns: "", ...(parentId ? { checkpoint_id: parentId } : {}) } };
-        const next = await saver.put(config, checkpoint, { source: "loop", step, parents: {} } as never, step === 1 ? { plan: step, status: step, context: 1 } : { plan: step, status: step });
+        const next = await saver.put(
+          config,
+          checkpoint,
+          { source: "loop", step, parents: {} } as never,
+          step === 1 ? { plan: step, status: step, context: 1 } : { plan: step, status: step },
+        );
         parentId = next.configurable?.checkpoint_id as string;
         return { kind: "ok" };
       },

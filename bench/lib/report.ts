@@ -41,7 +41,15 @@ export interface BackendResult {
 
 interface ReportInput {
   machine: Machine;
-  settings: { seconds: number; warmupSeconds: number; writers: number; commits: number; warmupCommits: number; poolSize: number; planSteps: number };
+  settings: {
+    seconds: number;
+    warmupSeconds: number;
+    writers: number;
+    commits: number;
+    warmupCommits: number;
+    poolSize: number;
+    planSteps: number;
+  };
   results: BackendResult[];
   skipped: string[];
 }
@@ -73,7 +81,16 @@ function reportSystems(results: BackendResult[]): { missed: string[]; errors: st
   const errors: string[] = [];
   for (const r of results) {
     console.log(`\n--- ${r.name}: mirrored rounds (median of ${r.systems[0]?.samples.length ?? 0} phases each) ---`);
-    console.log(["system".padEnd(34), "per s".padStart(8), "min..max".padStart(13), "p50 ms".padStart(8), "p99 ms".padStart(8), "CPU ms/op server/pg/client".padStart(28)].join("  "));
+    console.log(
+      [
+        "system".padEnd(34),
+        "per s".padStart(8),
+        "min..max".padStart(13),
+        "p50 ms".padStart(8),
+        "p99 ms".padStart(8),
+        "CPU ms/op server/pg/client".padStart(28),
+      ].join("  "),
+    );
     const medians = new Map<string, number>();
     for (const system of r.systems) {
       const rates = system.samples.map((x) => x.throughput.commitsPerSecond);
@@ -81,7 +98,9 @@ function reportSystems(results: BackendResult[]): { missed: string[]; errors: st
       medians.set(system.name, m);
       const cpu = (pick: (c: CpuSplit) => number | undefined) =>
         median(system.samples.map((x) => (pick(x.cpu) ?? NaN) / (x.throughput.commits || NaN)));
-      const cpuCell = [cpu((c) => c.canonMs), cpu((c) => c.postgresMs), cpu((c) => c.benchMs)].map((v) => (Number.isFinite(v) ? v.toFixed(3) : "-")).join(" / ");
+      const cpuCell = [cpu((c) => c.canonMs), cpu((c) => c.postgresMs), cpu((c) => c.benchMs)]
+        .map((v) => (Number.isFinite(v) ? v.toFixed(3) : "-"))
+        .join(" / ");
       console.log(
         [
           system.name.padEnd(34),
@@ -93,7 +112,10 @@ function reportSystems(results: BackendResult[]): { missed: string[]; errors: st
         ].join("  "),
       );
       for (const x of system.samples) {
-        if (x.throughput.errors || x.throughput.conflicts) errors.push(`${r.name}: ${system.name}: ${x.throughput.conflicts} conflicts, ${x.throughput.errors} errors (first: ${x.throughput.firstError ?? "-"})`);
+        if (x.throughput.errors || x.throughput.conflicts)
+          errors.push(
+            `${r.name}: ${system.name}: ${x.throughput.conflicts} conflicts, ${x.throughput.errors} errors (first: ${x.throughput.firstError ?? "-"})`,
+          );
       }
     }
     for (const [label, a, b, target] of TARGETS) {
@@ -103,7 +125,9 @@ function reportSystems(results: BackendResult[]): { missed: string[]; errors: st
       if (target && ratio < target) missed.push(`${r.name}: ${label} ${ratio.toFixed(2)} < ${target}`);
       console.log(`ratio: ${label.padEnd(52)} ${ratio.toFixed(2)}  ${verdict}`);
     }
-    console.log(`RSS:   Canon idle after start ${mib(r.rss.idleKb)}; peak during start ${mib(r.rss.startupPeakKb)}; peak under load ${mib(r.rss.loadPeakKb)}`);
+    console.log(
+      `RSS:   Canon idle after start ${mib(r.rss.idleKb)}; peak during start ${mib(r.rss.startupPeakKb)}; peak under load ${mib(r.rss.loadPeakKb)}`,
+    );
   }
   return { missed, errors };
 }
@@ -120,7 +144,9 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
   row("  Canon commit mean / max ms", (r) => `${ms(r.sequential.mean)} / ${ms(r.sequential.max)}`);
   row("  floor commit p50 / p99 ms", (r) => `${ms(r.floorSequential.p50)} / ${ms(r.floorSequential.p99)}`);
   row("  floor commit mean ms", (r) => ms(r.floorSequential.mean));
-  section(`Concurrent, ${settings.writers} writers on ${settings.writers} runs (${settings.seconds}s after ${settings.warmupSeconds}s warm-up)`);
+  section(
+    `Concurrent, ${settings.writers} writers on ${settings.writers} runs (${settings.seconds}s after ${settings.warmupSeconds}s warm-up)`,
+  );
   row("  Canon commits/s", (r) => r.canon.commitsPerSecond.toFixed(0));
   row("  Canon commits (conflicts, errors)", (r) => `${r.canon.commits} (${r.canon.conflicts}, ${r.canon.errors})`);
   row("  Canon latency p50 / p99 ms", (r) => `${ms(r.canon.latency.p50)} / ${ms(r.canon.latency.p99)}`);
@@ -136,7 +162,10 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
     [perCommit(split.canonMs, commits), perCommit(split.postgresMs, commits), perCommit(split.benchMs, commits)].join(" / ");
   row("  Canon", (r) => cpu(r.canonCpu, r.canon.commits));
   row("  floor", (r) => cpu(r.floorCpu, r.floor.commits));
-  row("  other processes, % of all cores (Canon / floor)", (r) => `${busyShare(r.canonCpu, machine.cores)} / ${busyShare(r.floorCpu, machine.cores)}`);
+  row(
+    "  other processes, % of all cores (Canon / floor)",
+    (r) => `${busyShare(r.canonCpu, machine.cores)} / ${busyShare(r.floorCpu, machine.cores)}`,
+  );
   section("Other");
   row("  state JSON stored, mean bytes (Canon / floor)", (r) => `${r.stateBytes.canon.toFixed(0)} / ${r.stateBytes.floor.toFixed(0)}`);
   if (results.some((r) => r.peakRss.overallKb === undefined)) {
@@ -150,11 +179,16 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
   // Section titles span the table, so they do not widen the first column.
   const header = ["", ...results.map((r) => r.name)];
   const cellRows = rows.filter((cells) => !cells.section);
-  const widths = header.map((_, column) => Math.max(...[header, ...cellRows.map((r) => r.cells)].map((cells) => (cells[column] ?? "").length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join("  ");
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...cellRows.map((r) => r.cells)].map((cells) => (cells[column] ?? "").length)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join("  ");
 
   console.log("\n=== Canon commit benchmark ===");
-  console.log(`machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB.toFixed(1)} GiB, ${machine.os}, node ${machine.node}`);
+  console.log(
+    `machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB.toFixed(1)} GiB, ${machine.os}, node ${machine.node}`,
+  );
   console.log(`         load average at start ${machine.loadAtStart.map((l) => l.toFixed(2)).join(" ")}`);
   if (machine.postgres) console.log(`server:  ${machine.postgres}`);
   const pool = results.some((r) => r.name === "PostgreSQL") ? `; Postgres pool ${settings.poolSize} for Canon and floor alike` : "";
@@ -162,7 +196,9 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
   console.log("         Canon, the database and this client share the same cores.");
   for (const r of results) console.log(`floor:   ${r.name}: the same conditional UPDATE + ledger INSERT through ${r.floorDescribe}`);
   if (results.some((r) => r.name === "PGlite")) {
-    console.log("         PGlite's database runs inside Canon's process (Canon row) and inside this client (floor row); its CPU is counted there.");
+    console.log(
+      "         PGlite's database runs inside Canon's process (Canon row) and inside this client (floor row); its CPU is counted there.",
+    );
   }
   for (const note of skipped) console.log(`note:    ${note}`);
   console.log("");
@@ -172,8 +208,14 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
 
   const failures: string[] = [...peers.errors];
   for (const r of results) {
-    if (r.canon.conflicts || r.canon.errors) failures.push(`${r.name}: Canon had ${r.canon.conflicts} conflicts and ${r.canon.errors} errors (first: ${r.canon.firstError ?? "-"})`);
-    if (r.floor.conflicts || r.floor.errors) failures.push(`${r.name}: floor had ${r.floor.conflicts} conflicts and ${r.floor.errors} errors (first: ${r.floor.firstError ?? "-"})`);
+    if (r.canon.conflicts || r.canon.errors)
+      failures.push(
+        `${r.name}: Canon had ${r.canon.conflicts} conflicts and ${r.canon.errors} errors (first: ${r.canon.firstError ?? "-"})`,
+      );
+    if (r.floor.conflicts || r.floor.errors)
+      failures.push(
+        `${r.name}: floor had ${r.floor.conflicts} conflicts and ${r.floor.errors} errors (first: ${r.floor.firstError ?? "-"})`,
+      );
     if (r.exit.code !== 0) failures.push(`${r.name}: Canon did not exit 0 after SIGTERM (code ${r.exit.code}, signal ${r.exit.signal})`);
   }
   console.log("");
@@ -188,7 +230,9 @@ export function report({ machine, settings, results, skipped }: ReportInput): nu
   if (peers.missed.length) console.log(`targets: missed: ${peers.missed.join("; ")}`);
   const busy = results.filter((r) => [r.canonCpu, r.floorCpu].some((split) => (split.otherMs ?? 0) > 0.1 * split.wallMs * machine.cores));
   if (busy.length) {
-    console.log(`warning: other processes used more than 10% of the machine while ${busy.map((r) => r.name).join(", ")} was measured; those numbers are not from a quiet machine.`);
+    console.log(
+      `warning: other processes used more than 10% of the machine while ${busy.map((r) => r.name).join(", ")} was measured; those numbers are not from a quiet machine.`,
+    );
   }
   return failures.length;
 }

@@ -23,9 +23,7 @@ export function summarize(samplesMs: number[]): LatencySummary {
 /** What one attempted commit came to. A conflict carries the version the run is really at. */
 export type Outcome =
   /** `commits`: how many commits the call made (a commitStates batch: its size); 1 if absent. */
-  | { kind: "ok"; commits?: number }
-  | { kind: "conflict"; currentVersion: number }
-  | { kind: "error"; message: string };
+  { kind: "ok"; commits?: number } | { kind: "conflict"; currentVersion: number } | { kind: "error"; message: string };
 
 /** One writer owns one run and knows the version it last wrote. */
 export interface Writer {
@@ -65,8 +63,7 @@ export async function driveWriters(writers: Writer[], durationMs: number, maxCom
         if (outcome.kind === "ok") {
           latencies.push(performance.now() - t0);
           commits += outcome.commits ?? 1;
-        }
-        else if (outcome.kind === "conflict") conflicts++;
+        } else if (outcome.kind === "conflict") conflicts++;
         else {
           errors++;
           firstError ??= outcome.message;

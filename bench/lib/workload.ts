@@ -185,7 +185,8 @@ export class CanonClient {
           ...who,
         }));
         const response = await client.post(COMMIT_BATCH, { commits });
-        const results = response.data?.commitStates?.results as { __typename: string; entry?: { version: number; kind: string }; currentVersion?: number }[] | undefined;
+        const results = response.data?.commitStates?.results as
+          { __typename: string; entry?: { version: number; kind: string }; currentVersion?: number }[] | undefined;
         if (!results || results.length !== runIds.length) return { kind: "error", message: JSON.stringify(response).slice(0, 500) };
         let ok = 0;
         for (const [i, result] of results.entries()) {

@@ -11,7 +11,12 @@ export const COMPILE_USAGE = `usage: canon compile "request text" | canon compil
 
 type Sink = Pick<NodeJS.WritableStream, "write">;
 
-export function compileCommand(text: string | undefined, file: string | undefined, out: Sink = process.stdout, err: Sink = process.stderr): number {
+export function compileCommand(
+  text: string | undefined,
+  file: string | undefined,
+  out: Sink = process.stdout,
+  err: Sink = process.stderr,
+): number {
   if ((text === undefined) === (file === undefined)) {
     err.write(`${COMPILE_USAGE}\n`);
     return 2;

@@ -20,18 +20,26 @@ import { createToken, listTokens, revokeToken } from "./token-commands.js";
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((line) => `  $ ${line}`).join("\n")}\n`;
-const list = (value: string) => value.split(",").map((s) => s.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function scopeList(value: string): Scope[] {
   const scopes = list(value);
   const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
-  if (!scopes.length || unknown.length) throw new InvalidArgumentError(`expected a comma-separated list of ${SCOPES.join(", ")}${unknown.length ? ` (unknown: ${unknown.join(", ")})` : ""}`);
+  if (!scopes.length || unknown.length)
+    throw new InvalidArgumentError(
+      `expected a comma-separated list of ${SCOPES.join(", ")}${unknown.length ? ` (unknown: ${unknown.join(", ")})` : ""}`,
+    );
   return scopes as Scope[];
 }
 
 /** Reads and checks the configuration (and warns about variables that look like Canon's but are not). */
 function config(flags: ConfigFlags = {}): CanonConfig {
-  for (const name of unknownCanonVariables(process.env)) process.stderr.write(`canon: warning: ${name} is not a Canon setting (docs/configuration.md lists them)\n`);
+  for (const name of unknownCanonVariables(process.env))
+    process.stderr.write(`canon: warning: ${name} is not a Canon setting (docs/configuration.md lists them)\n`);
   return configFromEnv(process.env, flags);
 }
 
@@ -70,7 +78,10 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .description("run the GraphQL server (creates and migrates the database if needed)")
     .option("--port <port>", "port to listen on; 0 picks a free one (default: CANON_PORT or 4000)")
     .option("--host <address>", "address to listen on (default: CANON_HOST or 127.0.0.1)")
-    .addHelpText("after", examples("canon serve", "canon serve --port 8080", "DATABASE_URL=postgresql://canon:secret@db:5432/canon canon serve --host 0.0.0.0"))
+    .addHelpText(
+      "after",
+      examples("canon serve", "canon serve --port 8080", "DATABASE_URL=postgresql://canon:secret@db:5432/canon canon serve --host 0.0.0.0"),
+    )
     .action(async (options: { port?: string; host?: string }) => {
       const settings = config({ port: options.port, host: options.host });
       const { serveCommand } = await import("./serve-command.js");
@@ -94,7 +105,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option("--all", "verify every run")
     .addHelpText("after", examples("canon verify run_0a1b2c", "canon verify --all"))
     .action(async (runIds: string[], options: { all?: boolean }) => {
-      if (Boolean(options.all) === runIds.length > 0) throw new CliError("give either run ids or --all (see canon help verify)", EXIT.USAGE);
+      if (Boolean(options.all) === runIds.length > 0)
+        throw new CliError("give either run ids or --all (see canon help verify)", EXIT.USAGE);
       await run(() => withBackend("verify", (backend) => verifyCommand(backend, options.all ? "all" : runIds)))();
     });
 
@@ -105,7 +117,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option("--all", "compact every run")
     .addHelpText("after", examples("canon compact run_0a1b2c", "canon compact --all"))
     .action(async (runIds: string[], options: { all?: boolean }) => {
-      if (Boolean(options.all) === runIds.length > 0) throw new CliError("give either run ids or --all (see canon help compact)", EXIT.USAGE);
+      if (Boolean(options.all) === runIds.length > 0)
+        throw new CliError("give either run ids or --all (see canon help compact)", EXIT.USAGE);
       await run(() => withBackend("compact", (backend) => compactCommand(backend, options.all ? "all" : runIds)))();
     });
 
@@ -146,7 +159,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
         examples(`canon compile "Fix the flaky login test in src/auth"`, "canon compile --file request.json"),
     )
     .action(async (text: string | undefined, options: { file?: string }) => {
-      if ((text === undefined) === (options.file === undefined)) throw new CliError("give the request text or --file (see canon help compile)", EXIT.USAGE);
+      if ((text === undefined) === (options.file === undefined))
+        throw new CliError("give the request text or --file (see canon help compile)", EXIT.USAGE);
       const { compileCommand } = await import("./compile-command.js");
       setExit(compileCommand(text, options.file));
     });
@@ -175,9 +189,20 @@ export function buildProgram(setExit: (code: number) => void): Command {
         "canon token create --component dashboard --kind HUMAN --scopes run:read --trust PUBLIC --label 'team dashboard'",
       ),
     )
-    .action(async (options: { component: string; kind: ComponentKind; scopes: Scope[]; trust: TrustClass; version: string; runs: string[]; tasks: string[]; label?: string }) => {
-      await run(() => withBackend("token create", (backend) => createToken(backend, options)))();
-    });
+    .action(
+      async (options: {
+        component: string;
+        kind: ComponentKind;
+        scopes: Scope[];
+        trust: TrustClass;
+        version: string;
+        runs: string[];
+        tasks: string[];
+        label?: string;
+      }) => {
+        await run(() => withBackend("token create", (backend) => createToken(backend, options)))();
+      },
+    );
 
   token
     .command("list")
@@ -202,14 +227,17 @@ export function report(error: unknown, command: string, debug: boolean): number 
   const say = (message: string) => process.stderr.write(`canon${command ? ` ${command}` : ""}: ${message}\n`);
   if (error instanceof CommanderError) {
     // commander printed its message already; help and --version are not failures.
-    return ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code) && error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+    return ["commander.helpDisplayed", "commander.version", "commander.help"].includes(error.code) && error.exitCode === 0
+      ? EXIT.OK
+      : EXIT.USAGE;
   }
-  if (error instanceof CliError) return say(error.message), error.exitCode;
-  if (error instanceof ConfigError) return say(`${error.message}\n(docs/configuration.md lists every setting)`), EXIT.CONFIG;
-  if (error instanceof DataDirBusyError) return say(`${error.message}. Stop that process first, or give this one another CANON_DATA_DIR`), EXIT.BUSY;
-  if (error instanceof DatabaseUnreachableError || error instanceof InsecureBindError) return say(error.message), EXIT.CONFIG;
-  if (error instanceof PortInUseError) return say(error.message), EXIT.FAILED;
-  if (error instanceof CanonError) return say(error.message), EXIT.FAILED;
+  if (error instanceof CliError) return (say(error.message), error.exitCode);
+  if (error instanceof ConfigError) return (say(`${error.message}\n(docs/configuration.md lists every setting)`), EXIT.CONFIG);
+  if (error instanceof DataDirBusyError)
+    return (say(`${error.message}. Stop that process first, or give this one another CANON_DATA_DIR`), EXIT.BUSY);
+  if (error instanceof DatabaseUnreachableError || error instanceof InsecureBindError) return (say(error.message), EXIT.CONFIG);
+  if (error instanceof PortInUseError) return (say(error.message), EXIT.FAILED);
+  if (error instanceof CanonError) return (say(error.message), EXIT.FAILED);
   say(`${error instanceof Error ? error.message : String(error)}${debug ? "" : " (CANON_LOG_LEVEL=debug shows where)"}`);
   if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   return EXIT.FAILED;
@@ -222,7 +250,10 @@ async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {
-    const command = argv.filter((arg) => !arg.startsWith("-")).slice(0, argv[0] === "token" ? 2 : 1).join(" ");
+    const command = argv
+      .filter((arg) => !arg.startsWith("-"))
+      .slice(0, argv[0] === "token" ? 2 : 1)
+      .join(" ");
     return report(error, command, ["debug", "trace"].includes(process.env.CANON_LOG_LEVEL ?? ""));
   }
 }

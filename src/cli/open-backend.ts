@@ -15,7 +15,10 @@ import { remoteBackend } from "./remote-backend.js";
 export async function openBackend(config: CanonConfig, command: string, env: NodeJS.ProcessEnv = process.env): Promise<Backend> {
   const options = config.database;
   if (options.kind === "pglite" && options.dataDir === MEMORY_DATA_DIR) {
-    throw new CliError(`CANON_DATA_DIR=${MEMORY_DATA_DIR} keeps the database in one process's memory: \`canon ${command}\` cannot reach it`, EXIT.CONFIG);
+    throw new CliError(
+      `CANON_DATA_DIR=${MEMORY_DATA_DIR} keeps the database in one process's memory: \`canon ${command}\` cannot reach it`,
+      EXIT.CONFIG,
+    );
   }
   let db: Database;
   try {
@@ -54,6 +57,8 @@ export function missingDataDir(dataDir: string, env: NodeJS.ProcessEnv): string 
   const where = env.CANON_DATA_DIR
     ? `CANON_DATA_DIR points at ${dataDir}`
     : `CANON_DATA_DIR is not set, so the default ./.canon/data is taken from the current directory: ${dataDir}`;
-  return `there is no Canon database here: ${where}. Nothing was created. Set CANON_DATA_DIR to the directory \`canon serve\` uses ` +
-    "(or DATABASE_URL for PostgreSQL), or create a new database with `canon migrate`";
+  return (
+    `there is no Canon database here: ${where}. Nothing was created. Set CANON_DATA_DIR to the directory \`canon serve\` uses ` +
+    "(or DATABASE_URL for PostgreSQL), or create a new database with `canon migrate`"
+  );
 }

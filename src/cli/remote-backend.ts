@@ -29,7 +29,8 @@ export function remoteBackend(server: LocalServer, dataDir: string): Backend {
       throw unreachable(error);
     });
     const body = (await response.json().catch(() => ({}))) as GraphQLBody<T>;
-    if (body.errors?.length || !body.data) throw new CliError(`the server refused: ${body.errors?.map((e) => e.message).join("; ") ?? `HTTP ${response.status}`}`);
+    if (body.errors?.length || !body.data)
+      throw new CliError(`the server refused: ${body.errors?.map((e) => e.message).join("; ") ?? `HTTP ${response.status}`}`);
     return body.data;
   }
 
@@ -47,8 +48,14 @@ export function remoteBackend(server: LocalServer, dataDir: string): Backend {
           ... on CreatedApiToken { token apiToken { id } } ... on Error { message } } }`,
         {
           input: {
-            componentId: spec.identity.component_id, componentVersion: spec.identity.component_version, kind: spec.identity.kind,
-            trustClass: spec.trustClass, scopes: spec.scopes, runIds: spec.runIds ?? [], taskIds: spec.taskIds ?? [], label: spec.label ?? null,
+            componentId: spec.identity.component_id,
+            componentVersion: spec.identity.component_version,
+            kind: spec.identity.kind,
+            trustClass: spec.trustClass,
+            scopes: spec.scopes,
+            runIds: spec.runIds ?? [],
+            taskIds: spec.taskIds ?? [],
+            label: spec.label ?? null,
           },
         },
       );
@@ -57,11 +64,17 @@ export function remoteBackend(server: LocalServer, dataDir: string): Backend {
       return { token: created.token, tokenId: created.apiToken.id };
     },
     async listTokens() {
-      const data = await gql<{ apiTokens: (Omit<TokenView, "revoked" | "tokenId" | "identity"> & { id: string; revokedAt: string | null; identity: { componentId: string; componentVersion: string; kind: string } })[] }>(
-        `{ apiTokens { id revokedAt trustClass scopes runIds taskIds label identity { componentId componentVersion kind } } }`,
-      );
+      const data = await gql<{
+        apiTokens: (Omit<TokenView, "revoked" | "tokenId" | "identity"> & {
+          id: string;
+          revokedAt: string | null;
+          identity: { componentId: string; componentVersion: string; kind: string };
+        })[];
+      }>(`{ apiTokens { id revokedAt trustClass scopes runIds taskIds label identity { componentId componentVersion kind } } }`);
       return data.apiTokens.map(({ id, revokedAt, identity, ...rest }) => ({
-        ...rest, tokenId: id, revoked: revokedAt !== null,
+        ...rest,
+        tokenId: id,
+        revoked: revokedAt !== null,
         identity: { component_id: identity.componentId, component_version: identity.componentVersion, kind: identity.kind },
       }));
     },
@@ -70,7 +83,7 @@ export function remoteBackend(server: LocalServer, dataDir: string): Backend {
     },
     async runIds() {
       const ids: string[] = [];
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const page: { runs: { edges: { cursor: string; node: { runId: string } }[]; pageInfo: { hasNextPage: boolean } } } = await gql(
           `query($after: String) { runs(first: 100, after: $after) { edges { cursor node { runId } } pageInfo { hasNextPage } } }`,
           { after },
@@ -83,7 +96,15 @@ export function remoteBackend(server: LocalServer, dataDir: string): Backend {
       return ids.reverse();
     },
     async verifyRun(runId) {
-      const data = await gql<{ verifyRun: { __typename: string; runId: string; ok: boolean; checkedEntries: number; firstDivergence: { seq: number; version: number; check: string; expected: string; actual: string } | null } }>(
+      const data = await gql<{
+        verifyRun: {
+          __typename: string;
+          runId: string;
+          ok: boolean;
+          checkedEntries: number;
+          firstDivergence: { seq: number; version: number; check: string; expected: string; actual: string } | null;
+        };
+      }>(
         `query($runId: ID!) { verifyRun(runId: $runId) { __typename ... on VerificationReport { runId ok checkedEntries firstDivergence { seq version check expected actual } } } }`,
         { runId },
       );
@@ -124,7 +145,10 @@ export function remoteBackend(server: LocalServer, dataDir: string): Backend {
     },
     async compactRun() {
       // Rewriting a ledger's encoding has no API: it needs the database itself.
-      throw new CliError(`canon compact needs the data directory itself, which the server holds (pid ${server.pid}): stop that server, compact, and start it again`, EXIT.BUSY);
+      throw new CliError(
+        `canon compact needs the data directory itself, which the server holds (pid ${server.pid}): stop that server, compact, and start it again`,
+        EXIT.BUSY,
+      );
     },
     close: async () => {},
   };

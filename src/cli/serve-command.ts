@@ -68,10 +68,20 @@ export async function serveCommand(config: CanonConfig, err: Out = process.stder
  * No token is printed after the first start: say which admin tokens exist, and what to do when
  * the one printed then is lost (`canon token create` reaches this server through its local file).
  */
-async function tokenHint(tokens: { list(): Promise<{ tokenId: string; label: string | null; revokedAt: Date | null; scopes: readonly string[]; createdAt: Date }[]> }, reachable: boolean) {
-  const admins = (await tokens.list()).filter((t) => !t.revokedAt && t.label !== LOCAL_ADMIN_LABEL && SCOPES.every((s) => t.scopes.includes(s)));
-  const known = admins.length ? `admin token${admins.length > 1 ? "s" : ""} ${admins.map((t) => `${t.tokenId} (made ${t.createdAt.toISOString().slice(0, 10)})`).join(", ")}` : "no admin token";
+async function tokenHint(
+  tokens: {
+    list(): Promise<{ tokenId: string; label: string | null; revokedAt: Date | null; scopes: readonly string[]; createdAt: Date }[]>;
+  },
+  reachable: boolean,
+) {
+  const admins = (await tokens.list()).filter(
+    (t) => !t.revokedAt && t.label !== LOCAL_ADMIN_LABEL && SCOPES.every((s) => t.scopes.includes(s)),
+  );
+  const known = admins.length
+    ? `admin token${admins.length > 1 ? "s" : ""} ${admins.map((t) => `${t.tokenId} (made ${t.createdAt.toISOString().slice(0, 10)})`).join(", ")}`
+    : "no admin token";
   const create = `canon token create --component <you> --kind HUMAN --trust SECRET --scopes ${SCOPES.join(",")}`;
-  if (!reachable) return `Tokens: ${known}. An in-memory database is reachable only through this server: restart it with CANON_ADMIN_TOKEN set to get in.`;
+  if (!reachable)
+    return `Tokens: ${known}. An in-memory database is reachable only through this server: restart it with CANON_ADMIN_TOKEN set to get in.`;
   return `Tokens: ${known}; the first start printed it once. Lost it? In another terminal, run \`${create}\`, then revoke the lost one with \`canon token revoke <id>\`.`;
 }

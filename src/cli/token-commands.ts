@@ -32,9 +32,13 @@ export async function createToken(backend: Backend, options: TokenCreateOptions,
 
 export async function listTokens(backend: Backend, out: Out = process.stdout): Promise<void> {
   for (const t of await backend.listTokens()) {
-    const restriction = [t.runIds.length ? `runs=${t.runIds.join(",")}` : "", t.taskIds.length ? `tasks=${t.taskIds.join(",")}` : ""].filter(Boolean).join(" ");
+    const restriction = [t.runIds.length ? `runs=${t.runIds.join(",")}` : "", t.taskIds.length ? `tasks=${t.taskIds.join(",")}` : ""]
+      .filter(Boolean)
+      .join(" ");
     const identity = `${t.identity.component_id}@${t.identity.component_version}/${t.identity.kind}`;
-    out.write(`${[t.tokenId, t.revoked ? "REVOKED" : "live", identity, t.trustClass, t.scopes.join(","), restriction, t.label ?? ""].filter(Boolean).join("  ")}\n`);
+    out.write(
+      `${[t.tokenId, t.revoked ? "REVOKED" : "live", identity, t.trustClass, t.scopes.join(","), restriction, t.label ?? ""].filter(Boolean).join("  ")}\n`,
+    );
   }
 }
 

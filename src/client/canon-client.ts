@@ -70,7 +70,14 @@ export type StartRunRequest = {
   workspaceRoot: string;
   sessionId?: string;
   taskId?: string;
-  budgets?: { maxCostUnits?: number; maxTokens?: number; maxWallMs?: number; maxToolCalls?: number; maxAttempts?: number; maxSpawns?: number };
+  budgets?: {
+    maxCostUnits?: number;
+    maxTokens?: number;
+    maxWallMs?: number;
+    maxToolCalls?: number;
+    maxAttempts?: number;
+    maxSpawns?: number;
+  };
 } & WriteOptions;
 
 export interface HistoryOptions {
@@ -113,7 +120,11 @@ export interface CanonClient {
    * (on RateLimitedError too, after its retryAfterMs).
    * `decide` returning null records a NOOP when `noopReason` is given, else writes nothing (→ null).
    */
-  update(runId: string, decide: (state: AgentStateV1, version: number) => StateOperation[] | null | Promise<StateOperation[] | null>, options?: UpdateOptions): Promise<UpdateResult | null>;
+  update(
+    runId: string,
+    decide: (state: AgentStateV1, version: number) => StateOperation[] | null | Promise<StateOperation[] | null>,
+    options?: UpdateOptions,
+  ): Promise<UpdateResult | null>;
   /** Every ledger entry after the position given, exactly once and in order, across reconnects. */
   watch(runId: string, from: WatchFrom, options?: WatchOptions): Watch;
   /** runsChanged events of the runs the filter covers, per run exactly once and in order, across reconnects. */
@@ -168,12 +179,16 @@ export function createCanonClient(options: CanonClientOptions): CanonClient {
 
     async startRun({ idempotencyKey, provenance, producer, ...run }) {
       // Keyed, so resending after a lost answer returns the same run instead of starting another.
-      const { startRun } = await transport.request(StartRunDocument, { input: { ...run, ...meta({ idempotencyKey, provenance, producer }) } });
+      const { startRun } = await transport.request(StartRunDocument, {
+        input: { ...run, ...meta({ idempotencyKey, provenance, producer }) },
+      });
       return written(startRun as WriteAnswer);
     },
 
     async commit(runId, operations, { expectedVersion, ...write }) {
-      const { commitState } = await transport.request(CommitStateDocument, { input: { runId, expectedVersion, operations, ...meta(write) } });
+      const { commitState } = await transport.request(CommitStateDocument, {
+        input: { runId, expectedVersion, operations, ...meta(write) },
+      });
       return written(commitState as WriteAnswer);
     },
 
@@ -228,4 +243,3 @@ export function createCanonClient(options: CanonClientOptions): CanonClient {
   };
   return client;
 }
-

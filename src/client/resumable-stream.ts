@@ -35,7 +35,9 @@ export interface ResumableStream<TEvent, End> extends AsyncIterableIterator<TEve
   readonly closed: Promise<void>;
 }
 
-export function resumableStream<TResult, TVariables, TEvent, End>(spec: StreamSpec<TResult, TVariables, TEvent, End>): ResumableStream<TEvent, End> {
+export function resumableStream<TResult, TVariables, TEvent, End>(
+  spec: StreamSpec<TResult, TVariables, TEvent, End>,
+): ResumableStream<TEvent, End> {
   const queue: TEvent[] = [];
   let wake: (() => void) | undefined;
   let ended: End | { reason: "closed" } | undefined;

@@ -97,7 +97,9 @@ export class Transport {
       }
     } catch (error) {
       if (error instanceof NetworkError) throw error;
-      throw new NetworkError(controller.signal.aborted ? `no answer within ${this.timeoutMs} ms` : `request failed: ${(error as Error)?.message ?? error}`);
+      throw new NetworkError(
+        controller.signal.aborted ? `no answer within ${this.timeoutMs} ms` : `request failed: ${(error as Error)?.message ?? error}`,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -133,8 +135,16 @@ export function subscriptionError(error: unknown): CanonError {
   const close = error as { code?: unknown; reason?: unknown } | null;
   if (close && typeof close.code === "number") {
     // Canon closes with 4401 (no valid token) and 4403 (refused by scope); others are drops.
-    if (close.code === 4401) return errorFromGraphQL({ message: String(close.reason || "unauthenticated"), extensions: { code: "ERR_UNAUTHENTICATED", family: "AUTH", retryable: false } });
-    if (close.code === 4403) return errorFromGraphQL({ message: String(close.reason || "forbidden"), extensions: { code: "ERR_FORBIDDEN", family: "AUTH", retryable: false } });
+    if (close.code === 4401)
+      return errorFromGraphQL({
+        message: String(close.reason || "unauthenticated"),
+        extensions: { code: "ERR_UNAUTHENTICATED", family: "AUTH", retryable: false },
+      });
+    if (close.code === 4403)
+      return errorFromGraphQL({
+        message: String(close.reason || "forbidden"),
+        extensions: { code: "ERR_FORBIDDEN", family: "AUTH", retryable: false },
+      });
     return new NetworkError(`the subscription socket closed (${close.code}${close.reason ? `: ${String(close.reason)}` : ""})`);
   }
   if (error instanceof Error) return new NetworkError(`the subscription socket failed: ${error.message}`);

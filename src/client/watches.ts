@@ -97,7 +97,9 @@ async function listHeads(transport: Transport, filter: RunsChangedFilter): Promi
   const heads: RunPosition[] = [];
   let after: string | null = null;
   for (;;) {
-    const { runs }: { runs: { edges: { node: { runId: string; ledgerSeq: number } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } =
+    const {
+      runs,
+    }: { runs: { edges: { node: { runId: string; ledgerSeq: number } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } =
       await transport.request(RunsDocument, { first: PAGE, after, taskId: filter.taskId == null ? null : String(filter.taskId) });
     for (const { node } of runs.edges) heads.push({ runId: node.runId, seq: node.ledgerSeq });
     if (!runs.pageInfo.hasNextPage || !runs.pageInfo.endCursor) return heads;

@@ -67,7 +67,13 @@ export class NotFoundError extends CanonError {
     readonly resource: string,
     readonly id: string,
   ) {
-    super({ family: "NOT_FOUND", code: "ERR_NOT_FOUND", message: `${resource} ${id} does not exist`, retryable: false, details: { resource, id } });
+    super({
+      family: "NOT_FOUND",
+      code: "ERR_NOT_FOUND",
+      message: `${resource} ${id} does not exist`,
+      retryable: false,
+      details: { resource, id },
+    });
   }
 }
 

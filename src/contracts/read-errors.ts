@@ -23,7 +23,10 @@ export class ResponseTooLargeError extends CanonError {
 
 /** The token already has as many expensive reads (states, pages of history) in flight as it may. */
 export class ReadsBusyError extends CanonError {
-  constructor(readonly inFlight: number, readonly waiting: number) {
+  constructor(
+    readonly inFlight: number,
+    readonly waiting: number,
+  ) {
     super({
       // An API-layer error, like ERR_RATE_LIMITED: the token asks too much at once (docs/errors.md).
       family: "RATE_LIMIT",

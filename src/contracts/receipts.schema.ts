@@ -59,8 +59,17 @@ const abiProvenanceSchema = {
 /** AbiEnvelopeV1 (common.schema.json): closed; `schema_id` is any kernel id until a document pins it. */
 export const abiEnvelopeSchema = closed(
   [
-    "abi_version", "schema_id", "schema_version", "run_id", "session_id", "task_id", "state_version", "created_at", "producer",
-    "trace_id", "provenance",
+    "abi_version",
+    "schema_id",
+    "schema_version",
+    "run_id",
+    "session_id",
+    "task_id",
+    "state_version",
+    "created_at",
+    "producer",
+    "trace_id",
+    "provenance",
   ],
   {
     abi_version: { type: "string", pattern: ABI_VERSION_PATTERN },
@@ -125,7 +134,14 @@ export const toolReceiptSchema = {
   title: "Canon ToolReceiptV1",
   ...closed(
     [
-      "envelope", "invocation_id", "tool_id", "operation_id", "started_at", "finished_at", "exit_class", "policy_receipt_id",
+      "envelope",
+      "invocation_id",
+      "tool_id",
+      "operation_id",
+      "started_at",
+      "finished_at",
+      "exit_class",
+      "policy_receipt_id",
       "content_hashes",
     ],
     {
@@ -167,10 +183,7 @@ export const mutationReceiptSchema = {
   $id: "https://canon.dev/schemas/mutation-receipt.v1.json",
   title: "Canon MutationReceiptV1",
   ...closed(
-    [
-      "envelope", "mutation_id", "target", "status", "canonical_change", "structural_parse", "state_version_before",
-      "state_version_after",
-    ],
+    ["envelope", "mutation_id", "target", "status", "canonical_change", "structural_parse", "state_version_before", "state_version_after"],
     {
       envelope: envelopeSchemaFor(MUTATION_RECEIPT_SCHEMA_ID),
       mutation_id: id,
@@ -196,10 +209,7 @@ export const verificationReceiptSchema = {
   $id: "https://canon.dev/schemas/verification-receipt.v1.json",
   title: "Canon VerificationReceiptV1",
   ...closed(
-    [
-      "envelope", "verification_id", "subject_ref", "verifier", "result", "findings", "evidence_refs", "deterministic",
-      "retryable",
-    ],
+    ["envelope", "verification_id", "subject_ref", "verifier", "result", "findings", "evidence_refs", "deterministic", "retryable"],
     {
       envelope: envelopeSchemaFor(VERIFICATION_RECEIPT_SCHEMA_ID),
       verification_id: id,
@@ -255,39 +265,36 @@ export const completionDecisionSchema = {
   $schema: draft,
   $id: "https://canon.dev/schemas/completion-decision.v1.json",
   title: "Canon CompletionDecisionV1",
-  ...closed(
-    ["envelope", "decision_id", "proposal_id", "policy", "outcome", "predicate_results", "criteria_results", "decided_by"],
-    {
-      envelope: {
-        type: "object",
-        allOf: [
-          ...envelopeSchemaFor(COMPLETION_DECISION_SCHEMA_ID).allOf,
-          {
-            type: "object",
-            properties: {
-              producer: { type: "object", properties: { kind: { enum: COMPLETION_DECISION_PRODUCER_KINDS } } },
-            },
+  ...closed(["envelope", "decision_id", "proposal_id", "policy", "outcome", "predicate_results", "criteria_results", "decided_by"], {
+    envelope: {
+      type: "object",
+      allOf: [
+        ...envelopeSchemaFor(COMPLETION_DECISION_SCHEMA_ID).allOf,
+        {
+          type: "object",
+          properties: {
+            producer: { type: "object", properties: { kind: { enum: COMPLETION_DECISION_PRODUCER_KINDS } } },
           },
-        ],
-      },
-      decision_id: id,
-      proposal_id: nullable(id),
-      policy: completionPolicyRefSchema,
-      outcome: { enum: COMPLETION_DECISION_OUTCOMES },
-      predicate_results: closed(COMPLETION_PREDICATES, predicatesAll({ type: "boolean" } as const)),
-      criteria_results: list(
-        closed(["criterion_id", "result", "receipt_refs"], {
-          criterion_id: text,
-          result: { enum: VERIFICATION_RESULTS },
-          receipt_refs: { ...list(id), minItems: 1 },
-        }),
-      ),
-      decided_by: { const: "SYSTEM" },
-      verifier_ids: list(id),
-      attention_id: nullable(id),
-      extensions: extensionMapSchema,
+        },
+      ],
     },
-  ),
+    decision_id: id,
+    proposal_id: nullable(id),
+    policy: completionPolicyRefSchema,
+    outcome: { enum: COMPLETION_DECISION_OUTCOMES },
+    predicate_results: closed(COMPLETION_PREDICATES, predicatesAll({ type: "boolean" } as const)),
+    criteria_results: list(
+      closed(["criterion_id", "result", "receipt_refs"], {
+        criterion_id: text,
+        result: { enum: VERIFICATION_RESULTS },
+        receipt_refs: { ...list(id), minItems: 1 },
+      }),
+    ),
+    decided_by: { const: "SYSTEM" },
+    verifier_ids: list(id),
+    attention_id: nullable(id),
+    extensions: extensionMapSchema,
+  }),
   allOf: [
     {
       if: { type: "object", properties: { outcome: { const: "COMPLETE" } } },

@@ -49,7 +49,18 @@ export interface AbiEnvelopeV1<S extends string = string> {
 }
 
 export const ABI_ERROR_FAMILIES = [
-  "INPUT", "STATE", "CONTEXT", "ROUTING", "DECISION", "TOOL", "POLICY", "MUTATION", "VERIFY", "TRANSFER", "BUDGET", "SYSTEM",
+  "INPUT",
+  "STATE",
+  "CONTEXT",
+  "ROUTING",
+  "DECISION",
+  "TOOL",
+  "POLICY",
+  "MUTATION",
+  "VERIFY",
+  "TRANSFER",
+  "BUDGET",
+  "SYSTEM",
 ] as const;
 export type AbiErrorFamily = (typeof ABI_ERROR_FAMILIES)[number];
 
@@ -68,8 +79,20 @@ export interface AbiErrorV1 {
 }
 
 export const EVIDENCE_KINDS = [
-  "STATE", "FILE", "SYMBOL", "TOOL_RECEIPT", "ACTION_RECEIPT", "MUTATION_RECEIPT", "VERIFICATION_RECEIPT", "POLICY_RECEIPT",
-  "SPAWN_RECEIPT", "NODE_OUTPUT", "TRACE", "HUMAN", "ATTENTION_RESOLUTION", "DECISION_RESULT",
+  "STATE",
+  "FILE",
+  "SYMBOL",
+  "TOOL_RECEIPT",
+  "ACTION_RECEIPT",
+  "MUTATION_RECEIPT",
+  "VERIFICATION_RECEIPT",
+  "POLICY_RECEIPT",
+  "SPAWN_RECEIPT",
+  "NODE_OUTPUT",
+  "TRACE",
+  "HUMAN",
+  "ATTENTION_RESOLUTION",
+  "DECISION_RESULT",
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
@@ -157,8 +180,19 @@ export interface MutationReceiptV1 {
 // ---------------------------------------------------------------- VerificationReceiptV1
 
 export const VERIFIER_KINDS = [
-  "PARSE", "FORMAT", "LINT", "TYPECHECK", "UNIT_TEST", "INTEGRATION_TEST", "BUILD", "SEMANTIC_RULE", "REQUIREMENT", "SECURITY",
-  "REGRESSION", "DIFF_REVIEW", "HUMAN",
+  "PARSE",
+  "FORMAT",
+  "LINT",
+  "TYPECHECK",
+  "UNIT_TEST",
+  "INTEGRATION_TEST",
+  "BUILD",
+  "SEMANTIC_RULE",
+  "REQUIREMENT",
+  "SECURITY",
+  "REGRESSION",
+  "DIFF_REVIEW",
+  "HUMAN",
 ] as const;
 export type VerifierKind = (typeof VERIFIER_KINDS)[number];
 /** INCONCLUSIVE is never PASS. */

@@ -2,9 +2,7 @@
 // field, with `task_type` narrowed to Canon's taxonomy; test/contracts/kernel-abi-conformance
 // checks that every compiled task validates against the ABI too.
 import { extensionMapSchema, schemaFragments } from "./common.js";
-import {
-  AMBIGUITY_RESOLUTIONS, INTERACTION_MODES, PRIVACY_CLASSES, RISK_CLASSES, TASK_IR_SCHEMA_ID, TASK_TYPES,
-} from "./task-ir.js";
+import { AMBIGUITY_RESOLUTIONS, INTERACTION_MODES, PRIVACY_CLASSES, RISK_CLASSES, TASK_IR_SCHEMA_ID, TASK_TYPES } from "./task-ir.js";
 
 const { id, nullable } = schemaFragments;
 const closed = (required: string[], properties: Record<string, unknown>) =>
@@ -29,8 +27,19 @@ export const taskIrSchema = {
   title: "Canon TaskIRV1",
   ...closed(
     [
-      "schema_id", "schema_version", "task_id", "task_type", "objective", "acceptance_criteria", "constraints",
-      "allowed_scope", "forbidden_scope", "risk_class", "interaction_mode", "privacy_class", "completion_policy",
+      "schema_id",
+      "schema_version",
+      "task_id",
+      "task_type",
+      "objective",
+      "acceptance_criteria",
+      "constraints",
+      "allowed_scope",
+      "forbidden_scope",
+      "risk_class",
+      "interaction_mode",
+      "privacy_class",
+      "completion_policy",
     ],
     {
       schema_id: { const: TASK_IR_SCHEMA_ID },
@@ -45,16 +54,27 @@ export const taskIrSchema = {
       acceptance_criteria: {
         type: "array",
         items: closed(["criterion_id", "text", "origin"], {
-          criterion_id: id, text: { type: "string" }, origin: { enum: ["EXPLICIT", "INFERRED"] }, required: { type: "boolean" },
+          criterion_id: id,
+          text: { type: "string" },
+          origin: { enum: ["EXPLICIT", "INFERRED"] },
+          required: { type: "boolean" },
         }),
       },
       constraints: {
         type: "array",
-        items: closed(["constraint_id", "text", "hardness"], { constraint_id: id, text: { type: "string" }, hardness: { enum: ["HARD", "SOFT"] } }),
+        items: closed(["constraint_id", "text", "hardness"], {
+          constraint_id: id,
+          text: { type: "string" },
+          hardness: { enum: ["HARD", "SOFT"] },
+        }),
       },
       ambiguities: {
         type: "array",
-        items: closed(["ambiguity_id", "text", "resolution"], { ambiguity_id: id, text: { type: "string" }, resolution: { enum: AMBIGUITY_RESOLUTIONS } }),
+        items: closed(["ambiguity_id", "text", "resolution"], {
+          ambiguity_id: id,
+          text: { type: "string" },
+          resolution: { enum: AMBIGUITY_RESOLUTIONS },
+        }),
       },
       allowed_scope: { type: "array", items: resourceRef },
       forbidden_scope: { type: "array", items: resourceRef },
@@ -65,7 +85,9 @@ export const taskIrSchema = {
       cost_budget: nullable(resourceBudgetSchema),
       privacy_class: { enum: PRIVACY_CLASSES },
       completion_policy: closed(["policy_id", "policy_version"], {
-        policy_id: id, policy_version: { type: "integer", minimum: 1 }, extensions: extensionMapSchema,
+        policy_id: id,
+        policy_version: { type: "integer", minimum: 1 },
+        extensions: extensionMapSchema,
       }),
       extensions: extensionMapSchema,
     },

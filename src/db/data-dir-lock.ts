@@ -48,7 +48,13 @@ const UPDATE_MS = 5_000;
 
 export async function lockDataDir(dataDir: string, command: string, onLost: (error: Error) => void): Promise<DataDirLock> {
   mkdirSync(dataDir, { recursive: true });
-  const options = { lockfilePath: path.join(dataDir, LOCK_NAME), realpath: false, stale: STALE_MS, update: UPDATE_MS, onCompromised: onLost };
+  const options = {
+    lockfilePath: path.join(dataDir, LOCK_NAME),
+    realpath: false,
+    stale: STALE_MS,
+    update: UPDATE_MS,
+    onCompromised: onLost,
+  };
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(dataDir, options);

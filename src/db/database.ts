@@ -11,9 +11,7 @@ import { lockDataDir } from "./data-dir-lock.js";
 import { DatabaseUnreachableError, MissingDataDirError } from "./database-errors.js";
 import { pgliteConnection, pgPoolConnection, type SqlConnection } from "./sql-connection.js";
 
-export type DatabaseOptions =
-  | { kind: "pglite"; dataDir: string }
-  | { kind: "postgres"; url: string; poolSize?: number };
+export type DatabaseOptions = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; poolSize?: number };
 
 export interface Database {
   kind: DatabaseOptions["kind"];
@@ -61,7 +59,14 @@ async function openPglite(dataDir: string, open: OpenOptions): Promise<Database>
   const created = !hasPgliteDatabase(location);
   if (created && open.mustExist) throw new MissingDataDirError(location);
   mkdirSync(location, { recursive: true });
-  const lock = await lockDataDir(location, open.purpose ?? "canon", open.onLockLost ?? ((error) => { throw error; }));
+  const lock = await lockDataDir(
+    location,
+    open.purpose ?? "canon",
+    open.onLockLost ??
+      ((error) => {
+        throw error;
+      }),
+  );
   try {
     return { ...pgliteDatabase(await PGlite.create(location, { startParams: PGLITE_START_PARAMS }), location, lock.release), created };
   } catch (error) {
@@ -96,7 +101,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     await pool.query("SELECT 1");
   } catch (error) {
     await pool.end().catch(() => {});
-    throw new DatabaseUnreachableError(`cannot connect to the PostgreSQL server in DATABASE_URL (${serverOf(url)}): ${(error as Error).message}`);
+    throw new DatabaseUnreachableError(
+      `cannot connect to the PostgreSQL server in DATABASE_URL (${serverOf(url)}): ${(error as Error).message}`,
+    );
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {

@@ -40,8 +40,7 @@ export function pgPoolConnection(pool: pg.Pool): SqlConnection {
       try {
         return await work({
           exec: async (script) => void (await client.query(script)),
-          query: async <Row>(text: string, params: unknown[] = []) =>
-            (await client.query(text, params)).rows as Row[],
+          query: async <Row>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as Row[],
         });
       } finally {
         client.release();

@@ -42,5 +42,4 @@ export const entryDigest = (entry: Omit<ChainedContent, "seq">): ContentHash =>
  * same expression in SQL, from the chain head it holds on the locked run row, so appending to
  * the chain costs no extra round trip.
  */
-export const chainHash = (parentHash: string, seq: number, digest: string): ContentHash =>
-  sha256Of(`${parentHash}|${seq}|${digest}`);
+export const chainHash = (parentHash: string, seq: number, digest: string): ContentHash => sha256Of(`${parentHash}|${seq}|${digest}`);

@@ -28,9 +28,7 @@ export const PATCH_ROW_CHARGE = 256;
  */
 export const MIN_CHAIN_BYTES = 16 * 1024;
 
-export type EncodedCommit =
-  | { kind: "SNAPSHOT"; position: ChainPosition }
-  | { kind: "PATCH"; patch: StatePatch; position: ChainPosition };
+export type EncodedCommit = { kind: "SNAPSHOT"; position: ChainPosition } | { kind: "PATCH"; patch: StatePatch; position: ChainPosition };
 
 /** The first entry of a run (or of an imported ledger) is a snapshot. */
 export const genesisPosition = (version: number): ChainPosition => ({ snapshotVersion: version, chainBytes: 0 });

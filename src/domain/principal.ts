@@ -20,8 +20,7 @@ export interface Principal {
   taskIds: readonly string[];
 }
 
-export const hasScope = (principal: Principal | null | undefined, scope: Scope): boolean =>
-  !!principal && principal.scopes.includes(scope);
+export const hasScope = (principal: Principal | null | undefined, scope: Scope): boolean => !!principal && principal.scopes.includes(scope);
 
 /** Whether the principal's run/task restrictions admit a run (of a task). */
 export function admitsRun(principal: Principal, run: { id: string; taskId: string }): boolean {

@@ -75,7 +75,10 @@ const wordsOf = (text: string): string[] => text.split(/[\s"'`()[\]{}<>,;]+/).fi
  * withheld resources it is, or mentions (a word of it is one, exactly or by glob, with or
  * without the resource's scheme). Null as a whole when nothing is withheld from the viewer.
  */
-export function mentionMatcher(labels: readonly Label[], viewer: TrustClass): ((text: string) => { cls: Label["class"]; whole: boolean } | null) | null {
+export function mentionMatcher(
+  labels: readonly Label[],
+  viewer: TrustClass,
+): ((text: string) => { cls: Label["class"]; whole: boolean } | null) | null {
   const withScheme = sensitivityMatcher(labels, viewer);
   if (!withScheme) return null;
   const bare = sensitivityMatcher(

@@ -24,7 +24,9 @@ export function applyStatePatch<T>(state: T, patch: StatePatch): T {
     root = copyAlong(root, operation.path);
     if ((operation.op === "move" || operation.op === "copy") && operation.from) root = copyAlong(root, operation.from);
     const holder = { root };
-    const [error] = applyPatch(holder, [{ ...operation, path: `/root${operation.path}`, ...("from" in operation ? { from: `/root${operation.from}` } : {}) }] as Operation[]);
+    const [error] = applyPatch(holder, [
+      { ...operation, path: `/root${operation.path}`, ...("from" in operation ? { from: `/root${operation.from}` } : {}) },
+    ] as Operation[]);
     if (error) throw new Error(`the stored patch does not apply: ${operation.op} ${operation.path}: ${error.name}`);
     root = holder.root;
   }
@@ -53,7 +55,8 @@ function copyAlong(root: Json, pointer: string): Json {
   return top;
 }
 
-const equal = (a: Json, b: Json): boolean => a === b || (isContainer(a) && isContainer(b) && createPatch(a, b, diffArraysLinearly).length === 0);
+const equal = (a: Json, b: Json): boolean =>
+  a === b || (isContainer(a) && isContainer(b) && createPatch(a, b, diffArraysLinearly).length === 0);
 
 function diffArraysLinearly(input: Json, output: Json, ptr: Pointer): Operation[] | void {
   if (!Array.isArray(input) || !Array.isArray(output)) return undefined; // the library's own way

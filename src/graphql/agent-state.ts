@@ -40,7 +40,11 @@ const UserIntent = builder.objectRef<State["user_intent"]>("UserIntent").impleme
   description: "What the caller wants, in their words.",
   fields: (t) => ({
     objective: t.exposeString("objective", { description: "What the caller wants done." }),
-    taskIrRef: t.id({ description: "The task whose TaskIR the run works from.", nullable: true, resolve: (intent) => intent.task_ir_ref ?? null }),
+    taskIrRef: t.id({
+      description: "The task whose TaskIR the run works from.",
+      nullable: true,
+      resolve: (intent) => intent.task_ir_ref ?? null,
+    }),
   }),
 });
 
@@ -50,13 +54,20 @@ const Environment = builder.objectRef<State["environment"]>("Environment").imple
     workspaceRoot: t.exposeString("workspace_root", { description: "The workspace's root directory." }),
     repoId: t.string({ description: "The repository's id, if any.", nullable: true, resolve: (env) => env.repo_id ?? null }),
     languages: t.stringList({ description: "Languages of the workspace.", resolve: (env) => env.languages ?? [] }),
-    fingerprint: t.string({ description: "A hash of the environment, to tell whether it changed.", nullable: true, resolve: (env) => env.fingerprint ?? null }),
+    fingerprint: t.string({
+      description: "A hash of the environment, to tell whether it changed.",
+      nullable: true,
+      resolve: (env) => env.fingerprint ?? null,
+    }),
   }),
 });
 
 const ActivePack = builder.objectRef<State["active_packs"][number]>("ActivePack").implement({
   description: "A capability pack active in the run.",
-  fields: (t) => ({ packId: t.exposeID("pack_id", { description: "The pack's id." }), packVersion: t.exposeString("pack_version", { description: "The pack's version." }) }),
+  fields: (t) => ({
+    packId: t.exposeID("pack_id", { description: "The pack's id." }),
+    packVersion: t.exposeString("pack_version", { description: "The pack's version." }),
+  }),
 });
 
 const GraphCursor = builder.objectRef<State["graph_cursor"]>("GraphCursor").implement({
@@ -73,9 +84,17 @@ const GraphCursor = builder.objectRef<State["graph_cursor"]>("GraphCursor").impl
 const Evidence = builder.objectRef<EvidenceRef>("EvidenceRef").implement({
   description: "A recorded piece of evidence: a receipt, a file, a human resolution, ...",
   fields: (t) => ({
-    kind: t.field({ description: "What it points at.", type: sharedEnum("EvidenceKind", EVIDENCE_KINDS), resolve: (e) => e.kind as (typeof EVIDENCE_KINDS)[number] }),
+    kind: t.field({
+      description: "What it points at.",
+      type: sharedEnum("EvidenceKind", EVIDENCE_KINDS),
+      resolve: (e) => e.kind as (typeof EVIDENCE_KINDS)[number],
+    }),
     ref: t.exposeID("ref", { description: "The id of what it points at (a receipt id, a path, ...)." }),
-    contentHash: t.string({ description: "sha256 of what it points at, when known.", nullable: true, resolve: (e) => e.content_hash ?? null }),
+    contentHash: t.string({
+      description: "sha256 of what it points at, when known.",
+      nullable: true,
+      resolve: (e) => e.content_hash ?? null,
+    }),
     claim: t.string({ description: "What the evidence is said to show.", nullable: true, resolve: (e) => e.claim ?? null }),
   }),
 });
@@ -85,8 +104,16 @@ const Hypothesis = builder.objectRef<NonNullable<State["hypotheses"]>[number]>("
   fields: (t) => ({
     hypothesisId: t.exposeID("hypothesis_id", { description: "The hypothesis's id." }),
     statement: t.exposeString("statement", { description: "What is guessed." }),
-    status: t.field({ description: "OPEN until recorded evidence supports or refutes it.", type: sharedEnum("HypothesisStatus", ["OPEN", "SUPPORTED", "REFUTED", "ABANDONED"]), resolve: (h) => h.status }),
-    evidenceRefs: t.field({ description: "The recorded evidence behind its status.", type: [Evidence], resolve: (h) => h.evidence_refs ?? [] }),
+    status: t.field({
+      description: "OPEN until recorded evidence supports or refutes it.",
+      type: sharedEnum("HypothesisStatus", ["OPEN", "SUPPORTED", "REFUTED", "ABANDONED"]),
+      resolve: (h) => h.status,
+    }),
+    evidenceRefs: t.field({
+      description: "The recorded evidence behind its status.",
+      type: [Evidence],
+      resolve: (h) => h.evidence_refs ?? [],
+    }),
   }),
 });
 
@@ -137,8 +164,16 @@ const Coverage = builder.objectRef<State["completion"]["coverage"][number]>("Cri
 const Completion = builder.objectRef<State["completion"]>("Completion").implement({
   description: "Recorded completion. A run is complete only when a completion decision is recorded here.",
   fields: (t) => ({
-    coverage: t.field({ description: "Per acceptance criterion: covered by evidence or not.", type: [Coverage], resolve: (c) => c.coverage }),
-    latestDecisionRef: t.id({ description: "Id of the latest completion decision receipt, if one was recorded.", nullable: true, resolve: (c) => c.latest_decision_ref ?? null }),
+    coverage: t.field({
+      description: "Per acceptance criterion: covered by evidence or not.",
+      type: [Coverage],
+      resolve: (c) => c.coverage,
+    }),
+    latestDecisionRef: t.id({
+      description: "Id of the latest completion decision receipt, if one was recorded.",
+      nullable: true,
+      resolve: (c) => c.latest_decision_ref ?? null,
+    }),
   }),
 });
 
@@ -156,13 +191,20 @@ const SensitivityLabel = builder.objectRef<State["sensitivity_labels"][number]>(
   description: "A sensitivity class on a resource (exact ref or glob); readers below it see it redacted.",
   fields: (t) => ({
     resource: t.exposeString("resource", { description: "The resource: an exact ref or a glob such as fs:src/secrets/**." }),
-    class: t.field({ description: "How sensitive the resource is.", type: sharedEnum("SensitivityClass", SENSITIVITY_CLASSES), resolve: (l) => l.class }),
+    class: t.field({
+      description: "How sensitive the resource is.",
+      type: sharedEnum("SensitivityClass", SENSITIVITY_CLASSES),
+      resolve: (l) => l.class,
+    }),
   }),
 });
 
 const RetrievalSnapshot = builder.objectRef<State["retrieval_snapshot_refs"][number]>("RetrievalSnapshotRef").implement({
   description: "A snapshot of retrieved context the run relied on.",
-  fields: (t) => ({ snapshotId: t.exposeID("snapshot_id", { description: "The snapshot's id." }), fingerprint: t.exposeString("fingerprint", { description: "A hash of what was retrieved." }) }),
+  fields: (t) => ({
+    snapshotId: t.exposeID("snapshot_id", { description: "The snapshot's id." }),
+    fingerprint: t.exposeString("fingerprint", { description: "A hash of what was retrieved." }),
+  }),
 });
 
 const Criterion = builder.objectRef<AcceptanceCriterion>("AcceptanceCriterion").implement({
@@ -170,7 +212,11 @@ const Criterion = builder.objectRef<AcceptanceCriterion>("AcceptanceCriterion").
   fields: (t) => ({
     criterionId: t.exposeID("criterion_id", { description: "The criterion's id, cited by completion decisions." }),
     description: t.exposeString("description", { description: "What must be true." }),
-    origin: t.field({ description: "Whether the caller stated it or the completion policy added it.", type: sharedEnum("CriterionOrigin", ["EXPLICIT", "INFERRED"]), resolve: (c) => c.origin }),
+    origin: t.field({
+      description: "Whether the caller stated it or the completion policy added it.",
+      type: sharedEnum("CriterionOrigin", ["EXPLICIT", "INFERRED"]),
+      resolve: (c) => c.origin,
+    }),
     required: t.exposeBoolean("required", { description: "A required criterion must PASS in a COMPLETE decision." }),
   }),
 });
@@ -188,7 +234,11 @@ const DiagnosticType = builder.objectRef<Diagnostic>("Diagnostic").implement({
   description: "A diagnostic the run recorded (compiler error, lint warning, ...).",
   fields: (t) => ({
     diagnosticId: t.exposeID("diagnostic_id", { description: "The diagnostic's id." }),
-    severity: t.field({ description: "How serious it is.", type: sharedEnum("DiagnosticSeverity", ["ERROR", "WARNING", "INFO"]), resolve: (d) => d.severity }),
+    severity: t.field({
+      description: "How serious it is.",
+      type: sharedEnum("DiagnosticSeverity", ["ERROR", "WARNING", "INFO"]),
+      resolve: (d) => d.severity,
+    }),
     message: t.exposeString("message", { description: "What it says." }),
     resource: t.string({ description: "The resource it is about, if any.", nullable: true, resolve: (d) => d.resource ?? null }),
     sourceType: t.exposeString("source_type", { description: "What produced it." }),
@@ -231,7 +281,7 @@ const SubgoalType = builder.objectRef<Subgoal>("Subgoal").implement({
 });
 
 const LockType = builder.objectRef<Lock>("Lock").implement({
-  description: "A lock a component holds (kept in extensions[\"x-locks\"]). Expiry is judged at commit time.",
+  description: 'A lock a component holds (kept in extensions["x-locks"]). Expiry is judged at commit time.',
   fields: (t) => ({
     resource: t.exposeString("resource", { description: "The locked resource (a ref or a glob)." }),
     holder: t.exposeID("holder", { description: "component_id of the holder." }),
@@ -247,7 +297,11 @@ const Proposal = builder.objectRef<CompletionProposal>("CompletionProposal").imp
     proposalId: t.exposeID("proposal_id", { description: "The proposal's id." }),
     proposedBy: t.exposeID("proposed_by", { description: "component_id of the proposer." }),
     proposedAtVersion: t.exposeInt("proposed_at_version", { description: "The state version the proposal was made on." }),
-    claimedCriteria: t.field({ description: "The criteria the proposer claims are met, with its evidence.", type: "JSON", resolve: (p) => p.claimed_criteria }),
+    claimedCriteria: t.field({
+      description: "The criteria the proposer claims are met, with its evidence.",
+      type: "JSON",
+      resolve: (p) => p.claimed_criteria,
+    }),
   }),
 });
 
@@ -260,10 +314,19 @@ export const AgentState = builder.objectRef<State>("AgentState").implement({
     schemaVersion: t.exposeString("schema_version", { description: "The ABI version of the document, 1.0.0." }),
     identity: t.field({ description: "Which run, session, task and version this state is.", type: Identity, resolve: (s) => s.identity }),
     userIntent: t.field({ description: "What the caller wants.", type: UserIntent, resolve: (s) => s.user_intent }),
-    acceptance: t.field({ description: "Acceptance criteria the result must meet.", type: [Criterion], resolve: (s) => typed<AcceptanceCriterion>(s.acceptance) }),
+    acceptance: t.field({
+      description: "Acceptance criteria the result must meet.",
+      type: [Criterion],
+      resolve: (s) => typed<AcceptanceCriterion>(s.acceptance),
+    }),
     constraints: t.exposeIDList("constraints", { description: "Constraint ids the run must respect." }),
     environment: t.field({ description: "Where the run works.", type: Environment, resolve: (s) => s.environment }),
-    repository: t.field({ description: "The repository's state as last recorded (branch, commit, dirty files).", type: "JSONObject", nullable: true, resolve: (s) => s.repository ?? null }),
+    repository: t.field({
+      description: "The repository's state as last recorded (branch, commit, dirty files).",
+      type: "JSONObject",
+      nullable: true,
+      resolve: (s) => s.repository ?? null,
+    }),
     activePacks: t.field({ description: "Capability packs active in the run.", type: [ActivePack], resolve: (s) => s.active_packs }),
     plan: t.field({ description: "The run's plan, as the planner wrote it.", type: "JSONObject", resolve: (s) => s.plan }),
     graphCursor: t.field({ description: "The run's position in its plan graph.", type: GraphCursor, resolve: (s) => s.graph_cursor }),
@@ -272,23 +335,60 @@ export const AgentState = builder.objectRef<State>("AgentState").implement({
       description: "Guesses, with their status. Never facts: see `evidence` for what is known.",
       resolve: (s) => s.hypotheses ?? [],
     }),
-    evidence: t.field({ type: [Evidence], description: "Recorded evidence: what the run knows, as opposed to hypotheses.", resolve: (s) => s.evidence }),
-    candidateTargets: t.field({ description: "Places the run considers acting on.", type: [Candidate], resolve: (s) => typed<CandidateTarget>(s.candidate_targets) }),
+    evidence: t.field({
+      type: [Evidence],
+      description: "Recorded evidence: what the run knows, as opposed to hypotheses.",
+      resolve: (s) => s.evidence,
+    }),
+    candidateTargets: t.field({
+      description: "Places the run considers acting on.",
+      type: [Candidate],
+      resolve: (s) => typed<CandidateTarget>(s.candidate_targets),
+    }),
     selectedTargets: t.stringList({ description: "The targets chosen to act on.", resolve: (s) => s.selected_targets ?? [] }),
     contextIndex: t.idList({ description: "Ids of every context item the run indexed.", resolve: (s) => s.context_index ?? [] }),
-    relevantContext: t.idList({ description: "The context ids selected as relevant now; each is in contextIndex.", resolve: (s) => s.relevant_context ?? [] }),
-    generatedArtifacts: t.field({ description: "Artifacts the run produced.", type: [Artifact], resolve: (s) => s.generated_artifacts ?? [] }),
+    relevantContext: t.idList({
+      description: "The context ids selected as relevant now; each is in contextIndex.",
+      resolve: (s) => s.relevant_context ?? [],
+    }),
+    generatedArtifacts: t.field({
+      description: "Artifacts the run produced.",
+      type: [Artifact],
+      resolve: (s) => s.generated_artifacts ?? [],
+    }),
     mutations: t.idList({ description: "Ids of mutation receipts, in the order they were recorded.", resolve: (s) => s.mutations ?? [] }),
-    commandHistory: t.idList({ description: "Ids of tool receipts, in the order they were recorded.", resolve: (s) => s.command_history ?? [] }),
-    diagnostics: t.field({ description: "Diagnostics the run recorded.", type: [DiagnosticType], resolve: (s) => typed<Diagnostic>(s.diagnostics) }),
-    verification: t.idList({ description: "Ids of verification receipts, in the order they were recorded.", resolve: (s) => s.verification ?? [] }),
-    unresolvedFailures: t.field({ description: "Failures not yet resolved; a blocking one prevents COMPLETE.", type: [Failure], resolve: (s) => typed<UnresolvedFailure>(s.unresolved_failures) }),
-    resolvedFailures: t.field({ description: "Failures that were resolved, with how.", type: [Resolved], resolve: (s) => extensionOf<ResolvedFailure[]>(s, EXT.resolvedFailures, []) }),
+    commandHistory: t.idList({
+      description: "Ids of tool receipts, in the order they were recorded.",
+      resolve: (s) => s.command_history ?? [],
+    }),
+    diagnostics: t.field({
+      description: "Diagnostics the run recorded.",
+      type: [DiagnosticType],
+      resolve: (s) => typed<Diagnostic>(s.diagnostics),
+    }),
+    verification: t.idList({
+      description: "Ids of verification receipts, in the order they were recorded.",
+      resolve: (s) => s.verification ?? [],
+    }),
+    unresolvedFailures: t.field({
+      description: "Failures not yet resolved; a blocking one prevents COMPLETE.",
+      type: [Failure],
+      resolve: (s) => typed<UnresolvedFailure>(s.unresolved_failures),
+    }),
+    resolvedFailures: t.field({
+      description: "Failures that were resolved, with how.",
+      type: [Resolved],
+      resolve: (s) => extensionOf<ResolvedFailure[]>(s, EXT.resolvedFailures, []),
+    }),
     permissions: t.field({ description: "What the run's components may do.", type: Permissions, resolve: (s) => s.permissions }),
     budgets: t.field({ description: "Limits on what the run may spend.", type: Budgets, resolve: (s) => s.budgets }),
     subgoals: t.field({ description: "Steps the run set itself.", type: [SubgoalType], resolve: (s) => typed<Subgoal>(s.subgoals) }),
     locks: t.field({ type: [LockType], description: "Locks held, as of this version.", resolve: (s) => locksOf(s) }),
-    completion: t.field({ description: "Coverage of the acceptance criteria and the latest completion decision.", type: Completion, resolve: (s) => s.completion }),
+    completion: t.field({
+      description: "Coverage of the acceptance criteria and the latest completion decision.",
+      type: Completion,
+      resolve: (s) => s.completion,
+    }),
     completionStatus: t.field({
       type: CompletionView,
       description: "NOT_COMPLETE until a completion decision is recorded; never inferred.",
@@ -299,14 +399,31 @@ export const AgentState = builder.objectRef<State>("AgentState").implement({
       type: [Proposal],
       resolve: (s) => extensionOf<CompletionProposal[]>(s, EXT.completionProposals, []),
     }),
-    instructionPredicates: t.field({ description: "Conditions under which instructions apply.", type: [InstructionPredicate], resolve: (s) => s.instruction_predicates }),
-    sensitivityLabels: t.field({ description: "Sensitivity classes on resources; they decide what each reader sees.", type: [SensitivityLabel], resolve: (s) => s.sensitivity_labels }),
-    retrievalSnapshotRefs: t.field({ description: "Snapshots of retrieved context the run relied on.", type: [RetrievalSnapshot], resolve: (s) => s.retrieval_snapshot_refs }),
+    instructionPredicates: t.field({
+      description: "Conditions under which instructions apply.",
+      type: [InstructionPredicate],
+      resolve: (s) => s.instruction_predicates,
+    }),
+    sensitivityLabels: t.field({
+      description: "Sensitivity classes on resources; they decide what each reader sees.",
+      type: [SensitivityLabel],
+      resolve: (s) => s.sensitivity_labels,
+    }),
+    retrievalSnapshotRefs: t.field({
+      description: "Snapshots of retrieved context the run relied on.",
+      type: [RetrievalSnapshot],
+      resolve: (s) => s.retrieval_snapshot_refs,
+    }),
     userVisibleStatus: t.string({
       nullable: true,
       description: "Display projection only; never authoritative lifecycle.",
       resolve: (s) => s.user_visible_status ?? null,
     }),
-    extensions: t.field({ description: "Everything the ABI has no field for, under x- keys (Canon's: locks, resolved failures, completion).", type: "JSONObject", nullable: true, resolve: (s) => s.extensions ?? null }),
+    extensions: t.field({
+      description: "Everything the ABI has no field for, under x- keys (Canon's: locks, resolved failures, completion).",
+      type: "JSONObject",
+      nullable: true,
+      resolve: (s) => s.extensions ?? null,
+    }),
   }),
 });

@@ -1,7 +1,13 @@
 // archiveRun and deleteRun, and their errors. Kept apart from mutations.ts so the run-store write
 // path and the other mutations stay as they are; an archived run's commits fail with
 // ERR_RUN_ARCHIVED, and a deleted run's watches end with ERR_RUN_DELETED.
-import { IdempotencyKeyReusedError, InvalidInputError, NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
+import {
+  IdempotencyKeyReusedError,
+  InvalidInputError,
+  NotFoundError,
+  PreconditionFailedError,
+  StateConflictError,
+} from "../contracts/errors.js";
 import { RunArchivedError, RunDeletedError } from "../contracts/watch-errors.js";
 import type { RunDeletionRecord } from "../store/run-deletion.js";
 import type { WriteResult } from "../store/run-store.js";
@@ -26,7 +32,11 @@ const ArchiveRunSuccess = builder.objectRef<WriteResult>("ArchiveRunSuccess").im
   description: "The run is archived: `entry` is the archive's ledger entry (a NOOP with the archiveRun operation).",
   fields: (t) => ({
     run: t.field({ description: "The run, now ARCHIVED.", type: Run, resolve: (result) => result.run }),
-    entry: t.field({ description: "The archive's ledger entry (a NOOP whose one operation is archiveRun).", type: LedgerEntry, resolve: (result) => result.entry }),
+    entry: t.field({
+      description: "The archive's ledger entry (a NOOP whose one operation is archiveRun).",
+      type: LedgerEntry,
+      resolve: (result) => result.entry,
+    }),
     replayed: t.exposeBoolean("replayed", { description: "True when this answers a retry with the same idempotency key." }),
   }),
 });
@@ -37,7 +47,10 @@ const ArchiveRunInput = builder.inputType("ArchiveRunInput", {
     runId: t.id({ description: "The run to archive.", required: true }),
     expectedVersion: t.int({ required: true, description: "The version the decision to archive was made on." }),
     reason: t.string({ required: true, description: "Why the run is archived; recorded in the ledger." }),
-    producer: t.field({ type: ComponentIdentityInput, description: "Defaults to the token's component; if given it must be that component." }),
+    producer: t.field({
+      type: ComponentIdentityInput,
+      description: "Defaults to the token's component; if given it must be that component.",
+    }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: "At least one record." }),
     idempotencyKey: t.string({ description: "Names this archive request; a retry with the same key is answered with the recorded entry." }),
   }),
@@ -50,7 +63,11 @@ builder.mutationFields((t) => ({
     errors: {
       types: [StateConflictError, NotFoundError, InvalidInputError, RunArchivedError, IdempotencyKeyReusedError],
       directResult: true,
-      union: { name: "ArchiveRunResult", description: "What archiveRun answers: ArchiveRunSuccess, or a typed error saying why nothing was done (every error implements Error)." },
+      union: {
+        name: "ArchiveRunResult",
+        description:
+          "What archiveRun answers: ArchiveRunSuccess, or a typed error saying why nothing was done (every error implements Error).",
+      },
     },
     description:
       "End a run: records an archive entry in its ledger (compare-and-swap on `expectedVersion`), sets its status to ARCHIVED, refuses every later write with ERR_RUN_ARCHIVED, and ends its runStateChanged streams with ERR_RUN_ARCHIVED after the archive entry.",
@@ -84,7 +101,9 @@ const RunDeletion = builder.objectRef<RunDeletionRecord>("RunDeletion").implemen
     taskId: t.exposeString("taskId", { description: "The deleted run's task.", nullable: true }),
     lastSeq: t.exposeInt("lastSeq", { description: "The last ledger position the run had." }),
     lastVersion: t.exposeInt("lastVersion", { description: "The last state version the run had." }),
-    headHash: t.exposeString("headHash", { description: "entryHash of the run's last ledger entry, as `canon export` would have shown it." }),
+    headHash: t.exposeString("headHash", {
+      description: "entryHash of the run's last ledger entry, as `canon export` would have shown it.",
+    }),
     deletedBy: t.field({ description: "Who deleted it.", type: ComponentIdentityType, resolve: (deletion) => deletion.deletedBy }),
     reason: t.exposeString("reason", { description: "Why it was deleted." }),
     deletedAt: t.string({ description: "When it was deleted.", resolve: (deletion) => deletion.deletedAt.toISOString() }),
@@ -107,7 +126,10 @@ builder.mutationFields((t) => ({
     errors: {
       types: [StateConflictError, NotFoundError, InvalidInputError, PreconditionFailedError, RunDeletedError],
       directResult: true,
-      union: { name: "DeleteRunResult", description: "What deleteRun answers: the deletion, or a typed error saying why nothing was done (every error implements Error)." },
+      union: {
+        name: "DeleteRunResult",
+        description: "What deleteRun answers: the deletion, or a typed error saying why nothing was done (every error implements Error).",
+      },
     },
     description:
       "Delete an archived run for good: its ledger, receipts and model events go in one transaction (compare-and-swap on `expectedVersion`), a tombstone stays, and its runStateChanged streams end with ERR_RUN_DELETED. A run that is not archived is refused with ERR_PRECONDITION_FAILED; export it first (`canon export`) to keep its history.",

@@ -91,4 +91,7 @@ export const builder = new SchemaBuilder<{
 // test/graphql/auth-coverage.test.ts fails.
 builder.queryType({ description: "Read runs and their canonical state.", authScopes: { undeclared: true } });
 builder.mutationType({ description: "Every write is compare-and-swap: it names the version it read.", authScopes: { undeclared: true } });
-builder.subscriptionType({ description: "Watch runs change, from a version, without gaps or duplicates.", authScopes: { undeclared: true } });
+builder.subscriptionType({
+  description: "Watch runs change, from a version, without gaps or duplicates.",
+  authScopes: { undeclared: true },
+});

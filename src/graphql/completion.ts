@@ -28,9 +28,17 @@ export const CompletionView = builder.objectRef<AgentStateV1>("CompletionStatusV
         return completion ? STATUS_OF_OUTCOME[completion.outcome]! : "NOT_COMPLETE";
       },
     }),
-    outcome: t.string({ nullable: true, description: "The latest decision's outcome, as the ABI names it.", resolve: (s) => completionOf(s)?.outcome ?? null }),
+    outcome: t.string({
+      nullable: true,
+      description: "The latest decision's outcome, as the ABI names it.",
+      resolve: (s) => completionOf(s)?.outcome ?? null,
+    }),
     decisionId: t.id({ description: "The latest decision's id.", nullable: true, resolve: (s) => completionOf(s)?.decision_id ?? null }),
-    decidedAtVersion: t.int({ description: "The state version the latest decision was made on.", nullable: true, resolve: (s) => completionOf(s)?.decided_at_version ?? null }),
+    decidedAtVersion: t.int({
+      description: "The state version the latest decision was made on.",
+      nullable: true,
+      resolve: (s) => completionOf(s)?.decided_at_version ?? null,
+    }),
     decision: t.field({
       type: "JSONObject",
       nullable: true,

@@ -91,7 +91,8 @@ export const ENUM_DOCS: Record<string, EnumDoc> = {
       IDEMPOTENCY: "An idempotency key was reused for a different request (API layer).",
       AUTH: "No valid token, or the token does not allow this (API layer).",
       NOT_FOUND: "The run, task or receipt does not exist (API layer).",
-      RATE_LIMIT: "Too many writes for the token or the run, or too many reads at once; retry later (`retryAfterMs` when given; API layer).",
+      RATE_LIMIT:
+        "Too many writes for the token or the run, or too many reads at once; retry later (`retryAfterMs` when given; API layer).",
     },
   },
   EvidenceKind: {

@@ -31,7 +31,11 @@ export const ErrorFamily = sharedEnum("ErrorFamily", ERROR_FAMILIES);
 export const ErrorInterface = builder.interfaceRef<CanonError>("Error").implement({
   description: "A failure reported to the caller: nothing was written by the request that got it.",
   fields: (t) => ({
-    family: t.field({ description: "The error's family (ABI ErrorV1 families where the ABI has them).", type: ErrorFamily, resolve: (error) => error.family }),
+    family: t.field({
+      description: "The error's family (ABI ErrorV1 families where the ABI has them).",
+      type: ErrorFamily,
+      resolve: (error) => error.family,
+    }),
     code: t.exposeString("code", { description: "Stable machine-readable code, e.g. ERR_STATE_CONFLICT." }),
     message: t.exposeString("message", { description: "What went wrong, for people." }),
     retryable: t.exposeBoolean("retryable", { description: "Whether the same request may succeed if retried (after re-reading state)." }),
@@ -53,7 +57,9 @@ builder.objectType(StateConflictError, {
   fields: (t) => ({
     runId: t.exposeString("runId", { description: "The run." }),
     expectedVersion: t.exposeInt("expectedVersion", { description: "The version the writer read." }),
-    currentVersion: t.exposeInt("currentVersion", { description: "The version the run is at now: re-read it, decide again, and retry with it." }),
+    currentVersion: t.exposeInt("currentVersion", {
+      description: "The version the run is at now: re-read it, decide again, and retry with it.",
+    }),
   }),
 });
 
@@ -61,21 +67,36 @@ builder.objectType(NotFoundError, {
   name: "NotFoundError",
   description: "No such run, task or receipt (or none the token may read).",
   interfaces: [ErrorInterface],
-  fields: (t) => ({ resource: t.exposeString("resource", { description: "What kind of thing was looked for." }), id: t.exposeString("id", { description: "The id that was not found." }) }),
+  fields: (t) => ({
+    resource: t.exposeString("resource", { description: "What kind of thing was looked for." }),
+    id: t.exposeString("id", { description: "The id that was not found." }),
+  }),
 });
 
 builder.objectType(InvalidInputError, {
   name: "InvalidInputError",
   description: "The request was malformed; every problem found is listed.",
   interfaces: [ErrorInterface],
-  fields: (t) => ({ problems: t.field({ type: [InputProblemType], description: "Every problem found, each with where it is.", resolve: (error) => error.problems }) }),
+  fields: (t) => ({
+    problems: t.field({
+      type: [InputProblemType],
+      description: "Every problem found, each with where it is.",
+      resolve: (error) => error.problems,
+    }),
+  }),
 });
 
 builder.objectType(InvalidStateError, {
   name: "InvalidStateError",
   description: "The operations were well-formed but the resulting state would not conform to AgentStateV1.",
   interfaces: [ErrorInterface],
-  fields: (t) => ({ problems: t.field({ type: [InputProblemType], description: "Every problem found, each with where it is.", resolve: (error) => error.problems }) }),
+  fields: (t) => ({
+    problems: t.field({
+      type: [InputProblemType],
+      description: "Every problem found, each with where it is.",
+      resolve: (error) => error.problems,
+    }),
+  }),
 });
 
 builder.objectType(IdempotencyKeyReusedError, {
@@ -89,28 +110,43 @@ builder.objectType(PreconditionFailedError, {
   name: "PreconditionFailedError",
   description: "The operation does not fit the state (e.g. it resolves a hypothesis that does not exist).",
   interfaces: [ErrorInterface],
-  fields: (t) => ({ path: t.string({ description: "Which argument, as a JSON pointer into the request.", resolve: (e) => String(e.details?.path ?? "") }) }),
+  fields: (t) => ({
+    path: t.string({ description: "Which argument, as a JSON pointer into the request.", resolve: (e) => String(e.details?.path ?? "") }),
+  }),
 });
 
 builder.objectType(EvidenceRequiredError, {
   name: "EvidenceRequiredError",
   description: "A hypothesis changes status, and evidence is recorded, only on evidence this run recorded.",
   interfaces: [ErrorInterface],
-  fields: (t) => ({ path: t.string({ description: "Which argument, as a JSON pointer into the request.", resolve: (e) => String(e.details?.path ?? "") }) }),
+  fields: (t) => ({
+    path: t.string({ description: "Which argument, as a JSON pointer into the request.", resolve: (e) => String(e.details?.path ?? "") }),
+  }),
 });
 
 builder.objectType(ProvenanceRequiredError, {
   name: "ProvenanceRequiredError",
   description: "Model output needs a MODEL provenance record on the write.",
   interfaces: [ErrorInterface],
-  fields: (t) => ({ reasons: t.stringList({ description: "What in the write was model output without MODEL provenance.", resolve: (e) => (e.details?.reasons as string[]) ?? [] }) }),
+  fields: (t) => ({
+    reasons: t.stringList({
+      description: "What in the write was model output without MODEL provenance.",
+      resolve: (e) => (e.details?.reasons as string[]) ?? [],
+    }),
+  }),
 });
 
 builder.objectType(CompletionRejectedError, {
   name: "CompletionRejectedError",
   description: "The completion decision does not satisfy the completion rule; completion is unchanged.",
   interfaces: [ErrorInterface],
-  fields: (t) => ({ problems: t.field({ type: [InputProblemType], description: "Why the decision was refused, criterion by criterion.", resolve: (e) => (e.details?.problems as InputProblem[]) ?? [] }) }),
+  fields: (t) => ({
+    problems: t.field({
+      type: [InputProblemType],
+      description: "Why the decision was refused, criterion by criterion.",
+      resolve: (e) => (e.details?.problems as InputProblem[]) ?? [],
+    }),
+  }),
 });
 
 builder.objectType(LockHeldError, {
@@ -138,7 +174,10 @@ builder.objectType(InputTooLargeError, {
   name: "InputTooLargeError",
   description: "The request is over the size limit; nothing was compiled or stored.",
   interfaces: [ErrorInterface],
-  fields: (t) => ({ limitBytes: t.exposeInt("limitBytes", { description: "The largest size accepted." }), actualBytes: t.exposeInt("actualBytes", { description: "The size that was sent." }) }),
+  fields: (t) => ({
+    limitBytes: t.exposeInt("limitBytes", { description: "The largest size accepted." }),
+    actualBytes: t.exposeInt("actualBytes", { description: "The size that was sent." }),
+  }),
 });
 
 builder.objectType(TaskNeedsClarificationError, {

@@ -32,8 +32,16 @@ const StateSnapshotType = builder.objectRef<StateSnapshot>("StateSnapshot").impl
     contentHash: t.string({ description: "sha256 of that version's canonical JSON.", resolve: (s) => s.entry.contentHash }),
     committedAt: t.field({ description: "When that version was committed.", type: "DateTime", resolve: (s) => s.entry.createdAt }),
     entry: t.field({ type: LedgerEntry, description: "The COMMIT that produced this version.", resolve: (s) => s.entry }),
-    state: t.field({ description: "That version, as typed fields.", type: AgentState, resolve: (s, _args, ctx, info) => spentState(ctx, info, s.entry.state!, s.entry.contentHash) }),
-    document: t.field({ description: "That version as one AgentStateV1 JSON document (RFC 8785 key order).", type: "JSONObject", resolve: (s, _args, ctx, info) => canonicalDocument(spentState(ctx, info, s.entry.state!, s.entry.contentHash)) }),
+    state: t.field({
+      description: "That version, as typed fields.",
+      type: AgentState,
+      resolve: (s, _args, ctx, info) => spentState(ctx, info, s.entry.state!, s.entry.contentHash),
+    }),
+    document: t.field({
+      description: "That version as one AgentStateV1 JSON document (RFC 8785 key order).",
+      type: "JSONObject",
+      resolve: (s, _args, ctx, info) => canonicalDocument(spentState(ctx, info, s.entry.state!, s.entry.contentHash)),
+    }),
   }),
 });
 
@@ -49,7 +57,11 @@ const StateDiffType = builder.objectRef<StateDiff>("StateDiff").implement({
   fields: (t) => ({
     fromVersion: t.exposeInt("fromVersion", { description: "The older version." }),
     toVersion: t.exposeInt("toVersion", { description: "The newer version." }),
-    patch: t.field({ type: "JSON", description: "An RFC 6902 JSON Patch that turns the `from` document into the `to` document.", resolve: (d) => d.patch }),
+    patch: t.field({
+      type: "JSON",
+      description: "An RFC 6902 JSON Patch that turns the `from` document into the `to` document.",
+      resolve: (d) => d.patch,
+    }),
     changedSections: t.exposeStringList("changedSections", { description: "Top-level AgentStateV1 fields the patch touches." }),
   }),
 });
@@ -71,15 +83,27 @@ const VerificationReportType = builder.objectRef<VerificationReport>("Verificati
     runId: t.exposeID("runId", { description: "The run checked." }),
     ok: t.exposeBoolean("ok", { description: "Whether every check passed." }),
     checkedEntries: t.exposeInt("checkedEntries", { description: "How many ledger entries were checked." }),
-    firstDivergence: t.field({ description: "The first entry that failed a check; null when the ledger verifies.", type: DivergenceType, nullable: true, resolve: (r) => r.firstDivergence }),
+    firstDivergence: t.field({
+      description: "The first entry that failed a check; null when the ledger verifies.",
+      type: DivergenceType,
+      nullable: true,
+      resolve: (r) => r.firstDivergence,
+    }),
   }),
 });
 
 function checkVersion(version: number, path: string) {
-  if (!Number.isSafeInteger(version) || version < 0) throw new InvalidInputError(`${path.slice(1)} must be a non-negative integer`, [{ path, message: "must be >= 0" }]);
+  if (!Number.isSafeInteger(version) || version < 0)
+    throw new InvalidInputError(`${path.slice(1)} must be a non-negative integer`, [{ path, message: "must be >= 0" }]);
 }
 
-async function snapshot(run: RunView, version: number, path: string, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<StateSnapshot> {
+async function snapshot(
+  run: RunView,
+  version: number,
+  path: string,
+  ctx: GraphQLContext,
+  info: GraphQLResolveInfo,
+): Promise<StateSnapshot> {
   checkVersion(version, path);
   if (version > run.stateVersion) throw new NotFoundError("state version", `${run.id}@${version}`);
   // Sized like the run's current state before reading, then spent at its real size.
@@ -150,40 +174,71 @@ builder.objectFields(Run, (t) => ({
     type: StateSnapshotType,
     description: "The state exactly as it was at `version`.",
     args: { version: t.arg.int({ description: "The version to read.", required: true }) },
-    errors: { types: [NotFoundError, InvalidInputError], directResult: true, union: { name: "StateAtResult", description: "What stateAt answers: the snapshot, or a typed error saying why nothing was done (every error implements Error)." } },
+    errors: {
+      types: [NotFoundError, InvalidInputError],
+      directResult: true,
+      union: {
+        name: "StateAtResult",
+        description: "What stateAt answers: the snapshot, or a typed error saying why nothing was done (every error implements Error).",
+      },
+    },
     resolve: (run, { version }, ctx, info) => snapshot(run, version, "/version", ctx, info),
   }),
-  history: t.connection({
-    type: LedgerEntry,
-    description: "The run's ledger, oldest first: every COMMIT and NOOP, optionally within a range of versions.",
-    args: { fromVersion: t.arg.int({ description: "Only entries at or after this version." }), toVersion: t.arg.int({ description: "Only entries at or before this version." }) },
-    resolve: async (run, args, ctx, info) => {
-      if (args.last != null || args.before != null) throw new InvalidInputError("history pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
-      const first = args.first ?? 50;
-      if (first < 0 || first > MAX_PAGE) throw new InvalidInputError(`first must be between 0 and ${MAX_PAGE}`, [{ path: "/first", message: "out of range" }]);
-      for (const [name, value] of [["fromVersion", args.fromVersion], ["toVersion", args.toVersion]] as const) if (value != null) checkVersion(value, `/${name}`);
-      const afterSeq = args.after == null ? null : Number(args.after);
-      if (afterSeq !== null && !Number.isSafeInteger(afterSeq)) throw new InvalidInputError("unknown cursor", [{ path: "/after", message: "unknown cursor" }]);
-      const page = first === 0 ? { entries: [], hasNextPage: false } : await historyPage(run, { afterSeq, fromVersion: args.fromVersion, toVersion: args.toVersion, first }, ctx, info);
-      return {
-        edges: page.entries.map((entry) => ({ cursor: String(entry.seq), node: entry })),
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: afterSeq !== null,
-          startCursor: page.entries[0] ? String(page.entries[0].seq) : null,
-          endCursor: page.entries.at(-1) ? String(page.entries.at(-1)!.seq) : null,
-        },
-      };
+  history: t.connection(
+    {
+      type: LedgerEntry,
+      description: "The run's ledger, oldest first: every COMMIT and NOOP, optionally within a range of versions.",
+      args: {
+        fromVersion: t.arg.int({ description: "Only entries at or after this version." }),
+        toVersion: t.arg.int({ description: "Only entries at or before this version." }),
+      },
+      resolve: async (run, args, ctx, info) => {
+        if (args.last != null || args.before != null)
+          throw new InvalidInputError("history pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
+        const first = args.first ?? 50;
+        if (first < 0 || first > MAX_PAGE)
+          throw new InvalidInputError(`first must be between 0 and ${MAX_PAGE}`, [{ path: "/first", message: "out of range" }]);
+        for (const [name, value] of [
+          ["fromVersion", args.fromVersion],
+          ["toVersion", args.toVersion],
+        ] as const)
+          if (value != null) checkVersion(value, `/${name}`);
+        const afterSeq = args.after == null ? null : Number(args.after);
+        if (afterSeq !== null && !Number.isSafeInteger(afterSeq))
+          throw new InvalidInputError("unknown cursor", [{ path: "/after", message: "unknown cursor" }]);
+        const page =
+          first === 0
+            ? { entries: [], hasNextPage: false }
+            : await historyPage(run, { afterSeq, fromVersion: args.fromVersion, toVersion: args.toVersion, first }, ctx, info);
+        return {
+          edges: page.entries.map((entry) => ({ cursor: String(entry.seq), node: entry })),
+          pageInfo: {
+            hasNextPage: page.hasNextPage,
+            hasPreviousPage: afterSeq !== null,
+            startCursor: page.entries[0] ? String(page.entries[0].seq) : null,
+            endCursor: page.entries.at(-1) ? String(page.entries.at(-1)!.seq) : null,
+          },
+        };
+      },
     },
-  },
-  { description: "A page of a run's ledger entries." },
-  { description: "One ledger entry of the page, with its cursor." },
+    { description: "A page of a run's ledger entries." },
+    { description: "One ledger entry of the page, with its cursor." },
   ),
   diff: t.field({
     type: StateDiffType,
     description: "An RFC 6902 JSON Patch from the state at `fromVersion` to the state at `toVersion`.",
-    args: { fromVersion: t.arg.int({ description: "The older version.", required: true }), toVersion: t.arg.int({ description: "The newer version.", required: true }) },
-    errors: { types: [NotFoundError, InvalidInputError], directResult: true, union: { name: "StateDiffResult", description: "What diff answers: the diff, or a typed error saying why nothing was done (every error implements Error)." } },
+    args: {
+      fromVersion: t.arg.int({ description: "The older version.", required: true }),
+      toVersion: t.arg.int({ description: "The newer version.", required: true }),
+    },
+    errors: {
+      types: [NotFoundError, InvalidInputError],
+      directResult: true,
+      union: {
+        name: "StateDiffResult",
+        description: "What diff answers: the diff, or a typed error saying why nothing was done (every error implements Error).",
+      },
+    },
     resolve: async (run, { fromVersion, toVersion }, ctx, info) => {
       const [from, to] = await Promise.all([
         snapshot(run, fromVersion, "/fromVersion", ctx, info),
@@ -202,7 +257,15 @@ builder.queryFields((t) => ({
     description: "Recompute the run's hash chain and states from its ledger; reports the first divergence.",
     ...requiresOnRun("run:read", (args: { runId: string | number }) => args.runId),
     args: { runId: t.arg.id({ description: "The run to verify.", required: true }) },
-    errors: { types: [NotFoundError], directResult: true, union: { name: "VerifyRunResult", description: "What verifyRun answers: the verification report, or a typed error saying why nothing was done (every error implements Error)." } },
+    errors: {
+      types: [NotFoundError],
+      directResult: true,
+      union: {
+        name: "VerifyRunResult",
+        description:
+          "What verifyRun answers: the verification report, or a typed error saying why nothing was done (every error implements Error).",
+      },
+    },
     resolve: (_root, { runId }, ctx) => verifyRun(ctx.store, String(runId)),
   }),
 }));

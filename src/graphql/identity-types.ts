@@ -54,7 +54,11 @@ export const ComponentIdentityType = builder.objectRef<ComponentIdentity>("Compo
     componentId: t.exposeID("component_id", { description: "The component's id." }),
     componentVersion: t.exposeString("component_version", { description: "The component's version." }),
     kind: t.field({ description: "What kind of component it is.", type: ComponentKind, resolve: (c) => c.kind }),
-    logicalClass: t.string({ description: "A finer class the component names itself by, if any.", nullable: true, resolve: (c) => c.logical_class ?? null }),
+    logicalClass: t.string({
+      description: "A finer class the component names itself by, if any.",
+      nullable: true,
+      resolve: (c) => c.logical_class ?? null,
+    }),
   }),
 });
 
@@ -64,7 +68,11 @@ export const ProvenanceType = builder.objectRef<Provenance>("Provenance").implem
     sourceType: t.field({ description: "What kind of source.", type: SourceType, resolve: (p) => p.source_type }),
     sourceId: t.exposeString("source_id", { description: "Which source (a user, a tool, a model id, a path)." }),
     trustClass: t.field({ description: "How far the source is trusted.", type: TrustClass, resolve: (p) => p.trust_class }),
-    contentHash: t.string({ description: "sha256 of the source content, if known.", nullable: true, resolve: (p) => p.content_hash ?? null }),
+    contentHash: t.string({
+      description: "sha256 of the source content, if known.",
+      nullable: true,
+      resolve: (p) => p.content_hash ?? null,
+    }),
     observedAt: t.string({ description: "When the source was observed.", nullable: true, resolve: (p) => p.observed_at ?? null }),
   }),
 });

@@ -19,7 +19,11 @@ const ModelEvent = builder.objectRef<ModelEventRecord>("ModelEvent").implement({
     runId: t.exposeID("runId", { description: "The run." }),
     kind: t.field({ description: "What happened.", type: ModelEventKind, resolve: (e) => e.kind }),
     modelId: t.exposeString("modelId", { description: "The model it happened to." }),
-    previousModelId: t.string({ description: "For SWAPPED: the model that was replaced.", nullable: true, resolve: (e) => e.previousModelId }),
+    previousModelId: t.string({
+      description: "For SWAPPED: the model that was replaced.",
+      nullable: true,
+      resolve: (e) => e.previousModelId,
+    }),
     detail: t.string({ description: "More about the event, if given.", nullable: true, resolve: (e) => e.detail }),
     producer: t.field({ description: "Who recorded it.", type: ComponentIdentityType, resolve: (e) => e.producer }),
     stateVersion: t.exposeInt("stateVersion", { description: "The run's version when logged; the event does not change it." }),
@@ -35,14 +39,25 @@ const RecordModelEventInput = builder.inputType("RecordModelEventInput", {
     modelId: t.string({ required: true, description: "Logical model id, e.g. planner-v2-fast." }),
     previousModelId: t.string({ description: "Required for SWAPPED: the model replaced." }),
     detail: t.string({ description: "More about the event." }),
-    producer: t.field({ type: ComponentIdentityInput, description: "Optional: the token's component identity is recorded; if given it must be that identity." }),
+    producer: t.field({
+      type: ComponentIdentityInput,
+      description: "Optional: the token's component identity is recorded; if given it must be that identity.",
+    }),
   }),
 });
 
 builder.mutationField("recordModelEvent", (t) =>
   t.field({
     type: ModelEvent,
-    errors: { types: WRITE_ERRORS, directResult: true, union: { name: "RecordModelEventResult", description: "What recordModelEvent answers: the logged event, or a typed error saying why nothing was done (every error implements Error)." } },
+    errors: {
+      types: WRITE_ERRORS,
+      directResult: true,
+      union: {
+        name: "RecordModelEventResult",
+        description:
+          "What recordModelEvent answers: the logged event, or a typed error saying why nothing was done (every error implements Error).",
+      },
+    },
     description: "Log a model change for a run. It never changes the run's state or state version.",
     ...requiresOnRun("run:commit", (args: { input: { runId: string | number } }) => args.input.runId),
     args: { input: t.arg({ type: RecordModelEventInput, required: true, description: "The event." }) },

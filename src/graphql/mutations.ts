@@ -15,7 +15,11 @@ const WriteSuccess = builder.objectRef<WriteResult>("WriteSuccess").implement({
   description: "The write is durable: `entry` is its ledger entry, `run` the run after it.",
   fields: (t) => ({
     run: t.field({ description: "The run after the write.", type: Run, resolve: (result): RunRecord => result.run }),
-    entry: t.field({ description: "The ledger entry the write made (or, for a replay, the one it made first).", type: LedgerEntry, resolve: (result): LedgerEntryRecord => result.entry }),
+    entry: t.field({
+      description: "The ledger entry the write made (or, for a replay, the one it made first).",
+      type: LedgerEntry,
+      resolve: (result): LedgerEntryRecord => result.entry,
+    }),
     replayed: t.exposeBoolean("replayed", {
       description: "True when this answers a retry with the same idempotency key: nothing new was written.",
     }),
@@ -43,10 +47,14 @@ const BudgetInput = builder.inputType("ResourceBudgetInput", {
 const StartRunInput = builder.inputType("StartRunInput", {
   description: "A new run: from a compiled task, or from an objective (which makes an UNCOMPILED task).",
   fields: (t) => ({
-    objective: t.string({ description: "What the run is for, in the caller's words. Required without taskId; defaults to the task's objective." }),
+    objective: t.string({
+      description: "What the run is for, in the caller's words. Required without taskId; defaults to the task's objective.",
+    }),
     workspaceRoot: t.string({ description: "The workspace's root directory.", required: true }),
     sessionId: t.id({ description: "Defaults to a new session id." }),
-    taskId: t.id({ description: "A task to run (e.g. from compileTask); it must not need clarification. Defaults to a new task made from the objective." }),
+    taskId: t.id({
+      description: "A task to run (e.g. from compileTask); it must not need clarification. Defaults to a new task made from the objective.",
+    }),
     budgets: t.field({ description: "Limits on what the run may spend.", type: BudgetInput }),
     producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
@@ -62,7 +70,9 @@ const ForkRunInput = builder.inputType("ForkRunInput", {
     sessionId: t.id({ description: "Defaults to the original run's session." }),
     producer: t.field({ type: ComponentIdentityInput, description: PRODUCER_DOC }),
     provenance: t.field({ type: [ProvenanceInput], required: true, description: PROVENANCE_DOC }),
-    idempotencyKey: t.string({ description: "Names this fork; a retry with the same key answers the first fork instead of making a second." }),
+    idempotencyKey: t.string({
+      description: "Names this fork; a retry with the same key answers the first fork instead of making a second.",
+    }),
   }),
 });
 
@@ -151,10 +161,19 @@ const writeResult = (unionName: string, field: string) =>
 builder.mutationFields((t) => ({
   startRun: t.field({
     type: WriteSuccess,
-    errors: { types: [...WRITE_ERRORS, TaskNeedsClarificationError], directResult: true, union: { name: "StartRunResult", description: "What startRun answers: WriteSuccess, or a typed error saying why nothing was done (every error implements Error)." } },
+    errors: {
+      types: [...WRITE_ERRORS, TaskNeedsClarificationError],
+      directResult: true,
+      union: {
+        name: "StartRunResult",
+        description: "What startRun answers: WriteSuccess, or a typed error saying why nothing was done (every error implements Error).",
+      },
+    },
     ...requiresToStart((args: { input: { taskId?: string | number | null } }) => args.input.taskId),
     description: "Start a run at state version 0.",
-    args: { input: t.arg({ description: "The task or objective, the workspace, and who starts it.", type: StartRunInput, required: true }) },
+    args: {
+      input: t.arg({ description: "The task or objective, the workspace, and who starts it.", type: StartRunInput, required: true }),
+    },
     resolve: (_root, { input }, ctx) =>
       ctx.store.startRun({
         objective: input.objective,
@@ -189,11 +208,18 @@ builder.mutationFields((t) => ({
     type: [WriteSuccess],
     errors: {
       types: [InvalidInputError],
-      union: { name: "CommitStatesResult", description: "The batch's per-item results, or why the batch as a whole was refused (too many items)." },
+      union: {
+        name: "CommitStatesResult",
+        description: "The batch's per-item results, or why the batch as a whole was refused (too many items).",
+      },
       result: { name: "CommitStatesSuccess", description: "The batch was taken: every item has its own result." },
       dataField: { name: "results", description: "One result per input item, in input order." },
     },
-    itemErrors: { types: WRITE_ERRORS, directResult: true, union: { name: "CommitStatesItemResult", description: "One item's result: the same answers commitState gives." } },
+    itemErrors: {
+      types: WRITE_ERRORS,
+      directResult: true,
+      union: { name: "CommitStatesItemResult", description: "One item's result: the same answers commitState gives." },
+    },
     // run:commit for the field; each item's run is checked against the token's restriction on its own.
     ...requires("run:commit"),
     description: `Many commits, to many runs, in one request: each item is checked on its own (its run's restriction, rate limit, compare-and-swap, rules, idempotency key) and answers in input order; one item's conflict or invalid input does not fail the others. Commits to distinct runs share one database statement. At most ${LIMITS.commitsPerBatch} items (else ERR_INVALID_INPUT for the batch).`,

@@ -112,7 +112,8 @@ export class ReadGuard {
             granted(() => {
               done();
               setImmediate(() => {
-                if (tokenLimit.activeCount === 0 && tokenLimit.pendingCount === 0 && this.perToken.get(tokenId) === tokenLimit) this.perToken.delete(tokenId);
+                if (tokenLimit.activeCount === 0 && tokenLimit.pendingCount === 0 && this.perToken.get(tokenId) === tokenLimit)
+                  this.perToken.delete(tokenId);
               });
             }),
           ),

@@ -42,7 +42,11 @@ builder.objectField(Run, "receipts", (t) =>
       first: t.arg.int({ defaultValue: 100, description: `At most ${MAX_RECEIPTS}.` }),
     },
     resolve: async (run, args, ctx, info) => {
-      const receipts = await ctx.store.receipts.ofRun(run.id, (args.kind as ReceiptKind | null) ?? null, Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS));
+      const receipts = await ctx.store.receipts.ofRun(
+        run.id,
+        (args.kind as ReceiptKind | null) ?? null,
+        Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS),
+      );
       // The labels are in the state, which a lookup leaves out: read it within the request's budget.
       const labels = (await stateOfRun(run, ctx, info)).sensitivity_labels ?? [];
       return receipts.map((receipt) => ({ ...receipt, labels }));

@@ -90,15 +90,35 @@ export const LedgerEntry = builder.objectRef<LedgerEntryRecord>("LedgerEntry").i
     seq: t.exposeInt("seq", { description: "Position in the run's ledger; every write, COMMIT or NOOP, takes the next one." }),
     version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
     kind: t.field({ description: "COMMIT or NOOP.", type: LedgerKind, resolve: (e) => e.kind }),
-    operations: t.field({ description: "The operations of the write, as sent (redacted for readers below a label).", type: "JSON", resolve: async (e, _args, ctx, info) => ctx.reads.output(ctx, info, await viewOperations(ctx, e)) }),
-    producer: t.field({ description: "Who wrote it: the writing token's component.", type: ComponentIdentityType, resolve: (e) => e.producer }),
-    provenance: t.field({ description: "Where the written content came from.", type: [ProvenanceType], resolve: (e) => provenanceList(e.provenance) }),
+    operations: t.field({
+      description: "The operations of the write, as sent (redacted for readers below a label).",
+      type: "JSON",
+      resolve: async (e, _args, ctx, info) => ctx.reads.output(ctx, info, await viewOperations(ctx, e)),
+    }),
+    producer: t.field({
+      description: "Who wrote it: the writing token's component.",
+      type: ComponentIdentityType,
+      resolve: (e) => e.producer,
+    }),
+    provenance: t.field({
+      description: "Where the written content came from.",
+      type: [ProvenanceType],
+      resolve: (e) => provenanceList(e.provenance),
+    }),
     reason: t.string({ nullable: true, description: "Why a NOOP changed nothing.", resolve: (e) => e.reason }),
     contentHash: t.exposeString("contentHash", { description: "sha256 of the state's RFC 8785 canonical JSON after this entry." }),
     parentHash: t.exposeString("parentHash", { description: "The previous entry's entryHash (a fork's first entry: its origin entry's)." }),
     entryHash: t.exposeString("entryHash", { description: "sha256 over parentHash and this entry's content: the run's hash chain." }),
-    committedAt: t.field({ description: "When the entry was committed (the database's clock).", type: "DateTime", resolve: (e) => e.createdAt }),
-    state: t.field({ type: AgentState, description: "The state after this entry.", resolve: (entry, _args, ctx, info) => stateOfEntry(entry, ctx, info) }),
+    committedAt: t.field({
+      description: "When the entry was committed (the database's clock).",
+      type: "DateTime",
+      resolve: (e) => e.createdAt,
+    }),
+    state: t.field({
+      type: AgentState,
+      description: "The state after this entry.",
+      resolve: (entry, _args, ctx, info) => stateOfEntry(entry, ctx, info),
+    }),
     document: t.field({
       type: "JSONObject",
       description: "The state after this entry, as one AgentStateV1 JSON document (RFC 8785 key order).",
@@ -118,7 +138,9 @@ export const Run = builder.node(builder.objectRef<RunView>("Run"), {
     runId: t.exposeID("id", { description: "The run's own id (the global `id` is for `node`)." }),
     taskId: t.exposeID("taskId", { description: "The task the run works on." }),
     sessionId: t.exposeID("sessionId", { description: "The session the run belongs to." }),
-    stateVersion: t.exposeInt("stateVersion", { description: "The current state version: read it, then commit with expectedVersion set to it." }),
+    stateVersion: t.exposeInt("stateVersion", {
+      description: "The current state version: read it, then commit with expectedVersion set to it.",
+    }),
     ledgerSeq: t.exposeInt("ledgerSeq", {
       description: "Position of the run's newest ledger entry: list runs, then apply runsChanged events with a higher seq.",
     }),
@@ -126,7 +148,11 @@ export const Run = builder.node(builder.objectRef<RunView>("Run"), {
     contentHash: t.exposeString("contentHash", { description: "sha256 of the current state's RFC 8785 canonical JSON." }),
     createdAt: t.field({ description: "When the run started.", type: "DateTime", resolve: (run) => run.createdAt }),
     updatedAt: t.field({ description: "When the run was last written.", type: "DateTime", resolve: (run) => run.updatedAt }),
-    state: t.field({ description: "The current state, as typed fields (redacted for readers below a label).", type: AgentState, resolve: async (run, _args, ctx, info) => spentState(ctx, info, await stateOfRun(run, ctx, info), run.contentHash) }),
+    state: t.field({
+      description: "The current state, as typed fields (redacted for readers below a label).",
+      type: AgentState,
+      resolve: async (run, _args, ctx, info) => spentState(ctx, info, await stateOfRun(run, ctx, info), run.contentHash),
+    }),
     completion: t.field({
       type: CompletionView,
       description: "NOT_COMPLETE until a completion decision is recorded; never inferred.",
@@ -159,37 +185,38 @@ builder.queryFields((t) => ({
       return run;
     },
   }),
-  runs: t.connection({
-    type: Run,
-    description: "Runs, newest first (only those the token's restriction admits).",
-    ...requires("run:read"),
-    args: {
-      status: t.arg({ description: "Only runs with this status.", type: RunStatus }),
-      taskId: t.arg.id({ description: "Only runs of this task." }),
+  runs: t.connection(
+    {
+      type: Run,
+      description: "Runs, newest first (only those the token's restriction admits).",
+      ...requires("run:read"),
+      args: {
+        status: t.arg({ description: "Only runs with this status.", type: RunStatus }),
+        taskId: t.arg.id({ description: "Only runs of this task." }),
+      },
+      resolve: async (_root, args, ctx) => {
+        if (args.last != null || args.before != null) {
+          throw new InvalidInputError("runs pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
+        }
+        const first = args.first ?? 20;
+        if (first < 0 || first > MAX_PAGE) {
+          throw new InvalidInputError(`first must be between 0 and ${MAX_PAGE}`, [{ path: "/first", message: "out of range" }]);
+        }
+        const restriction = { runIds: ctx.principal?.runIds ?? [], taskIds: ctx.principal?.taskIds ?? [] };
+        const filter = { status: args.status, taskId: args.taskId ? String(args.taskId) : null, ...restriction };
+        const page = await ctx.store.listRuns(filter, first, args.after);
+        return {
+          edges: page.runs.map((run) => ({ cursor: run.id, node: run })),
+          pageInfo: {
+            hasNextPage: page.hasNextPage,
+            hasPreviousPage: Boolean(args.after),
+            startCursor: page.runs[0]?.id ?? null,
+            endCursor: page.runs.at(-1)?.id ?? null,
+          },
+        };
+      },
     },
-    resolve: async (_root, args, ctx) => {
-      if (args.last != null || args.before != null) {
-        throw new InvalidInputError("runs pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
-      }
-      const first = args.first ?? 20;
-      if (first < 0 || first > MAX_PAGE) {
-        throw new InvalidInputError(`first must be between 0 and ${MAX_PAGE}`, [{ path: "/first", message: "out of range" }]);
-      }
-      const restriction = { runIds: ctx.principal?.runIds ?? [], taskIds: ctx.principal?.taskIds ?? [] };
-      const filter = { status: args.status, taskId: args.taskId ? String(args.taskId) : null, ...restriction };
-      const page = await ctx.store.listRuns(filter, first, args.after);
-      return {
-        edges: page.runs.map((run) => ({ cursor: run.id, node: run })),
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: Boolean(args.after),
-          startCursor: page.runs[0]?.id ?? null,
-          endCursor: page.runs.at(-1)?.id ?? null,
-        },
-      };
-    },
-  },
-  { description: "A page of runs, newest first." },
-  { description: "One run of the page, with its cursor." },
+    { description: "A page of runs, newest first." },
+    { description: "One run of the page, with its cursor." },
   ),
 }));

@@ -44,7 +44,11 @@ export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").impleme
     taskId: t.exposeID("taskId", { description: "The run's task." }),
     seq: t.exposeInt("seq", { description: "The entry's position in its run's ledger: resume a run after it with `after`." }),
     version: t.exposeInt("stateVersion", { description: "The run's state version after this entry." }),
-    kind: t.field({ description: "COMMIT, NOOP, or DELETE for the run's deletion (its last event).", type: RunChangeKind, resolve: (change) => change.kind }),
+    kind: t.field({
+      description: "COMMIT, NOOP, or DELETE for the run's deletion (its last event).",
+      type: RunChangeKind,
+      resolve: (change) => change.kind,
+    }),
     status: t.field({
       type: RunStatus,
       description: "The run's status when the event was read: the status after this entry, unless later entries had landed by then.",
@@ -52,8 +56,16 @@ export const RunChange = builder.objectRef<RunChangeRecord>("RunChange").impleme
     }),
     archived: t.exposeBoolean("archived", { description: "This entry archived the run; it is the run's last." }),
     contentHash: t.exposeString("contentHash", { description: "The entry's hash; for a deletion, the hash of the run's last entry." }),
-    producer: t.field({ type: ComponentIdentityType, description: "Who wrote the entry; for a deletion, who deleted the run.", resolve: (change) => change.producer }),
-    committedAt: t.field({ type: "DateTime", description: "When the entry was written; for a deletion, when the run was deleted.", resolve: (change) => change.createdAt }),
+    producer: t.field({
+      type: ComponentIdentityType,
+      description: "Who wrote the entry; for a deletion, who deleted the run.",
+      resolve: (change) => change.producer,
+    }),
+    committedAt: t.field({
+      type: "DateTime",
+      description: "When the entry was written; for a deletion, when the run was deleted.",
+      resolve: (change) => change.createdAt,
+    }),
     // Read when selected, which can be after the run was deleted: then there is nothing to read.
     entry: t.field({
       type: LedgerEntry,
@@ -105,4 +117,3 @@ builder.subscriptionFields((t) => ({
     resolve: (change: RunChangeRecord) => change,
   }),
 }));
-

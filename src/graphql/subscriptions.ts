@@ -16,11 +16,15 @@ builder.subscriptionFields((t) => ({
     args: {
       runId: t.arg.id({ description: "The run to watch.", required: true }),
       afterVersion: t.arg.int({ description: "The last version the subscriber already has (0 for everything after the start)." }),
-      afterSeq: t.arg.int({ description: "The last ledger position the subscriber already has: resumes exactly, NOOPs included. Give this or afterVersion." }),
+      afterSeq: t.arg.int({
+        description: "The last ledger position the subscriber already has: resumes exactly, NOOPs included. Give this or afterVersion.",
+      }),
     },
     subscribe: (_root, { runId, afterVersion, afterSeq }, ctx) => {
       if ((afterVersion == null) === (afterSeq == null)) {
-        throw new InvalidInputError("give exactly one of afterVersion and afterSeq", [{ path: "/afterVersion", message: "exactly one of afterVersion, afterSeq" }]);
+        throw new InvalidInputError("give exactly one of afterVersion and afterSeq", [
+          { path: "/afterVersion", message: "exactly one of afterVersion, afterSeq" },
+        ]);
       }
       const watching = ctx.watcher.watch(String(runId), afterSeq != null ? { afterSeq } : { afterVersion: afterVersion! });
       return watching.then((watch) => {

@@ -1,11 +1,14 @@
 // Tasks: requests compiled to TaskIRV1, their open questions, and the answers that close them.
 import { ForbiddenError, InputTooLargeError, InvalidInputError, NotFoundError, TaskRevisionConflictError } from "../contracts/errors.js";
-import {
-  AMBIGUITY_RESOLUTIONS, INTERACTION_MODES, RISK_CLASSES, TASK_TYPES, type TaskIRV1,
-} from "../contracts/task-ir.js";
+import { AMBIGUITY_RESOLUTIONS, INTERACTION_MODES, RISK_CLASSES, TASK_TYPES, type TaskIRV1 } from "../contracts/task-ir.js";
 import { AMBIGUITY_KINDS } from "../domain/task-compiler/ambiguity.js";
 import {
-  completionPolicyById, type AmbiguityRecord, type CompiledTask, type Escalation, type StructuredRequest, type TaskRequest,
+  completionPolicyById,
+  type AmbiguityRecord,
+  type CompiledTask,
+  type Escalation,
+  type StructuredRequest,
+  type TaskRequest,
 } from "../domain/task-compiler/index.js";
 import type { TaskRecord, TaskStore } from "../store/task-store.js";
 import { requires } from "./auth-scopes.js";
@@ -26,26 +29,41 @@ export const TaskStatusEnum = builder.enumType("TaskStatus", {
 const RiskClassEnum = sharedEnum("RiskClass", RISK_CLASSES);
 const InteractionModeEnum = sharedEnum("InteractionMode", INTERACTION_MODES);
 const ResolutionEnum = sharedEnum("AmbiguityResolution", AMBIGUITY_RESOLUTIONS);
-const AmbiguityKindEnum = sharedEnum("AmbiguityKind", AMBIGUITY_KINDS.map((k) => k.toUpperCase()));
+const AmbiguityKindEnum = sharedEnum(
+  "AmbiguityKind",
+  AMBIGUITY_KINDS.map((k) => k.toUpperCase()),
+);
 const HardnessEnum = sharedEnum("ConstraintHardness", ["HARD", "SOFT"] as const);
 const OriginEnum = sharedEnum("CriterionOrigin", ["EXPLICIT", "INFERRED"] as const);
 
 const SourceSpan = builder.objectRef<{ start: number; end: number; text: string }>("SourceSpan").implement({
   description: "Where in the request (UTF-16 offsets into the compiled text) something came from.",
-  fields: (t) => ({ start: t.exposeInt("start", { description: "Offset of the span's first character." }), end: t.exposeInt("end", { description: "Offset just past the span's last character." }), text: t.exposeString("text", { description: "The span's text." }) }),
+  fields: (t) => ({
+    start: t.exposeInt("start", { description: "Offset of the span's first character." }),
+    end: t.exposeInt("end", { description: "Offset just past the span's last character." }),
+    text: t.exposeString("text", { description: "The span's text." }),
+  }),
 });
 
 const Ambiguity = builder.objectRef<AmbiguityRecord>("Ambiguity").implement({
   description: "Something the compiler could not determine, and the question it asks instead of guessing.",
   fields: (t) => ({
     ambiguityId: t.exposeID("ambiguity_id", { description: "The question's id, named when answering it." }),
-    kind: t.field({ description: "What kind of thing could not be determined.", type: AmbiguityKindEnum, resolve: (a) => a.kind.toUpperCase() }),
+    kind: t.field({
+      description: "What kind of thing could not be determined.",
+      type: AmbiguityKindEnum,
+      resolve: (a) => a.kind.toUpperCase(),
+    }),
     question: t.exposeString("question", { description: "The question put to a person." }),
     text: t.exposeString("text", { description: "The words of the request it came from." }),
     span: t.field({ description: "Where in the request the ambiguity is.", type: SourceSpan, nullable: true, resolve: (a) => a.span }),
     field: t.string({ nullable: true, description: "The TaskIR field it is about, if one.", resolve: (a) => a.field }),
     options: t.exposeStringList("options", { description: "When not empty, the answer must be one of these." }),
-    defaultOption: t.string({ description: "The answer acceptDefault would record, if any.", nullable: true, resolve: (a) => a.default_option }),
+    defaultOption: t.string({
+      description: "The answer acceptDefault would record, if any.",
+      nullable: true,
+      resolve: (a) => a.default_option,
+    }),
     defaultable: t.exposeBoolean("defaultable", { description: "Whether acceptDefault is allowed (low-risk tasks only)." }),
     resolution: t.field({ description: "Whether and how it was settled.", type: ResolutionEnum, resolve: (a) => a.resolution }),
     answer: t.string({ description: "The answer recorded, once there is one.", nullable: true, resolve: (a) => a.answer }),
@@ -78,7 +96,11 @@ const Criterion = builder.objectRef<TaskIRV1["acceptance_criteria"][number]>("Ta
   fields: (t) => ({
     criterionId: t.exposeID("criterion_id", { description: "The criterion's id." }),
     text: t.exposeString("text", { description: "What must be true." }),
-    origin: t.field({ type: OriginEnum, description: "EXPLICIT: the caller stated it. INFERRED: from the completion policy.", resolve: (c) => c.origin }),
+    origin: t.field({
+      type: OriginEnum,
+      description: "EXPLICIT: the caller stated it. INFERRED: from the completion policy.",
+      resolve: (c) => c.origin,
+    }),
     required: t.boolean({ description: "Whether COMPLETE needs it to PASS.", resolve: (c) => c.required ?? true }),
   }),
 });
@@ -118,21 +140,86 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T
 function compiledFields(t: PothosSchemaTypes.ObjectFieldBuilder<Types, Compiled>) {
   const ir = (parent: Compiled) => parent.ir;
   return {
-    taskType: t.field({ description: "What kind of work it is.", type: TaskTypeEnum, nullable: true, resolve: (p: Compiled) => ir(p)?.task_type ?? null }),
-    objective: t.string({ description: "What the task is to achieve.", nullable: true, resolve: (p: Compiled) => ir(p)?.objective ?? null }),
-    riskClass: t.field({ description: "How much harm a wrong result could do.", type: RiskClassEnum, nullable: true, resolve: (p: Compiled) => ir(p)?.risk_class ?? null }),
-    interactionMode: t.field({ description: "How much may be done before a person looks.", type: InteractionModeEnum, nullable: true, resolve: (p: Compiled) => ir(p)?.interaction_mode ?? null }),
-    privacyClass: t.field({ description: "How sensitive the task's data is.", type: TrustClass, nullable: true, resolve: (p: Compiled) => ir(p)?.privacy_class ?? null }),
-    acceptanceCriteria: t.field({ description: "What the result must meet.", type: [Criterion], resolve: (p: Compiled) => ir(p)?.acceptance_criteria ?? [] }),
-    constraints: t.field({ description: "HARD and SOFT constraints from the request.", type: [Constraint], resolve: (p: Compiled) => ir(p)?.constraints ?? [] }),
-    allowedScope: t.stringList({ description: "Typed resource refs, e.g. fs:src/app.ts, net:api.example.com.", resolve: (p: Compiled) => ir(p)?.allowed_scope ?? [] }),
-    forbiddenScope: t.stringList({ description: "Typed resource refs the task must not touch.", resolve: (p: Compiled) => ir(p)?.forbidden_scope ?? [] }),
-    latencyBudgetMs: t.int({ description: "How long the task may take, in milliseconds.", nullable: true, resolve: (p: Compiled) => ir(p)?.latency_budget_ms ?? null }),
-    costBudget: t.field({ type: "JSONObject", nullable: true, description: "The ABI's ResourceBudget.", resolve: (p: Compiled) => ir(p)?.cost_budget ?? null }),
-    freshnessRequirement: t.string({ description: "How fresh the information acted on must be.", nullable: true, resolve: (p: Compiled) => ir(p)?.freshness_requirement ?? null }),
-    completionPolicy: t.field({ description: "The policy that decides what completing needs.", type: CompletionPolicyType, nullable: true, resolve: (p: Compiled) => ir(p)?.completion_policy ?? null }),
-    ambiguities: t.field({ description: "What the compiler could not determine, each with its question.", type: [Ambiguity], resolve: (p: Compiled) => p.ambiguities }),
-    escalation: t.field({ description: "The questions for a person while any ambiguity is open.", type: EscalationType, nullable: true, resolve: (p: Compiled) => p.escalation }),
+    taskType: t.field({
+      description: "What kind of work it is.",
+      type: TaskTypeEnum,
+      nullable: true,
+      resolve: (p: Compiled) => ir(p)?.task_type ?? null,
+    }),
+    objective: t.string({
+      description: "What the task is to achieve.",
+      nullable: true,
+      resolve: (p: Compiled) => ir(p)?.objective ?? null,
+    }),
+    riskClass: t.field({
+      description: "How much harm a wrong result could do.",
+      type: RiskClassEnum,
+      nullable: true,
+      resolve: (p: Compiled) => ir(p)?.risk_class ?? null,
+    }),
+    interactionMode: t.field({
+      description: "How much may be done before a person looks.",
+      type: InteractionModeEnum,
+      nullable: true,
+      resolve: (p: Compiled) => ir(p)?.interaction_mode ?? null,
+    }),
+    privacyClass: t.field({
+      description: "How sensitive the task's data is.",
+      type: TrustClass,
+      nullable: true,
+      resolve: (p: Compiled) => ir(p)?.privacy_class ?? null,
+    }),
+    acceptanceCriteria: t.field({
+      description: "What the result must meet.",
+      type: [Criterion],
+      resolve: (p: Compiled) => ir(p)?.acceptance_criteria ?? [],
+    }),
+    constraints: t.field({
+      description: "HARD and SOFT constraints from the request.",
+      type: [Constraint],
+      resolve: (p: Compiled) => ir(p)?.constraints ?? [],
+    }),
+    allowedScope: t.stringList({
+      description: "Typed resource refs, e.g. fs:src/app.ts, net:api.example.com.",
+      resolve: (p: Compiled) => ir(p)?.allowed_scope ?? [],
+    }),
+    forbiddenScope: t.stringList({
+      description: "Typed resource refs the task must not touch.",
+      resolve: (p: Compiled) => ir(p)?.forbidden_scope ?? [],
+    }),
+    latencyBudgetMs: t.int({
+      description: "How long the task may take, in milliseconds.",
+      nullable: true,
+      resolve: (p: Compiled) => ir(p)?.latency_budget_ms ?? null,
+    }),
+    costBudget: t.field({
+      type: "JSONObject",
+      nullable: true,
+      description: "The ABI's ResourceBudget.",
+      resolve: (p: Compiled) => ir(p)?.cost_budget ?? null,
+    }),
+    freshnessRequirement: t.string({
+      description: "How fresh the information acted on must be.",
+      nullable: true,
+      resolve: (p: Compiled) => ir(p)?.freshness_requirement ?? null,
+    }),
+    completionPolicy: t.field({
+      description: "The policy that decides what completing needs.",
+      type: CompletionPolicyType,
+      nullable: true,
+      resolve: (p: Compiled) => ir(p)?.completion_policy ?? null,
+    }),
+    ambiguities: t.field({
+      description: "What the compiler could not determine, each with its question.",
+      type: [Ambiguity],
+      resolve: (p: Compiled) => p.ambiguities,
+    }),
+    escalation: t.field({
+      description: "The questions for a person while any ambiguity is open.",
+      type: EscalationType,
+      nullable: true,
+      resolve: (p: Compiled) => p.escalation,
+    }),
     ir: t.field({
       type: "JSONObject",
       nullable: true,
@@ -148,8 +235,16 @@ const TaskRevision = builder.objectRef<Revision>("TaskRevision").implement({
   description: "One revision of a task: what it compiled to, and who answered the questions that made it.",
   fields: (t) => ({
     revision: t.exposeInt("revision", { description: "The revision number, from 0." }),
-    status: t.field({ description: "The task's status at this revision.", type: TaskStatusEnum, resolve: (r) => r.status as TaskRecord["status"] }),
-    answeredBy: t.string({ description: "Who answered the questions that made this revision.", nullable: true, resolve: (r) => r.answeredBy }),
+    status: t.field({
+      description: "The task's status at this revision.",
+      type: TaskStatusEnum,
+      resolve: (r) => r.status as TaskRecord["status"],
+    }),
+    answeredBy: t.string({
+      description: "Who answered the questions that made this revision.",
+      nullable: true,
+      resolve: (r) => r.answeredBy,
+    }),
     createdAt: t.field({ description: "When the revision was made.", type: "DateTime", resolve: (r) => r.createdAt }),
     ir: t.field({ description: "The TaskIRV1 document of this revision.", type: "JSONObject", resolve: (r) => r.ir }),
   }),
@@ -165,7 +260,11 @@ export const Task = builder.node(builder.objectRef<TaskRecord>("Task"), {
     status: t.field({ description: "COMPILED, NEEDS_CLARIFICATION or UNCOMPILED.", type: TaskStatusEnum, resolve: (task) => task.status }),
     createdAt: t.field({ description: "When the task was first compiled.", type: "DateTime", resolve: (task) => task.createdAt }),
     updatedAt: t.field({ description: "When the task last changed.", type: "DateTime", resolve: (task) => task.updatedAt }),
-    revisions: t.field({ type: [TaskRevision], description: "Every revision, oldest first.", resolve: (task, _args, ctx) => ctx.tasks.revisions(task.id) }),
+    revisions: t.field({
+      type: [TaskRevision],
+      description: "Every revision, oldest first.",
+      resolve: (task, _args, ctx) => ctx.tasks.revisions(task.id),
+    }),
     ...compiledFields(t),
   }),
 });
@@ -182,7 +281,12 @@ const TaskPreview = builder.objectRef<CompiledTask>("TaskPreview").implement({
 const TaskBudgetInput = builder.inputType("TaskBudgetInput", {
   description: "Limits on what work on the task may spend.",
   fields: (t) => ({
-    maxCostUnits: t.float({ description: "Most cost units." }), maxTokens: t.int({ description: "Most model tokens." }), maxWallMs: t.int({ description: "Most wall-clock time, in milliseconds." }), maxToolCalls: t.int({ description: "Most tool calls." }), maxAttempts: t.int({ description: "Most attempts." }), maxSpawns: t.int({ description: "Most sub-runs spawned." }),
+    maxCostUnits: t.float({ description: "Most cost units." }),
+    maxTokens: t.int({ description: "Most model tokens." }),
+    maxWallMs: t.int({ description: "Most wall-clock time, in milliseconds." }),
+    maxToolCalls: t.int({ description: "Most tool calls." }),
+    maxAttempts: t.int({ description: "Most attempts." }),
+    maxSpawns: t.int({ description: "Most sub-runs spawned." }),
   }),
 });
 
@@ -230,7 +334,8 @@ const ClarifyTaskInput = builder.inputType("ClarifyTaskInput", {
     answers: t.field({ description: "One answer per open question being settled.", type: [TaskAnswerInput], required: true }),
     answeredBy: t.string({
       required: false,
-      description: "Who answered: the token's component id, recorded with each answer. May be left out; any other name is refused with ERR_FORBIDDEN.",
+      description:
+        "Who answered: the token's component id, recorded with each answer. May be left out; any other name is refused with ERR_FORBIDDEN.",
     }),
   }),
 });
@@ -257,7 +362,14 @@ function toTaskRequest(input: CompileInput): TaskRequest {
   const r = input.request ?? {};
   const b = r.budgets;
   const budgets = b
-    ? defined({ max_cost_units: b.maxCostUnits, max_tokens: b.maxTokens, max_wall_ms: b.maxWallMs, max_tool_calls: b.maxToolCalls, max_attempts: b.maxAttempts, max_spawns: b.maxSpawns })
+    ? defined({
+        max_cost_units: b.maxCostUnits,
+        max_tokens: b.maxTokens,
+        max_wall_ms: b.maxWallMs,
+        max_tool_calls: b.maxToolCalls,
+        max_attempts: b.maxAttempts,
+        max_spawns: b.maxSpawns,
+      })
     : undefined;
   return { request: defined({ ...r, budgets }) as StructuredRequest };
 }
@@ -276,38 +388,53 @@ builder.queryFields((t) => ({
     errors: { types: [NotFoundError], directResult: true, union: { description: "What task(id) answers: the task, or NotFoundError." } },
     resolve: async (_root, { id }, ctx) => ctx.tasks.require(String(id)),
   }),
-  tasks: t.connection({
-    ...requires("run:read"),
-    type: Task,
-    description: "Tasks, newest first.",
-    args: { status: t.arg({ description: "Only tasks with this status.", type: TaskStatusEnum }), taskType: t.arg({ description: "Only tasks of this type.", type: TaskTypeEnum }) },
-    resolve: async (_root, args, ctx) => {
-      if (args.last != null || args.before != null) {
-        throw new InvalidInputError("tasks pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
-      }
-      const first = args.first ?? 20;
-      if (first < 0 || first > 100) throw new InvalidInputError("first must be between 0 and 100", [{ path: "/first", message: "out of range" }]);
-      const page = await ctx.tasks.list({ status: args.status, taskType: args.taskType }, first, args.after);
-      return {
-        edges: page.tasks.map((task) => ({ cursor: task.id, node: task })),
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: Boolean(args.after),
-          startCursor: page.tasks[0]?.id ?? null,
-          endCursor: page.tasks.at(-1)?.id ?? null,
-        },
-      };
+  tasks: t.connection(
+    {
+      ...requires("run:read"),
+      type: Task,
+      description: "Tasks, newest first.",
+      args: {
+        status: t.arg({ description: "Only tasks with this status.", type: TaskStatusEnum }),
+        taskType: t.arg({ description: "Only tasks of this type.", type: TaskTypeEnum }),
+      },
+      resolve: async (_root, args, ctx) => {
+        if (args.last != null || args.before != null) {
+          throw new InvalidInputError("tasks pages forward only: use first/after", [{ path: "/last", message: "not supported" }]);
+        }
+        const first = args.first ?? 20;
+        if (first < 0 || first > 100)
+          throw new InvalidInputError("first must be between 0 and 100", [{ path: "/first", message: "out of range" }]);
+        const page = await ctx.tasks.list({ status: args.status, taskType: args.taskType }, first, args.after);
+        return {
+          edges: page.tasks.map((task) => ({ cursor: task.id, node: task })),
+          pageInfo: {
+            hasNextPage: page.hasNextPage,
+            hasPreviousPage: Boolean(args.after),
+            startCursor: page.tasks[0]?.id ?? null,
+            endCursor: page.tasks.at(-1)?.id ?? null,
+          },
+        };
+      },
     },
-  },
-  { description: "A page of tasks, newest first." },
-  { description: "One task of the page, with its cursor." },
+    { description: "A page of tasks, newest first." },
+    { description: "One task of the page, with its cursor." },
   ),
   compilePreview: t.field({
     ...requires("task:compile"),
     type: TaskPreview,
     description: "Compile a request without storing it: the TaskIR, its questions and escalation.",
-    args: { input: t.arg({ description: "The request: text, a structured request, or a TaskIR.", type: CompileTaskInput, required: true }) },
-    errors: { types: COMPILE_ERRORS, directResult: true, union: { name: "CompilePreviewResult", description: "What compilePreview answers: the preview, or a typed error saying why nothing was done (every error implements Error)." } },
+    args: {
+      input: t.arg({ description: "The request: text, a structured request, or a TaskIR.", type: CompileTaskInput, required: true }),
+    },
+    errors: {
+      types: COMPILE_ERRORS,
+      directResult: true,
+      union: {
+        name: "CompilePreviewResult",
+        description:
+          "What compilePreview answers: the preview, or a typed error saying why nothing was done (every error implements Error).",
+      },
+    },
     resolve: (_root, { input }, ctx) => ctx.tasks.preview(toTaskRequest(input)),
   }),
 }));
@@ -317,8 +444,18 @@ builder.mutationFields((t) => ({
     ...requires("task:compile"),
     type: CompileTaskSuccess,
     description: "Compile any request to one TaskIRV1 and store it. Open questions make it NEEDS_CLARIFICATION.",
-    args: { input: t.arg({ description: "The request: text, a structured request, or a TaskIR.", type: CompileTaskInput, required: true }) },
-    errors: { types: COMPILE_ERRORS, directResult: true, union: { name: "CompileTaskResult", description: "What compileTask answers: CompileTaskSuccess, or a typed error saying why nothing was done (every error implements Error)." } },
+    args: {
+      input: t.arg({ description: "The request: text, a structured request, or a TaskIR.", type: CompileTaskInput, required: true }),
+    },
+    errors: {
+      types: COMPILE_ERRORS,
+      directResult: true,
+      union: {
+        name: "CompileTaskResult",
+        description:
+          "What compileTask answers: CompileTaskSuccess, or a typed error saying why nothing was done (every error implements Error).",
+      },
+    },
     resolve: (_root, { input }, ctx) => ctx.tasks.compile(toTaskRequest(input)),
   }),
   clarifyTask: t.field({
@@ -329,7 +466,11 @@ builder.mutationFields((t) => ({
     errors: {
       types: [NotFoundError, TaskRevisionConflictError, InvalidInputError, InputTooLargeError, ForbiddenError],
       directResult: true,
-      union: { name: "ClarifyTaskResult", description: "What clarifyTask answers: ClarifyTaskSuccess, or a typed error saying why nothing was done (every error implements Error)." },
+      union: {
+        name: "ClarifyTaskResult",
+        description:
+          "What clarifyTask answers: ClarifyTaskSuccess, or a typed error saying why nothing was done (every error implements Error).",
+      },
     },
     resolve: async (_root, { input }, ctx) => ({
       task: await ctx.tasks.clarify(

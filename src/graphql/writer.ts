@@ -29,9 +29,12 @@ export function authorizedAnswerer(ctx: GraphQLContext, claimed: string | null |
   if (!principal) throw new UnauthenticatedError();
   const own = principal.identity.component_id;
   if (claimed != null && claimed.trim() !== own) {
-    throw new ForbiddenError(`answers are recorded under the token's own component identity: answeredBy ${claimed} is not the token's (${own})`, {
-      tokenComponentId: own,
-    });
+    throw new ForbiddenError(
+      `answers are recorded under the token's own component identity: answeredBy ${claimed} is not the token's (${own})`,
+      {
+        tokenComponentId: own,
+      },
+    );
   }
   return own;
 }

@@ -118,7 +118,10 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
       try {
         await this.db.prisma.$executeRaw`SELECT pg_notify(${LEDGER_CHANNEL}, p) FROM unnest(${payloads}::text[]) AS p`;
       } catch (error) {
-        this.options.logger.warn({ err: error }, "could not send ledger notifications; other instances find these writes at their next resync");
+        this.options.logger.warn(
+          { err: error },
+          "could not send ledger notifications; other instances find these writes at their next resync",
+        );
       }
     }
     this.sending = null;

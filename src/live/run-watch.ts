@@ -57,7 +57,9 @@ export class RunWatcher {
     private readonly options: WatchOptions = { maxLag: DEFAULT_MAX_LAG },
   ) {
     this.pages = new SharedReads((runId, afterSeq, limit) => store.readLedger(runId, afterSeq, limit), {
-      perRun: 8, runs: 128, shared: options.sharedReads,
+      perRun: 8,
+      runs: 128,
+      shared: options.sharedReads,
       maxBytes: options.cacheBytes ?? DEFAULT_WATCH_CACHE_BYTES,
       sizeOf: (entry) => (entry.state ? stateSize(entry.state, entry.contentHash) : 0) + jsonSize(entry.operations),
     });
@@ -88,7 +90,11 @@ export class RunWatcher {
       } else {
         const startSeq = await this.store.seqOfVersion(runId, start.afterVersion);
         // Not there yet: start from the current head and skip until that version's commit.
-        watch.startAt(startSeq ?? run.ledgerSeq, { reached: startSeq !== null, lastVersion: start.afterVersion, afterVersion: start.afterVersion });
+        watch.startAt(startSeq ?? run.ledgerSeq, {
+          reached: startSeq !== null,
+          lastVersion: start.afterVersion,
+          afterVersion: start.afterVersion,
+        });
       }
       // An archived run's stream ends after its archive entry; a watch from beyond it ends at once.
       if (run.status === ARCHIVED_STATUS && watch.cursor >= run.ledgerSeq) throw new RunArchivedError(runId, run.ledgerSeq);
@@ -103,9 +109,15 @@ export class RunWatcher {
   private groupOf(runId: string): RunLiveGroup {
     let group = this.groups.get(runId);
     if (!group) {
-      group = new RunLiveGroup(runId, this.feed, this.pages, () => this.store.missingRunError(runId), (empty) => {
-        if (this.groups.get(runId) === empty) this.groups.delete(runId);
-      });
+      group = new RunLiveGroup(
+        runId,
+        this.feed,
+        this.pages,
+        () => this.store.missingRunError(runId),
+        (empty) => {
+          if (this.groups.get(runId) === empty) this.groups.delete(runId);
+        },
+      );
       this.groups.set(runId, group);
     }
     return group;

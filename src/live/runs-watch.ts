@@ -82,7 +82,11 @@ export class RunsWatcher {
     private readonly feed: ChangeFeed,
     private readonly options: WatchOptions = { maxLag: DEFAULT_MAX_LAG },
   ) {
-    this.pages = new SharedReads((runId, afterSeq, limit) => reader.changes(runId, afterSeq, limit), { perRun: 32, runs: 1_024, shared: options.sharedReads });
+    this.pages = new SharedReads((runId, afterSeq, limit) => reader.changes(runId, afterSeq, limit), {
+      perRun: 32,
+      runs: 1_024,
+      shared: options.sharedReads,
+    });
   }
 
   /** Starts following the scope at once; the caller reads the stream, or redirects it to a socket. */
@@ -147,7 +151,10 @@ export class RunsWatcher {
         for (const head of start.heads) progress.set(head.runId, { cursor: head.seq, head: head.seq, historyEnd: head.seq, moved: false });
         for (const [index, position] of after.entries()) {
           const run = progress.get(position.runId) ?? (await this.deletedRunProgress(scope, position));
-          if (!run) throw new InvalidInputError(`run ${position.runId} is not in this subscription's scope`, [{ path: `/after/${index}/runId`, message: "unknown run" }]);
+          if (!run)
+            throw new InvalidInputError(`run ${position.runId} is not in this subscription's scope`, [
+              { path: `/after/${index}/runId`, message: "unknown run" },
+            ]);
           progress.set(position.runId, run);
           if (position.seq < run.cursor) {
             run.cursor = position.seq;
@@ -262,7 +269,11 @@ export class RunsWatcher {
         continue;
       }
       if (outside.has(runId)) continue;
-      const inScope = scope.runIds ? scope.runIds.includes(runId) : scope.taskId ? (await this.reader.taskOf(runId)) === scope.taskId : true;
+      const inScope = scope.runIds
+        ? scope.runIds.includes(runId)
+        : scope.taskId
+          ? (await this.reader.taskOf(runId)) === scope.taskId
+          : true;
       if (!inScope) {
         outside.add(runId);
         continue;

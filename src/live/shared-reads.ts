@@ -54,7 +54,10 @@ export class SharedReads<T extends Positioned> {
       this.queries++;
       pending = this.read(runId, afterSeq, limit).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
-      void pending.then((entries) => this.remember(runId, entries), () => {});
+      void pending.then(
+        (entries) => this.remember(runId, entries),
+        () => {},
+      );
     }
     return pending;
   }

@@ -36,11 +36,17 @@ export async function gateBody(
   if (Number.isFinite(declared) && declared > limit) return tooLarge(limit);
   const principal = await authenticate(req);
   if (!principal) {
-    return { kind: "refused", status: 401, code: "ERR_UNAUTHENTICATED", message: "a valid API token is required: send `Authorization: Bearer <token>`" };
+    return {
+      kind: "refused",
+      status: 401,
+      code: "ERR_UNAUTHENTICATED",
+      message: "a valid API token is required: send `Authorization: Bearer <token>`",
+    };
   }
   const read = await readCounted(req, limit);
   if (read === "too large") return tooLarge(limit);
-  if (read === "aborted") return { kind: "refused", status: 400, code: "ERR_INVALID_INPUT", message: "the request body ended before it was complete" };
+  if (read === "aborted")
+    return { kind: "refused", status: 400, code: "ERR_INVALID_INPUT", message: "the request body ended before it was complete" };
   const body = read;
   try {
     utf8.decode(body);
@@ -91,7 +97,11 @@ const tooLarge = (limit: number): BodyGateOutcome => ({
  */
 export function sendRefusal(res: ServerResponse, outcome: Extract<BodyGateOutcome, { kind: "refused" }>, requestId: string): void {
   const family = outcome.code === "ERR_UNAUTHENTICATED" ? "AUTH" : "INPUT";
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", connection: "close", "x-request-id": requestId };
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    connection: "close",
+    "x-request-id": requestId,
+  };
   if (outcome.status === 401) headers["www-authenticate"] = "Bearer";
   res.writeHead(outcome.status, headers);
   res.end(JSON.stringify({ errors: [{ message: outcome.message, extensions: { family, code: outcome.code, retryable: false } }] }));

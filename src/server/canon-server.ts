@@ -93,9 +93,17 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
     token: { perSecond: config.commitRatePerSecond, burst: config.commitBurst },
     run: { perSecond: config.runCommitRatePerSecond, burst: config.runCommitBurst },
   });
-  const reads = new ReadGuard({ maxResponseBytes: config.maxResponseBytes, readConcurrency: config.readConcurrency, readQueue: config.readQueue });
+  const reads = new ReadGuard({
+    maxResponseBytes: config.maxResponseBytes,
+    readConcurrency: config.readConcurrency,
+    readQueue: config.readQueue,
+  });
   const services = { store, watcher, runsWatcher, tasks: new TaskStore(database), tokens, commitLimiter, sessions, reads };
-  const yoga = createCanonYoga(services, logger, { introspection: config.introspection, graphiql: config.graphiql, keepAliveMs: config.keepAliveMs });
+  const yoga = createCanonYoga(services, logger, {
+    introspection: config.introspection,
+    graphiql: config.graphiql,
+    keepAliveMs: config.keepAliveMs,
+  });
   let draining = false;
   const authenticateHeader = async (req: IncomingMessage) => {
     const token = bearerToken(req.headers.authorization);
@@ -133,7 +141,8 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
   // An embedded directory has one owner, this process: local CLI commands reach the data through it.
   const localDataDir = database.kind === "pglite" && database.location !== "memory" ? database.location : undefined;
   const localAdmin = localDataDir ? await issueLocalAdminToken(database, ADMIN_TOKEN_SPEC) : undefined;
-  if (localDataDir && localAdmin) writeLocalServer(localDataDir, { pid: process.pid, url, token: localAdmin.token, startedAt: new Date().toISOString() });
+  if (localDataDir && localAdmin)
+    writeLocalServer(localDataDir, { pid: process.pid, url, token: localAdmin.token, startedAt: new Date().toISOString() });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -158,8 +167,15 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
     })());
 
   return {
-    url, port, database, logger, tokens, sessions, bootstrapToken,
-    watchers: { runs: watcher, many: runsWatcher }, close,
+    url,
+    port,
+    database,
+    logger,
+    tokens,
+    sessions,
+    bootstrapToken,
+    watchers: { runs: watcher, many: runsWatcher },
+    close,
   };
 }
 

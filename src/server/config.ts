@@ -93,7 +93,10 @@ const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
 const VARIABLES = {
   CANON_HOST: { schema: z.string().trim().min(1), accepts: "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0" },
   CANON_PORT: { schema: integer(0, 65535), accepts: "a port number from 0 to 65535 (0 picks a free one)" },
-  DATABASE_URL: { schema: postgresUrl, accepts: "a PostgreSQL URL, postgresql://user:password@host:5432/database (unset: the embedded database)" },
+  DATABASE_URL: {
+    schema: postgresUrl,
+    accepts: "a PostgreSQL URL, postgresql://user:password@host:5432/database (unset: the embedded database)",
+  },
   CANON_DATA_DIR: { schema: z.string().min(1), accepts: "a directory for the embedded database, or :memory:" },
   CANON_DB_POOL_SIZE: { schema: integer(1, 1000), accepts: "an integer from 1 to 1000" },
   CANON_LOG_LEVEL: { schema: z.enum(LOG_LEVELS), accepts: LOG_LEVELS.join(", ") },
@@ -116,7 +119,10 @@ const VARIABLES = {
   CANON_RUN_COMMIT_RATE: { schema: integer(0), accepts: "writes per second to one run, 0 or more (0: no limit)" },
   CANON_RUN_COMMIT_BURST: { schema: integer(1), accepts: "a number of writes, 1 or more" },
   CANON_TOKEN_RECHECK_MS: { schema: integer(1), accepts: "milliseconds, 1 or more" },
-  CANON_ADMIN_TOKEN: { schema: z.string().regex(/^canon_[A-Za-z0-9_-]{32,100}$/), accepts: "canon_ followed by 32 to 100 base64url characters, e.g. canon_$(openssl rand -hex 24)" },
+  CANON_ADMIN_TOKEN: {
+    schema: z.string().regex(/^canon_[A-Za-z0-9_-]{32,100}$/),
+    accepts: "canon_ followed by 32 to 100 base64url characters, e.g. canon_$(openssl rand -hex 24)",
+  },
 } satisfies Record<string, { schema: z.ZodType<unknown, string>; accepts: string }>;
 
 type Name = keyof typeof VARIABLES;
@@ -127,7 +133,10 @@ export const KNOWN_VARIABLES: readonly string[] = Object.keys(VARIABLES);
 
 /** Variables that look like Canon's but are not (e.g. CANON_LOGLEVEL), for a warning. */
 export const unknownCanonVariables = (env: NodeJS.ProcessEnv): string[] =>
-  Object.keys(env).filter((name) => name.startsWith("CANON_") && !KNOWN_VARIABLES.includes(name) && !name.startsWith("CANON_CI_") && !name.startsWith("CANON_TEST_"));
+  Object.keys(env).filter(
+    (name) =>
+      name.startsWith("CANON_") && !KNOWN_VARIABLES.includes(name) && !name.startsWith("CANON_CI_") && !name.startsWith("CANON_TEST_"),
+  );
 
 /** The bad value as it may be shown: never a token, never a password. */
 function shown(name: Name, raw: string): string {

@@ -11,7 +11,17 @@
 // A transport that can take events directly (graphql-ws: socket-sink.ts) puts `deliverDirectly`
 // in the context. A source stream that can be redirected (a run watch) then feeds it, with each
 // event encoded once per operation as well, and the stream itself only reports how it ended.
-import { createSourceEventStream, execute, getOperationAST, Kind, visit, type ASTNode, type DocumentNode, type ExecutionArgs, type ExecutionResult } from "graphql";
+import {
+  createSourceEventStream,
+  execute,
+  getOperationAST,
+  Kind,
+  visit,
+  type ASTNode,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+} from "graphql";
 import { isAsyncIterable, mapAsyncIterator, type Plugin } from "graphql-yoga";
 import type { Logger } from "pino";
 import { EVENTS_IGNORE_ARGUMENTS } from "../graphql/field-extensions.js";
@@ -30,7 +40,8 @@ interface Redirectable {
   redirect(sink: WatchSink<object>): void;
 }
 
-const isRedirectable = (stream: unknown): stream is Redirectable & AsyncIterable<unknown> => typeof (stream as Partial<Redirectable>).redirect === "function";
+const isRedirectable = (stream: unknown): stream is Redirectable & AsyncIterable<unknown> =>
+  typeof (stream as Partial<Redirectable>).redirect === "function";
 
 /** One value per (event, operation key), kept as long as the event is. */
 class PerEvent<T> {
@@ -67,7 +78,8 @@ export function variablesThatShapeEvents(args: ExecutionArgs): Record<string, un
   if (extensions.eventsIgnoreArguments !== EVENTS_IGNORE_ARGUMENTS.eventsIgnoreArguments) return variables;
   const onlyArguments = variablesIn(field.arguments ?? []);
   const fragments = args.document.definitions.filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION);
-  for (const name of variablesIn([...(field.directives ?? []), ...(field.selectionSet ? [field.selectionSet] : []), ...fragments])) onlyArguments.delete(name);
+  for (const name of variablesIn([...(field.directives ?? []), ...(field.selectionSet ? [field.selectionSet] : []), ...fragments]))
+    onlyArguments.delete(name);
   return Object.fromEntries(Object.entries(variables).filter(([name]) => !onlyArguments.has(name)));
 }
 

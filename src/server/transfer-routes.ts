@@ -22,13 +22,30 @@ export function handleTransfer(req: IncomingMessage, res: ServerResponse, databa
   if (url.pathname !== TRANSFER_PATH && !url.pathname.startsWith(`${TRANSFER_PATH}/`)) return false;
   void (async () => {
     const principal = await tokens.authenticate(bearerToken(req.headers.authorization) ?? "");
-    if (!principal) return fail(res, 401, { family: "AUTH", code: "ERR_UNAUTHENTICATED", message: "a valid API token is required: send `Authorization: Bearer <token>`", retryable: false });
+    if (!principal)
+      return fail(res, 401, {
+        family: "AUTH",
+        code: "ERR_UNAUTHENTICATED",
+        message: "a valid API token is required: send `Authorization: Bearer <token>`",
+        retryable: false,
+      });
     if (principal.trustClass !== "SECRET" || SCOPES.some((scope) => !principal.scopes.includes(scope))) {
-      return fail(res, 403, { family: "AUTH", code: "ERR_FORBIDDEN", message: "export and import need an admin token (every scope, trust SECRET)", retryable: false });
+      return fail(res, 403, {
+        family: "AUTH",
+        code: "ERR_FORBIDDEN",
+        message: "export and import need an admin token (every scope, trust SECRET)",
+        retryable: false,
+      });
     }
-    if (req.method === "GET" && url.pathname.startsWith(`${TRANSFER_PATH}/`)) return sendExport(res, database, decodeURIComponent(url.pathname.slice(TRANSFER_PATH.length + 1)));
+    if (req.method === "GET" && url.pathname.startsWith(`${TRANSFER_PATH}/`))
+      return sendExport(res, database, decodeURIComponent(url.pathname.slice(TRANSFER_PATH.length + 1)));
     if (req.method === "POST" && url.pathname === TRANSFER_PATH) return receiveImport(req, res, database);
-    fail(res, 405, { family: "INPUT", code: "ERR_INVALID_INPUT", message: `use GET ${TRANSFER_PATH}/<runId> or POST ${TRANSFER_PATH}`, retryable: false });
+    fail(res, 405, {
+      family: "INPUT",
+      code: "ERR_INVALID_INPUT",
+      message: `use GET ${TRANSFER_PATH}/<runId> or POST ${TRANSFER_PATH}`,
+      retryable: false,
+    });
   })().catch((error: unknown) => {
     if (res.headersSent) return void res.destroy();
     if (error instanceof CanonError) return fail(res, error.family === "NOT_FOUND" ? 404 : 400, error.toJSON());
@@ -62,5 +79,9 @@ async function receiveImport(req: IncomingMessage, res: ServerResponse, database
 function fail(res: ServerResponse, status: number, error: ErrorV1) {
   if (res.headersSent) return void res.destroy();
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify({ errors: [{ message: error.message, extensions: { family: error.family, code: error.code, retryable: error.retryable } }] }));
+  res.end(
+    JSON.stringify({
+      errors: [{ message: error.message, extensions: { family: error.family, code: error.code, retryable: error.retryable } }],
+    }),
+  );
 }

@@ -66,18 +66,28 @@ export function serveWebPage(req: IncomingMessage, res: ServerResponse, options:
   const file = isPage ? join(WEB_ROOT, "dashboard", "index.html") : join(WEB_ROOT, asset![1]!, asset![2]!);
   const stats = statOrNull(file);
   if (!stats?.isFile()) {
-    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end(isPage ? "The dashboard is not built: run `npm run build`.\n" : "Not found\n");
+    res
+      .writeHead(404, { "content-type": "text/plain; charset=utf-8" })
+      .end(isPage ? "The dashboard is not built: run `npm run build`.\n" : "Not found\n");
     return true;
   }
   const headers: Record<string, string | number> = isPage
     ? pageSecurityHeaders("dashboard")
     : // Assets hold no token; revalidate them so an upgrade is picked up at once.
-      { "cache-control": "no-cache", etag: `"${stats.size.toString(36)}-${stats.mtimeMs.toString(36)}"`, "x-content-type-options": "nosniff" };
+      {
+        "cache-control": "no-cache",
+        etag: `"${stats.size.toString(36)}-${stats.mtimeMs.toString(36)}"`,
+        "x-content-type-options": "nosniff",
+      };
   if (!isPage && req.headers["if-none-match"] === headers.etag) {
     res.writeHead(304, headers).end();
     return true;
   }
-  res.writeHead(200, { ...headers, "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream", "content-length": stats.size });
+  res.writeHead(200, {
+    ...headers,
+    "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
+    "content-length": stats.size,
+  });
   if (req.method === "HEAD") res.end();
   else createReadStream(file).pipe(res);
   return true;

@@ -56,7 +56,8 @@ export function attachGraphQLWebSocket(
   const disposable = useServer(
     {
       execute: (args) => withRequestId(requestIdOf(args), () => (args.rootValue as EnvelopedRoot).execute(args as ExecutionArgs)) as never,
-      subscribe: (args) => withRequestId(requestIdOf(args), () => (args.rootValue as EnvelopedRoot).subscribe(args as ExecutionArgs)) as never,
+      subscribe: (args) =>
+        withRequestId(requestIdOf(args), () => (args.rootValue as EnvelopedRoot).subscribe(args as ExecutionArgs)) as never,
       onConnect: async (ctx) => {
         const token = tokenOf(ctx.connectionParams, ctx.extra.request.headers.authorization);
         const principal = token ? await auth.tokens.authenticate(token) : null;
@@ -157,4 +158,5 @@ function keepAlive(wsServer: WebSocketServer, intervalMs: number): () => void {
   return () => clearInterval(timer);
 }
 
-const requestIdOf = (args: unknown): string => ((args as { contextValue?: { requestId?: string } }).contextValue?.requestId ?? requestIdFrom(undefined));
+const requestIdOf = (args: unknown): string =>
+  (args as { contextValue?: { requestId?: string } }).contextValue?.requestId ?? requestIdFrom(undefined);

@@ -69,7 +69,12 @@ export const bearerToken = (header: string | null | undefined): string | null =>
 
 export const unauthenticated = () =>
   createGraphQLError("a valid API token is required: send `Authorization: Bearer <token>`", {
-    extensions: { family: "AUTH", code: "ERR_UNAUTHENTICATED", retryable: false, http: { status: 401, headers: { "www-authenticate": "Bearer" } } },
+    extensions: {
+      family: "AUTH",
+      code: "ERR_UNAUTHENTICATED",
+      retryable: false,
+      http: { status: 401, headers: { "www-authenticate": "Bearer" } },
+    },
   });
 
 /**
@@ -83,9 +88,12 @@ function useCsrfRefusal(): Plugin {
       try {
         return prevention.onRequestParse?.(payload);
       } catch {
-        throw createGraphQLError("refused as a possible cross-site request: send `Authorization: Bearer <token>` (or an `x-graphql-yoga-csrf` header)", {
-          extensions: { ...CSRF_REFUSED, http: { status: 403 } },
-        });
+        throw createGraphQLError(
+          "refused as a possible cross-site request: send `Authorization: Bearer <token>` (or an `x-graphql-yoga-csrf` header)",
+          {
+            extensions: { ...CSRF_REFUSED, http: { status: 403 } },
+          },
+        );
       }
     },
   };

@@ -75,7 +75,13 @@ export interface StoredCommit {
 }
 
 /** How to store the COMMIT of `next` after `previous` (the write path and import both ask here). */
-export function storedCommit(previous: AgentStateV1, next: AgentStateV1, nextJson: string, version: number, position: ChainPosition): StoredCommit {
+export function storedCommit(
+  previous: AgentStateV1,
+  next: AgentStateV1,
+  nextJson: string,
+  version: number,
+  position: ChainPosition,
+): StoredCommit {
   const encoded = encodeCommit(previous, next, Buffer.byteLength(nextJson, "utf8"), version, position);
   return encoded.kind === "SNAPSHOT"
     ? { state: next, patch: null, position: encoded.position }

@@ -21,7 +21,7 @@ export async function compactLedger(db: Database, runId: string): Promise<number
   let previous: AgentStateV1 | null = null;
   let position: ChainPosition | null = null;
   let rewritten = 0;
-  for (let after = -1; after < end - 1; ) {
+  for (let after = -1; after < end - 1;) {
     const rows = await db.prisma.ledgerEntry.findMany({
       where: { runId, kind: "COMMIT", stateVersion: { gt: after, lt: end } },
       orderBy: { stateVersion: "asc" },
@@ -31,18 +31,22 @@ export async function compactLedger(db: Database, runId: string): Promise<number
     if (rows.length === 0) break;
     const updates: { seq: number; state: AgentStateV1 | null; patch: StatePatch | null; snapshotVersion: number }[] = [];
     for (const row of rows) {
-      const state: AgentStateV1 = row.state ? (row.state as unknown as AgentStateV1) : applyStatePatch(previous!, row.patch as unknown as StatePatch);
-      const stored: StoredCommit = previous && position
-        ? storedCommit(previous, state, JSON.stringify(state), row.stateVersion, position)
-        : { state, patch: null, position: genesisPosition(row.stateVersion) };
+      const state: AgentStateV1 = row.state
+        ? (row.state as unknown as AgentStateV1)
+        : applyStatePatch(previous!, row.patch as unknown as StatePatch);
+      const stored: StoredCommit =
+        previous && position
+          ? storedCommit(previous, state, JSON.stringify(state), row.stateVersion, position)
+          : { state, patch: null, position: genesisPosition(row.stateVersion) };
       if (stored.state === null && row.state !== null) rewritten++;
       updates.push({ seq: row.seq, state: stored.state, patch: stored.patch, snapshotVersion: stored.position.snapshotVersion });
       previous = state;
       position = stored.position;
     }
     await db.prisma.$transaction(
-      updates.map((update) =>
-        db.prisma.$executeRaw`UPDATE "ledger_entry" SET "state" = ${update.state ? JSON.stringify(update.state) : null}::jsonb,
+      updates.map(
+        (update) =>
+          db.prisma.$executeRaw`UPDATE "ledger_entry" SET "state" = ${update.state ? JSON.stringify(update.state) : null}::jsonb,
           "patch" = ${update.patch ? JSON.stringify(update.patch) : null}::jsonb, "snapshot_version" = ${update.snapshotVersion}
           WHERE "run_id" = ${runId} AND "seq" = ${update.seq}`,
       ),

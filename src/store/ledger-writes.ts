@@ -19,7 +19,14 @@ import { toLedgerEntryRecord, toRunRecord } from "../db/row-mapping.js";
 import type { ChangeFeed, LedgerNotice } from "../live/change-feed.js";
 import { genesisPosition, type ChainPosition } from "../domain/ledger-encoding.js";
 import { storedCommit } from "./ledger-codec.js";
-import { missingRunError, runDeletion, toDeletionRecord, type DeleteRunRequest, type DeletionRow, type RunDeletionRecord } from "./run-deletion.js";
+import {
+  missingRunError,
+  runDeletion,
+  toDeletionRecord,
+  type DeleteRunRequest,
+  type DeletionRow,
+  type RunDeletionRecord,
+} from "./run-deletion.js";
 
 /** What every ledger entry records besides its position and hashes. */
 interface EntryContent {
@@ -105,23 +112,42 @@ export class LedgerWrites {
       await this.track(
         this.db.prisma.$transaction(async (tx) => {
           if (spec.newTaskObjective !== null) {
-            await tx.task.create({ data: { id: spec.taskId, objective: spec.newTaskObjective, source: { objective: spec.newTaskObjective } } });
+            await tx.task.create({
+              data: { id: spec.taskId, objective: spec.newTaskObjective, source: { objective: spec.newTaskObjective } },
+            });
           } else if (!(await tx.task.findUnique({ where: { id: spec.taskId }, select: { id: true } }))) {
             throw new NotFoundError("task", spec.taskId);
           }
           await tx.run.create({
             data: {
-              id: runId, taskId: spec.taskId, sessionId: state.identity.session_id, stateVersion: 0, ledgerSeq: 0,
-              status: runStatusOf(state), state: state as object, contentHash: hash,
-              headHash: entryHash, headParentHash: spec.parentHash,
+              id: runId,
+              taskId: spec.taskId,
+              sessionId: state.identity.session_id,
+              stateVersion: 0,
+              ledgerSeq: 0,
+              status: runStatusOf(state),
+              state: state as object,
+              contentHash: hash,
+              headHash: entryHash,
+              headParentHash: spec.parentHash,
             },
           });
           await tx.ledgerEntry.create({
             data: {
-              runId, seq: 0, stateVersion: 0, kind: "COMMIT", operations: spec.operations as object[], snapshotVersion: 0,
-              producer: spec.producer as object, provenance: spec.provenance as object, state: state as object,
-              contentHash: hash, parentHash: spec.parentHash, entryHash,
-              idempotencyKey: spec.idempotencyKey, requestHash: spec.requestHash,
+              runId,
+              seq: 0,
+              stateVersion: 0,
+              kind: "COMMIT",
+              operations: spec.operations as object[],
+              snapshotVersion: 0,
+              producer: spec.producer as object,
+              provenance: spec.provenance as object,
+              state: state as object,
+              contentHash: hash,
+              parentHash: spec.parentHash,
+              entryHash,
+              idempotencyKey: spec.idempotencyKey,
+              requestHash: spec.requestHash,
             },
           });
           // A keyed id is derived, so a retry after the run was deleted would bring it back under
@@ -240,16 +266,34 @@ export class LedgerWrites {
     const commit = kind === "COMMIT";
     const at = new Date(row.updated_at);
     const entry: LedgerEntryRecord = {
-      runId, seq: row.ledger_seq, stateVersion: spec.stateVersion, kind, operations: spec.operations,
-      producer: spec.producer, provenance: spec.provenance, reason: spec.reason, state: commit ? spec.state : null,
-      contentHash: spec.contentHash, parentHash: row.head_parent_hash, entryHash: row.head_hash, createdAt: at,
+      runId,
+      seq: row.ledger_seq,
+      stateVersion: spec.stateVersion,
+      kind,
+      operations: spec.operations,
+      producer: spec.producer,
+      provenance: spec.provenance,
+      reason: spec.reason,
+      state: commit ? spec.state : null,
+      contentHash: spec.contentHash,
+      parentHash: row.head_parent_hash,
+      entryHash: row.head_hash,
+      createdAt: at,
     };
     this.announce({ runId, seq: row.ledger_seq, entry });
     // The UPDATE returned every column but the state, which we hold: no read after the write.
     const run: RunRecord = {
-      id: runId, taskId: row.task_id, sessionId: row.session_id, stateVersion: spec.stateVersion, ledgerSeq: row.ledger_seq,
-      status: row.status as RunRecord["status"], state: spec.state, contentHash: spec.contentHash, headHash: row.head_hash,
-      createdAt: new Date(row.created_at), updatedAt: at,
+      id: runId,
+      taskId: row.task_id,
+      sessionId: row.session_id,
+      stateVersion: spec.stateVersion,
+      ledgerSeq: row.ledger_seq,
+      status: row.status as RunRecord["status"],
+      state: spec.state,
+      contentHash: spec.contentHash,
+      headHash: row.head_hash,
+      createdAt: new Date(row.created_at),
+      updatedAt: at,
     };
     return { run, entry, position: { snapshotVersion: row.snapshot_version, chainBytes: row.chain_bytes } };
   }
@@ -274,10 +318,16 @@ export class LedgerWrites {
     const { runId, expectedVersion, reason, producer } = request;
     const deletion = await this.track(
       this.db.prisma.$transaction(async (tx) => {
-        const [run] = await tx.$queryRaw<{ status: string; state_version: number; ledger_seq: number; head_hash: string; task_id: string }[]>`
+        const [run] = await tx.$queryRaw<
+          { status: string; state_version: number; ledger_seq: number; head_hash: string; task_id: string }[]
+        >`
           SELECT "task_id", "status", "state_version", "ledger_seq", "head_hash" FROM "run" WHERE "id" = ${runId} FOR UPDATE`;
         if (!run) throw await missingRunError(tx, runId);
-        if (run.status !== ARCHIVED_STATUS) throw new PreconditionFailedError(`run ${runId} is ${run.status}: only an archived run can be deleted (archiveRun first)`, "/runId");
+        if (run.status !== ARCHIVED_STATUS)
+          throw new PreconditionFailedError(
+            `run ${runId} is ${run.status}: only an archived run can be deleted (archiveRun first)`,
+            "/runId",
+          );
         if (run.state_version !== expectedVersion) throw new StateConflictError(runId, expectedVersion, run.state_version);
         await tx.$queryRaw`SELECT set_config('canon.deleting_run', ${runId}, true)`;
         await tx.$executeRaw`DELETE FROM "receipt" WHERE "run_id" = ${runId}`;
@@ -326,18 +376,33 @@ function appendItem(spec: AppendSpec, ord: number) {
   const kind = entryKindOf(spec);
   const commit = kind === "COMMIT";
   if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
-  const stored = commit && spec.previous
-    ? storedCommit(spec.previous.state, spec.state, JSON.stringify(spec.state), spec.stateVersion, spec.previous.position)
-    : null;
+  const stored =
+    commit && spec.previous
+      ? storedCommit(spec.previous.state, spec.state, JSON.stringify(spec.state), spec.stateVersion, spec.previous.position)
+      : null;
   return {
-    ord, run_id: spec.runId, expected_version: spec.expectedVersion, state_version: spec.stateVersion,
-    is_commit: commit, is_archive: spec.kind === "ARCHIVE", entry_kind: kind, state: commit ? spec.state : null,
-    stored_state: stored?.state ?? null, patch: stored?.patch ?? null,
-    snapshot_version: stored?.position.snapshotVersion ?? null, chain_bytes: stored?.position.chainBytes ?? null,
-    content_hash: spec.contentHash, status: spec.kind === "ARCHIVE" ? ARCHIVED_STATUS : runStatusOf(spec.state),
-    digest: digestOf(spec, kind, spec.stateVersion, spec.contentHash), committed_at: spec.committedAt,
-    operations: spec.operations, producer: spec.producer, provenance: spec.provenance, reason: spec.reason,
-    idempotency_key: spec.idempotencyKey, request_hash: spec.requestHash,
+    ord,
+    run_id: spec.runId,
+    expected_version: spec.expectedVersion,
+    state_version: spec.stateVersion,
+    is_commit: commit,
+    is_archive: spec.kind === "ARCHIVE",
+    entry_kind: kind,
+    state: commit ? spec.state : null,
+    stored_state: stored?.state ?? null,
+    patch: stored?.patch ?? null,
+    snapshot_version: stored?.position.snapshotVersion ?? null,
+    chain_bytes: stored?.position.chainBytes ?? null,
+    content_hash: spec.contentHash,
+    status: spec.kind === "ARCHIVE" ? ARCHIVED_STATUS : runStatusOf(spec.state),
+    digest: digestOf(spec, kind, spec.stateVersion, spec.contentHash),
+    committed_at: spec.committedAt,
+    operations: spec.operations,
+    producer: spec.producer,
+    provenance: spec.provenance,
+    reason: spec.reason,
+    idempotency_key: spec.idempotencyKey,
+    request_hash: spec.requestHash,
     receipts: spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
   };
 }
@@ -354,8 +419,14 @@ function refusalOf(error: unknown, spec: AppendSpec): AppendRefusal | Error {
 
 const digestOf = (content: EntryContent, kind: "COMMIT" | "NOOP", stateVersion: number, contentHash: ContentHash): ContentHash =>
   entryDigest({
-    runId: content.runId, stateVersion, kind, operations: content.operations,
-    producer: content.producer, provenance: content.provenance, reason: content.reason, contentHash,
+    runId: content.runId,
+    stateVersion,
+    kind,
+    operations: content.operations,
+    producer: content.producer,
+    provenance: content.provenance,
+    reason: content.reason,
+    contentHash,
   });
 
 // ---------------------------------------------------------------------------------------------

@@ -41,7 +41,8 @@ export class ModelEventLog {
     if (input.previousModelId != null && !MODEL_ID.test(input.previousModelId)) {
       problems.push({ path: "/previousModelId", message: "must be a model id of 1 to 200 characters" });
     }
-    if (input.kind === "SWAPPED" && input.previousModelId == null) problems.push({ path: "/previousModelId", message: "is required for SWAPPED" });
+    if (input.kind === "SWAPPED" && input.previousModelId == null)
+      problems.push({ path: "/previousModelId", message: "is required for SWAPPED" });
     if (problems.length) throw new InvalidInputError("the model event is invalid; nothing was recorded", problems);
     // Reads the run's version in the same statement that inserts, without locking or updating the run.
     const rows = await this.db.prisma.$queryRaw<RawEvent[]>`

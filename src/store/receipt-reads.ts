@@ -48,7 +48,12 @@ export async function receiptBookOf(db: Database, ids: readonly string[]): Promi
     where: { id: { in: [...ids] } },
     select: { id: true, kind: true, document: true, contentHash: true },
   });
-  return new Map(rows.map((row) => [row.id, { id: row.id, kind: row.kind as ReceiptKind, document: row.document as JsonObject, contentHash: row.contentHash }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, kind: row.kind as ReceiptKind, document: row.document as JsonObject, contentHash: row.contentHash },
+    ]),
+  );
 }
 
 const toRecord = (row: {

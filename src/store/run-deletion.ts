@@ -39,8 +39,14 @@ export interface DeletionRow {
 type Sql = Pick<Database["prisma"], "$queryRaw">;
 
 export const toDeletionRecord = (row: DeletionRow): RunDeletionRecord => ({
-  runId: row.run_id, taskId: row.task_id, lastSeq: row.last_seq, lastVersion: row.last_version, headHash: row.head_hash,
-  deletedBy: row.deleted_by, reason: row.reason, deletedAt: new Date(row.deleted_at),
+  runId: row.run_id,
+  taskId: row.task_id,
+  lastSeq: row.last_seq,
+  lastVersion: row.last_version,
+  headHash: row.head_hash,
+  deletedBy: row.deleted_by,
+  reason: row.reason,
+  deletedAt: new Date(row.deleted_at),
 });
 
 /** The tombstone of a deleted run, or null if no run of that id was ever deleted. */

@@ -38,11 +38,22 @@ export class RunLifecycle {
     if (run.status === ARCHIVED_STATUS) return this.replayOrRefuse(run, request, requestHash);
     if (run.stateVersion !== expectedVersion) throw new StateConflictError(runId, expectedVersion, run.stateVersion);
     const written = await this.ledger.append({
-      runId, operations: [archiveOperation(reason)], producer: request.producer, provenance: request.provenance, reason,
-      idempotencyKey: request.idempotencyKey ?? null, requestHash,
+      runId,
+      operations: [archiveOperation(reason)],
+      producer: request.producer,
+      provenance: request.provenance,
+      reason,
+      idempotencyKey: request.idempotencyKey ?? null,
+      requestHash,
       // The compare-and-swap also requires the content hash read here, which the entry's digest covers.
-      kind: "ARCHIVE", expectedVersion, stateVersion: expectedVersion, state: run.state, contentHash: run.contentHash,
-      receipts: [], committedAt: null, previous: null,
+      kind: "ARCHIVE",
+      expectedVersion,
+      stateVersion: expectedVersion,
+      state: run.state,
+      contentHash: run.contentHash,
+      receipts: [],
+      committedAt: null,
+      previous: null,
     });
     if (typeof written === "string") {
       // Someone wrote (or archived) first.

@@ -40,7 +40,7 @@ export async function exportRun(db: Database, runId: string, write: (line: strin
   };
   await write(JSON.stringify(header));
   let count = 0;
-  for (let afterSeq = -1; afterSeq < run.ledgerSeq; ) {
+  for (let afterSeq = -1; afterSeq < run.ledgerSeq;) {
     const rows = await db.prisma.ledgerEntry.findMany({
       where: { runId, seq: { gt: afterSeq, lte: run.ledgerSeq } },
       orderBy: { seq: "asc" },
@@ -83,7 +83,10 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
     if (entry.runId !== header.run.id) throw refusal(lineNumber, `entry belongs to run ${entry.runId}, not ${header.run.id}`);
     const divergence = verifier.push(toLedgerEntryRecord({ ...entry, createdAt: new Date(entry.createdAt) }));
     if (divergence) {
-      throw refusal(lineNumber, `ledger does not verify at seq ${divergence.seq}: ${divergence.check} expected ${divergence.expected}, got ${divergence.actual}`);
+      throw refusal(
+        lineNumber,
+        `ledger does not verify at seq ${divergence.seq}: ${divergence.check} expected ${divergence.expected}, got ${divergence.actual}`,
+      );
     }
     entries.push(entry);
   }
@@ -102,12 +105,23 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
     const state = current.state as object;
     await tx.run.create({
       data: {
-        id: run.id, taskId: run.taskId, sessionId: run.sessionId, stateVersion: last.stateVersion, ledgerSeq: last.seq,
+        id: run.id,
+        taskId: run.taskId,
+        sessionId: run.sessionId,
+        stateVersion: last.stateVersion,
+        ledgerSeq: last.seq,
         // An archived run stays archived where it is imported (the trigger then guards it there too).
-        status: isArchiveEntry(toLedgerEntryRecord({ ...last, createdAt: new Date(last.createdAt) })) ? ARCHIVED_STATUS : runStatusOf(state as never), state, contentHash: current.contentHash,
-        headHash: last.entryHash, headParentHash: last.parentHash,
-        snapshotVersion: stored.position.snapshotVersion, chainBytes: stored.position.chainBytes,
-        createdAt: new Date(run.createdAt), updatedAt: new Date(last.createdAt),
+        status: isArchiveEntry(toLedgerEntryRecord({ ...last, createdAt: new Date(last.createdAt) }))
+          ? ARCHIVED_STATUS
+          : runStatusOf(state as never),
+        state,
+        contentHash: current.contentHash,
+        headHash: last.entryHash,
+        headParentHash: last.parentHash,
+        snapshotVersion: stored.position.snapshotVersion,
+        chainBytes: stored.position.chainBytes,
+        createdAt: new Date(run.createdAt),
+        updatedAt: new Date(last.createdAt),
       },
     });
     for (let i = 0; i < stored.rows.length; i += BATCH) {
@@ -145,8 +159,13 @@ async function importReceipts(tx: ReceiptWriter, entries: EntryLine[]): Promise<
       if (stored) continue;
       await tx.receipt.create({
         data: {
-          id: receipt.id, runId: entry.runId, kind: receipt.kind, document: receipt.document as object,
-          contentHash: receipt.contentHash, stateVersion: entry.stateVersion, createdAt: new Date(entry.createdAt),
+          id: receipt.id,
+          runId: entry.runId,
+          kind: receipt.kind,
+          document: receipt.document as object,
+          contentHash: receipt.contentHash,
+          stateVersion: entry.stateVersion,
+          createdAt: new Date(entry.createdAt),
         },
       });
     }

@@ -121,9 +121,16 @@ export class RunWriter {
     const runId = newRunId(input);
     const state: AgentStateV1 = {
       ...origin.state,
-      identity: { ...origin.state.identity, run_id: runId, session_id: input.sessionId ?? origin.state.identity.session_id, state_version: 0 },
+      identity: {
+        ...origin.state.identity,
+        run_id: runId,
+        session_id: input.sessionId ?? origin.state.identity.session_id,
+        state_version: 0,
+      },
     };
-    const operations = [{ op: "forkRun", args: { originRunId: input.runId, originVersion: input.atVersion, originEntryHash: origin.entryHash } }];
+    const operations = [
+      { op: "forkRun", args: { originRunId: input.runId, originVersion: input.atVersion, originEntryHash: origin.entryHash } },
+    ];
     return this.createRun({
       ...entryContent(input, runId, operations, null),
       requestHash: input.idempotencyKey ? sha256Of(canonicalJson({ forkRun: input })) : null,
@@ -209,7 +216,8 @@ export class RunWriter {
     const written = await this.ledger.append(spec);
     if (written === "NOT_AT_VERSION" && clockTime !== null && retries > 0) {
       // A NOOP or archive may have landed after the time we read: read it again, if still at this version.
-      if ((await this.reads.getRun(request.runId))?.stateVersion === request.expectedVersion) return this.commit(request, operations, retries - 1);
+      if ((await this.reads.getRun(request.runId))?.stateVersion === request.expectedVersion)
+        return this.commit(request, operations, retries - 1);
     }
     return this.settle(request, spec, written);
   }
@@ -219,7 +227,12 @@ export class RunWriter {
    * `clockTime`: the database's time, read first, for operations that read the clock; null
    * for all others (the append statement stamps the time, which they never see).
    */
-  private async commitSpec(request: CommitRequest, operations: OperationCall[], current: Current, clockTime: string | null): Promise<AppendSpec> {
+  private async commitSpec(
+    request: CommitRequest,
+    operations: OperationCall[],
+    current: Current,
+    clockTime: string | null,
+  ): Promise<AppendSpec> {
     const committedAt = clockTime ?? new Date().toISOString(); // not read by these operations
     // The write-time rules judge cited receipts by their stored documents (docs/rules.md).
     const book = await receiptBookOf(this.db, citedReceiptIds(operations));
@@ -285,13 +298,19 @@ export class RunWriter {
   private async settle(request: VersionedRequest, spec: AppendSpec, written: Written | AppendRefusal | Error): Promise<WriteResult> {
     if (written instanceof Error) throw written;
     if (written === "RECEIPT_TAKEN") return this.receiptRace(request, spec.receipts);
-    if (written === "NOT_AT_VERSION" || written === "IDEMPOTENCY_KEY_TAKEN") return this.conflictOrReplay(request, spec.operations, spec.reason, null);
-    if (spec.kind === "COMMIT") this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash, position: written.position });
+    if (written === "NOT_AT_VERSION" || written === "IDEMPOTENCY_KEY_TAKEN")
+      return this.conflictOrReplay(request, spec.operations, spec.reason, null);
+    if (spec.kind === "COMMIT")
+      this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash, position: written.position });
     return { run: written.run, entry: written.entry, replayed: false };
   }
 
   /** The state the writer read, if the run is still at that version; else a replay or a conflict. */
-  private async currentState(request: VersionedRequest, operations: OperationCall[], reason: string | null): Promise<Current | WriteResult> {
+  private async currentState(
+    request: VersionedRequest,
+    operations: OperationCall[],
+    reason: string | null,
+  ): Promise<Current | WriteResult> {
     const [current] = await this.currentStates([request]);
     return current!(operations, reason);
   }
@@ -301,7 +320,9 @@ export class RunWriter {
    * holds the expected version, else from one query for all the others. A run elsewhere than
    * expected resolves to a replay or throws the conflict, once the caller says what it wrote.
    */
-  private async currentStates(requests: VersionedRequest[]): Promise<((operations: OperationCall[], reason: string | null) => Promise<Current | WriteResult>)[]> {
+  private async currentStates(
+    requests: VersionedRequest[],
+  ): Promise<((operations: OperationCall[], reason: string | null) => Promise<Current | WriteResult>)[]> {
     const cached = requests.map((r) => this.cache.get(r.runId, r.expectedVersion));
     const missing = requests.filter((_, at) => !cached[at]).map((r) => r.runId);
     const rows = missing.length
@@ -332,7 +353,12 @@ export class RunWriter {
    * happened (same idempotency key, same request), answer with that write; otherwise it is
    * a conflict, reported with the version the run is at now.
    */
-  private async conflictOrReplay(request: VersionedRequest, operations: OperationCall[], reason: string | null, knownVersion: number | null): Promise<WriteResult> {
+  private async conflictOrReplay(
+    request: VersionedRequest,
+    operations: OperationCall[],
+    reason: string | null,
+    knownVersion: number | null,
+  ): Promise<WriteResult> {
     const original = request.idempotencyKey
       ? await replayOf(this.reads, request.runId, request.idempotencyKey, requestHashOf(request, operations, reason))
       : null;
@@ -411,7 +437,12 @@ async function itemOutcomeAsync<T>(outcomes: unknown[], index: number, step: () 
  * The entry an earlier write with this idempotency key made, if any: the answer to its retry.
  * The same key with another request is refused (ERR_IDEMPOTENCY_KEY_REUSED).
  */
-export async function replayOf(reads: RunReader, runId: string, key: string, requestHash: string | null): Promise<LedgerEntryRecord | null> {
+export async function replayOf(
+  reads: RunReader,
+  runId: string,
+  key: string,
+  requestHash: string | null,
+): Promise<LedgerEntryRecord | null> {
   const original = await reads.entryByIdempotencyKey(runId, key);
   if (!original) return null;
   if (original.requestHash !== requestHash) throw new IdempotencyKeyReusedError(key);

@@ -13,9 +13,14 @@ export class StateCache<Value extends VersionedState = VersionedState> {
   private readonly entries: LRUCache<string, Value> | null;
 
   constructor(maxBytes = DEFAULT_STATE_CACHE_BYTES, capacity = 10_000) {
-    this.entries = maxBytes > 0
-      ? new LRUCache<string, Value>({ max: capacity, maxSize: maxBytes, sizeCalculation: (value) => Math.max(1, stateSize(value.state, value.contentHash)) })
-      : null;
+    this.entries =
+      maxBytes > 0
+        ? new LRUCache<string, Value>({
+            max: capacity,
+            maxSize: maxBytes,
+            sizeCalculation: (value) => Math.max(1, stateSize(value.state, value.contentHash)),
+          })
+        : null;
   }
 
   get(runId: string, version: number): Value | undefined {

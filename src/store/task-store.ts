@@ -2,11 +2,22 @@
 // task from its original request plus every answer so far, and writes the new revision under
 // compare-and-swap on `revision`; every revision is kept in task_revision.
 import {
-  InvalidInputError, NotFoundError, TaskNeedsClarificationError, TaskRevisionConflictError, type InputProblem,
+  InvalidInputError,
+  NotFoundError,
+  TaskNeedsClarificationError,
+  TaskRevisionConflictError,
+  type InputProblem,
 } from "../contracts/errors.js";
 import type { TaskIRV1, TaskType } from "../contracts/task-ir.js";
 import {
-  clarificationsFor, compileTask, wellFormed, type AmbiguityRecord, type AnswerInput, type Clarification, type CompiledTask, type Escalation,
+  clarificationsFor,
+  compileTask,
+  wellFormed,
+  type AmbiguityRecord,
+  type AnswerInput,
+  type Clarification,
+  type CompiledTask,
+  type Escalation,
   type TaskRequest,
 } from "../domain/task-compiler/index.js";
 import { problemsOf, validateTaskIr } from "../contracts/validation.js";
@@ -62,11 +73,19 @@ export class TaskStore {
       await this.db.prisma.$transaction([
         this.db.prisma.task.create({
           data: {
-            id, objective: compiled.ir.objective, source: request as object, revision: 0, status: compiled.status,
-            taskType: compiled.ir.task_type, ir: compiled.ir as object, clarifications: [],
+            id,
+            objective: compiled.ir.objective,
+            source: request as object,
+            revision: 0,
+            status: compiled.status,
+            taskType: compiled.ir.task_type,
+            ir: compiled.ir as object,
+            clarifications: [],
           },
         }),
-        this.db.prisma.taskRevision.create({ data: { taskId: id, revision: 0, status: compiled.status, ir: compiled.ir as object, answers: [] } }),
+        this.db.prisma.taskRevision.create({
+          data: { taskId: id, revision: 0, status: compiled.status, ir: compiled.ir as object, answers: [] },
+        }),
       ]);
     } catch (error) {
       // Compiled concurrently by another caller: same content, same task.
@@ -80,13 +99,17 @@ export class TaskStore {
   /** Records answers and recompiles; succeeds only if the task is still at `expectedRevision`. */
   async clarify(taskId: string, expectedRevision: number, answers: AnswerInput[], answeredBy: string): Promise<TaskRecord> {
     if (!Number.isSafeInteger(expectedRevision) || expectedRevision < 0) {
-      throw new InvalidInputError("the clarification is invalid; nothing was changed", [{ path: "/expectedRevision", message: "must be a non-negative integer" }]);
+      throw new InvalidInputError("the clarification is invalid; nothing was changed", [
+        { path: "/expectedRevision", message: "must be a non-negative integer" },
+      ]);
     }
     const row = await this.db.prisma.task.findUnique({ where: { id: taskId } });
     if (!row) throw new NotFoundError("task", taskId);
     if (row.revision !== expectedRevision) throw new TaskRevisionConflictError(taskId, expectedRevision, row.revision);
     if (!row.ir) {
-      throw new InvalidInputError("the task was never compiled, so it has no questions to answer", [{ path: "/taskId", message: "is an UNCOMPILED task" }]);
+      throw new InvalidInputError("the task was never compiled, so it has no questions to answer", [
+        { path: "/taskId", message: "is an UNCOMPILED task" },
+      ]);
     }
     const current = compiledOf(row);
     const previous = row.clarifications as unknown as Clarification[];
@@ -96,27 +119,38 @@ export class TaskStore {
     if (!outcome.ok) throw outcome.error;
     const next = outcome.task;
     const revision = expectedRevision + 1;
-    const [moved] = await this.db.prisma.$transaction([
-      this.db.prisma.task.updateMany({
-        where: { id: taskId, revision: expectedRevision },
-        data: {
-          revision, status: next.status, objective: next.ir.objective, taskType: next.ir.task_type, ir: next.ir as object,
-          clarifications: checked.clarifications as object[], updatedAt: new Date(),
-        },
-      }),
-      // A concurrent clarification took this revision number first: the primary key refuses
-      // this row, and the transaction undoes the update with it.
-      this.db.prisma.taskRevision.create({
-        data: {
-          taskId, revision, status: next.status, ir: next.ir as object,
-          answers: checked.clarifications.slice(previous.length) as object[], answeredBy: wellFormed(answeredBy.trim()),
-        },
-      }),
-    ]).catch(async (error: unknown) => {
-      const now = await this.db.prisma.task.findUnique({ where: { id: taskId }, select: { revision: true } });
-      if (now && now.revision !== expectedRevision) throw new TaskRevisionConflictError(taskId, expectedRevision, now.revision);
-      throw error;
-    });
+    const [moved] = await this.db.prisma
+      .$transaction([
+        this.db.prisma.task.updateMany({
+          where: { id: taskId, revision: expectedRevision },
+          data: {
+            revision,
+            status: next.status,
+            objective: next.ir.objective,
+            taskType: next.ir.task_type,
+            ir: next.ir as object,
+            clarifications: checked.clarifications as object[],
+            updatedAt: new Date(),
+          },
+        }),
+        // A concurrent clarification took this revision number first: the primary key refuses
+        // this row, and the transaction undoes the update with it.
+        this.db.prisma.taskRevision.create({
+          data: {
+            taskId,
+            revision,
+            status: next.status,
+            ir: next.ir as object,
+            answers: checked.clarifications.slice(previous.length) as object[],
+            answeredBy: wellFormed(answeredBy.trim()),
+          },
+        }),
+      ])
+      .catch(async (error: unknown) => {
+        const now = await this.db.prisma.task.findUnique({ where: { id: taskId }, select: { revision: true } });
+        if (now && now.revision !== expectedRevision) throw new TaskRevisionConflictError(taskId, expectedRevision, now.revision);
+        throw error;
+      });
     if (moved.count === 0) {
       const now = await this.require(taskId);
       throw new TaskRevisionConflictError(taskId, expectedRevision, now.revision);
@@ -138,7 +172,13 @@ export class TaskStore {
   /** The TaskIR of every revision, oldest first. */
   async revisions(id: string): Promise<{ revision: number; status: string; ir: TaskIRV1; answeredBy: string | null; createdAt: Date }[]> {
     const rows = await this.db.prisma.taskRevision.findMany({ where: { taskId: id }, orderBy: { revision: "asc" } });
-    return rows.map((r) => ({ revision: r.revision, status: r.status, ir: r.ir as unknown as TaskIRV1, answeredBy: r.answeredBy, createdAt: r.createdAt }));
+    return rows.map((r) => ({
+      revision: r.revision,
+      status: r.status,
+      ir: r.ir as unknown as TaskIRV1,
+      answeredBy: r.answeredBy,
+      createdAt: r.createdAt,
+    }));
   }
 
   /** Newest first; `after` is the id of the last task of the previous page. */
@@ -221,11 +261,23 @@ export async function exportTask(db: Database, taskId: string): Promise<TaskExpo
   const row = await db.prisma.task.findUnique({ where: { id: taskId }, include: { revisions: { orderBy: { revision: "asc" } } } });
   if (!row) throw new NotFoundError("task", taskId);
   return {
-    id: row.id, objective: row.objective, source: row.source, createdAt: row.createdAt.toISOString(),
-    revision: row.revision, status: row.status as TaskStatus, taskType: row.taskType, ir: row.ir,
-    clarifications: row.clarifications as unknown[], updatedAt: row.updatedAt.toISOString(),
+    id: row.id,
+    objective: row.objective,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    revision: row.revision,
+    status: row.status as TaskStatus,
+    taskType: row.taskType,
+    ir: row.ir,
+    clarifications: row.clarifications as unknown[],
+    updatedAt: row.updatedAt.toISOString(),
     revisions: row.revisions.map((r) => ({
-      revision: r.revision, status: r.status, ir: r.ir, answers: r.answers, answeredBy: r.answeredBy, createdAt: r.createdAt.toISOString(),
+      revision: r.revision,
+      status: r.status,
+      ir: r.ir,
+      answers: r.answers,
+      answeredBy: r.answeredBy,
+      createdAt: r.createdAt.toISOString(),
     })),
   };
 }
@@ -238,7 +290,8 @@ export function taskExportProblems(task: TaskExport, path: string): InputProblem
   }
   const irs = [task.ir, ...(task.revisions ?? []).map((r) => r.ir)];
   irs.forEach((ir, index) => {
-    if (ir != null && !validateTaskIr(ir)) problems.push(...problemsOf(validateTaskIr, index === 0 ? `${path}/ir` : `${path}/revisions/${index - 1}/ir`));
+    if (ir != null && !validateTaskIr(ir))
+      problems.push(...problemsOf(validateTaskIr, index === 0 ? `${path}/ir` : `${path}/revisions/${index - 1}/ir`));
   });
   return problems;
 }
@@ -248,11 +301,18 @@ export async function importTask(tx: TaskWriter, task: TaskExport): Promise<void
   if (await tx.task.findUnique({ where: { id: task.id }, select: { id: true } })) return;
   await tx.task.create({
     data: {
-      id: task.id, objective: task.objective, source: task.source as object, createdAt: new Date(task.createdAt),
+      id: task.id,
+      objective: task.objective,
+      source: task.source as object,
+      createdAt: new Date(task.createdAt),
       ...(task.status !== undefined
         ? {
-            revision: task.revision ?? 0, status: task.status, taskType: task.taskType ?? null, ir: (task.ir ?? undefined) as object | undefined,
-            clarifications: (task.clarifications ?? []) as object[], updatedAt: new Date(task.updatedAt ?? task.createdAt),
+            revision: task.revision ?? 0,
+            status: task.status,
+            taskType: task.taskType ?? null,
+            ir: (task.ir ?? undefined) as object | undefined,
+            clarifications: (task.clarifications ?? []) as object[],
+            updatedAt: new Date(task.updatedAt ?? task.createdAt),
           }
         : {}),
     },
@@ -260,8 +320,13 @@ export async function importTask(tx: TaskWriter, task: TaskExport): Promise<void
   if (task.revisions?.length) {
     await tx.taskRevision.createMany({
       data: task.revisions.map((r) => ({
-        taskId: task.id, revision: r.revision, status: r.status, ir: r.ir as object, answers: r.answers as object,
-        answeredBy: r.answeredBy, createdAt: new Date(r.createdAt),
+        taskId: task.id,
+        revision: r.revision,
+        status: r.status,
+        ir: r.ir as object,
+        answers: r.answers as object,
+        answeredBy: r.answeredBy,
+        createdAt: new Date(r.createdAt),
       })),
     });
   }

@@ -77,7 +77,8 @@ export class TokenStore {
    * read a printed token). An existing one, revoked or not, is left as it is.
    */
   async ensure(token: string, spec: TokenSpec): Promise<void> {
-    if (!/^canon_[A-Za-z0-9_-]{32,100}$/.test(token)) throw new Error("CANON_ADMIN_TOKEN must look like canon_<at least 32 base64url characters>");
+    if (!/^canon_[A-Za-z0-9_-]{32,100}$/.test(token))
+      throw new Error("CANON_ADMIN_TOKEN must look like canon_<at least 32 base64url characters>");
     // Instances starting together with the same CANON_ADMIN_TOKEN: one insert wins, the rest do nothing.
     await this.db.prisma.apiToken.createMany({ data: [newRow(spec, token)], skipDuplicates: true });
   }

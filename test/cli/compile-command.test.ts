@@ -9,9 +9,13 @@ import { compileCommand } from "../../src/cli/compile-command.js";
 function run(text: string | undefined, file?: string) {
   let out = "";
   let err = "";
-  const sink = (append: (chunk: string) => void) =>
-    new Writable({ write: (chunk, _enc, done) => (append(String(chunk)), done()) });
-  const code = compileCommand(text, file, sink((c) => (out += c)), sink((c) => (err += c)));
+  const sink = (append: (chunk: string) => void) => new Writable({ write: (chunk, _enc, done) => (append(String(chunk)), done()) });
+  const code = compileCommand(
+    text,
+    file,
+    sink((c) => (out += c)),
+    sink((c) => (err += c)),
+  );
   return { code, out, err };
 }
 
@@ -19,7 +23,11 @@ describe("canon compile", () => {
   it("prints a clear request's TaskIR and exits 0", () => {
     const { code, out, err } = run("Fix the crash in src/app.ts; never touch src/vendor/");
     expect(code).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ schema_id: "allternit.kernel.TaskIRV1", task_type: "BUG_FIX", forbidden_scope: ["fs:src/vendor/**"] });
+    expect(JSON.parse(out)).toMatchObject({
+      schema_id: "allternit.kernel.TaskIRV1",
+      task_type: "BUG_FIX",
+      forbidden_scope: ["fs:src/vendor/**"],
+    });
     expect(err).toContain("status: COMPILED");
   });
 

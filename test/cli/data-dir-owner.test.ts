@@ -52,7 +52,10 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
     const file = path.join(dir, "data", "canon-server.json");
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const created = await canonCli(["token", "create", "--component", "test-agent", "--kind", "RUNTIME", "--scopes", "run:read,run:create"], env);
+    const created = await canonCli(
+      ["token", "create", "--component", "test-agent", "--kind", "RUNTIME", "--scopes", "run:read,run:create"],
+      env,
+    );
     expect(created.status, created.stderr).toBe(0);
     expect(created.stderr).toMatch(new RegExp(`through the server that holds it \\(pid ${first.child.pid}`));
     const token = /canon_[A-Za-z0-9_-]{43}/.exec(created.stdout)![0];
@@ -72,7 +75,9 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
     // No token is printed again; the next start says what to do if the first one was lost.
     const second = await start({ CANON_ADMIN_TOKEN: "" });
     await until(() => second.stderr().includes("Lost it?"));
-    expect(second.stderr()).toMatch(/Tokens: admin token tok_\S+ \(made \d{4}-\d\d-\d\d\); the first start printed it once\. Lost it\? In another terminal, run `canon token create --component <you> --kind HUMAN/);
+    expect(second.stderr()).toMatch(
+      /Tokens: admin token tok_\S+ \(made \d{4}-\d\d-\d\d\); the first start printed it once\. Lost it\? In another terminal, run `canon token create --component <you> --kind HUMAN/,
+    );
     expect(second.stderr()).not.toContain("First start");
     expect((await gql(second.url, RUNS)).data.runs.edges.map((e: any) => e.node.runId)).toEqual([run.runId]);
     const listed = await canonCli(["token", "list"], env);
@@ -90,7 +95,9 @@ describe.skipIf(onPostgres)("an embedded data directory has one owner", { timeou
       expect(refused.stderr).not.toMatch(/\n\s+at /);
     }
     // The holder is unharmed.
-    expect((await postGraphQL<any>(holder.url, RUNS, undefined, (await import("../support/canon-process.js")).TEST_ADMIN_TOKEN)).status).toBe(200);
+    expect(
+      (await postGraphQL<any>(holder.url, RUNS, undefined, (await import("../support/canon-process.js")).TEST_ADMIN_TOKEN)).status,
+    ).toBe(200);
     await kill(holder.child);
   });
 

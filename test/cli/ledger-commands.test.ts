@@ -25,9 +25,8 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 400_000 
 
   /** Runs the real CLI against a database; PGlite directories are used by one process at a time. */
   const canon = (database: TestDatabase, ...args: string[]) => {
-    const env = database.options.kind === "postgres"
-      ? { DATABASE_URL: database.options.url }
-      : { CANON_DATA_DIR: database.options.dataDir };
+    const env =
+      database.options.kind === "postgres" ? { DATABASE_URL: database.options.url } : { CANON_DATA_DIR: database.options.dataDir };
     return spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
       cwd: repoRoot,
       env: { ...process.env, CANON_LOG_LEVEL: "silent", DATABASE_URL: "", ...env },
@@ -57,12 +56,23 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 400_000 
       const store = new RunStore(db, new InProcessChangeFeed());
       const { run } = await store.startRun(startInput);
       for (let v = 0; v < 20; v++) {
-        await store.commitState({ runId: run.id, expectedVersion: v, operations: [{ op: "setPlan", args: { plan: { step: v } } }], producer, provenance });
+        await store.commitState({
+          runId: run.id,
+          expectedVersion: v,
+          operations: [{ op: "setPlan", args: { plan: { step: v } } }],
+          producer,
+          provenance,
+        });
       }
       const ids = { runId: run.id, sessionId: run.sessionId, taskId: run.taskId };
       const receipt = toolReceipt(ids, `tool-${run.id}`, 20, "SUCCESS");
       // A receipt is recorded by its producer, the tool runner.
-      await store.commitState({ runId: run.id, expectedVersion: 20, operations: [{ op: "recordToolReceipt", args: { receipt } }], ...WRITERS.tools });
+      await store.commitState({
+        runId: run.id,
+        expectedVersion: 20,
+        operations: [{ op: "recordToolReceipt", args: { receipt } }],
+        ...WRITERS.tools,
+      });
       await store.recordNoop({ runId: run.id, expectedVersion: 21, reason: "nothing left", producer, provenance });
       return run.id;
     });
@@ -90,7 +100,9 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 400_000 
     expect(verified.status, verified.stdout).toBe(0);
     expect(verified.stdout).toContain(`ok       ${runId} (23 entries)`);
     // The receipts its commits carried are immutable rows there too.
-    const receipts = await withDb(target, (db) => db.prisma.receipt.findMany({ where: { runId }, select: { id: true, stateVersion: true } }));
+    const receipts = await withDb(target, (db) =>
+      db.prisma.receipt.findMany({ where: { runId }, select: { id: true, stateVersion: true } }),
+    );
     expect(receipts).toEqual([{ id: `tool-${runId}`, stateVersion: 21 }]);
     const again = canon(target, "import", file);
     expect(again.status).not.toBe(0);
@@ -111,7 +123,10 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 400_000 
   });
 
   it("exits non-zero from `canon verify --all` when a stored row was tampered with", async () => {
-    await withDb(source, (db) => db.prisma.$executeRaw`UPDATE "ledger_entry" SET "reason" = 'forged' WHERE "run_id" = ${runId} AND "seq" = 22`);
+    await withDb(
+      source,
+      (db) => db.prisma.$executeRaw`UPDATE "ledger_entry" SET "reason" = 'forged' WHERE "run_id" = ${runId} AND "seq" = 22`,
+    );
     const result = canon(source, "verify", "--all");
     expect(result.status).toBe(1);
     expect(result.stdout).toContain(`DIVERGED ${runId} at seq 22 (version 21): entry hash`);

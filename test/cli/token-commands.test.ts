@@ -26,11 +26,29 @@ describe(`canon token on ${backendName}`, () => {
     // The backend's close() would close the shared database: the test disposes of it instead.
     const backend = directBackend(db);
     const created = output();
-    await createToken(backend, { component: "planner", kind: "MODEL_COMPONENT", scopes: ["run:read", "run:commit"], trust: "INTERNAL", version: "*", runs: ["run-1"], tasks: [] }, created.sink);
+    await createToken(
+      backend,
+      {
+        component: "planner",
+        kind: "MODEL_COMPONENT",
+        scopes: ["run:read", "run:commit"],
+        trust: "INTERNAL",
+        version: "*",
+        runs: ["run-1"],
+        tasks: [],
+      },
+      created.sink,
+    );
     const token = /canon_[A-Za-z0-9_-]{43}/.exec(created.text())![0];
     const tokenId = /created (tok_\S+);/.exec(created.text())![1]!;
     const principal = await new TokenStore(db).authenticate(token);
-    expect(principal).toMatchObject({ tokenId, trustClass: "INTERNAL", scopes: ["run:read", "run:commit"], runIds: ["run-1"], identity: { component_id: "planner", kind: "MODEL_COMPONENT" } });
+    expect(principal).toMatchObject({
+      tokenId,
+      trustClass: "INTERNAL",
+      scopes: ["run:read", "run:commit"],
+      runIds: ["run-1"],
+      identity: { component_id: "planner", kind: "MODEL_COMPONENT" },
+    });
 
     const listed = output();
     await listTokens(backend, listed.sink);

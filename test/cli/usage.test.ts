@@ -30,7 +30,8 @@ describe("canon command line", { timeout: 240_000 }, () => {
     ]);
     expect(v).toMatchObject({ status: 0, stdout: `${version}\n` });
     expect(help.status).toBe(0);
-    for (const command of ["serve", "migrate", "verify", "export", "import", "compile", "token"]) expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
+    for (const command of ["serve", "migrate", "verify", "export", "import", "compile", "token"])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
     expect(helpToken.stdout).toMatch(/^ {2}create \[options\]/m);
     expect(tokenCreateHelp.status).toBe(0);
     expect(tokenCreateHelp.stdout).toContain("Usage: canon token create [options]");
@@ -85,7 +86,9 @@ describe("canon command line", { timeout: 240_000 }, () => {
     const elsewhere = mkdtempSync(path.join(dir, "elsewhere-"));
     const listed = await canonCli(["token", "list"], {}, { cwd: elsewhere });
     expect(listed.status).toBe(78);
-    expect(listed.stderr).toContain(`CANON_DATA_DIR is not set, so the default ./.canon/data is taken from the current directory: ${path.join(elsewhere, ".canon/data")}`);
+    expect(listed.stderr).toContain(
+      `CANON_DATA_DIR is not set, so the default ./.canon/data is taken from the current directory: ${path.join(elsewhere, ".canon/data")}`,
+    );
     expect(listed.stderr).toContain("Nothing was created");
     expect(readdirSync(elsewhere)).toEqual([]);
   });
@@ -126,7 +129,9 @@ describe("canon command line", { timeout: 240_000 }, () => {
     try {
       const result = await canonCli(["serve", "--port", String(port)], { CANON_DATA_DIR: ":memory:" });
       expect(result.status).toBe(1);
-      expect(result.stderr.trim()).toBe(`canon serve: port ${port} on 127.0.0.1 is already in use: stop what listens there, or choose another port with --port or CANON_PORT`);
+      expect(result.stderr.trim()).toBe(
+        `canon serve: port ${port} on 127.0.0.1 is already in use: stop what listens there, or choose another port with --port or CANON_PORT`,
+      );
     } finally {
       blocker.close();
     }
@@ -136,7 +141,9 @@ describe("canon command line", { timeout: 240_000 }, () => {
     // util-linux `script` gives the command a terminal as stdin.
     const cli = path.resolve(import.meta.dirname, "../../src/cli/main.ts");
     const result = spawnSync("script", ["-qec", `${process.execPath} --import tsx ${cli} import`, "/dev/null"], {
-      cwd: path.resolve(import.meta.dirname, "../.."), encoding: "utf8", timeout: 60_000,
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      encoding: "utf8",
+      timeout: 60_000,
       env: { ...process.env, CANON_DATA_DIR: path.join(dir, "none") },
     });
     expect(result.status).toBe(2);

@@ -49,7 +49,13 @@ describe(`canon/client on ${backendName}`, () => {
 
     const stale = client.commit(runId, status("late"), { expectedVersion: 0 });
     await expect(stale).rejects.toBeInstanceOf(StateConflictError);
-    await expect(stale).rejects.toMatchObject({ code: "ERR_STATE_CONFLICT", retryable: true, runId, expectedVersion: 0, currentVersion: 1 });
+    await expect(stale).rejects.toMatchObject({
+      code: "ERR_STATE_CONFLICT",
+      retryable: true,
+      runId,
+      expectedVersion: 0,
+      currentVersion: 1,
+    });
   });
 
   it("answers a resent keyed commit from the ledger, and a key reused for another request with its typed error", async () => {
@@ -57,7 +63,9 @@ describe(`canon/client on ${backendName}`, () => {
     const once = await client.commit(run.runId, status("a"), { expectedVersion: 0, idempotencyKey: "k-1" });
     const again = await client.commit(run.runId, status("a"), { expectedVersion: 0, idempotencyKey: "k-1" });
     expect(again).toMatchObject({ replayed: true, entry: { seq: once.entry.seq, entryHash: once.entry.entryHash } });
-    await expect(client.commit(run.runId, status("b"), { expectedVersion: 1, idempotencyKey: "k-1" })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    await expect(client.commit(run.runId, status("b"), { expectedVersion: 1, idempotencyKey: "k-1" })).rejects.toBeInstanceOf(
+      IdempotencyKeyReusedError,
+    );
   });
 
   it("update: decides on the state read, records a NOOP only when asked, and writes nothing otherwise", async () => {
@@ -71,7 +79,11 @@ describe(`canon/client on ${backendName}`, () => {
     const noop = await client.update(run.runId, () => null, { noopReason: "already ready" });
     expect(noop).toMatchObject({ entry: { kind: "NOOP", reason: "already ready", version: 1, seq: 2 } });
     const page = await client.history(run.runId, { withState: true });
-    expect(page.entries.map((e) => [e.seq, e.kind])).toEqual([[0, "COMMIT"], [1, "COMMIT"], [2, "NOOP"]]);
+    expect(page.entries.map((e) => [e.seq, e.kind])).toEqual([
+      [0, "COMMIT"],
+      [1, "COMMIT"],
+      [2, "NOOP"],
+    ]);
     expect(page.entries[1]!.document?.user_visible_status).toBe("ready");
     const paged = await client.history(run.runId, { first: 2 });
     expect(paged).toMatchObject({ hasNextPage: true, endCursor: "1" });
@@ -105,11 +117,16 @@ describe(`canon/client on ${backendName}`, () => {
       for await (const entry of watch) {
         seen.push(entry);
         if (entry.version === 2) await canon.gql(ARCHIVE, { runId: run.runId, expectedVersion: 2 });
-        else if (entry.kind === "COMMIT") await client.commit(run.runId, status(`v${entry.version + 1}`), { expectedVersion: entry.version });
+        else if (entry.kind === "COMMIT")
+          await client.commit(run.runId, status(`v${entry.version + 1}`), { expectedVersion: entry.version });
       }
     })();
     await reading;
-    expect(seen.map((e) => [e.seq, e.version, e.kind])).toEqual([[1, 1, "COMMIT"], [2, 2, "COMMIT"], [3, 2, "NOOP"]]);
+    expect(seen.map((e) => [e.seq, e.version, e.kind])).toEqual([
+      [1, 1, "COMMIT"],
+      [2, 2, "COMMIT"],
+      [3, 2, "NOOP"],
+    ]);
     expect(seen[1]!.document?.user_visible_status).toBe("v2");
     expect(watch.end).toMatchObject({ reason: "archived", error: { code: "ERR_RUN_ARCHIVED" } });
     expect(watch.lastSeq).toBe(3);
@@ -135,6 +152,11 @@ describe(`canon/client on ${backendName}`, () => {
     await reading;
     expect(seen.filter((s) => s.startsWith("a"))).toEqual(["a2"]);
     expect(seen.filter((s) => s.startsWith("b"))).toEqual(["b1", "b2"]);
-    expect(watch.positions()).toEqual(expect.arrayContaining([{ runId: a.runId, seq: 2 }, { runId: b.runId, seq: 2 }]));
+    expect(watch.positions()).toEqual(
+      expect.arrayContaining([
+        { runId: a.runId, seq: 2 },
+        { runId: b.runId, seq: 2 },
+      ]),
+    );
   });
 });

@@ -22,7 +22,9 @@ async function ledger(client: CanonClient, runId: string): Promise<LedgerEntry[]
 /** The subgoal ids the ledger's addSubgoal operations name, one per operation recorded. */
 const subgoalIds = (entries: LedgerEntry[]) =>
   entries.flatMap((entry) =>
-    (entry.operations as { op: string; args: { subgoalId?: string } }[]).filter((call) => call.op === "addSubgoal").map((call) => call.args.subgoalId),
+    (entry.operations as { op: string; args: { subgoalId?: string } }[])
+      .filter((call) => call.op === "addSubgoal")
+      .map((call) => call.args.subgoalId),
   );
 
 describe(`canon/client retries on ${backendName}`, () => {
@@ -38,47 +40,56 @@ describe(`canon/client retries on ${backendName}`, () => {
     await canon?.stop();
   });
 
-  it("16 concurrent update loops on one run: all 16 items land, one commit each, no duplicate ledger entry", { timeout: 180_000 }, async () => {
-    const clients = Array.from({ length: 16 }, () => createCanonClient({ url: canon.url, token: canon.token }));
-    const { run } = await clients[0]!.startRun({ objective: "sixteen writers", workspaceRoot: "/w" });
-    const results = await Promise.all(
-      clients.map((client, i) =>
-        client.update(
-          run.runId,
-          (state) => {
-            const mine = `item-${i}`;
-            const present = (state.subgoals ?? []).some((s) => s.subgoal_id === mine);
-            return present ? null : [{ addSubgoal: { subgoalId: mine, description: `writer ${i}` } }];
-          },
-          { maxAttempts: 100, baseDelayMs: 5, maxDelayMs: 100 },
+  it(
+    "16 concurrent update loops on one run: all 16 items land, one commit each, no duplicate ledger entry",
+    { timeout: 180_000 },
+    async () => {
+      const clients = Array.from({ length: 16 }, () => createCanonClient({ url: canon.url, token: canon.token }));
+      const { run } = await clients[0]!.startRun({ objective: "sixteen writers", workspaceRoot: "/w" });
+      const results = await Promise.all(
+        clients.map((client, i) =>
+          client.update(
+            run.runId,
+            (state) => {
+              const mine = `item-${i}`;
+              const present = (state.subgoals ?? []).some((s) => s.subgoal_id === mine);
+              return present ? null : [{ addSubgoal: { subgoalId: mine, description: `writer ${i}` } }];
+            },
+            { maxAttempts: 100, baseDelayMs: 5, maxDelayMs: 100 },
+          ),
         ),
-      ),
-    );
-    const after = await clients[0]!.run(run.runId);
-    const items = (after.document.subgoals ?? []).map((s) => s.subgoal_id).sort();
-    expect(items).toEqual(Array.from({ length: 16 }, (_, i) => `item-${i}`).sort());
-    // Every update committed exactly once, and only its own commit moved the version.
-    expect(results.every((result) => result && result.entry.kind === "COMMIT" && !result.replayed)).toBe(true);
-    expect(after.stateVersion).toBe(16);
-    const entries = await ledger(clients[0]!, run.runId);
-    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 17 }, (_, i) => i));
-    expect(new Set(entries.map((e) => e.version)).size).toBe(17);
-    const ids = subgoalIds(entries);
-    expect(ids).toHaveLength(16);
-    expect(new Set(ids).size).toBe(16);
-    const attempts = results.reduce((sum, result) => sum + result!.attempts, 0);
-    console.log(`16 concurrent updates on ${backendName}: ${attempts} attempts in all (${attempts - 16} conflicts re-decided)`);
-  });
+      );
+      const after = await clients[0]!.run(run.runId);
+      const items = (after.document.subgoals ?? []).map((s) => s.subgoal_id).sort();
+      expect(items).toEqual(Array.from({ length: 16 }, (_, i) => `item-${i}`).sort());
+      // Every update committed exactly once, and only its own commit moved the version.
+      expect(results.every((result) => result && result.entry.kind === "COMMIT" && !result.replayed)).toBe(true);
+      expect(after.stateVersion).toBe(16);
+      const entries = await ledger(clients[0]!, run.runId);
+      expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 17 }, (_, i) => i));
+      expect(new Set(entries.map((e) => e.version)).size).toBe(17);
+      const ids = subgoalIds(entries);
+      expect(ids).toHaveLength(16);
+      expect(new Set(ids).size).toBe(16);
+      const attempts = results.reduce((sum, result) => sum + result!.attempts, 0);
+      console.log(`16 concurrent updates on ${backendName}: ${attempts} attempts in all (${attempts - 16} conflicts re-decided)`);
+    },
+  );
 
   it("a commit whose answer is lost after the server wrote it is resent and answered from the ledger: one entry", async () => {
     const client = createCanonClient({ url: proxy.url, token: canon.token });
     const { run } = await client.startRun({ objective: "lost answer", workspaceRoot: "/w" });
     const lost = proxy.loseNextAnswerTo("commitState");
-    const result = await client.commit(run.runId, [{ addSubgoal: { subgoalId: "once", description: "written once" } }], { expectedVersion: 0 });
+    const result = await client.commit(run.runId, [{ addSubgoal: { subgoalId: "once", description: "written once" } }], {
+      expectedVersion: 0,
+    });
     await lost; // the first answer really was cut off
     expect(result).toMatchObject({ replayed: true, run: { stateVersion: 1 }, entry: { seq: 1, version: 1 } });
     const entries = await ledger(client, run.runId);
-    expect(entries.map((e) => [e.seq, e.kind])).toEqual([[0, "COMMIT"], [1, "COMMIT"]]);
+    expect(entries.map((e) => [e.seq, e.kind])).toEqual([
+      [0, "COMMIT"],
+      [1, "COMMIT"],
+    ]);
     expect(subgoalIds(entries)).toEqual(["once"]);
   });
 

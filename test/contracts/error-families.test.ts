@@ -68,11 +68,7 @@ const INSTANCES: CanonError[] = [
   new ResponseTooLargeError(1024, 4096, "Run.history", "ask for fewer entries", ["first", "after"]),
   new ReadsBusyError(2, 16),
 ];
-const PLAIN: ErrorV1[] = [
-  { ...QUERY_TOO_COMPLEX, message: "too deep" },
-  { ...CSRF_REFUSED, message: "refused" },
-  internalError(),
-];
+const PLAIN: ErrorV1[] = [{ ...QUERY_TOO_COMPLEX, message: "too deep" }, { ...CSRF_REFUSED, message: "refused" }, internalError()];
 const documents = (): ErrorV1[] => [...INSTANCES.map((error) => error.toJSON()), ...PLAIN];
 
 /** The codes that are API-layer errors, as docs/errors.md lists them. */

@@ -35,13 +35,17 @@ const exists = abiExists;
 
 // Listed at collection time (it.each needs them then); empty when the folder is missing.
 const exampleFiles = (kind: "valid" | "invalid"): string[] =>
-  exists ? fs.readdirSync(path.join(abiRoot, "examples", kind)).filter((f) => f.endsWith(".json")).sort() : [];
+  exists
+    ? fs
+        .readdirSync(path.join(abiRoot, "examples", kind))
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+    : [];
 const validExamples = exampleFiles("valid");
 const invalidExamples = exampleFiles("invalid");
 
 /** `<Def>.json` or `<Def>.<case>.json`, as the ABI README names examples. */
 const defOf = (file: string): string => file.split(".")[0] ?? file;
-
 
 describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
   let abi: Abi;
@@ -138,7 +142,11 @@ describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
       { kind: "NOOP", calls: [{ op: "setUserVisibleStatus", args: {} }] },
     ];
 
-    const ids = { runId: "run-7f3c2a10-0b9e-4f4e-9d51-6a2f0c1e8b77", sessionId: "session-2024-06-01T09:30:00Z", taskId: "task-login-flaky" };
+    const ids = {
+      runId: "run-7f3c2a10-0b9e-4f4e-9d51-6a2f0c1e8b77",
+      sessionId: "session-2024-06-01T09:30:00Z",
+      taskId: "task-login-flaky",
+    };
     const scripted = realisticRun(ids);
 
     it("the realistic run exercises every registered operation", () => {
@@ -194,7 +202,10 @@ describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
       ["an unknown field in a closed sub-object", (s) => Object.assign(s.graph_cursor, { lease_id: "l-1" })],
       ["a content hash in upper-case hex", (s) => (s.environment.fingerprint = `sha256:${"AB".repeat(32)}`)],
       ["a content hash that is too short", (s) => s.retrieval_snapshot_refs.push({ snapshot_id: "snap-1", fingerprint: "sha256:abc" })],
-      ["a content hash with another algorithm", (s) => s.evidence.push({ kind: "FILE", ref: "f-1", content_hash: `md5:${"0".repeat(32)}` as never })],
+      [
+        "a content hash with another algorithm",
+        (s) => s.evidence.push({ kind: "FILE", ref: "f-1", content_hash: `md5:${"0".repeat(32)}` as never }),
+      ],
       ["an id starting with a dash", (s) => (s.identity.run_id = "-run-1")],
       ["an id with a space", (s) => s.constraints.push("no network")],
       ["an id longer than 200 characters", (s) => (s.graph_cursor.graph_id = `g${"x".repeat(200)}`)],
@@ -241,18 +252,24 @@ describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
 
     it("every completion policy Canon ships is a valid CompletionPolicyV1; BUG_FIX is the ABI's own", () => {
       const abiPolicy = abi.contract("CompletionPolicyV1");
-      for (const policy of Object.values(COMPLETION_POLICIES)) expect(abiPolicy(policy), `${policy.policy_id}: ${errorsOf(abiPolicy)}`).toBe(true);
+      for (const policy of Object.values(COMPLETION_POLICIES))
+        expect(abiPolicy(policy), `${policy.policy_id}: ${errorsOf(abiPolicy)}`).toBe(true);
       const reference = readJson(path.join(abiRoot, "data", "completion_policy.bug_fix.v1.json"));
       expect(COMPLETION_POLICIES.BUG_FIX).toEqual(reference);
     });
 
     it("Canon's criteria registry is valid CompletionCriterionV1, with the ABI's built-ins verbatim", () => {
       const abiCriterion = abi.contract("CompletionCriterionV1");
-      for (const criterion of COMPLETION_CRITERIA) expect(abiCriterion(criterion), `${criterion.criterion_id}: ${errorsOf(abiCriterion)}`).toBe(true);
+      for (const criterion of COMPLETION_CRITERIA)
+        expect(abiCriterion(criterion), `${criterion.criterion_id}: ${errorsOf(abiCriterion)}`).toBe(true);
       const builtIns = readJson(path.join(abiRoot, "data", "completion_criteria.builtin.v1.json")) as { criterion_id: string }[];
       for (const builtIn of builtIns) expect(COMPLETION_CRITERIA.find((c) => c.criterion_id === builtIn.criterion_id)).toEqual(builtIn);
       for (const policy of Object.values(COMPLETION_POLICIES)) {
-        for (const required of policy.require) expect(COMPLETION_CRITERIA.map((c) => c.criterion_id), policy.policy_id).toContain(required.criterion_id);
+        for (const required of policy.require)
+          expect(
+            COMPLETION_CRITERIA.map((c) => c.criterion_id),
+            policy.policy_id,
+          ).toContain(required.criterion_id);
       }
     });
   });

@@ -65,7 +65,13 @@ function envelope<S extends string>(schemaId: S, kind: AbiEnvelopeV1["producer"]
     trace_id: "trace-0001",
     parent_trace_id: "trace-0000",
     provenance: [
-      { source_type: "TOOL", source_id: "tool:npm-test", trust_class: "INTERNAL", content_hash: HASH_A, observed_at: "2026-10-01T09:29:59Z" },
+      {
+        source_type: "TOOL",
+        source_id: "tool:npm-test",
+        trust_class: "INTERNAL",
+        content_hash: HASH_A,
+        observed_at: "2026-10-01T09:29:59Z",
+      },
       { source_type: "SYSTEM", source_id: "canon", trust_class: "PUBLIC", extensions: { "x-note": { nested: true } } },
     ],
     extensions: { "x-canon.origin": "test" },
@@ -226,7 +232,10 @@ describe("Canon's receipt schemas on hand-written documents", () => {
     ["an unknown envelope field", (d) => (env(d).lease_id = "l-1")],
     ["an envelope without provenance", (d) => (env(d).provenance = [])],
     ["an envelope missing trace_id", (d) => delete env(d).trace_id],
-    ["another document's schema_id", (d) => (env(d).schema_id = env(d).schema_id === TOOL_RECEIPT_SCHEMA_ID ? MUTATION_RECEIPT_SCHEMA_ID : TOOL_RECEIPT_SCHEMA_ID)],
+    [
+      "another document's schema_id",
+      (d) => (env(d).schema_id = env(d).schema_id === TOOL_RECEIPT_SCHEMA_ID ? MUTATION_RECEIPT_SCHEMA_ID : TOOL_RECEIPT_SCHEMA_ID),
+    ],
     ["a schema_id outside the kernel namespace", (d) => (env(d).schema_id = "acme.ToolReceiptV1")],
     ["abi_version 2.0.0", (d) => (env(d).abi_version = "2.0.0")],
     ["a schema_version that is not semver", (d) => (env(d).schema_version = "1.0")],
@@ -236,7 +245,10 @@ describe("Canon's receipt schemas on hand-written documents", () => {
     ["a created_at without a time", (d) => (env(d).created_at = "2026-10-01")],
     ["a producer kind outside the enum", (d) => ((env(d).producer as Doc).kind = "MODEL")],
     ["an unknown producer field", (d) => ((env(d).producer as Doc).vendor = "acme")],
-    ["a provenance content_hash in upper case", (d) => (((env(d).provenance as Doc[])[0] as Doc).content_hash = `sha256:${"A".repeat(64)}`)],
+    [
+      "a provenance content_hash in upper case",
+      (d) => (((env(d).provenance as Doc[])[0] as Doc).content_hash = `sha256:${"A".repeat(64)}`),
+    ],
     ["a run_id starting with a dash", (d) => (env(d).run_id = "-run")],
     ["a trace_id with a space", (d) => (env(d).trace_id = "trace 1")],
   ];
@@ -284,9 +296,15 @@ describe("Canon's receipt schemas on hand-written documents", () => {
     ],
     CompletionDecisionV1: [
       ["a bad outcome", (d) => (d.outcome = "DONE")],
-      ...COMPLETION_PREDICATES.map((name): [string, Break] => [`COMPLETE with ${name} false`, (d) => ((d.predicate_results as Doc)[name] = false)]),
+      ...COMPLETION_PREDICATES.map((name): [string, Break] => [
+        `COMPLETE with ${name} false`,
+        (d) => ((d.predicate_results as Doc)[name] = false),
+      ]),
       ["COMPLETE with a criteria result FAIL", (d) => (d.criteria_results = [{ criterion_id: "c", result: "FAIL", receipt_refs: ["r"] }])],
-      ["COMPLETE with a criteria result INCONCLUSIVE", (d) => (d.criteria_results = [{ criterion_id: "c", result: "INCONCLUSIVE", receipt_refs: ["r"] }])],
+      [
+        "COMPLETE with a criteria result INCONCLUSIVE",
+        (d) => (d.criteria_results = [{ criterion_id: "c", result: "INCONCLUSIVE", receipt_refs: ["r"] }]),
+      ],
       ["producer kind MODEL_COMPONENT", (d) => ((env(d).producer as Doc).kind = "MODEL_COMPONENT")],
       ["producer kind DECISION_BACKEND", (d) => ((env(d).producer as Doc).kind = "DECISION_BACKEND")],
       ["producer kind HUMAN", (d) => ((env(d).producer as Doc).kind = "HUMAN")],
@@ -342,7 +360,12 @@ describe("Canon's receipt schemas on hand-written documents", () => {
   });
 
   it("RECEIPT_CONTRACTS names each kind's schema id, validator and own id field", () => {
-    const docs = { TOOL: toolReceipt(), MUTATION: mutationReceipt(), VERIFICATION: verificationReceipt(), COMPLETION_DECISION: completionDecision() };
+    const docs = {
+      TOOL: toolReceipt(),
+      MUTATION: mutationReceipt(),
+      VERIFICATION: verificationReceipt(),
+      COMPLETION_DECISION: completionDecision(),
+    };
     expect(Object.keys(RECEIPT_CONTRACTS).sort()).toEqual([...RECEIPT_KINDS].sort());
     for (const kind of RECEIPT_KINDS) {
       const contract = RECEIPT_CONTRACTS[kind];
@@ -352,7 +375,8 @@ describe("Canon's receipt schemas on hand-written documents", () => {
       expect(contract.validate(doc)).toBe(true);
       expect(receiptProblems(kind, doc, "/receipts/0")).toEqual([]);
       // Every other kind's validator rejects it: the schema_id const alone tells them apart.
-      for (const other of RECEIPT_KINDS.filter((k) => k !== kind)) expect(RECEIPT_CONTRACTS[other].validate(doc), `${kind} as ${other}`).toBe(false);
+      for (const other of RECEIPT_KINDS.filter((k) => k !== kind))
+        expect(RECEIPT_CONTRACTS[other].validate(doc), `${kind} as ${other}`).toBe(false);
     }
   });
 
@@ -375,7 +399,10 @@ const isOurDef = (def: string): def is Def => Object.hasOwn(DEFS, def);
 // Listed at collection time (it.each needs them then); empty when the folder is missing.
 const exampleFiles = (kind: "valid" | "invalid"): string[] =>
   abiExists
-    ? fs.readdirSync(path.join(abiRoot, "examples", kind)).filter((f) => f.endsWith(".json") && isOurDef(defOf(f))).sort()
+    ? fs
+        .readdirSync(path.join(abiRoot, "examples", kind))
+        .filter((f) => f.endsWith(".json") && isOurDef(defOf(f)))
+        .sort()
     : [];
 const validExamples = exampleFiles("valid");
 const invalidExamples = exampleFiles("invalid");
@@ -414,22 +441,112 @@ function setAt(doc: JsonValue, at: Path, value: JsonValue): void {
 }
 
 const ENUM_POOL: string[] = [
-  "SUCCESS", "FAILURE", "PARTIAL", "TIMEOUT", "DENIED", "CANCELLED", "APPLIED", "REJECTED", "ROLLED_BACK", "FAILED", "PASS", "FAIL",
-  "NOT_APPLICABLE", "INCONCLUSIVE", "ERROR", "PARSE", "UNIT_TEST", "HUMAN", "DIFF_REVIEW", "COMPLETE", "CONTINUE", "ESCALATE",
-  "SATISFIED", "UNSATISFIED", "UNKNOWN", "S0", "S3", "SYSTEM", "RUNTIME", "VERIFIER", "MODEL_COMPONENT", "DECISION_BACKEND",
-  "TOOL", "USER", "FILE", "MODEL", "PUBLIC", "SECRET", "UNTRUSTED", "INPUT", "VERIFY", "NOT_FOUND", "IDEMPOTENCY", "STATE",
-  "TOOL_RECEIPT", "RUMOUR", "unified_diff", "search_replace", "AGENT_STATE",
-  TOOL_RECEIPT_SCHEMA_ID, MUTATION_RECEIPT_SCHEMA_ID, VERIFICATION_RECEIPT_SCHEMA_ID, COMPLETION_DECISION_SCHEMA_ID,
-  COMPLETION_PROPOSAL_SCHEMA_ID, "allternit.kernel.AgentStateV1", "allternit.kernel.V1",
+  "SUCCESS",
+  "FAILURE",
+  "PARTIAL",
+  "TIMEOUT",
+  "DENIED",
+  "CANCELLED",
+  "APPLIED",
+  "REJECTED",
+  "ROLLED_BACK",
+  "FAILED",
+  "PASS",
+  "FAIL",
+  "NOT_APPLICABLE",
+  "INCONCLUSIVE",
+  "ERROR",
+  "PARSE",
+  "UNIT_TEST",
+  "HUMAN",
+  "DIFF_REVIEW",
+  "COMPLETE",
+  "CONTINUE",
+  "ESCALATE",
+  "SATISFIED",
+  "UNSATISFIED",
+  "UNKNOWN",
+  "S0",
+  "S3",
+  "SYSTEM",
+  "RUNTIME",
+  "VERIFIER",
+  "MODEL_COMPONENT",
+  "DECISION_BACKEND",
+  "TOOL",
+  "USER",
+  "FILE",
+  "MODEL",
+  "PUBLIC",
+  "SECRET",
+  "UNTRUSTED",
+  "INPUT",
+  "VERIFY",
+  "NOT_FOUND",
+  "IDEMPOTENCY",
+  "STATE",
+  "TOOL_RECEIPT",
+  "RUMOUR",
+  "unified_diff",
+  "search_replace",
+  "AGENT_STATE",
+  TOOL_RECEIPT_SCHEMA_ID,
+  MUTATION_RECEIPT_SCHEMA_ID,
+  VERIFICATION_RECEIPT_SCHEMA_ID,
+  COMPLETION_DECISION_SCHEMA_ID,
+  COMPLETION_PROPOSAL_SCHEMA_ID,
+  "allternit.kernel.AgentStateV1",
+  "allternit.kernel.V1",
 ];
 const STRING_POOL: string[] = [
-  "", " ", "x", "a b", "-x", "id-0001", "x".repeat(200), "x".repeat(201), "x".repeat(TEXT_MAX_LENGTH + 1), "ERR_X", "err_x",
-  "fs:a", "1.0.0", "1.9.9", "2.0.0", "1.0", "1.0.0-rc.1", "2026-09-30T00:00:00Z", "2026-13-01T00:00:00Z", "2026-09-30",
-  HASH_A, `sha256:${"A".repeat(64)}`, "sha256:abc", `sha1:${"a".repeat(40)}`, "true", "0",
+  "",
+  " ",
+  "x",
+  "a b",
+  "-x",
+  "id-0001",
+  "x".repeat(200),
+  "x".repeat(201),
+  "x".repeat(TEXT_MAX_LENGTH + 1),
+  "ERR_X",
+  "err_x",
+  "fs:a",
+  "1.0.0",
+  "1.9.9",
+  "2.0.0",
+  "1.0",
+  "1.0.0-rc.1",
+  "2026-09-30T00:00:00Z",
+  "2026-13-01T00:00:00Z",
+  "2026-09-30",
+  HASH_A,
+  `sha256:${"A".repeat(64)}`,
+  "sha256:abc",
+  `sha1:${"a".repeat(40)}`,
+  "true",
+  "0",
 ];
 const VALUE_POOL: JsonValue[] = [
-  null, 0, 1, -1, 0.5, 1.5, 2 ** 53, 2 ** 64, 2 ** 65, true, false, [], {}, [null], [HASH_A], { "x-a": 1 }, { a: 1 },
-  "x", "", HASH_A,
+  null,
+  0,
+  1,
+  -1,
+  0.5,
+  1.5,
+  2 ** 53,
+  2 ** 64,
+  2 ** 65,
+  true,
+  false,
+  [],
+  {},
+  [null],
+  [HASH_A],
+  { "x-a": 1 },
+  { a: 1 },
+  "x",
+  "",
+  HASH_A,
 ];
 const KEY_POOL = ["unknown_field", "x-vendor", "x-Vendor", "extensions", "kind", "claim", "result", "schema_id", "details", "src/a.ts"];
 const ITEM_POOL: JsonValue[] = [

@@ -30,7 +30,10 @@ describe(`migrating an existing ledger to patches, on ${backendName}`, () => {
     test = await createTestDatabase();
     db = await openDatabase(test.options);
     const all = readMigrations();
-    await migrate(db.sql, all.filter((migration) => migration.name < DELTA));
+    await migrate(
+      db.sql,
+      all.filter((migration) => migration.name < DELTA),
+    );
     await writeOldLedger(db, states);
     await migrate(db.sql, all);
   });
@@ -43,18 +46,35 @@ describe(`migrating an existing ledger to patches, on ${backendName}`, () => {
     const store = new RunStore(db, new InProcessChangeFeed());
     for (const [version, state] of states.entries()) expect(await store.stateOfVersion(runId, version)).toEqual(state);
     expect((await store.history(runId, { first: 10 })).entries.map((entry) => entry.state?.user_visible_status ?? null)).toEqual([
-      states[0]!.user_visible_status, "old a", null, "old b",
+      states[0]!.user_visible_status,
+      "old a",
+      null,
+      "old b",
     ]);
     expect((await verifyRun(store, runId)).ok).toBe(true);
 
     // Compaction stores the older versions the new way; they read and verify the same.
     expect(await compactLedger(db, runId)).toBe(1);
-    const stored = await db.prisma.ledgerEntry.findMany({ where: { runId, kind: "COMMIT" }, orderBy: { seq: "asc" }, select: { state: true, snapshotVersion: true } });
-    expect(stored.map((row) => [row.state === null, row.snapshotVersion])).toEqual([[false, 0], [true, 0], [false, 2]]);
+    const stored = await db.prisma.ledgerEntry.findMany({
+      where: { runId, kind: "COMMIT" },
+      orderBy: { seq: "asc" },
+      select: { state: true, snapshotVersion: true },
+    });
+    expect(stored.map((row) => [row.state === null, row.snapshotVersion])).toEqual([
+      [false, 0],
+      [true, 0],
+      [false, 2],
+    ]);
     for (const [version, state] of states.entries()) expect(await store.stateOfVersion(runId, version)).toEqual(state);
     expect((await verifyRun(store, runId)).ok).toBe(true);
 
-    await store.commitState({ runId, expectedVersion: 2, operations: [{ op: "setUserVisibleStatus", args: { status: "new" } }], producer, provenance });
+    await store.commitState({
+      runId,
+      expectedVersion: 2,
+      operations: [{ op: "setUserVisibleStatus", args: { status: "new" } }],
+      producer,
+      provenance,
+    });
     const [row] = await db.prisma.$queryRaw<{ state: unknown; patch: unknown; snapshot_version: number }[]>`
       SELECT "state", "patch", "snapshot_version" FROM "ledger_entry" WHERE "run_id" = ${runId} AND "state_version" = 3 AND "kind" = 'COMMIT'`;
     expect(row).toMatchObject({ state: null, snapshot_version: 2 });
@@ -86,7 +106,20 @@ async function writeOldLedger(db: Database, states: AgentStateV1[]): Promise<voi
       }
       if (step.kind === "COMMIT") states.push(state);
       const version = states.length - 1;
-      const entryHash = chainHash(parent, seq, entryDigest({ runId, stateVersion: version, kind: step.kind, operations: step.operations, producer, provenance, reason: step.reason, contentHash: hash }));
+      const entryHash = chainHash(
+        parent,
+        seq,
+        entryDigest({
+          runId,
+          stateVersion: version,
+          kind: step.kind,
+          operations: step.operations,
+          producer,
+          provenance,
+          reason: step.reason,
+          contentHash: hash,
+        }),
+      );
       if (seq === 0) {
         await session.query(
           `INSERT INTO "run" ("id", "task_id", "session_id", "state_version", "ledger_seq", "status", "state", "content_hash", "head_hash", "head_parent_hash")
@@ -102,8 +135,21 @@ async function writeOldLedger(db: Database, states: AgentStateV1[]): Promise<voi
       await session.query(
         `INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance", "reason", "state", "content_hash", "parent_hash", "entry_hash", "created_at")
          VALUES ($1, $2, $3, $4::"LedgerKind", $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [runId, seq, version, step.kind, JSON.stringify(step.operations), JSON.stringify(producer), JSON.stringify(provenance), step.reason,
-          step.kind === "COMMIT" ? JSON.stringify(state) : null, hash, parent, entryHash, context.committedAt],
+        [
+          runId,
+          seq,
+          version,
+          step.kind,
+          JSON.stringify(step.operations),
+          JSON.stringify(producer),
+          JSON.stringify(provenance),
+          step.reason,
+          step.kind === "COMMIT" ? JSON.stringify(state) : null,
+          hash,
+          parent,
+          entryHash,
+          context.committedAt,
+        ],
       );
       parent = entryHash;
     }

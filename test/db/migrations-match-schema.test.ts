@@ -287,10 +287,8 @@ function sorted(shape: DatabaseShape): DatabaseShape {
   return shape;
 }
 
-const columnsOf = (shape: DatabaseShape) =>
-  Object.fromEntries(Object.entries(shape.tables).map(([name, table]) => [name, table.columns]));
-const indexesOf = (shape: DatabaseShape) =>
-  Object.fromEntries(Object.entries(shape.tables).map(([name, table]) => [name, table.indexes]));
+const columnsOf = (shape: DatabaseShape) => Object.fromEntries(Object.entries(shape.tables).map(([name, table]) => [name, table.columns]));
+const indexesOf = (shape: DatabaseShape) => Object.fromEntries(Object.entries(shape.tables).map(([name, table]) => [name, table.indexes]));
 const foreignKeysOf = (shape: DatabaseShape) =>
   Object.fromEntries(Object.entries(shape.tables).map(([name, table]) => [name, table.foreignKeys]));
 
@@ -335,9 +333,7 @@ describe(`migrations match schema.prisma on ${backendName}`, () => {
 
     it("a column that is nullable in the schema but not in the migration", () => {
       const dmmf = readDmmf(schema);
-      const field = dmmf.datamodel.models
-        .flatMap((model) => model.fields)
-        .find((f) => f.kind === "scalar" && f.isRequired && !f.isId);
+      const field = dmmf.datamodel.models.flatMap((model) => model.fields).find((f) => f.kind === "scalar" && f.isRequired && !f.isId);
       expect(field).toBeDefined();
       (field as { isRequired: boolean }).isRequired = false;
       expect(columnsOf(actual)).not.toEqual(columnsOf(expectedShape(dmmf)));

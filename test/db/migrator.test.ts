@@ -5,13 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/database.js";
-import {
-  DEFAULT_MIGRATIONS_DIR,
-  MigrationError,
-  migrate,
-  readMigrations,
-  type Migration,
-} from "../../src/db/migrator.js";
+import { DEFAULT_MIGRATIONS_DIR, MigrationError, migrate, readMigrations, type Migration } from "../../src/db/migrator.js";
 import { backendName, createTestDatabase, onPostgres, type TestDatabase } from "../support/database.js";
 
 interface MigrationRow {

@@ -33,12 +33,20 @@ describe("document fixtures", () => {
   it.each([
     ["toolReceipt", validateToolReceipt, () => toolReceipt(RUN_ID, "inv-1")],
     ["mutationReceipt", validateMutationReceipt, () => mutationReceipt(RUN_ID, "mut-1")],
-    ["verificationReceipt", validateVerificationReceipt, () => verificationReceipt(RUN_ID, "ver-1", "PASS", [{ criterion_id: "c-1", result: "PASS" }])],
+    [
+      "verificationReceipt",
+      validateVerificationReceipt,
+      () => verificationReceipt(RUN_ID, "ver-1", "PASS", [{ criterion_id: "c-1", result: "PASS" }]),
+    ],
     ["completionProposal", validateCompletionProposal, () => completionProposal(RUN_ID, "proposal-1")],
     [
       "completionDecision COMPLETE",
       validateCompletionDecision,
-      () => completionDecision(RUN_ID, "decision-1", { outcome: "COMPLETE", criteria: [{ criterion_id: "c-1", result: "PASS", receipt_refs: ["ver-1"] }] }),
+      () =>
+        completionDecision(RUN_ID, "decision-1", {
+          outcome: "COMPLETE",
+          criteria: [{ criterion_id: "c-1", result: "PASS", receipt_refs: ["ver-1"] }],
+        }),
     ],
     [
       "completionDecision CONTINUE with a FAIL",
@@ -77,7 +85,10 @@ const HAPPY: Record<string, HappyPath> = {
   },
   addAcceptanceCriterion: {
     call: op("addAcceptanceCriterion", { criterionId: "tests-pass", description: "The login suite passes" }),
-    expect: (s) => expect(s.acceptance).toEqual([{ criterion_id: "tests-pass", description: "The login suite passes", origin: "EXPLICIT", required: true }]),
+    expect: (s) =>
+      expect(s.acceptance).toEqual([
+        { criterion_id: "tests-pass", description: "The login suite passes", origin: "EXPLICIT", required: true },
+      ]),
   },
   removeAcceptanceCriterion: {
     setup: [op("addAcceptanceCriterion", { criterionId: "tests-pass", description: "d" })],
@@ -96,7 +107,13 @@ const HAPPY: Record<string, HappyPath> = {
   setEnvironment: {
     call: op("setEnvironment", { repoId: "github.com/acme/app", languages: ["typescript"], fingerprint: HASH_A }),
     // workspace_root was left out, so it keeps its value.
-    expect: (s) => expect(s.environment).toEqual({ workspace_root: "/work/app", repo_id: "github.com/acme/app", languages: ["typescript"], fingerprint: HASH_A }),
+    expect: (s) =>
+      expect(s.environment).toEqual({
+        workspace_root: "/work/app",
+        repo_id: "github.com/acme/app",
+        languages: ["typescript"],
+        fingerprint: HASH_A,
+      }),
   },
   setRepository: {
     call: op("setRepository", { repository: { branch: "main", head: "abc123", dirty: ["src/a.ts"] } }),
@@ -108,7 +125,14 @@ const HAPPY: Record<string, HappyPath> = {
   },
   setGraphCursor: {
     call: op("setGraphCursor", { graphId: "graph-2", graphVersion: 3, frontier: ["n3"], completedNodes: ["n1", "n2"] }),
-    expect: (s) => expect(s.graph_cursor).toEqual({ graph_id: "graph-2", graph_version: 3, frontier: ["n3"], completed_nodes: ["n1", "n2"], failed_nodes: [] }),
+    expect: (s) =>
+      expect(s.graph_cursor).toEqual({
+        graph_id: "graph-2",
+        graph_version: 3,
+        frontier: ["n3"],
+        completed_nodes: ["n1", "n2"],
+        failed_nodes: [],
+      }),
   },
   moveGraphNode: {
     setup: [op("setGraphCursor", { graphId: "graph-2", graphVersion: 1, frontier: ["n1", "n2"] })],
@@ -117,13 +141,28 @@ const HAPPY: Record<string, HappyPath> = {
   },
   proposeHypothesis: {
     call: op("proposeHypothesis", { hypothesisId: "h-1", statement: "The session cookie expires early" }),
-    expect: (s) => expect(s.hypotheses).toEqual([{ hypothesis_id: "h-1", statement: "The session cookie expires early", status: "OPEN", evidence_refs: [] }]),
+    expect: (s) =>
+      expect(s.hypotheses).toEqual([
+        { hypothesis_id: "h-1", statement: "The session cookie expires early", status: "OPEN", evidence_refs: [] },
+      ]),
   },
   resolveHypothesis: {
-    setup: [op("proposeHypothesis", { hypothesisId: "h-1", statement: "s" }), op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") })],
-    call: op("resolveHypothesis", { hypothesisId: "h-1", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: "inv-1", claim: "the test fails" }] }),
+    setup: [
+      op("proposeHypothesis", { hypothesisId: "h-1", statement: "s" }),
+      op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") }),
+    ],
+    call: op("resolveHypothesis", {
+      hypothesisId: "h-1",
+      status: "SUPPORTED",
+      evidence: [{ kind: "TOOL_RECEIPT", ref: "inv-1", claim: "the test fails" }],
+    }),
     expect: (s) =>
-      expect(s.hypotheses?.[0]).toEqual({ hypothesis_id: "h-1", statement: "s", status: "SUPPORTED", evidence_refs: [{ kind: "TOOL_RECEIPT", ref: "inv-1", claim: "the test fails" }] }),
+      expect(s.hypotheses?.[0]).toEqual({
+        hypothesis_id: "h-1",
+        statement: "s",
+        status: "SUPPORTED",
+        evidence_refs: [{ kind: "TOOL_RECEIPT", ref: "inv-1", claim: "the test fails" }],
+      }),
   },
   abandonHypothesis: {
     setup: [op("proposeHypothesis", { hypothesisId: "h-1", statement: "s" })],
@@ -136,7 +175,8 @@ const HAPPY: Record<string, HappyPath> = {
   },
   addCandidateTarget: {
     call: op("addCandidateTarget", { target: "fs:src/auth/login.ts", reason: "named in the stack trace", score: 0.8 }),
-    expect: (s) => expect(s.candidate_targets).toEqual([{ target: "fs:src/auth/login.ts", reason: "named in the stack trace", score: 0.8 }]),
+    expect: (s) =>
+      expect(s.candidate_targets).toEqual([{ target: "fs:src/auth/login.ts", reason: "named in the stack trace", score: 0.8 }]),
   },
   selectTarget: {
     call: op("selectTarget", { target: "fs:src/auth/login.ts" }),
@@ -165,7 +205,8 @@ const HAPPY: Record<string, HappyPath> = {
   },
   recordArtifact: {
     call: op("recordArtifact", { artifactId: "patch-1", contentHash: HASH_A, mimeType: "text/x-diff" }),
-    expect: (s) => expect(s.generated_artifacts).toEqual([{ artifact_id: "patch-1", content_hash: HASH_A, mime_type: "text/x-diff", uri: null }]),
+    expect: (s) =>
+      expect(s.generated_artifacts).toEqual([{ artifact_id: "patch-1", content_hash: HASH_A, mime_type: "text/x-diff", uri: null }]),
   },
   recordToolReceipt: {
     call: op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") }),
@@ -182,7 +223,16 @@ const HAPPY: Record<string, HappyPath> = {
   addDiagnostic: {
     call: op("addDiagnostic", { diagnosticId: "diag-1", severity: "ERROR", message: "TS2345", resource: "fs:src/a.ts" }),
     expect: (s) =>
-      expect(s.diagnostics).toEqual([{ diagnostic_id: "diag-1", severity: "ERROR", message: "TS2345", resource: "fs:src/a.ts", source_type: "TOOL", recorded_at_version: 1 }]),
+      expect(s.diagnostics).toEqual([
+        {
+          diagnostic_id: "diag-1",
+          severity: "ERROR",
+          message: "TS2345",
+          resource: "fs:src/a.ts",
+          source_type: "TOOL",
+          recorded_at_version: 1,
+        },
+      ]),
   },
   clearDiagnostic: {
     setup: [op("addDiagnostic", { diagnosticId: "diag-1", severity: "WARNING", message: "m" })],
@@ -192,7 +242,9 @@ const HAPPY: Record<string, HappyPath> = {
   recordFailure: {
     call: op("recordFailure", { failureId: "fail-1", summary: "login test times out", blocking: true, nodeId: "n1" }),
     expect: (s) =>
-      expect(s.unresolved_failures).toEqual([{ failure_id: "fail-1", summary: "login test times out", blocking: true, node_id: "n1", recorded_at_version: 1 }]),
+      expect(s.unresolved_failures).toEqual([
+        { failure_id: "fail-1", summary: "login test times out", blocking: true, node_id: "n1", recorded_at_version: 1 },
+      ]),
   },
   resolveFailure: {
     setup: [op("recordFailure", { failureId: "fail-1", summary: "s", blocking: true })],
@@ -201,7 +253,16 @@ const HAPPY: Record<string, HappyPath> = {
     expect: (s) => {
       expect(s.unresolved_failures).toEqual([]);
       expect((s.extensions as Record<string, unknown>)[EXT.resolvedFailures]).toEqual([
-        { failure_id: "fail-1", summary: "s", blocking: true, node_id: null, recorded_at_version: 1, resolution: "raised the timeout", resolved_by: "alice", resolved_at_version: 2 },
+        {
+          failure_id: "fail-1",
+          summary: "s",
+          blocking: true,
+          node_id: null,
+          recorded_at_version: 1,
+          resolution: "raised the timeout",
+          resolved_by: "alice",
+          resolved_at_version: 2,
+        },
       ]);
     },
   },
@@ -241,7 +302,8 @@ const HAPPY: Record<string, HappyPath> = {
   },
   addSubgoal: {
     call: op("addSubgoal", { subgoalId: "sg-1", description: "Reproduce the failure" }),
-    expect: (s) => expect(s.subgoals).toEqual([{ subgoal_id: "sg-1", description: "Reproduce the failure", status: "OPEN", parent_id: null }]),
+    expect: (s) =>
+      expect(s.subgoals).toEqual([{ subgoal_id: "sg-1", description: "Reproduce the failure", status: "OPEN", parent_id: null }]),
   },
   setSubgoalStatus: {
     setup: [op("addSubgoal", { subgoalId: "sg-1", description: "d" })],
@@ -249,8 +311,16 @@ const HAPPY: Record<string, HappyPath> = {
     expect: (s) => expect(s.subgoals).toEqual([{ subgoal_id: "sg-1", description: "d", status: "BLOCKED", parent_id: null }]),
   },
   addInstructionPredicate: {
-    call: op("addInstructionPredicate", { predicateId: "pred-1", instructionRef: "instr-1", condition: "never push to main", pinned: true }),
-    expect: (s) => expect(s.instruction_predicates).toEqual([{ predicate_id: "pred-1", instruction_ref: "instr-1", condition: "never push to main", pinned: true }]),
+    call: op("addInstructionPredicate", {
+      predicateId: "pred-1",
+      instructionRef: "instr-1",
+      condition: "never push to main",
+      pinned: true,
+    }),
+    expect: (s) =>
+      expect(s.instruction_predicates).toEqual([
+        { predicate_id: "pred-1", instruction_ref: "instr-1", condition: "never push to main", pinned: true },
+      ]),
   },
   removeInstructionPredicate: {
     setup: [op("addInstructionPredicate", { predicateId: "pred-1", instructionRef: "instr-1", condition: "c" })],
@@ -274,7 +344,12 @@ const HAPPY: Record<string, HappyPath> = {
     call: op("proposeCompletion", { proposal: completionProposal(RUN_ID, "proposal-1") }),
     expect: (s) => {
       expect((s.extensions as Record<string, unknown>)[EXT.completionProposals]).toEqual([
-        { proposal_id: "proposal-1", proposed_by: "runtime-1", proposed_at_version: 1, claimed_criteria: [{ criterion_id: "tests-pass", claim: "SATISFIED" }] },
+        {
+          proposal_id: "proposal-1",
+          proposed_by: "runtime-1",
+          proposed_at_version: 1,
+          claimed_criteria: [{ criterion_id: "tests-pass", claim: "SATISFIED" }],
+        },
       ]);
       expect(s.completion.latest_decision_ref ?? null).toBeNull();
     },
@@ -285,14 +360,21 @@ const HAPPY: Record<string, HappyPath> = {
       op("recordVerificationReceipt", { receipt: verificationReceipt(RUN_ID, "ver-1", "PASS") }),
     ],
     call: op("recordCompletionDecision", {
-      decision: completionDecision(RUN_ID, "decision-1", { outcome: "COMPLETE", criteria: [{ criterion_id: "tests-pass", result: "PASS", receipt_refs: ["ver-1"] }] }),
+      decision: completionDecision(RUN_ID, "decision-1", {
+        outcome: "COMPLETE",
+        criteria: [{ criterion_id: "tests-pass", result: "PASS", receipt_refs: ["ver-1"] }],
+      }),
     }),
     expect: (s) => {
       expect(s.completion).toEqual({
         coverage: [{ criterion_id: "tests-pass", satisfied: true, evidence_refs: [{ kind: "VERIFICATION_RECEIPT", ref: "ver-1" }] }],
         latest_decision_ref: "decision-1",
       });
-      expect((s.extensions as Record<string, unknown>)[EXT.completion]).toEqual({ decision_id: "decision-1", outcome: "COMPLETE", decided_at_version: 3 });
+      expect((s.extensions as Record<string, unknown>)[EXT.completion]).toEqual({
+        decision_id: "decision-1",
+        outcome: "COMPLETE",
+        decided_at_version: 3,
+      });
     },
   },
 };
@@ -372,7 +454,9 @@ describe("idempotent repeats plan a NOOP", () => {
 
   it("re-proposing a hypothesis with another statement is refused, not silently replaced", () => {
     const state = commit(initialState(), [op("proposeHypothesis", { hypothesisId: "h-1", statement: "s" })]);
-    expect(thrown(() => plan(state, [op("proposeHypothesis", { hypothesisId: "h-1", statement: "other" })])).code).toBe("ERR_PRECONDITION_FAILED");
+    expect(thrown(() => plan(state, [op("proposeHypothesis", { hypothesisId: "h-1", statement: "other" })])).code).toBe(
+      "ERR_PRECONDITION_FAILED",
+    );
   });
 });
 
@@ -412,15 +496,23 @@ describe("moveGraphNode", () => {
 
   it("repairs a node that an older state holds in two lists", () => {
     // Such a state can no longer be written (setGraphCursor refuses it), but one may exist.
-    const legacy = { ...initialState(), graph_cursor: { graph_id: "g-1", graph_version: 0, frontier: ["n1"], completed_nodes: [], failed_nodes: ["n1"] } };
+    const legacy = {
+      ...initialState(),
+      graph_cursor: { graph_id: "g-1", graph_version: 0, frontier: ["n1"], completed_nodes: [], failed_nodes: ["n1"] },
+    };
     const moved = commit(legacy, [op("moveGraphNode", { nodeId: "n1", to: "COMPLETED" })]);
     expect(placesOf(moved, "n1")).toEqual(["completed"]);
   });
 
   it("setGraphCursor refuses a node in more than one list", () => {
     // Guards set-graph-cursor.ts `check`: the invariant moveGraphNode keeps holds for a whole cursor too.
-    const problems = inputProblems([op("setGraphCursor", { graphId: "g-1", graphVersion: 0, frontier: ["n1", "n2"], completedNodes: ["n1"], failedNodes: ["n2", "n3"] })]);
-    expect(problems.map((p) => p.path).sort()).toEqual(["/operations/0/setGraphCursor/completedNodes", "/operations/0/setGraphCursor/failedNodes"]);
+    const problems = inputProblems([
+      op("setGraphCursor", { graphId: "g-1", graphVersion: 0, frontier: ["n1", "n2"], completedNodes: ["n1"], failedNodes: ["n2", "n3"] }),
+    ]);
+    expect(problems.map((p) => p.path).sort()).toEqual([
+      "/operations/0/setGraphCursor/completedNodes",
+      "/operations/0/setGraphCursor/failedNodes",
+    ]);
     // A repeat within one list is not a second place.
     expect(() => parseOperations([op("setGraphCursor", { graphId: "g-1", graphVersion: 0, frontier: ["n1", "n1"] })])).not.toThrow();
   });
@@ -433,11 +525,24 @@ describe("failures", () => {
       op("recordFailure", { failureId: "fail-1", summary: "timeout", blocking: true }),
       op("recordFailure", { failureId: "fail-2", summary: "flaky", blocking: false }),
     ]);
-    state = commit(state, [op("resolveFailure", { failureId: "fail-1", resolution: "raised the timeout" })], ctx({ kind: "VERIFIER", id: "verifier-7" }));
+    state = commit(
+      state,
+      [op("resolveFailure", { failureId: "fail-1", resolution: "raised the timeout" })],
+      ctx({ kind: "VERIFIER", id: "verifier-7" }),
+    );
     expect(state.unresolved_failures).toEqual([expect.objectContaining({ failure_id: "fail-2" })]);
     const resolved = (state.extensions as Record<string, unknown>)[EXT.resolvedFailures] as ResolvedFailure[];
     expect(resolved).toEqual([
-      { failure_id: "fail-1", summary: "timeout", blocking: true, node_id: null, recorded_at_version: 1, resolution: "raised the timeout", resolved_by: "verifier-7", resolved_at_version: 2 },
+      {
+        failure_id: "fail-1",
+        summary: "timeout",
+        blocking: true,
+        node_id: null,
+        recorded_at_version: 1,
+        resolution: "raised the timeout",
+        resolved_by: "verifier-7",
+        resolved_at_version: 2,
+      },
     ]);
     expect(() => checkedStateJson(state)).not.toThrow();
   });
@@ -446,14 +551,20 @@ describe("failures", () => {
     let state = commit(initialState(), [op("recordFailure", { failureId: "fail-1", summary: "s", blocking: false })]);
     expect(thrown(() => plan(state, [op("resolveFailure", { failureId: "nope", resolution: "r" })])).code).toBe("ERR_PRECONDITION_FAILED");
     state = commit(state, [op("resolveFailure", { failureId: "fail-1", resolution: "r" })]);
-    expect(thrown(() => plan(state, [op("resolveFailure", { failureId: "fail-1", resolution: "r" })])).code).toBe("ERR_PRECONDITION_FAILED");
+    expect(thrown(() => plan(state, [op("resolveFailure", { failureId: "fail-1", resolution: "r" })])).code).toBe(
+      "ERR_PRECONDITION_FAILED",
+    );
   });
 
   it("a failure id cannot be recorded again, even after it was resolved", () => {
     let state = commit(initialState(), [op("recordFailure", { failureId: "fail-1", summary: "s", blocking: false })]);
-    expect(thrown(() => plan(state, [op("recordFailure", { failureId: "fail-1", summary: "s", blocking: false })])).code).toBe("ERR_PRECONDITION_FAILED");
+    expect(thrown(() => plan(state, [op("recordFailure", { failureId: "fail-1", summary: "s", blocking: false })])).code).toBe(
+      "ERR_PRECONDITION_FAILED",
+    );
     state = commit(state, [op("resolveFailure", { failureId: "fail-1", resolution: "r" })]);
-    expect(thrown(() => plan(state, [op("recordFailure", { failureId: "fail-1", summary: "s", blocking: false })])).code).toBe("ERR_PRECONDITION_FAILED");
+    expect(thrown(() => plan(state, [op("recordFailure", { failureId: "fail-1", summary: "s", blocking: false })])).code).toBe(
+      "ERR_PRECONDITION_FAILED",
+    );
   });
 });
 
@@ -477,7 +588,9 @@ describe("subgoals", () => {
   });
 
   it("setSubgoalStatus needs an existing subgoal", () => {
-    expect(thrown(() => plan(initialState(), [op("setSubgoalStatus", { subgoalId: "sg-x", status: "DONE" })])).code).toBe("ERR_PRECONDITION_FAILED");
+    expect(thrown(() => plan(initialState(), [op("setSubgoalStatus", { subgoalId: "sg-x", status: "DONE" })])).code).toBe(
+      "ERR_PRECONDITION_FAILED",
+    );
   });
 });
 
@@ -494,22 +607,59 @@ describe("receipts name their run", () => {
   });
 
   it("proposeCompletion refuses a proposal from another run", () => {
-    expect(thrown(() => plan(initialState(), [op("proposeCompletion", { proposal: completionProposal("run-other", "p-1") })])).code).toBe("ERR_PRECONDITION_FAILED");
+    expect(thrown(() => plan(initialState(), [op("proposeCompletion", { proposal: completionProposal("run-other", "p-1") })])).code).toBe(
+      "ERR_PRECONDITION_FAILED",
+    );
   });
 });
 
 describe("parseOperations reports bad arguments with their paths", () => {
   const cases: [string, OperationCall, string, RegExp][] = [
-    ["a value outside its enum", op("moveGraphNode", { nodeId: "n1", to: "DONE" }), "/operations/0/moveGraphNode/to", /must be one of FRONTIER, COMPLETED, FAILED/],
-    ["a hypothesis verdict outside its enum", op("resolveHypothesis", { hypothesisId: "h-1", status: "OPEN", evidence: [] }), "/operations/0/resolveHypothesis/status", /must be one of/],
-    ["an evidence kind outside its enum", op("recordEvidence", { evidence: { kind: "RUMOUR", ref: "r-1" } }), "/operations/0/recordEvidence/evidence/kind", /must be one of/],
+    [
+      "a value outside its enum",
+      op("moveGraphNode", { nodeId: "n1", to: "DONE" }),
+      "/operations/0/moveGraphNode/to",
+      /must be one of FRONTIER, COMPLETED, FAILED/,
+    ],
+    [
+      "a hypothesis verdict outside its enum",
+      op("resolveHypothesis", { hypothesisId: "h-1", status: "OPEN", evidence: [] }),
+      "/operations/0/resolveHypothesis/status",
+      /must be one of/,
+    ],
+    [
+      "an evidence kind outside its enum",
+      op("recordEvidence", { evidence: { kind: "RUMOUR", ref: "r-1" } }),
+      "/operations/0/recordEvidence/evidence/kind",
+      /must be one of/,
+    ],
     ["a missing required argument", op("addSubgoal", { subgoalId: "sg-1" }), "/operations/0/addSubgoal", /required property 'description'/],
-    ["a missing nested required field", op("recordEvidence", { evidence: { kind: "FILE" } }), "/operations/0/recordEvidence/evidence", /required property 'ref'/],
-    ["a malformed content hash", op("recordArtifact", { artifactId: "a-1", contentHash: "sha256:XYZ" }), "/operations/0/recordArtifact/contentHash", /must match pattern/],
-    ["a malformed fingerprint", op("recordRetrievalSnapshot", { snapshotId: "s-1", fingerprint: "md5:abc" }), "/operations/0/recordRetrievalSnapshot/fingerprint", /must match pattern/],
+    [
+      "a missing nested required field",
+      op("recordEvidence", { evidence: { kind: "FILE" } }),
+      "/operations/0/recordEvidence/evidence",
+      /required property 'ref'/,
+    ],
+    [
+      "a malformed content hash",
+      op("recordArtifact", { artifactId: "a-1", contentHash: "sha256:XYZ" }),
+      "/operations/0/recordArtifact/contentHash",
+      /must match pattern/,
+    ],
+    [
+      "a malformed fingerprint",
+      op("recordRetrievalSnapshot", { snapshotId: "s-1", fingerprint: "md5:abc" }),
+      "/operations/0/recordRetrievalSnapshot/fingerprint",
+      /must match pattern/,
+    ],
     ["a score above 1", op("addCandidateTarget", { target: "fs:a", score: 1.5 }), "/operations/0/addCandidateTarget/score", /must be <= 1/],
     ["a negative budget", op("setBudgets", { maxTokens: -1 }), "/operations/0/setBudgets/maxTokens", /must be >= 0/],
-    ["an empty objective", op("setIntent", { objective: "" }), "/operations/0/setIntent/objective", /must NOT have fewer than 1 characters/],
+    [
+      "an empty objective",
+      op("setIntent", { objective: "" }),
+      "/operations/0/setIntent/objective",
+      /must NOT have fewer than 1 characters/,
+    ],
     [
       "a receipt that fails its schema (a bad enum inside it)",
       op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1", { exit_class: "MAYBE" }) }),
@@ -554,6 +704,9 @@ describe("parseOperations reports bad arguments with their paths", () => {
       op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1", { exit_class: "MAYBE" }) }),
       op("moveGraphNode", { nodeId: "n1", to: "DONE" }),
     ]);
-    expect(problems.map((p) => p.path).sort()).toEqual(["/operations/1/recordToolReceipt/receipt/exit_class", "/operations/2/moveGraphNode/to"]);
+    expect(problems.map((p) => p.path).sort()).toEqual([
+      "/operations/1/recordToolReceipt/receipt/exit_class",
+      "/operations/2/moveGraphNode/to",
+    ]);
   });
 });

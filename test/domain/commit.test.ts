@@ -7,7 +7,14 @@ import type { AgentStateV1 } from "../../src/contracts/agent-state.js";
 import { CONTENT_HASH_PATTERN } from "../../src/contracts/common.js";
 import { InvalidInputError, InvalidStateError, type InputProblem } from "../../src/contracts/errors.js";
 import { EMPTY_BOOK, withCarriedReceipts, type ReceiptBook } from "../../src/domain/rules/receipt-book.js";
-import { applyOperations, checkedStateJson, operationNames, parseOperations, planCommit, type VersionedState } from "../../src/domain/commit.js";
+import {
+  applyOperations,
+  checkedStateJson,
+  operationNames,
+  parseOperations,
+  planCommit,
+  type VersionedState,
+} from "../../src/domain/commit.js";
 import { canonicalJson, contentHash } from "../../src/domain/content-hash.js";
 import { buildInitialState } from "../../src/domain/initial-state.js";
 import { LIMITS } from "../../src/domain/limits.js";
@@ -53,7 +60,11 @@ function deepFreeze<T>(value: T): T {
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reverseKeys(v)]),
+  );
 }
 
 const nested = (levels: number): Record<string, unknown> => (levels === 0 ? {} : { a: nested(levels - 1) });
@@ -236,7 +247,9 @@ describe("parseOperations", () => {
 
 describe("applyOperations", () => {
   // Every registered operation, in the order a realistic run uses them.
-  const everyOperation: OperationCall[] = realisticRun({ runId: "run-1", sessionId: "session-1", taskId: "task-1" }).flatMap((c) => c.calls);
+  const everyOperation: OperationCall[] = realisticRun({ runId: "run-1", sessionId: "session-1", taskId: "task-1" }).flatMap(
+    (c) => c.calls,
+  );
 
   it("covers every registered operation", () => {
     expect([...new Set(everyOperation.map((c) => c.op))].sort()).toEqual(operationNames().sort());
@@ -250,7 +263,12 @@ describe("applyOperations", () => {
       const frozenCalls = deepFreeze(parseOperations(calls));
       const before = structuredClone(state);
       // Test files are ES modules, so strict mode: any write to a frozen object throws.
-      const plan = planCommit({ state, contentHash: current.contentHash }, frozenCalls, { ...who, committedAt: context.committedAt }, receipts);
+      const plan = planCommit(
+        { state, contentHash: current.contentHash },
+        frozenCalls,
+        { ...who, committedAt: context.committedAt },
+        receipts,
+      );
       receipts = withCarriedReceipts(receipts, frozenCalls);
       expect(state).toEqual(before);
       current = { state: plan.state, contentHash: plan.contentHash };
@@ -261,10 +279,14 @@ describe("applyOperations", () => {
   });
 
   it("applies operations in order", () => {
-    const next = applyOperations(initialState(), [
-      { op: "setUserVisibleStatus", args: { status: "first" } },
-      { op: "setUserVisibleStatus", args: { status: "second" } },
-    ], context);
+    const next = applyOperations(
+      initialState(),
+      [
+        { op: "setUserVisibleStatus", args: { status: "first" } },
+        { op: "setUserVisibleStatus", args: { status: "second" } },
+      ],
+      context,
+    );
     expect(next.user_visible_status).toBe("second");
   });
 });

@@ -99,7 +99,12 @@ describe("redactDocument (receipts, decisions, model events)", () => {
   });
 
   it("redactOperations catches a mention in free text, and resource keys, as redactDocument does", () => {
-    const ops = [{ op: "recordMutationReceipt", args: { receipt: { note: "rotated the key in .env", base_hashes: { "src/db/pool.ts": "sha256:1" } } } }];
+    const ops = [
+      {
+        op: "recordMutationReceipt",
+        args: { receipt: { note: "rotated the key in .env", base_hashes: { "src/db/pool.ts": "sha256:1" } } },
+      },
+    ];
     expect(JSON.stringify(redactOperations(ops, labelled.sensitivity_labels, "PUBLIC"))).not.toMatch(/\.env|src\/db/);
   });
 });

@@ -76,14 +76,21 @@ describe("hypotheses are not facts", () => {
     const record = op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") });
     const cite = resolve([{ kind: "TOOL_RECEIPT", ref: "inv-1", claim: "the suite fails at the cookie check" }]);
     const state = commit(proposed(), [record, cite]);
-    expect(state.hypotheses?.[0]).toMatchObject({ status: "SUPPORTED", evidence_refs: [{ kind: "TOOL_RECEIPT", ref: "inv-1", claim: "the suite fails at the cookie check" }] });
+    expect(state.hypotheses?.[0]).toMatchObject({
+      status: "SUPPORTED",
+      evidence_refs: [{ kind: "TOOL_RECEIPT", ref: "inv-1", claim: "the suite fails at the cookie check" }],
+    });
     expect(state.command_history).toEqual(["inv-1"]);
     expect(thrown(() => plan(proposed(), [cite, record])).code).toBe("ERR_EVIDENCE_REQUIRED");
   });
 
   it("evidence recorded by a human (HUMAN producer, USER provenance) settles it", () => {
     const human = ctx({ kind: "HUMAN", id: "alice", provenance: [USER] });
-    let state = commit(proposed(), [op("recordEvidence", { evidence: { kind: "HUMAN", ref: "alice-says-1", claim: "cookie TTL is 24h" } })], human);
+    let state = commit(
+      proposed(),
+      [op("recordEvidence", { evidence: { kind: "HUMAN", ref: "alice-says-1", claim: "cookie TTL is 24h" } })],
+      human,
+    );
     expect(state.evidence).toEqual([{ kind: "HUMAN", ref: "alice-says-1", claim: "cookie TTL is 24h" }]);
     state = commit(state, [resolve([{ kind: "HUMAN", ref: "alice-says-1" }], "REFUTED")]);
     expect(state.hypotheses?.[0]).toMatchObject({ status: "REFUTED", evidence_refs: [{ kind: "HUMAN", ref: "alice-says-1" }] });
@@ -113,7 +120,10 @@ describe("hypotheses are not facts", () => {
   });
 
   it.each([
-    ["a MODEL_COMPONENT producer (even with USER provenance too)", ctx({ kind: "MODEL_COMPONENT", id: "model-1", provenance: [MODEL, USER] })],
+    [
+      "a MODEL_COMPONENT producer (even with USER provenance too)",
+      ctx({ kind: "MODEL_COMPONENT", id: "model-1", provenance: [MODEL, USER] }),
+    ],
     ["a DECISION_BACKEND producer", ctx({ kind: "DECISION_BACKEND", id: "backend-1", provenance: [MODEL, SYSTEM] })],
     ["a RUNTIME producer with only MODEL provenance", ctx({ provenance: [MODEL] })],
   ])("recordEvidence by %s is ERR_EVIDENCE_REQUIRED", (_name, context) => {
@@ -125,7 +135,11 @@ describe("hypotheses are not facts", () => {
 
   it("recordEvidence by a runtime with MODEL provenance beside an observed source is accepted", () => {
     // The rule is "not from model output alone": `every`, not `some`.
-    const state = commit(initialState(), [op("recordEvidence", { evidence: { kind: "FILE", ref: "file-1" } })], ctx({ provenance: [MODEL, TOOL] }));
+    const state = commit(
+      initialState(),
+      [op("recordEvidence", { evidence: { kind: "FILE", ref: "file-1" } })],
+      ctx({ provenance: [MODEL, TOOL] }),
+    );
     expect(state.evidence).toEqual([{ kind: "FILE", ref: "file-1" }]);
   });
 
@@ -175,11 +189,29 @@ describe("completion is recorded, never inferred", () => {
     commit(initialState(), [
       op("addAcceptanceCriterion", { criterionId: CRITERION, description: "The login suite passes" }),
       op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") }),
-      op("recordVerificationReceipt", { receipt: verificationReceipt(RUN_ID, "ver-1", "PASS", [{ criterion_id: CRITERION, result: "PASS" }]) }),
+      op("recordVerificationReceipt", {
+        receipt: verificationReceipt(RUN_ID, "ver-1", "PASS", [{ criterion_id: CRITERION, result: "PASS" }]),
+      }),
     ]);
 
-  const decide = (state: AgentStateV1, options: Partial<DecisionOptions> & { id?: string; runId?: string } = {}, context: OperationContext = ctx()) =>
-    plan(state, [op("recordCompletionDecision", { decision: completionDecision(options.runId ?? RUN_ID, options.id ?? "decision-1", { outcome: "COMPLETE", criteria: [pass()], ...options }) })], context);
+  const decide = (
+    state: AgentStateV1,
+    options: Partial<DecisionOptions> & { id?: string; runId?: string } = {},
+    context: OperationContext = ctx(),
+  ) =>
+    plan(
+      state,
+      [
+        op("recordCompletionDecision", {
+          decision: completionDecision(options.runId ?? RUN_ID, options.id ?? "decision-1", {
+            outcome: "COMPLETE",
+            criteria: [pass()],
+            ...options,
+          }),
+        }),
+      ],
+      context,
+    );
 
   /** The problems of a refused decision; fails unless it is ERR_COMPLETION_REJECTED. */
   function rejected(fn: () => unknown): InputProblem[] {
@@ -189,7 +221,8 @@ describe("completion is recorded, never inferred", () => {
     return (error.details as { problems: InputProblem[] }).problems;
   }
 
-  const withPolicy = (state: AgentStateV1, policy: CompletionPolicyRecord) => withReceiptsOf(state, withExtension(state, EXT.completionPolicy, policy));
+  const withPolicy = (state: AgentStateV1, policy: CompletionPolicyRecord) =>
+    withReceiptsOf(state, withExtension(state, EXT.completionPolicy, policy));
 
   it("finishing the graph, the subgoals, the frontier, the status line and proposing does not complete the run", () => {
     // Guards run-status.ts (status only from latest_decision_ref) and that no other operation sets it.
@@ -219,16 +252,23 @@ describe("completion is recorded, never inferred", () => {
     expect(ext(state)[EXT.completionProposals]).toEqual([expect.objectContaining({ proposal_id: "proposal-1", proposed_by: "model-1" })]);
   });
 
-  it.each(["MODEL_COMPONENT", "DECISION_BACKEND", "TOOL", "HUMAN", "PRIMITIVE"] as const)("a %s producer cannot record a decision", (kind) => {
-    // Guards completion.ts `if (!DECIDERS.has(context.producer.kind))`. The document itself is
-    // valid (its envelope says RUNTIME, the schema's only check); the committing producer is not.
-    const context = ctx({ kind, id: "runtime-1", provenance: [MODEL, SYSTEM] });
-    const problems = rejected(() => decide(ready(), {}, context));
-    expect(problems).toEqual([{ path: "/producer/kind", message: expect.stringContaining("only RUNTIME or VERIFIER") }]);
-  });
+  it.each(["MODEL_COMPONENT", "DECISION_BACKEND", "TOOL", "HUMAN", "PRIMITIVE"] as const)(
+    "a %s producer cannot record a decision",
+    (kind) => {
+      // Guards completion.ts `if (!DECIDERS.has(context.producer.kind))`. The document itself is
+      // valid (its envelope says RUNTIME, the schema's only check); the committing producer is not.
+      const context = ctx({ kind, id: "runtime-1", provenance: [MODEL, SYSTEM] });
+      const problems = rejected(() => decide(ready(), {}, context));
+      expect(problems).toEqual([{ path: "/producer/kind", message: expect.stringContaining("only RUNTIME or VERIFIER") }]);
+    },
+  );
 
   it("a VERIFIER producer may record a decision", () => {
-    const state = decide(ready(), { producerKind: "VERIFIER", producerId: "verifier-1" }, ctx({ kind: "VERIFIER", id: "verifier-1" })).state;
+    const state = decide(
+      ready(),
+      { producerKind: "VERIFIER", producerId: "verifier-1" },
+      ctx({ kind: "VERIFIER", id: "verifier-1" }),
+    ).state;
     expect(state.completion.latest_decision_ref).toBe("decision-1");
   });
 
@@ -241,30 +281,37 @@ describe("completion is recorded, never inferred", () => {
   it("COMPLETE citing a receipt the run never recorded is rejected", () => {
     // Guards completion.ts `if (!recorded.has(ref))`.
     const problems = rejected(() => decide(ready(), { criteria: [pass(["ver-1", "ver-404"])] }));
-    expect(problems).toEqual([{ path: "/decision/criteria_results/0/receipt_refs/1", message: "receipt ver-404 is not recorded in this run" }]);
+    expect(problems).toEqual([
+      { path: "/decision/criteria_results/0/receipt_refs/1", message: "receipt ver-404 is not recorded in this run" },
+    ]);
   });
 
   it("a non-COMPLETE decision citing an unrecorded receipt is rejected too", () => {
-    const problems = rejected(() => decide(ready(), { outcome: "CONTINUE", criteria: [{ criterion_id: CRITERION, result: "FAIL", receipt_refs: ["inv-404"] }] }));
+    const problems = rejected(() =>
+      decide(ready(), { outcome: "CONTINUE", criteria: [{ criterion_id: CRITERION, result: "FAIL", receipt_refs: ["inv-404"] }] }),
+    );
     expect(problems.map((p) => p.path)).toEqual(["/decision/criteria_results/0/receipt_refs/0"]);
   });
 
   it("receipts recorded in the same commit, before the decision, count", () => {
-    const state = commit(
-      commit(initialState(), [op("addAcceptanceCriterion", { criterionId: CRITERION, description: "d" })]),
-      [
-        op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-2") }),
-        op("recordCompletionDecision", { decision: completionDecision(RUN_ID, "decision-1", { outcome: "COMPLETE", criteria: [pass(["inv-2"])] }) }),
-      ],
-    );
-    expect(state.completion.coverage).toEqual([{ criterion_id: CRITERION, satisfied: true, evidence_refs: [{ kind: "TOOL_RECEIPT", ref: "inv-2" }] }]);
+    const state = commit(commit(initialState(), [op("addAcceptanceCriterion", { criterionId: CRITERION, description: "d" })]), [
+      op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-2") }),
+      op("recordCompletionDecision", {
+        decision: completionDecision(RUN_ID, "decision-1", { outcome: "COMPLETE", criteria: [pass(["inv-2"])] }),
+      }),
+    ]);
+    expect(state.completion.coverage).toEqual([
+      { criterion_id: CRITERION, satisfied: true, evidence_refs: [{ kind: "TOOL_RECEIPT", ref: "inv-2" }] },
+    ]);
   });
 
   it("COMPLETE without a PASS for a required acceptance criterion is rejected", () => {
     // Guards completeProblems' loop over state.acceptance.
     const state = commit(ready(), [op("addAcceptanceCriterion", { criterionId: "no-api-change", description: "public API unchanged" })]);
     const problems = rejected(() => decide(state));
-    expect(problems).toEqual([{ path: "/decision/criteria_results", message: "required acceptance criterion no-api-change has no PASS result" }]);
+    expect(problems).toEqual([
+      { path: "/decision/criteria_results", message: "required acceptance criterion no-api-change has no PASS result" },
+    ]);
   });
 
   it("COMPLETE may skip an acceptance criterion that is not required", () => {
@@ -286,7 +333,9 @@ describe("completion is recorded, never inferred", () => {
       op("recordFailure", { failureId: "fail-2", summary: "login times out", blocking: true }),
     ]);
     const problems = rejected(() => decide(state));
-    expect(problems).toEqual([{ path: "/decision/predicate_results/no_unresolved_blocking_failures", message: "blocking failures are unresolved: fail-2" }]);
+    expect(problems).toEqual([
+      { path: "/decision/predicate_results/no_unresolved_blocking_failures", message: "blocking failures are unresolved: fail-2" },
+    ]);
     state = commit(state, [op("resolveFailure", { failureId: "fail-2", resolution: "fixed" })]);
     // fail-1 is not blocking, so it does not hold completion up.
     expect(decide(state).state.completion.latest_decision_ref).toBe("decision-1");
@@ -294,7 +343,11 @@ describe("completion is recorded, never inferred", () => {
 
   it("PARTIAL without a run policy allowing it is rejected", () => {
     // Guards `decision.outcome === "PARTIAL" && !policy?.allow_partial`.
-    const partial = { outcome: "PARTIAL" as const, criteria: [{ criterion_id: CRITERION, result: "FAIL" as const, receipt_refs: ["ver-1"] }], predicates: { acceptance_criteria_satisfied: false } };
+    const partial = {
+      outcome: "PARTIAL" as const,
+      criteria: [{ criterion_id: CRITERION, result: "FAIL" as const, receipt_refs: ["ver-1"] }],
+      predicates: { acceptance_criteria_satisfied: false },
+    };
     expect(rejected(() => decide(ready(), partial)).map((p) => p.path)).toEqual(["/decision/outcome"]);
     const disallowing = withPolicy(ready(), { ...DEFAULT_POLICY, allow_partial: false });
     expect(rejected(() => decide(disallowing, partial)).map((p) => p.path)).toEqual(["/decision/outcome"]);
@@ -303,7 +356,9 @@ describe("completion is recorded, never inferred", () => {
     const state = decide(allowing, partial).state;
     expect(state.completion.latest_decision_ref).toBe("decision-1");
     expect(completionOf(state)).toEqual({ decision_id: "decision-1", outcome: "PARTIAL", decided_at_version: 2 });
-    expect(state.completion.coverage).toEqual([{ criterion_id: CRITERION, satisfied: false, evidence_refs: [{ kind: "VERIFICATION_RECEIPT", ref: "ver-1" }] }]);
+    expect(state.completion.coverage).toEqual([
+      { criterion_id: CRITERION, satisfied: false, evidence_refs: [{ kind: "VERIFICATION_RECEIPT", ref: "ver-1" }] },
+    ]);
   });
 
   it.each([
@@ -348,11 +403,27 @@ describe("completion is recorded, never inferred", () => {
   });
 
   it.each([
-    ["COMPLETE with a false predicate", { predicates: { required_verifications_pass: false } }, "/operations/0/recordCompletionDecision/decision/predicate_results/required_verifications_pass"],
-    ["COMPLETE with a non-PASS criteria result", { criteria: [{ criterion_id: CRITERION, result: "INCONCLUSIVE" as const, receipt_refs: ["ver-1"] }] }, "/operations/0/recordCompletionDecision/decision/criteria_results/0/result"],
+    [
+      "COMPLETE with a false predicate",
+      { predicates: { required_verifications_pass: false } },
+      "/operations/0/recordCompletionDecision/decision/predicate_results/required_verifications_pass",
+    ],
+    [
+      "COMPLETE with a non-PASS criteria result",
+      { criteria: [{ criterion_id: CRITERION, result: "INCONCLUSIVE" as const, receipt_refs: ["ver-1"] }] },
+      "/operations/0/recordCompletionDecision/decision/criteria_results/0/result",
+    ],
     ["decided_by other than SYSTEM", { decidedBy: "MODEL" }, "/operations/0/recordCompletionDecision/decision/decided_by"],
-    ["an envelope producer that is a model", { producerKind: "MODEL_COMPONENT" as const }, "/operations/0/recordCompletionDecision/decision/envelope/producer/kind"],
-    ["a criteria result with no receipt refs", { outcome: "CONTINUE" as const, criteria: [{ criterion_id: CRITERION, result: "FAIL" as const, receipt_refs: [] }] }, "/operations/0/recordCompletionDecision/decision/criteria_results/0/receipt_refs"],
+    [
+      "an envelope producer that is a model",
+      { producerKind: "MODEL_COMPONENT" as const },
+      "/operations/0/recordCompletionDecision/decision/envelope/producer/kind",
+    ],
+    [
+      "a criteria result with no receipt refs",
+      { outcome: "CONTINUE" as const, criteria: [{ criterion_id: CRITERION, result: "FAIL" as const, receipt_refs: [] }] },
+      "/operations/0/recordCompletionDecision/decision/criteria_results/0/receipt_refs",
+    ],
   ])("schema-level: %s is ERR_INVALID_INPUT from parseOperations", (_name, options, path) => {
     // Guards the recordCompletionDecision `check` (receipts.schema.ts completionDecisionSchema).
     const decision = completionDecision(RUN_ID, "decision-1", { outcome: "COMPLETE", criteria: [pass()], ...options });
@@ -361,7 +432,9 @@ describe("completion is recorded, never inferred", () => {
   });
 
   it("a later decision replaces the latest one", () => {
-    let state = commit(ready(), [op("recordCompletionDecision", { decision: completionDecision(RUN_ID, "decision-1", { outcome: "ESCALATE", criteria: [] }) })]);
+    let state = commit(ready(), [
+      op("recordCompletionDecision", { decision: completionDecision(RUN_ID, "decision-1", { outcome: "ESCALATE", criteria: [] }) }),
+    ]);
     expect(completionOf(state)?.outcome).toBe("ESCALATE");
     state = decide(state, { id: "decision-2" }).state;
     expect(state.completion.latest_decision_ref).toBe("decision-2");
@@ -371,7 +444,11 @@ describe("completion is recorded, never inferred", () => {
   it("a decision whose criterion id is not an Id is refused and nothing is planned", () => {
     // The decision schema allows any string as criterion_id; the state's coverage needs an Id,
     // so the completion rule refuses it with a path (completion.ts, the ID_PATTERN check).
-    const decision = completionDecision(RUN_ID, "decision-1", { outcome: "CONTINUE", criteria: [{ criterion_id: "tests pass", result: "FAIL", receipt_refs: ["ver-1"] }], predicates: { acceptance_criteria_satisfied: false } });
+    const decision = completionDecision(RUN_ID, "decision-1", {
+      outcome: "CONTINUE",
+      criteria: [{ criterion_id: "tests pass", result: "FAIL", receipt_refs: ["ver-1"] }],
+      predicates: { acceptance_criteria_satisfied: false },
+    });
     const before = ready();
     const error = thrown(() => plan(before, [op("recordCompletionDecision", { decision })]));
     expect(error.code).toBe("ERR_COMPLETION_REJECTED");
@@ -392,8 +469,14 @@ describe("completion is recorded, never inferred", () => {
     // Guards completion.ts's envelope.state_version check.
     const state = ready();
     const at = (id: string, outcome: "COMPLETE" | "CONTINUE", version: number) => {
-      const decision = completionDecision(RUN_ID, id, { outcome, criteria: outcome === "COMPLETE" ? [pass()] : [], predicates: outcome === "COMPLETE" ? {} : { acceptance_criteria_satisfied: false } });
-      return op("recordCompletionDecision", { decision: { ...decision, envelope: { ...(decision.envelope as object), state_version: version } } });
+      const decision = completionDecision(RUN_ID, id, {
+        outcome,
+        criteria: outcome === "COMPLETE" ? [pass()] : [],
+        predicates: outcome === "COMPLETE" ? {} : { acceptance_criteria_satisfied: false },
+      });
+      return op("recordCompletionDecision", {
+        decision: { ...decision, envelope: { ...(decision.envelope as object), state_version: version } },
+      });
     };
     const v = state.identity.state_version;
     const continued = commit(state, [at("d-2", "CONTINUE", v)]);
@@ -437,14 +520,17 @@ describe("model output needs a MODEL provenance record", () => {
     return (error as ProvenanceRequiredError).details as { reasons: string[] };
   }
 
-  it.each(["MODEL_COMPONENT", "DECISION_BACKEND"] as const)("a %s producer without MODEL provenance is refused; with it, accepted", (kind) => {
-    // Guards provenance.ts `if (MODEL_PRODUCERS.has(producer.kind))`.
-    const calls = [op("setPlan", { plan: { steps: [] } })];
-    expect(refused(kind, noModel, calls).reasons).toEqual([`the producer is a ${kind}`]);
-    expect(() => requireModelProvenance(producer(kind, "c-1"), [MODEL], calls)).not.toThrow();
-    // An empty commit (a NOOP record) by a model still needs it.
-    refused(kind, [SYSTEM], []);
-  });
+  it.each(["MODEL_COMPONENT", "DECISION_BACKEND"] as const)(
+    "a %s producer without MODEL provenance is refused; with it, accepted",
+    (kind) => {
+      // Guards provenance.ts `if (MODEL_PRODUCERS.has(producer.kind))`.
+      const calls = [op("setPlan", { plan: { steps: [] } })];
+      expect(refused(kind, noModel, calls).reasons).toEqual([`the producer is a ${kind}`]);
+      expect(() => requireModelProvenance(producer(kind, "c-1"), [MODEL], calls)).not.toThrow();
+      // An empty commit (a NOOP record) by a model still needs it.
+      refused(kind, [SYSTEM], []);
+    },
+  );
 
   it.each(["proposeHypothesis", "addCandidateTarget", "recordArtifact", "addDiagnostic", "addSubgoal"])(
     "a RUNTIME commit whose %s carries source MODEL is refused; with MODEL provenance, accepted",
@@ -461,22 +547,35 @@ describe("model output needs a MODEL provenance record", () => {
       expect(refused("RUNTIME", [SYSTEM], calls).reasons).toEqual([`operation 1 (${name}) carries MODEL content`]);
       expect(() => requireModelProvenance(producer("RUNTIME", "runtime-1"), [SYSTEM, MODEL], calls)).not.toThrow();
       // The same operation with a non-model source needs nothing.
-      expect(() => requireModelProvenance(producer("RUNTIME", "runtime-1"), [SYSTEM], [op(name, { ...args[name], source: "TOOL" })])).not.toThrow();
+      expect(() =>
+        requireModelProvenance(producer("RUNTIME", "runtime-1"), [SYSTEM], [op(name, { ...args[name], source: "TOOL" })]),
+      ).not.toThrow();
     },
   );
 
   it.each([
     ["recordToolReceipt", "receipt", () => toolReceipt(RUN_ID, "inv-1", { envelope: { provenance: [SYSTEM, MODEL] } })],
     ["recordMutationReceipt", "receipt", () => mutationReceipt(RUN_ID, "mut-1", { envelope: { provenance: [MODEL] } })],
-    ["recordVerificationReceipt", "receipt", () => verificationReceipt(RUN_ID, "ver-1", "PASS", undefined, { envelope: { provenance: [MODEL] } })],
+    [
+      "recordVerificationReceipt",
+      "receipt",
+      () => verificationReceipt(RUN_ID, "ver-1", "PASS", undefined, { envelope: { provenance: [MODEL] } }),
+    ],
     ["proposeCompletion", "proposal", () => completionProposal(RUN_ID, "p-1", { envelope: { provenance: [MODEL] } })],
-    ["recordCompletionDecision", "decision", () => completionDecision(RUN_ID, "d-1", { outcome: "CONTINUE", criteria: [], provenance: [MODEL] })],
-  ])("a RUNTIME commit of a %s document with MODEL envelope provenance is refused; with MODEL provenance, accepted", (name, field, build) => {
-    // Guards the DOCUMENT_ARGS loop over envelope.provenance.
-    const calls = parseOperations([op(name, { [field]: build() })]);
-    expect(refused("RUNTIME", [SYSTEM], calls).reasons).toEqual([`operation 0 (${name}) carries a document with MODEL provenance`]);
-    expect(() => requireModelProvenance(producer("RUNTIME", "runtime-1"), [MODEL], calls)).not.toThrow();
-  });
+    [
+      "recordCompletionDecision",
+      "decision",
+      () => completionDecision(RUN_ID, "d-1", { outcome: "CONTINUE", criteria: [], provenance: [MODEL] }),
+    ],
+  ])(
+    "a RUNTIME commit of a %s document with MODEL envelope provenance is refused; with MODEL provenance, accepted",
+    (name, field, build) => {
+      // Guards the DOCUMENT_ARGS loop over envelope.provenance.
+      const calls = parseOperations([op(name, { [field]: build() })]);
+      expect(refused("RUNTIME", [SYSTEM], calls).reasons).toEqual([`operation 0 (${name}) carries a document with MODEL provenance`]);
+      expect(() => requireModelProvenance(producer("RUNTIME", "runtime-1"), [MODEL], calls)).not.toThrow();
+    },
+  );
 
   it("a RUNTIME commit with SYSTEM provenance and no model content is accepted", () => {
     const calls = parseOperations([
@@ -489,7 +588,10 @@ describe("model output needs a MODEL provenance record", () => {
   });
 
   it("reports every reason at once", () => {
-    const calls = parseOperations([hypothesis("MODEL"), op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1", { envelope: { provenance: [MODEL] } }) })]);
+    const calls = parseOperations([
+      hypothesis("MODEL"),
+      op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1", { envelope: { provenance: [MODEL] } }) }),
+    ]);
     expect(refused("MODEL_COMPONENT", [USER], calls).reasons).toHaveLength(3);
   });
 });
@@ -512,7 +614,9 @@ describe("locks (extensions[x-locks])", () => {
     const heldByA = () => commit(initialState(), [acquire()], A(0));
 
     it("acquire records resource, holder, acquired_at, expires_at and state_version_acquired", () => {
-      expect(locksOf(heldByA())).toEqual([{ resource: RESOURCE, holder: "agent-a", acquired_at: t(0), expires_at: t(60_000), state_version_acquired: 1 }]);
+      expect(locksOf(heldByA())).toEqual([
+        { resource: RESOURCE, holder: "agent-a", acquired_at: t(0), expires_at: t(60_000), state_version_acquired: 1 },
+      ]);
       expect(() => checkedStateJson(heldByA())).not.toThrow();
     });
 
@@ -526,7 +630,9 @@ describe("locks (extensions[x-locks])", () => {
     it("an expired lock can be taken over, judged at the commit's time", () => {
       // Guards isLive's use of context.committedAt (not Date.now()).
       const state = commit(heldByA(), [acquire(10_000)], B(61_000));
-      expect(locksOf(state)).toEqual([{ resource: RESOURCE, holder: "agent-b", acquired_at: t(61_000), expires_at: t(71_000), state_version_acquired: 2 }]);
+      expect(locksOf(state)).toEqual([
+        { resource: RESOURCE, holder: "agent-b", acquired_at: t(61_000), expires_at: t(71_000), state_version_acquired: 2 },
+      ]);
     });
 
     it("a lock is no longer live at exactly its expiry instant", () => {
@@ -536,12 +642,16 @@ describe("locks (extensions[x-locks])", () => {
 
     it("the holder re-acquiring extends its lock but keeps when and at which version it was first acquired", () => {
       const state = commit(commit(heldByA(), [op("addConstraint", { constraintId: "c" })]), [acquire(120_000)], A(30_000));
-      expect(locksOf(state)).toEqual([{ resource: RESOURCE, holder: "agent-a", acquired_at: t(0), expires_at: t(150_000), state_version_acquired: 1 }]);
+      expect(locksOf(state)).toEqual([
+        { resource: RESOURCE, holder: "agent-a", acquired_at: t(0), expires_at: t(150_000), state_version_acquired: 1 },
+      ]);
     });
 
     it("renew by the holder extends expires_at from the commit's time", () => {
       const state = commit(heldByA(), [renew(90_000)], A(30_000));
-      expect(locksOf(state)).toEqual([{ resource: RESOURCE, holder: "agent-a", acquired_at: t(0), expires_at: t(120_000), state_version_acquired: 1 }]);
+      expect(locksOf(state)).toEqual([
+        { resource: RESOURCE, holder: "agent-a", acquired_at: t(0), expires_at: t(120_000), state_version_acquired: 1 },
+      ]);
     });
 
     it("renew by another component is ERR_LOCK_HELD", () => {
@@ -588,7 +698,10 @@ describe("locks (extensions[x-locks])", () => {
     ["fractional", 1.5, /must be integer/],
   ])("a ttl of %s is a parse error", (_name, ttlMs, message) => {
     for (const name of ["acquireLock", "renewLock"]) {
-      expect(inputProblems([op(name, { resource: RESOURCE, ttlMs })])).toContainEqual({ path: `/operations/0/${name}/ttlMs`, message: expect.stringMatching(message) });
+      expect(inputProblems([op(name, { resource: RESOURCE, ttlMs })])).toContainEqual({
+        path: `/operations/0/${name}/ttlMs`,
+        message: expect.stringMatching(message),
+      });
     }
   });
 });
@@ -596,13 +709,18 @@ describe("locks (extensions[x-locks])", () => {
 // ====================================================================================== Versions
 
 describe("versioned writes", () => {
-  const midRun = (): AgentStateV1 => commit(commit(initialState(), [op("addConstraint", { constraintId: "a" })]), [op("setPlan", { plan: { step: 1 } })]);
+  const midRun = (): AgentStateV1 =>
+    commit(commit(initialState(), [op("addConstraint", { constraintId: "a" })]), [op("setPlan", { plan: { step: 1 } })]);
 
   it("operations that change nothing plan a NOOP at the same version and hash", () => {
     // Guards commit.ts planCommit's `contentHash(applied) === current.contentHash` branch.
     const state = midRun();
     const current = versioned(state);
-    const result = planCommit(current, parseOperations([op("addConstraint", { constraintId: "a" }), op("setPlan", { plan: { step: 1 } })]), ctx());
+    const result = planCommit(
+      current,
+      parseOperations([op("addConstraint", { constraintId: "a" }), op("setPlan", { plan: { step: 1 } })]),
+      ctx(),
+    );
     expect(result).toEqual({ kind: "NOOP", state, contentHash: current.contentHash, stateVersion: 2 });
   });
 
@@ -661,10 +779,25 @@ describe("ledger replay judges locks at each entry's own time", () => {
   const T0 = new Date("2001-01-01T00:00:00.000Z");
   const after = (ms: number) => new Date(T0.getTime() + ms);
 
-  function entry(previous: VerifiableEntry | null, state: AgentStateV1, operations: OperationCall[], who: typeof A, createdAt: Date): VerifiableEntry {
+  function entry(
+    previous: VerifiableEntry | null,
+    state: AgentStateV1,
+    operations: OperationCall[],
+    who: typeof A,
+    createdAt: Date,
+  ): VerifiableEntry {
     const seq = previous ? previous.seq + 1 : 0;
     const parentHash = previous ? previous.entryHash : GENESIS_PARENT;
-    const content = { runId: RUN_ID, stateVersion: state.identity.state_version, kind: "COMMIT" as const, operations, producer: who, provenance: [SYSTEM], reason: null, contentHash: contentHash(state) };
+    const content = {
+      runId: RUN_ID,
+      stateVersion: state.identity.state_version,
+      kind: "COMMIT" as const,
+      operations,
+      producer: who,
+      provenance: [SYSTEM],
+      reason: null,
+      contentHash: contentHash(state),
+    };
     return { ...content, seq, state, parentHash, entryHash: chainHash(parentHash, seq, entryDigest(content)), createdAt };
   }
 
@@ -686,7 +819,13 @@ describe("ledger replay judges locks at each entry's own time", () => {
       if (divergence) return divergence;
     }
     const last = entries[entries.length - 1]!;
-    return verifier.finish({ stateVersion: last.stateVersion, ledgerSeq: last.seq, contentHash: last.contentHash, headHash: last.entryHash, state: last.state! });
+    return verifier.finish({
+      stateVersion: last.stateVersion,
+      ledgerSeq: last.seq,
+      contentHash: last.contentHash,
+      headHash: last.entryHash,
+      state: last.state!,
+    });
   };
 
   it("accepts the ledger as written", () => {

@@ -12,7 +12,9 @@ function randomValue(next: () => number, depth: number): unknown {
   if (pick === 2) return next() < 0.5;
   if (pick === 3) return null;
   if (pick === 4) return Array.from({ length: Math.floor(next() * 5) }, () => randomValue(next, depth + 1));
-  return Object.fromEntries(Array.from({ length: Math.floor(next() * 5) }, (_, i) => [`k${i}~/${Math.floor(next() * 3)}`, randomValue(next, depth + 1)]));
+  return Object.fromEntries(
+    Array.from({ length: Math.floor(next() * 5) }, (_, i) => [`k${i}~/${Math.floor(next() * 3)}`, randomValue(next, depth + 1)]),
+  );
 }
 
 /** A random edit of `value`: changes, inserts and removes somewhere inside. */

@@ -25,16 +25,36 @@ describe("TaskIR compiler on the development corpus", () => {
     expect(dev.filter((e) => e.expect.ambiguous).length).toBeGreaterThanOrEqual(150);
     expect(dev.filter((e) => !e.expect.ambiguous).length).toBeGreaterThanOrEqual(300);
     const types = new Set(dev.map((e) => e.expect.type));
-    for (const type of ["BUG_FIX", "FEATURE", "REFACTOR", "TEST", "DOCS", "INVESTIGATE", "REVIEW", "PERFORMANCE", "SECURITY_FIX",
-      "DEPENDENCY_UPDATE", "CONFIG_CHANGE", "DATA_MIGRATION", "DEPLOY", "OBSERVE_ENVIRONMENT", "UNCLASSIFIED"]) expect(types).toContain(type);
+    for (const type of [
+      "BUG_FIX",
+      "FEATURE",
+      "REFACTOR",
+      "TEST",
+      "DOCS",
+      "INVESTIGATE",
+      "REVIEW",
+      "PERFORMANCE",
+      "SECURITY_FIX",
+      "DEPENDENCY_UPDATE",
+      "CONFIG_CHANGE",
+      "DATA_MIGRATION",
+      "DEPLOY",
+      "OBSERVE_ENVIRONMENT",
+      "UNCLASSIFIED",
+    ])
+      expect(types).toContain(type);
   });
 
   it("gets every labeled field right except the listed known misses, and every output validates as TaskIRV1", () => {
     const metrics = evaluate(dev);
     console.log(report("development split", metrics));
-    console.log(`[task-corpus] development split: ${Object.keys(KNOWN_DEV_MISSES).length} known misses listed in test/fixtures/task-corpus-known-misses.yaml`);
+    console.log(
+      `[task-corpus] development split: ${Object.keys(KNOWN_DEV_MISSES).length} known misses listed in test/fixtures/task-corpus-known-misses.yaml`,
+    );
     const misses = metrics.misses.map((m) => `${m.id} ${m.field}`);
-    const unexpected = metrics.misses.filter((m) => !(`${m.id} ${m.field}` in KNOWN_DEV_MISSES)).map((m) => `${m.id} ${m.field}: got ${JSON.stringify(m.got)}`);
+    const unexpected = metrics.misses
+      .filter((m) => !(`${m.id} ${m.field}` in KNOWN_DEV_MISSES))
+      .map((m) => `${m.id} ${m.field}: got ${JSON.stringify(m.got)}`);
     const fixed = Object.keys(KNOWN_DEV_MISSES).filter((key) => !misses.includes(key));
     expect(unexpected, unexpected.join("\n")).toEqual([]);
     expect(fixed, "listed as known misses but now right: remove them from KNOWN_DEV_MISSES").toEqual([]);
@@ -42,20 +62,28 @@ describe("TaskIR compiler on the development corpus", () => {
 });
 
 describe("TaskIR compiler on the held-out corpus", () => {
-  it.skipIf(heldout === null)("never falls below the floor it has reached on the held-out split, and reports issue 14's targets (aggregate numbers only)", () => {
-    const metrics = evaluate(heldout!);
-    console.log(report("held-out split", metrics));
-    if (process.env.CANON_CORPUS_SHOW_HELDOUT_MISSES === "1") {
-      console.log(metrics.misses.map((m) => `  ${m.id} ${m.field}: got ${JSON.stringify(m.got)}`).join("\n"));
-    }
-    expect(heldout!.length).toBeGreaterThanOrEqual(180);
-    // Issue 14's targets are not all met yet: say which, plainly, in every run's output.
-    const missed = targetFailures(metrics);
-    console.log(`[task-corpus] held-out vs issue 14's targets: ${missed.length ? `NOT MET: ${missed.join("; ")}` : "all met"}`);
-    expect(targetFailures(metrics, HELDOUT_FLOOR), "held-out metrics fell below the floor reached so far").toEqual([]);
-  });
+  it.skipIf(heldout === null)(
+    "never falls below the floor it has reached on the held-out split, and reports issue 14's targets (aggregate numbers only)",
+    () => {
+      const metrics = evaluate(heldout!);
+      console.log(report("held-out split", metrics));
+      if (process.env.CANON_CORPUS_SHOW_HELDOUT_MISSES === "1") {
+        console.log(metrics.misses.map((m) => `  ${m.id} ${m.field}: got ${JSON.stringify(m.got)}`).join("\n"));
+      }
+      expect(heldout!.length).toBeGreaterThanOrEqual(180);
+      // Issue 14's targets are not all met yet: say which, plainly, in every run's output.
+      const missed = targetFailures(metrics);
+      console.log(`[task-corpus] held-out vs issue 14's targets: ${missed.length ? `NOT MET: ${missed.join("; ")}` : "all met"}`);
+      expect(targetFailures(metrics, HELDOUT_FLOOR), "held-out metrics fell below the floor reached so far").toEqual([]);
+    },
+  );
 
-  it.runIf(heldout === null)("says the held-out gate was SKIPPED (runs only while test/fixtures/task-corpus-heldout.yaml is missing)", () => {
-    console.log("[task-corpus] held-out split: SKIPPED (test/fixtures/task-corpus-heldout.yaml is missing); the held-out gate did not run");
-  });
+  it.runIf(heldout === null)(
+    "says the held-out gate was SKIPPED (runs only while test/fixtures/task-corpus-heldout.yaml is missing)",
+    () => {
+      console.log(
+        "[task-corpus] held-out split: SKIPPED (test/fixtures/task-corpus-heldout.yaml is missing); the held-out gate did not run",
+      );
+    },
+  );
 });

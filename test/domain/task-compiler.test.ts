@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest";
 import { validateTaskIr } from "../../src/contracts/validation.js";
 import { canonicalJson } from "../../src/domain/content-hash.js";
 import {
-  clarificationsFor, compileTask, completionPolicyFor, type CompiledTask, type TaskRequest,
+  clarificationsFor,
+  compileTask,
+  completionPolicyFor,
+  type CompiledTask,
+  type TaskRequest,
 } from "../../src/domain/task-compiler/index.js";
 import { segment } from "../../src/domain/task-compiler/segment.js";
 
@@ -15,7 +19,8 @@ function compiled(request: TaskRequest | string): CompiledTask {
   return outcome.task;
 }
 const kinds = (task: CompiledTask) => task.ambiguities.map((a) => a.kind);
-const spans = (task: CompiledTask) => task.ir.extensions!["x-canon.spans"] as Record<string, { start: number; end: number; text: string } | { field: string }>;
+const spans = (task: CompiledTask) =>
+  task.ir.extensions!["x-canon.spans"] as Record<string, { start: number; end: number; text: string } | { field: string }>;
 
 describe("segmentation", () => {
   it("splits sentences and clauses and keeps exact spans into the request", () => {
@@ -27,7 +32,11 @@ describe("segmentation", () => {
   it("gives bullets under a known heading its section, and a paragraph ends it", () => {
     const clauses = segment("Do X.\n\nAcceptance criteria:\n- a works\n- b works\nOut of scope:\n- lib/old/\nThanks");
     expect(clauses.map((c) => [c.text, c.section])).toEqual([
-      ["Do X", null], ["a works", "acceptance"], ["b works", "acceptance"], ["lib/old/", "forbidden"], ["Thanks", null],
+      ["Do X", null],
+      ["a works", "acceptance"],
+      ["b works", "acceptance"],
+      ["lib/old/", "forbidden"],
+      ["Thanks", null],
     ]);
   });
 });
@@ -64,19 +73,24 @@ describe("task type", () => {
   it("an explicit field wins; a contradicting text is a question whose default is the explicit value", () => {
     const task = compiled({ request: { title: "Fix the crash on save in editor/save.ts", taskType: "DOCS" } });
     expect(task.ir.task_type).toBe("DOCS");
-    expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "field_contradiction", options: ["DOCS", "BUG_FIX"], default_option: "DOCS" })]);
+    expect(task.ambiguities).toEqual([
+      expect.objectContaining({ kind: "field_contradiction", options: ["DOCS", "BUG_FIX"], default_option: "DOCS" }),
+    ]);
     expect(spans(task).task_type).toEqual({ field: "/request/taskType" });
   });
 });
 
 describe("acceptance criteria", () => {
   it("EXPLICIT from must/should/ensure/so that and acceptance lists; INFERRED from the type's completion policy, never mixed up", () => {
-    const task = compiled("Fix the rounding bug in src/money.ts so that totals match the ledger. Ensure negative amounts round away from zero.\nAcceptance criteria:\n- a test covers 0.005");
+    const task = compiled(
+      "Fix the rounding bug in src/money.ts so that totals match the ledger. Ensure negative amounts round away from zero.\nAcceptance criteria:\n- a test covers 0.005",
+    );
     const explicit = task.ir.acceptance_criteria.filter((c) => c.origin === "EXPLICIT").map((c) => c.text);
     expect(explicit).toEqual(["Totals match the ledger", "Ensure negative amounts round away from zero", "A test covers 0.005"]);
     const inferred = task.ir.acceptance_criteria.filter((c) => c.origin === "INFERRED").map((c) => c.criterion_id);
     expect(inferred).toEqual(completionPolicyFor("BUG_FIX").require.map((r) => `ac.policy.${r.criterion_id.replace(/_/g, "-")}`));
-    for (const c of task.ir.acceptance_criteria.filter((c) => c.origin === "EXPLICIT")) expect(spans(task)[`acceptance_criteria/${c.criterion_id}`]).toBeTruthy();
+    for (const c of task.ir.acceptance_criteria.filter((c) => c.origin === "EXPLICIT"))
+      expect(spans(task)[`acceptance_criteria/${c.criterion_id}`]).toBeTruthy();
   });
 
   it("does not turn a constraint or the objective itself into a criterion", () => {
@@ -95,7 +109,9 @@ describe("requested outputs", () => {
       { kind: "REPORT", description: 'requested: "report"', required: true },
     ]);
     expect(spans(task)["requested_outputs/PATCH"]).toMatchObject({ text: "return a patch" });
-    expect(outputs("Add a dark mode toggle to settings and open a PR")).toEqual([{ kind: "PULL_REQUEST", description: 'requested: "PR"', required: true }]);
+    expect(outputs("Add a dark mode toggle to settings and open a PR")).toEqual([
+      { kind: "PULL_REQUEST", description: 'requested: "PR"', required: true },
+    ]);
   });
 
   it("does not take what the code must return for a deliverable", () => {
@@ -136,7 +152,9 @@ describe("constraints", () => {
 
 describe("scope", () => {
   it("types refs (fs: files, dirs and globs, net: hosts) and forbids them in negated contexts", () => {
-    const task = compiled("Update src/app.ts and lib/**/*.ts, call https://api.example.com/v1. Don't touch src/db/, leave config/prod.yaml alone and never call billing.example.com.");
+    const task = compiled(
+      "Update src/app.ts and lib/**/*.ts, call https://api.example.com/v1. Don't touch src/db/, leave config/prod.yaml alone and never call billing.example.com.",
+    );
     expect(task.ir.allowed_scope).toEqual(["fs:src/app.ts", "fs:lib/**/*.ts", "net:api.example.com"]);
     expect(task.ir.forbidden_scope).toEqual(["fs:src/db/**", "fs:config/prod.yaml", "net:billing.example.com"]);
     expect(spans(task)["forbidden_scope/fs:src/db/**"]).toMatchObject({ text: "src/db/" });
@@ -155,7 +173,9 @@ describe("scope", () => {
 
   it("asks when a path is both allowed and forbidden; the default is forbidden", () => {
     const task = compiled("Fix the bug in src/db/pool.ts but do not modify src/db/");
-    expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "scope_contradiction", options: ["allowed", "forbidden"], default_option: "forbidden" })]);
+    expect(task.ambiguities).toEqual([
+      expect.objectContaining({ kind: "scope_contradiction", options: ["allowed", "forbidden"], default_option: "forbidden" }),
+    ]);
     expect(task.ir.allowed_scope).toEqual([]);
     expect(task.ir.forbidden_scope).toEqual(["fs:src/db/**"]);
   });
@@ -192,13 +212,17 @@ describe("risk, mode and privacy", () => {
   it("asks when an explicit field is less cautious than the text", () => {
     const task = compiled({ request: { title: "Drop the legacy users table in production", riskClass: "LOW" } });
     expect(task.ir.risk_class).toBe("LOW");
-    expect(task.ambiguities).toContainEqual(expect.objectContaining({ kind: "field_contradiction", field: "risk_class", options: ["LOW", "CRITICAL"], defaultable: false }));
+    expect(task.ambiguities).toContainEqual(
+      expect.objectContaining({ kind: "field_contradiction", field: "risk_class", options: ["LOW", "CRITICAL"], defaultable: false }),
+    );
   });
 });
 
 describe("budgets and freshness", () => {
   it("extracts time, money, attempts, tokens and freshness only when stated", () => {
-    const ir = compiled("Fix the flaky test in tests/a.test.ts within 10 minutes, under $5, at most 3 attempts and at most 50k tokens, as of today's data").ir;
+    const ir = compiled(
+      "Fix the flaky test in tests/a.test.ts within 10 minutes, under $5, at most 3 attempts and at most 50k tokens, as of today's data",
+    ).ir;
     expect(ir.latency_budget_ms).toBe(600_000);
     expect(ir.cost_budget).toEqual({ max_wall_ms: 600_000, max_cost_units: 5, max_attempts: 3, max_tokens: 50_000 });
     expect(ir.freshness_requirement).toBe("as of today's data");
@@ -212,7 +236,9 @@ describe("budgets and freshness", () => {
 
   it("asks when two budgets disagree, offering the stricter as default", () => {
     const task = compiled("Fix src/a.ts within 10 minutes. Actually finish within 5 minutes.");
-    expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "budget_contradiction", options: ["600000", "300000"], default_option: "300000" })]);
+    expect(task.ambiguities).toEqual([
+      expect.objectContaining({ kind: "budget_contradiction", options: ["600000", "300000"], default_option: "300000" }),
+    ]);
   });
 });
 
@@ -265,7 +291,9 @@ describe("clarification", () => {
     expect(next.task.status).toBe("COMPILED");
     expect(next.task.ir.task_id).toBe(task.ir.task_id);
     expect(next.task.ir.allowed_scope).toEqual(["fs:src/calc/avg.ts"]);
-    expect(next.task.ambiguities).toEqual([expect.objectContaining({ ambiguity_id: id, resolution: "CLARIFIED", answer: "the NaN in src/calc/avg.ts", answered_by: "ana" })]);
+    expect(next.task.ambiguities).toEqual([
+      expect.objectContaining({ ambiguity_id: id, resolution: "CLARIFIED", answer: "the NaN in src/calc/avg.ts", answered_by: "ana" }),
+    ]);
   });
 
   it("applies a chosen task type and re-derives what depends on it", () => {
@@ -290,14 +318,28 @@ describe("clarification", () => {
 
 describe("TaskIR documents", () => {
   const base = {
-    schema_id: "allternit.kernel.TaskIRV1", schema_version: "1.0.0", task_id: "id-0001", task_type: "OBSERVE_ENVIRONMENT", objective: "  check   the disk ",
-    acceptance_criteria: [], constraints: [], allowed_scope: ["fs:a", "fs:a"], forbidden_scope: [], risk_class: "LOW",
-    interaction_mode: "AUTONOMOUS", privacy_class: "PUBLIC", completion_policy: { policy_id: "id-0001", policy_version: 1 },
+    schema_id: "allternit.kernel.TaskIRV1",
+    schema_version: "1.0.0",
+    task_id: "id-0001",
+    task_type: "OBSERVE_ENVIRONMENT",
+    objective: "  check   the disk ",
+    acceptance_criteria: [],
+    constraints: [],
+    allowed_scope: ["fs:a", "fs:a"],
+    forbidden_scope: [],
+    risk_class: "LOW",
+    interaction_mode: "AUTONOMOUS",
+    privacy_class: "PUBLIC",
+    completion_policy: { policy_id: "id-0001", policy_version: 1 },
   };
 
   it("normalizes a valid document and gives it a content-derived id", () => {
     const task = compiled({ taskIr: base });
-    expect(task.ir).toMatchObject({ objective: "check the disk", allowed_scope: ["fs:a"], task_id: expect.stringMatching(/^task-[0-9a-f]{32}$/) });
+    expect(task.ir).toMatchObject({
+      objective: "check the disk",
+      allowed_scope: ["fs:a"],
+      task_id: expect.stringMatching(/^task-[0-9a-f]{32}$/),
+    });
   });
 
   it("lists every problem of an invalid one as typed input errors", () => {
@@ -305,7 +347,11 @@ describe("TaskIR documents", () => {
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.error.code).toBe("ERR_INVALID_INPUT");
-    expect((outcome.error.details!.problems as { path: string }[]).map((p) => p.path).sort()).toEqual(["/taskIr", "/taskIr/risk_class", "/taskIr/task_type"]);
+    expect((outcome.error.details!.problems as { path: string }[]).map((p) => p.path).sort()).toEqual([
+      "/taskIr",
+      "/taskIr/risk_class",
+      "/taskIr/task_type",
+    ]);
   });
 
   it("escalates the document's own unresolved ambiguities", () => {
@@ -320,14 +366,23 @@ describe("structured requests", () => {
     const outcome = compileTask({ request: { title: "x", taskType: "CHORE", colour: "red", budgets: { max_tokens: -1 } } as never });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect((outcome.error.details!.problems as { path: string }[]).map((p) => p.path)).toEqual(["/request/taskType", "/request/colour", "/request/budgets/max_tokens"]);
+    expect((outcome.error.details!.problems as { path: string }[]).map((p) => p.path)).toEqual([
+      "/request/taskType",
+      "/request/colour",
+      "/request/budgets/max_tokens",
+    ]);
   });
 
   it("records provenance: the raw request, its sha256, the compiler, and explicit fields as field spans", () => {
     const request = { request: { title: "Add CSV export", paths: ["src/export/"], budgets: { max_attempts: 2 } } };
     const task = compiled(request);
     const source = task.ir.extensions!["x-canon.source"] as Record<string, unknown>;
-    expect(source).toMatchObject({ kind: "request", request, text: "Add CSV export", sha256: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect(source).toMatchObject({
+      kind: "request",
+      request,
+      text: "Add CSV export",
+      sha256: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
     expect(task.ir.extensions!["x-canon.compiler"]).toEqual({ name: "canon.task-compiler", version: "1.0.0" });
     expect(spans(task)["allowed_scope/fs:src/export/**"]).toEqual({ field: "/request/paths/0" });
     expect(task.ir.cost_budget).toEqual({ max_attempts: 2 });

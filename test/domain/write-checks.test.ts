@@ -24,10 +24,14 @@ const model = ctx({ kind: "MODEL_COMPONENT", id: "model-1", provenance: [MODEL] 
 const byModel = { envelope: { producer: producer("MODEL_COMPONENT", "model-1"), provenance: [MODEL] } };
 const CRITERION = "login-passes";
 
-const withCriterion = (): AgentStateV1 => commit(initialState(), [op("addAcceptanceCriterion", { criterionId: CRITERION, description: "login passes" })]);
+const withCriterion = (): AgentStateV1 =>
+  commit(initialState(), [op("addAcceptanceCriterion", { criterionId: CRITERION, description: "login passes" })]);
 const decideComplete = (refs: string[], criterion = CRITERION) =>
   op("recordCompletionDecision", {
-    decision: completionDecision(RUN_ID, `d-${refs.join("-")}`, { outcome: "COMPLETE", criteria: [{ criterion_id: criterion, result: "PASS", receipt_refs: refs }] }),
+    decision: completionDecision(RUN_ID, `d-${refs.join("-")}`, {
+      outcome: "COMPLETE",
+      criteria: [{ criterion_id: criterion, result: "PASS", receipt_refs: refs }],
+    }),
   });
 
 describe("model output is never evidence", () => {
@@ -39,18 +43,27 @@ describe("model output is never evidence", () => {
     expect(thrown(() => plan(proposed(), [record, settle], model)).code).toBe("ERR_EVIDENCE_REQUIRED");
     const recorded = commit(proposed(), [record], model);
     expect(thrown(() => plan(recorded, [settle])).code).toBe("ERR_EVIDENCE_REQUIRED");
-    expect(thrown(() => plan(recorded, [op("recordEvidence", { evidence: { kind: "TOOL_RECEIPT", ref: "inv-m" } })])).code).toBe("ERR_EVIDENCE_REQUIRED");
+    expect(thrown(() => plan(recorded, [op("recordEvidence", { evidence: { kind: "TOOL_RECEIPT", ref: "inv-m" } })])).code).toBe(
+      "ERR_EVIDENCE_REQUIRED",
+    );
   });
 
   it("a receipt whose envelope rests on MODEL provenance alone is model output too", () => {
-    const recorded = commit(proposed(), [op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-m", { envelope: { provenance: [MODEL] } }) })]);
+    const recorded = commit(proposed(), [
+      op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-m", { envelope: { provenance: [MODEL] } }) }),
+    ]);
     expect(thrown(() => plan(recorded, [settle])).message).toContain("model output");
   });
 
   it("a content hash other than the stored one is refused; the stored one is accepted", () => {
     const receipt = toolReceipt(RUN_ID, "inv-1");
     const recorded = commit(proposed(), [op("recordToolReceipt", { receipt })]);
-    const cite = (hash: string) => op("resolveHypothesis", { hypothesisId: "h1", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: "inv-1", contentHash: hash }] });
+    const cite = (hash: string) =>
+      op("resolveHypothesis", {
+        hypothesisId: "h1",
+        status: "SUPPORTED",
+        evidence: [{ kind: "TOOL_RECEIPT", ref: "inv-1", contentHash: hash }],
+      });
     expect(thrown(() => plan(recorded, [cite(HASH_A)])).code).toBe("ERR_EVIDENCE_REQUIRED");
     expect(commit(recorded, [cite(contentHash(receipt))]).hypotheses?.[0]?.status).toBe("SUPPORTED");
   });
@@ -64,7 +77,9 @@ describe("documents belong to the writer and to versions the run has reached", (
     // Same id, other kind, or other version: still not the writer.
     const otherKind = toolReceipt(RUN_ID, "inv-1", { envelope: { producer: producer("TOOL", "runtime-1") } });
     expect(thrown(() => plan(initialState(), [op("recordToolReceipt", { receipt: otherKind })])).code).toBe("ERR_FORBIDDEN");
-    const otherVersion = toolReceipt(RUN_ID, "inv-1", { envelope: { producer: { ...producer("RUNTIME", "runtime-1"), component_version: "9" } } });
+    const otherVersion = toolReceipt(RUN_ID, "inv-1", {
+      envelope: { producer: { ...producer("RUNTIME", "runtime-1"), component_version: "9" } },
+    });
     expect(thrown(() => plan(initialState(), [op("recordToolReceipt", { receipt: otherVersion })])).code).toBe("ERR_FORBIDDEN");
   });
 
@@ -111,7 +126,9 @@ describe("a PASS rests on passing evidence of the criterion's kind", () => {
     expect(registryCriterionOf(target)?.criterion_id).toBe("target_tests_pass");
     const state = commit(initialState(), [
       op("addAcceptanceCriterion", { criterionId: target, description: "target tests pass" }),
-      op("recordVerificationReceipt", { receipt: verificationReceipt(RUN_ID, "ver-lint", "PASS", undefined, { verifier: "LINT", subject_ref: "README.md" }) }),
+      op("recordVerificationReceipt", {
+        receipt: verificationReceipt(RUN_ID, "ver-lint", "PASS", undefined, { verifier: "LINT", subject_ref: "README.md" }),
+      }),
       op("recordVerificationReceipt", { receipt: verificationReceipt(RUN_ID, "ver-unit", "PASS") }),
       op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") }),
     ]);
@@ -128,7 +145,9 @@ describe("a PASS rests on passing evidence of the criterion's kind", () => {
       human,
     );
     const decided = commit(state, [decideComplete(["review-1"], "ac.policy.human-accept")]);
-    expect(decided.completion.coverage).toEqual([{ criterion_id: "ac.policy.human-accept", satisfied: true, evidence_refs: [{ kind: "HUMAN", ref: "review-1" }] }]);
+    expect(decided.completion.coverage).toEqual([
+      { criterion_id: "ac.policy.human-accept", satisfied: true, evidence_refs: [{ kind: "HUMAN", ref: "review-1" }] },
+    ]);
   });
 });
 
@@ -137,10 +156,20 @@ describe("completion is final", () => {
     const state = commit(withCriterion(), [op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") })]);
     const complete = decideComplete(["inv-1"]);
     const done = commit(state, [complete]);
-    const later = op("recordCompletionDecision", { decision: completionDecision(RUN_ID, "d-later", { outcome: "CONTINUE", criteria: [] }) });
+    const later = op("recordCompletionDecision", {
+      decision: completionDecision(RUN_ID, "d-later", { outcome: "CONTINUE", criteria: [] }),
+    });
     expect(thrown(() => plan(done, [later])).message).toContain("final");
     expect(plan(done, [complete]).kind).toBe("NOOP");
-    const failed = commit(state, [op("recordCompletionDecision", { decision: completionDecision(RUN_ID, "d-fail", { outcome: "FAIL", criteria: [], predicates: { acceptance_criteria_satisfied: false } }) })]);
+    const failed = commit(state, [
+      op("recordCompletionDecision", {
+        decision: completionDecision(RUN_ID, "d-fail", {
+          outcome: "FAIL",
+          criteria: [],
+          predicates: { acceptance_criteria_satisfied: false },
+        }),
+      }),
+    ]);
     expect(thrown(() => plan(failed, [later])).code).toBe("ERR_COMPLETION_REJECTED");
   });
 });
@@ -168,7 +197,10 @@ describe("context and lock scopes", () => {
   it("an overlapping live lock of another component is ERR_LOCK_HELD naming the held scope; the holder may lock inside it", () => {
     const held = commit(initialState(), [op("acquireLock", { resource: "fs:src/auth/**", ttlMs: 60_000 })]);
     const error = thrown(() => plan(held, [op("acquireLock", { resource: "fs:src/auth/login.ts", ttlMs: 1_000 })], ctx({ id: "other" })));
-    expect(error).toMatchObject({ code: "ERR_LOCK_HELD", details: { resource: "fs:src/auth/login.ts", lockedResource: "fs:src/auth/**", holder: "runtime-1" } });
+    expect(error).toMatchObject({
+      code: "ERR_LOCK_HELD",
+      details: { resource: "fs:src/auth/login.ts", lockedResource: "fs:src/auth/**", holder: "runtime-1" },
+    });
     expect(plan(held, [op("acquireLock", { resource: "fs:src/auth/login.ts", ttlMs: 1_000 })]).kind).toBe("COMMIT");
     // Expired at the commit's time, it stops no one.
     const later = ctx({ id: "other", at: "2026-12-02T11:00:00.000Z" });
@@ -179,7 +211,14 @@ describe("context and lock scopes", () => {
 describe("citedReceiptIds", () => {
   it("names the receipts a commit cites as evidence or in a decision, not evidence entries", () => {
     const calls = [
-      op("resolveHypothesis", { hypothesisId: "h", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: "a" }, { kind: "HUMAN", ref: "b" }] }),
+      op("resolveHypothesis", {
+        hypothesisId: "h",
+        status: "SUPPORTED",
+        evidence: [
+          { kind: "TOOL_RECEIPT", ref: "a" },
+          { kind: "HUMAN", ref: "b" },
+        ],
+      }),
       op("recordEvidence", { evidence: { kind: "VERIFICATION_RECEIPT", ref: "c" } }),
       decideComplete(["d", "a"]),
     ];
@@ -190,7 +229,11 @@ describe("citedReceiptIds", () => {
 describe("a decision names its decider wholly", () => {
   it("a RUNTIME cannot record a decision whose envelope says VERIFIER under its own id", () => {
     const state = commit(withCriterion(), [op("recordToolReceipt", { receipt: toolReceipt(RUN_ID, "inv-1") })]);
-    const decision = completionDecision(RUN_ID, "d-1", { outcome: "COMPLETE", producerKind: "VERIFIER", criteria: [{ criterion_id: CRITERION, result: "PASS", receipt_refs: ["inv-1"] }] });
+    const decision = completionDecision(RUN_ID, "d-1", {
+      outcome: "COMPLETE",
+      producerKind: "VERIFIER",
+      criteria: [{ criterion_id: CRITERION, result: "PASS", receipt_refs: ["inv-1"] }],
+    });
     const error = thrown(() => plan(state, [op("recordCompletionDecision", { decision })]));
     expect(error.code).toBe("ERR_COMPLETION_REJECTED");
     expect(error.message).toContain("/decision/envelope/producer");

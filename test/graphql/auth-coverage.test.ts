@@ -20,6 +20,8 @@ describe("auth scope declarations", () => {
 
   it("covers the fields this branch knows of", () => {
     const names = rootTypes.flatMap((type) => Object.keys(type.getFields()).map((name) => `${type.name}.${name}`));
-    expect(names).toEqual(expect.arrayContaining(["Query.run", "Query.runs", "Query.node", "Mutation.commitState", "Subscription.runStateChanged"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["Query.run", "Query.runs", "Query.node", "Mutation.commitState", "Subscription.runStateChanged"]),
+    );
   });
 });

@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import type { GraphQLContext } from "../../src/graphql/builder.js";
 import { ReadGuard } from "../../src/graphql/read-guard.js";
 
-const info = { operation: { operation: "query" }, parentType: { name: "Run" }, fieldName: "history", rootValue: undefined } as unknown as GraphQLResolveInfo;
+const info = {
+  operation: { operation: "query" },
+  parentType: { name: "Run" },
+  fieldName: "history",
+  rootValue: undefined,
+} as unknown as GraphQLResolveInfo;
 const request = (tokenId: string) => ({ principal: { tokenId } }) as unknown as GraphQLContext;
 
 describe("ReadGuard", () => {
@@ -15,7 +20,11 @@ describe("ReadGuard", () => {
     guard.charge(ctx, info, 600);
     expect(guard.remaining(ctx, info)).toBe(400);
     expect(() => guard.charge(ctx, info, 500, "use `first`", ["first", "after"])).toThrow(
-      expect.objectContaining({ code: "ERR_RESPONSE_TOO_LARGE", retryable: false, details: expect.objectContaining({ pagingArguments: ["first", "after"], field: "Run.history" }) }),
+      expect.objectContaining({
+        code: "ERR_RESPONSE_TOO_LARGE",
+        retryable: false,
+        details: expect.objectContaining({ pagingArguments: ["first", "after"], field: "Run.history" }),
+      }),
     );
     expect(guard.remaining(request("t"), info)).toBe(1_000); // another request has its own budget
   });
@@ -28,7 +37,10 @@ describe("ReadGuard", () => {
     const waiting = guard.read(second, info, async () => order.push("second"));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(order).toEqual(["first"]); // the first request still holds the token's only permit
-    await expect(guard.read(third, info, async () => order.push("third"))).rejects.toMatchObject({ code: "ERR_READS_BUSY", retryable: true });
+    await expect(guard.read(third, info, async () => order.push("third"))).rejects.toMatchObject({
+      code: "ERR_READS_BUSY",
+      retryable: true,
+    });
     expect(await guard.read(request("other-token"), info, async () => "other tokens go on")).toBe("other tokens go on");
     guard.release(first);
     await waiting;

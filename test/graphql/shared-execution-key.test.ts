@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../src/graphql/schema.js";
 import { variablesThatShapeEvents } from "../../src/server/shared-execution.js";
 
-const shaping = (query: string, variableValues: Record<string, unknown>) => variablesThatShapeEvents({ schema, document: parse(query), variableValues });
+const shaping = (query: string, variableValues: Record<string, unknown>) =>
+  variablesThatShapeEvents({ schema, document: parse(query), variableValues });
 
 describe("the shared execution key", () => {
   it("leaves out variables used only in runStateChanged's arguments", () => {

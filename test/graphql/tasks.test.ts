@@ -62,15 +62,26 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
     const result = await canon.gql(COMPILE, { input: { text } });
     const task = result.data.compileTask.task;
     expect(task).toMatchObject({
-      status: "COMPILED", revision: 0, taskType: "BUG_FIX", riskClass: "MEDIUM", interactionMode: "AUTONOMOUS",
-      allowedScope: ["fs:src/pagination.ts"], forbiddenScope: ["fs:src/api/**"], escalation: null, ambiguities: [],
+      status: "COMPILED",
+      revision: 0,
+      taskType: "BUG_FIX",
+      riskClass: "MEDIUM",
+      interactionMode: "AUTONOMOUS",
+      allowedScope: ["fs:src/pagination.ts"],
+      forbiddenScope: ["fs:src/api/**"],
+      escalation: null,
+      ambiguities: [],
       completionPolicy: { policyId: "completion.bug_fix", policyVersion: 1, allowPartial: false },
       costBudget: { max_attempts: 3 },
     });
     expect(task.constraints).toEqual([{ text: "Without touching src/api/", hardness: "HARD" }]);
     expect(task.acceptanceCriteria.every((c: { origin: string }) => c.origin === "INFERRED")).toBe(true);
     expect(task.ir).toMatchObject({ schema_id: "allternit.kernel.TaskIRV1", task_id: task.taskId });
-    expect(task.ir.extensions["x-canon.source"]).toMatchObject({ kind: "text", request: { text }, sha256: expect.stringMatching(/^sha256:/) });
+    expect(task.ir.extensions["x-canon.source"]).toMatchObject({
+      kind: "text",
+      request: { text },
+      sha256: expect.stringMatching(/^sha256:/),
+    });
 
     const again = await canon.gql(COMPILE, { input: { text } });
     expect(again.data.compileTask).toMatchObject({ replayed: true, task: { taskId: task.taskId } });
@@ -78,7 +89,10 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
     const started = await canon.gql(START, { taskId: task.taskId });
     expect(started.data.startRun).toMatchObject({
       __typename: "WriteSuccess",
-      run: { taskId: task.taskId, state: { userIntent: { objective: task.objective, taskIrRef: task.taskId }, budgets: { maxAttempts: 3 } } },
+      run: {
+        taskId: task.taskId,
+        state: { userIntent: { objective: task.objective, taskIrRef: task.taskId }, budgets: { maxAttempts: 3 } },
+      },
     });
   });
 
@@ -91,33 +105,68 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
     expect(ambiguity).toMatchObject({ kind: "UNRESOLVED_REFERENCE", resolution: "ESCALATED", span: { start: 0, end: 6, text: "Fix it" } });
 
     const refused = await canon.gql(START, { taskId: task.taskId });
-    expect(refused.data.startRun).toMatchObject({ __typename: "TaskNeedsClarificationError", code: "ERR_TASK_NEEDS_CLARIFICATION", revision: 0 });
+    expect(refused.data.startRun).toMatchObject({
+      __typename: "TaskNeedsClarificationError",
+      code: "ERR_TASK_NEEDS_CLARIFICATION",
+      revision: 0,
+    });
     expect(refused.data.startRun.questions).toEqual([ambiguity.question]);
     expect(await canon.server.database.prisma.run.count({ where: { taskId: task.taskId } })).toBe(0);
 
     const answer = { ambiguityId: ambiguity.ambiguityId, answer: "the null check in src/cart/total.ts" };
     // answeredBy is the token's identity: another name is refused, and nothing changes.
-    const impostor = await canon.gql(CLARIFY, { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer], answeredBy: "mallory" } }, { as: ANA });
+    const impostor = await canon.gql(
+      CLARIFY,
+      { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer], answeredBy: "mallory" } },
+      { as: ANA },
+    );
     expect(impostor.data.clarifyTask).toMatchObject({ __typename: "ForbiddenError", code: "ERR_FORBIDDEN" });
     const unchanged = await canon.gql(`query($id: ID!) { task(id: $id) { ... on Task { revision status } } }`, { id: task.taskId });
     expect(unchanged.data.task).toEqual({ revision: 0, status: "NEEDS_CLARIFICATION" });
-    const clarified = await canon.gql(CLARIFY, { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer], answeredBy: "ana@example.com" } }, { as: ANA });
+    const clarified = await canon.gql(
+      CLARIFY,
+      { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer], answeredBy: "ana@example.com" } },
+      { as: ANA },
+    );
     expect(clarified.data.clarifyTask.task).toMatchObject({
-      revision: 1, status: "COMPILED", escalation: null, allowedScope: ["fs:src/cart/total.ts"],
+      revision: 1,
+      status: "COMPILED",
+      escalation: null,
+      allowedScope: ["fs:src/cart/total.ts"],
       objective: "Fix it (the null check in src/cart/total.ts)",
     });
     expect(clarified.data.clarifyTask.task.ambiguities).toEqual([
-      expect.objectContaining({ ambiguityId: ambiguity.ambiguityId, resolution: "CLARIFIED", answer: answer.answer, answeredBy: ANA.component_id }),
+      expect.objectContaining({
+        ambiguityId: ambiguity.ambiguityId,
+        resolution: "CLARIFIED",
+        answer: answer.answer,
+        answeredBy: ANA.component_id,
+      }),
     ]);
 
     const stale = await canon.gql(CLARIFY, { input: { taskId: task.taskId, expectedRevision: 0, answers: [answer] } });
-    expect(stale.data.clarifyTask).toMatchObject({ __typename: "TaskRevisionConflictError", code: "ERR_TASK_REVISION_CONFLICT", expectedRevision: 0, currentRevision: 1 });
+    expect(stale.data.clarifyTask).toMatchObject({
+      __typename: "TaskRevisionConflictError",
+      code: "ERR_TASK_REVISION_CONFLICT",
+      expectedRevision: 0,
+      currentRevision: 1,
+    });
 
     const started = await canon.gql(START, { taskId: task.taskId });
     expect(started.data.startRun.__typename).toBe("WriteSuccess");
-    const history = await canon.gql(`query($id: ID!) { task(id: $id) { ... on Task { revisions { revision status answeredBy ir } } } }`, { id: task.taskId });
-    expect(history.data.task.revisions.map((r: { revision: number; status: string; answeredBy: string | null }) => [r.revision, r.status, r.answeredBy]))
-      .toEqual([[0, "NEEDS_CLARIFICATION", null], [1, "COMPILED", ANA.component_id]]);
+    const history = await canon.gql(`query($id: ID!) { task(id: $id) { ... on Task { revisions { revision status answeredBy ir } } } }`, {
+      id: task.taskId,
+    });
+    expect(
+      history.data.task.revisions.map((r: { revision: number; status: string; answeredBy: string | null }) => [
+        r.revision,
+        r.status,
+        r.answeredBy,
+      ]),
+    ).toEqual([
+      [0, "NEEDS_CLARIFICATION", null],
+      [1, "COMPILED", ANA.component_id],
+    ]);
     expect(history.data.task.revisions[1].ir.task_id).toBe(task.taskId);
   });
 
@@ -138,11 +187,23 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
   it("refuses a default on a high-risk task, and bad answers, with typed errors that change nothing", async () => {
     const compiled = await canon.gql(COMPILE, { input: { request: { title: "Make the payment page faster", labels: ["performance"] } } });
     const task = compiled.data.compileTask.task;
-    expect(task).toMatchObject({ status: "NEEDS_CLARIFICATION", taskType: "PERFORMANCE", riskClass: "CRITICAL", interactionMode: "APPROVAL_GATED" });
+    expect(task).toMatchObject({
+      status: "NEEDS_CLARIFICATION",
+      taskType: "PERFORMANCE",
+      riskClass: "CRITICAL",
+      interactionMode: "APPROVAL_GATED",
+    });
     expect(task.ambiguities[0]).toMatchObject({ kind: "UNMEASURABLE_GOAL", defaultOption: expect.any(String), defaultable: false });
     const id = task.ambiguities[0].ambiguityId;
     const refused = await canon.gql(CLARIFY, {
-      input: { taskId: task.taskId, expectedRevision: 0, answers: [{ ambiguityId: id, acceptDefault: true }, { ambiguityId: "amb.nope", answer: "x" }] },
+      input: {
+        taskId: task.taskId,
+        expectedRevision: 0,
+        answers: [
+          { ambiguityId: id, acceptDefault: true },
+          { ambiguityId: "amb.nope", answer: "x" },
+        ],
+      },
     });
     expect(refused.data.clarifyTask.__typename).toBe("InvalidInputError");
     expect(refused.data.clarifyTask.problems.map((p: { path: string }) => p.path)).toEqual(["/answers/0", "/answers/1/ambiguityId"]);
@@ -152,33 +213,61 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
 
   it("validates a TaskIR document, listing every problem, and stores nothing", async () => {
     const before = await taskCount();
-    const bad = { schema_id: "allternit.kernel.TaskIRV1", schema_version: "1.0.0", task_id: "t-1", task_type: "CHORES", objective: "x",
-      acceptance_criteria: [], constraints: [], allowed_scope: [], forbidden_scope: [], risk_class: "SEVERE", interaction_mode: "AUTONOMOUS",
-      privacy_class: "PUBLIC", completion_policy: { policy_id: "p", policy_version: 1 }, color: "blue" };
+    const bad = {
+      schema_id: "allternit.kernel.TaskIRV1",
+      schema_version: "1.0.0",
+      task_id: "t-1",
+      task_type: "CHORES",
+      objective: "x",
+      acceptance_criteria: [],
+      constraints: [],
+      allowed_scope: [],
+      forbidden_scope: [],
+      risk_class: "SEVERE",
+      interaction_mode: "AUTONOMOUS",
+      privacy_class: "PUBLIC",
+      completion_policy: { policy_id: "p", policy_version: 1 },
+      color: "blue",
+    };
     const result = await canon.gql(COMPILE, { input: { taskIr: bad } });
     expect(result.data.compileTask.__typename).toBe("InvalidInputError");
     const paths = result.data.compileTask.problems.map((p: { path: string; message: string }) => `${p.path} ${p.message}`);
-    expect(paths).toEqual(expect.arrayContaining([
-      expect.stringContaining("/taskIr/task_type must be one of"),
-      expect.stringContaining("/taskIr/risk_class must be one of"),
-      '/taskIr has unknown field "color"',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("/taskIr/task_type must be one of"),
+        expect.stringContaining("/taskIr/risk_class must be one of"),
+        '/taskIr has unknown field "color"',
+      ]),
+    );
     expect(await taskCount()).toBe(before);
 
     const good = { ...bad, task_type: "OBSERVE_ENVIRONMENT", risk_class: "LOW" } as Record<string, unknown>;
     delete good.color;
     const stored = await canon.gql(COMPILE, { input: { taskIr: good } });
-    expect(stored.data.compileTask.task).toMatchObject({ status: "COMPILED", taskType: "OBSERVE_ENVIRONMENT", ir: { extensions: { "x-canon.source": { original_task_id: "t-1" } } } });
+    expect(stored.data.compileTask.task).toMatchObject({
+      status: "COMPILED",
+      taskType: "OBSERVE_ENVIRONMENT",
+      ir: { extensions: { "x-canon.source": { original_task_id: "t-1" } } },
+    });
   });
 
   it("previews without writing, rejects oversized requests with ERR_INPUT_TOO_LARGE, and lists tasks by status and type", async () => {
     const before = await taskCount();
-    const preview = await canon.gql(`query($input: CompileTaskInput!) { compilePreview(input: $input) {
+    const preview = await canon.gql(
+      `query($input: CompileTaskInput!) { compilePreview(input: $input) {
       __typename ... on TaskPreview { taskId status taskType escalation { questions { question } } } ... on Error { code } } }`,
-      { input: { text: "Review PR #7 and tell me what you think" } });
-    expect(preview.data.compilePreview).toMatchObject({ __typename: "TaskPreview", status: "COMPILED", taskType: "REVIEW", escalation: null });
-    const huge = await canon.gql(`query($input: CompileTaskInput!) { compilePreview(input: $input) { __typename ... on Error { code } } }`,
-      { input: { text: "x".repeat(100_000) } });
+      { input: { text: "Review PR #7 and tell me what you think" } },
+    );
+    expect(preview.data.compilePreview).toMatchObject({
+      __typename: "TaskPreview",
+      status: "COMPILED",
+      taskType: "REVIEW",
+      escalation: null,
+    });
+    const huge = await canon.gql(
+      `query($input: CompileTaskInput!) { compilePreview(input: $input) { __typename ... on Error { code } } }`,
+      { input: { text: "x".repeat(100_000) } },
+    );
     expect(huge.data.compilePreview).toEqual({ __typename: "InputTooLargeError", code: "ERR_INPUT_TOO_LARGE" });
     expect(await taskCount()).toBe(before);
 

@@ -65,7 +65,13 @@ describe(`RunWatcher on ${backendName}`, () => {
     const iterator = await watcher.watch(run.id, { afterVersion: 0 });
     const received = take(iterator, 40);
     for (let version = 0; version < 40; version++) {
-      await store.commitState({ runId: run.id, expectedVersion: version, operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }], producer, provenance });
+      await store.commitState({
+        runId: run.id,
+        expectedVersion: version,
+        operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }],
+        producer,
+        provenance,
+      });
     }
     // The last notice may be one of the dropped ones; any later write wakes the watcher.
     await store.recordNoop({ runId: run.id, expectedVersion: 40, reason: "flush", producer, provenance });
@@ -80,7 +86,13 @@ describe(`RunWatcher on ${backendName}`, () => {
 
   async function commitMany(store: RunStore, runId: string, from: number, to: number) {
     for (let version = from; version < to; version++) {
-      await store.commitState({ runId, expectedVersion: version, operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }], producer, provenance });
+      await store.commitState({
+        runId,
+        expectedVersion: version,
+        operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }],
+        producer,
+        provenance,
+      });
     }
   }
 
@@ -199,7 +211,13 @@ describe.skipIf(!onPostgres)("RunWatcher across instances on postgres: deletion"
   async function watchedArchive(writer: RunStore, watcher: RunWatcher) {
     const { run } = await writer.startRun(startInput);
     for (let version = 0; version < 150; version++) {
-      await writer.commitState({ runId: run.id, expectedVersion: version, operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }], producer, provenance });
+      await writer.commitState({
+        runId: run.id,
+        expectedVersion: version,
+        operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }],
+        producer,
+        provenance,
+      });
     }
     await writer.archiveRun({ runId: run.id, expectedVersion: 150, reason: "done", producer, provenance });
     const watch = await watcher.watch(run.id, { afterVersion: 0 });
@@ -217,7 +235,10 @@ describe.skipIf(!onPostgres)("RunWatcher across instances on postgres: deletion"
   }
 
   it("ends a watch on instance A with ERR_RUN_DELETED when instance B deletes the run (NOTIFY)", async () => {
-    const [feedA, feedB] = await Promise.all([PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }), PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet })]);
+    const [feedA, feedB] = await Promise.all([
+      PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }),
+      PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }),
+    ]);
     try {
       const watcher = new RunWatcher(new RunStore(opened.db, feedA), feedA, { maxLag: 5 });
       const storeB = new RunStore(opened.db, feedB);

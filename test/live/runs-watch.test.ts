@@ -51,9 +51,19 @@ describe(`RunsWatcher on ${backendName}: deleted runs`, () => {
   async function archivedAndWatched(store: RunStore, watcher: RunsWatcher) {
     const { run } = await store.startRun(startInput);
     const iterator = await watcher.watch({ scope: { taskId: null, runIds: [run.id] }, status: null, after: [{ runId: run.id, seq: -1 }] });
-    await store.commitState({ runId: run.id, expectedVersion: 0, operations: [{ op: "setUserVisibleStatus", args: { status: "v1" } }], producer, provenance });
+    await store.commitState({
+      runId: run.id,
+      expectedVersion: 0,
+      operations: [{ op: "setUserVisibleStatus", args: { status: "v1" } }],
+      producer,
+      provenance,
+    });
     await store.archiveRun({ runId: run.id, expectedVersion: 1, reason: "done", producer, provenance });
-    expect((await take(iterator, 3)).map((change) => [change.seq, change.kind, change.archived])).toEqual([[0, "COMMIT", false], [1, "COMMIT", false], [2, "NOOP", true]]);
+    expect((await take(iterator, 3)).map((change) => [change.seq, change.kind, change.archived])).toEqual([
+      [0, "COMMIT", false],
+      [1, "COMMIT", false],
+      [2, "NOOP", true],
+    ]);
     return { runId: run.id, iterator };
   }
 
@@ -103,21 +113,36 @@ describe(`RunsWatcher on ${backendName}: re-checks`, () => {
     const reader = new CountingReader(opened.db);
     const watcher = new RunsWatcher(reader, feed);
     const [a, b] = [(await store.startRun(startInput)).run, (await store.startRun(startInput)).run];
-    const byTask = await Promise.all(Array.from({ length: 10 }, () => watcher.watch({ scope: { taskId: a.taskId, runIds: null }, status: null, after: [] })));
-    const byRuns = await Promise.all(Array.from({ length: 10 }, () => watcher.watch({ scope: { taskId: null, runIds: [b.id] }, status: null, after: [] })));
+    const byTask = await Promise.all(
+      Array.from({ length: 10 }, () => watcher.watch({ scope: { taskId: a.taskId, runIds: null }, status: null, after: [] })),
+    );
+    const byRuns = await Promise.all(
+      Array.from({ length: 10 }, () => watcher.watch({ scope: { taskId: null, runIds: [b.id] }, status: null, after: [] })),
+    );
     const everything = await watcher.watch({ scope: { taskId: null, runIds: null }, status: null, after: [] });
     // A subscription starts when it is first read; once it has read its heads, it misses nothing.
     const firsts = [...byTask, ...byRuns, everything].map((iterator) => iterator.next());
     await expect.poll(() => reader.started).toBe(21);
     for (const run of [a, b]) {
-      await silent.commitState({ runId: run.id, expectedVersion: 0, operations: [{ op: "setUserVisibleStatus", args: { status: "v1" } }], producer, provenance });
+      await silent.commitState({
+        runId: run.id,
+        expectedVersion: 0,
+        operations: [{ op: "setUserVisibleStatus", args: { status: "v1" } }],
+        producer,
+        provenance,
+      });
     }
     feed.recheck();
     const got = (await Promise.all(firsts)).map((next) => [next.value.runId, next.value.seq]);
     expect(got.slice(0, 10)).toEqual(Array(10).fill([a.id, 1]));
     expect(got.slice(10, 20)).toEqual(Array(10).fill([b.id, 1]));
     const second = (await take(everything, 1))[0]!;
-    expect([got[20], [second.runId, second.seq]].sort()).toEqual([[a.id, 1], [b.id, 1]].sort());
+    expect([got[20], [second.runId, second.seq]].sort()).toEqual(
+      [
+        [a.id, 1],
+        [b.id, 1],
+      ].sort(),
+    );
     expect(reader.rechecks).toBe(1);
     for (const iterator of [...byTask, ...byRuns, everything]) await iterator.return?.();
     expect(watcher.open.size).toBe(0);
@@ -134,14 +159,24 @@ describe.skipIf(!onPostgres)("RunsWatcher across instances on postgres: deletion
   afterAll(() => opened.dispose());
 
   it("delivers instance B's deletion to a dashboard on instance A through NOTIFY", async () => {
-    const [feedA, feedB] = await Promise.all([PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }), PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet })]);
+    const [feedA, feedB] = await Promise.all([
+      PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }),
+      PostgresChangeFeed.open(opened.db, { resyncMs: 0, logger: quiet }),
+    ]);
     try {
       const storeB = new RunStore(opened.db, feedB);
       const watcher = new RunsWatcher(new RunChangeReader(opened.db), feedA);
       const { run } = await storeB.startRun(startInput);
-      const iterator = await watcher.watch({ scope: { taskId: run.taskId, runIds: null }, status: null, after: [{ runId: run.id, seq: -1 }] });
+      const iterator = await watcher.watch({
+        scope: { taskId: run.taskId, runIds: null },
+        status: null,
+        after: [{ runId: run.id, seq: -1 }],
+      });
       await storeB.archiveRun({ runId: run.id, expectedVersion: 0, reason: "done", producer, provenance });
-      expect((await take(iterator, 2)).map((change) => [change.seq, change.kind])).toEqual([[0, "COMMIT"], [1, "NOOP"]]);
+      expect((await take(iterator, 2)).map((change) => [change.seq, change.kind])).toEqual([
+        [0, "COMMIT"],
+        [1, "NOOP"],
+      ]);
       await storeB.deleteRun({ runId: run.id, expectedVersion: 0, reason: "retention", producer });
       expect((await take(iterator, 1))[0]).toMatchObject({ runId: run.id, seq: 2, kind: "DELETE", taskId: run.taskId });
       await iterator.return?.();

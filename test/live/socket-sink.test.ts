@@ -61,7 +61,12 @@ describe("SocketSink", () => {
   it("closes the socket when an event says the caller may not have it, and sends nothing of it", async () => {
     const pair = await socketPair();
     const closeFor = (codes: readonly unknown[]) => (codes.includes("ERR_FORBIDDEN") ? { code: 4403, reason: "Forbidden" } : null);
-    const sink = new SocketSink(pair.server, "1", (event) => encoded(event, (event as { n: number }).n === 2 ? ["ERR_FORBIDDEN"] : []), closeFor);
+    const sink = new SocketSink(
+      pair.server,
+      "1",
+      (event) => encoded(event, (event as { n: number }).n === 2 ? ["ERR_FORBIDDEN"] : []),
+      closeFor,
+    );
     sink.offer({ n: 1 });
     sink.offer({ n: 2 });
     sink.offer({ n: 3 });

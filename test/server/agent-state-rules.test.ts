@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backendName } from "../support/database.js";
 import { startTestCanon, type TestCanon } from "../support/canon.js";
 import { commitAs, START_RUN } from "../support/operations.js";
-import {
-  completionDecision,
-  completionProposal,
-  toolReceipt,
-  WRITERS,
-  type RunIds,
-  type Writer,
-} from "../support/realistic-run.js";
+import { completionDecision, completionProposal, toolReceipt, WRITERS, type RunIds, type Writer } from "../support/realistic-run.js";
 
 const PROBE = `query($id: ID!) { run(id: $id) { ... on Run { stateVersion contentHash status ledgerSeq: history(first: 100) { edges { node { seq } } }
   completion { status } } } }`;
@@ -29,8 +22,9 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
 
   async function newRun(): Promise<RunIds & { version: () => Promise<number> }> {
     const runId = (await canon.gql(START_RUN, { objective: "Fix the failing login test" })).data.startRun.run.runId as string;
-    const identity = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId }))
-      .data.run.state.identity;
+    const identity = (
+      await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })
+    ).data.run.state.identity;
     const version = async () => (await probe(runId)).stateVersion as number;
     return { runId, sessionId: identity.sessionId, taskId: identity.taskId, version };
   }
@@ -79,10 +73,17 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
   describe("hypotheses are not facts", () => {
     it("refuses to settle a hypothesis on evidence the run never recorded", async () => {
       const run = await newRun();
-      await commitAs(canon, run.runId, 0, WRITERS.runtime, [op("proposeHypothesis", { hypothesisId: "h1", statement: "expiry uses local time" })]);
-      const settle = [op("resolveHypothesis", { hypothesisId: "h1", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: "tool-never-ran" }] })];
+      await commitAs(canon, run.runId, 0, WRITERS.runtime, [
+        op("proposeHypothesis", { hypothesisId: "h1", statement: "expiry uses local time" }),
+      ]);
+      const settle = [
+        op("resolveHypothesis", { hypothesisId: "h1", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: "tool-never-ran" }] }),
+      ];
       await refused(run.runId, "ERR_EVIDENCE_REQUIRED", () => commitAs(canon, run.runId, 1, WRITERS.runtime, settle));
-      const state = await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { hypotheses { status } evidence { ref } } } } }`, { id: run.runId });
+      const state = await canon.gql(
+        `query($id: ID!) { run(id: $id) { ... on Run { state { hypotheses { status } evidence { ref } } } } }`,
+        { id: run.runId },
+      );
       expect(state.data.run.state).toEqual({ hypotheses: [{ status: "OPEN" }], evidence: [] });
     });
   });
@@ -108,10 +109,14 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
       const receipt = `t-${run.runId}`;
       await commitAs(canon, run.runId, 0, WRITERS.tools, [op("recordToolReceipt", { receipt: toolReceipt(run, receipt, 0, "SUCCESS") })]);
       const decision = completionDecision(run, `d-${run.runId}`, 1, "COMPLETE", [{ criterion_id: "c", receipt_refs: [receipt] }]);
-      await refused(run.runId, "ERR_COMPLETION_REJECTED", () => commitAs(canon, run.runId, 1, WRITERS.coder, [op("recordCompletionDecision", { decision })]));
+      await refused(run.runId, "ERR_COMPLETION_REJECTED", () =>
+        commitAs(canon, run.runId, 1, WRITERS.coder, [op("recordCompletionDecision", { decision })]),
+      );
       // A decision document naming a model as its producer does not even parse (ABI: RUNTIME or VERIFIER only).
       const byModel = { ...decision, envelope: { ...decision.envelope, producer: WRITERS.coder.producer } };
-      await refused(run.runId, "ERR_INVALID_INPUT", () => commitAs(canon, run.runId, 1, WRITERS.coder, [op("recordCompletionDecision", { decision: byModel })]));
+      await refused(run.runId, "ERR_INVALID_INPUT", () =>
+        commitAs(canon, run.runId, 1, WRITERS.coder, [op("recordCompletionDecision", { decision: byModel })]),
+      );
     });
   });
 
@@ -133,17 +138,25 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
       expect(run.state.acceptance).toEqual(task.acceptanceCriteria);
       expect(run.state.acceptance.some((c: { origin: string }) => c.origin === "EXPLICIT")).toBe(true);
       expect(run.state.acceptance.some((c: { origin: string }) => c.origin === "INFERRED")).toBe(true);
-      expect(run.state.extensions["x-completion-policy"]).toEqual({ policy_id: "completion.bug_fix", policy_version: 1, allow_partial: false });
+      expect(run.state.extensions["x-completion-policy"]).toEqual({
+        policy_id: "completion.bug_fix",
+        policy_version: 1,
+        allow_partial: false,
+      });
       // BUG_FIX does not allow partial completion, and a COMPLETE must pass every required criterion.
       const ids = { runId: run.runId, sessionId: run.state.identity.sessionId, taskId: run.state.identity.taskId };
       const receipt = `t-${run.runId}`;
       await commitAs(canon, run.runId, 0, WRITERS.tools, [op("recordToolReceipt", { receipt: toolReceipt(ids, receipt, 0, "SUCCESS") })]);
-      const partial = completionDecision(ids, `d-${run.runId}`, 1, "PARTIAL", [{ criterion_id: task.acceptanceCriteria[0].criterionId, receipt_refs: [receipt] }]);
+      const partial = completionDecision(ids, `d-${run.runId}`, 1, "PARTIAL", [
+        { criterion_id: task.acceptanceCriteria[0].criterionId, receipt_refs: [receipt] },
+      ]);
       const refusedPartial = await refused(run.runId, "ERR_COMPLETION_REJECTED", () =>
         commitAs(canon, run.runId, 1, WRITERS.runtime, [op("recordCompletionDecision", { decision: partial })]),
       );
       expect(refusedPartial.message).toContain("PARTIAL");
-      const complete = completionDecision(ids, `d2-${run.runId}`, 1, "COMPLETE", [{ criterion_id: task.acceptanceCriteria[0].criterionId, receipt_refs: [receipt] }]);
+      const complete = completionDecision(ids, `d2-${run.runId}`, 1, "COMPLETE", [
+        { criterion_id: task.acceptanceCriteria[0].criterionId, receipt_refs: [receipt] },
+      ]);
       const refusedComplete = await refused(run.runId, "ERR_COMPLETION_REJECTED", () =>
         commitAs(canon, run.runId, 1, WRITERS.runtime, [op("recordCompletionDecision", { decision: complete })]),
       );
@@ -155,10 +168,16 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
     it("records a receipt once, ignores an identical repeat, refuses different content under its id", async () => {
       const run = await newRun();
       const receipt = toolReceipt(run, `tool-${run.runId}`, 0, "SUCCESS");
-      expect((await commitAs(canon, run.runId, 0, WRITERS.tools, [op("recordToolReceipt", { receipt })])).data.commitState.entry.kind).toBe("COMMIT");
-      expect((await commitAs(canon, run.runId, 1, WRITERS.tools, [op("recordToolReceipt", { receipt })])).data.commitState.entry.kind).toBe("NOOP");
+      expect((await commitAs(canon, run.runId, 0, WRITERS.tools, [op("recordToolReceipt", { receipt })])).data.commitState.entry.kind).toBe(
+        "COMMIT",
+      );
+      expect((await commitAs(canon, run.runId, 1, WRITERS.tools, [op("recordToolReceipt", { receipt })])).data.commitState.entry.kind).toBe(
+        "NOOP",
+      );
       const forged = { ...receipt, exit_class: "FAILURE" };
-      await refused(run.runId, "ERR_RECEIPT_CONFLICT", () => commitAs(canon, run.runId, 1, WRITERS.tools, [op("recordToolReceipt", { receipt: forged })]));
+      await refused(run.runId, "ERR_RECEIPT_CONFLICT", () =>
+        commitAs(canon, run.runId, 1, WRITERS.tools, [op("recordToolReceipt", { receipt: forged })]),
+      );
     });
 
     it("cannot be edited or deleted even directly in the database", async () => {
@@ -184,7 +203,9 @@ describe(`AgentState rules over GraphQL on ${backendName}`, () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const taken = await commitAs(canon, run.runId, 2, WRITERS.tools, [op("acquireLock", { resource: "fs:src/**", ttlMs: 1_000 })]);
       expect(taken.data.commitState.__typename).toBe("WriteSuccess");
-      const locks = await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { locks { holder stateVersionAcquired } } } } }`, { id: run.runId });
+      const locks = await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { locks { holder stateVersionAcquired } } } } }`, {
+        id: run.runId,
+      });
       expect(locks.data.run.state.locks).toEqual([{ holder: "tool-runner", stateVersionAcquired: 3 }]);
     });
   });

@@ -48,15 +48,19 @@ describe(`a realistic run over GraphQL on ${backendName}`, () => {
     canon = await startTestCanon();
     const started = await canon.gql(START_RUN, { objective: "Fix the failing login test" });
     const runId = started.data.startRun.run.runId as string;
-    const identity = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })).data.run
-      .state.identity;
+    const identity = (
+      await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })
+    ).data.run.state.identity;
     ids = { runId, sessionId: identity.sessionId, taskId: identity.taskId };
     let version = 0;
     for (const [index, commit] of realisticRun(ids).entries()) {
       if (index === 5) {
         // Mid-run the runtime swaps the coder's model: logged beside the run, not in its state.
         beforeSwap = (await canon.gql(PROBE, { id: runId })).data.run;
-        expect((await canon.gql(SWAP, { runId }, { as: { component_id: "runtime", component_version: "1.4.0", kind: "RUNTIME" } })).data.recordModelEvent).toEqual({ __typename: "ModelEvent", stateVersion: version });
+        expect(
+          (await canon.gql(SWAP, { runId }, { as: { component_id: "runtime", component_version: "1.4.0", kind: "RUNTIME" } })).data
+            .recordModelEvent,
+        ).toEqual({ __typename: "ModelEvent", stateVersion: version });
         afterSwap = (await canon.gql(PROBE, { id: runId })).data.run;
       }
       const response = await commitAs(canon, runId, version, commit.who, commit.calls);
@@ -84,7 +88,9 @@ describe(`a realistic run over GraphQL on ${backendName}`, () => {
     expect(run.state.evidence.map((e: { ref: string }) => e.ref)).toEqual(["tool-tests-fail", "review-alice-1"]);
     expect(run.state.locks).toEqual([]);
     expect(run.state.unresolvedFailures).toEqual([]);
-    expect(run.state.resolvedFailures).toEqual([{ failureId: "fail-login", resolvedBy: "alice", resolution: "fixed by patch-1; reviewed" }]);
+    expect(run.state.resolvedFailures).toEqual([
+      { failureId: "fail-login", resolvedBy: "alice", resolution: "fixed by patch-1; reviewed" },
+    ]);
     expect(run.state.completionProposals).toEqual([{ proposalId: "proposal-1", proposedBy: "coder-v3" }]);
     expect(run.state.permissions).toEqual({ grantIds: ["grant.fs-write"], authorityProfile: "CODE_WRITE" });
     expect(run.receipts.map((r: { id: string; kind: string }) => [r.id, r.kind])).toEqual([
@@ -110,11 +116,19 @@ describe(`a realistic run over GraphQL on ${backendName}`, () => {
   it.skipIf(!abiExists)("stored every state as a valid ABI AgentStateV1 and every receipt as its ABI document", async () => {
     const abi = loadAbi();
     const agentState = abi.contract("AgentStateV1");
-    const edges = (await canon.gql(HISTORY, { id: ids.runId })).data.run.history.edges as { node: { version: number; document: unknown } }[];
+    const edges = (await canon.gql(HISTORY, { id: ids.runId })).data.run.history.edges as {
+      node: { version: number; document: unknown };
+    }[];
     expect(edges.length).toBe(results.length + 1);
     for (const { node } of edges) expect(agentState(node.document), `v${node.version}: ${errorsOf(agentState)}`).toBe(true);
-    const receipts = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { receipts { kind document } } } }`, { id: ids.runId })).data.run.receipts;
-    const defOf: Record<string, string> = { TOOL: "ToolReceiptV1", MUTATION: "MutationReceiptV1", VERIFICATION: "VerificationReceiptV1", COMPLETION_DECISION: "CompletionDecisionV1" };
+    const receipts = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { receipts { kind document } } } }`, { id: ids.runId }))
+      .data.run.receipts;
+    const defOf: Record<string, string> = {
+      TOOL: "ToolReceiptV1",
+      MUTATION: "MutationReceiptV1",
+      VERIFICATION: "VerificationReceiptV1",
+      COMPLETION_DECISION: "CompletionDecisionV1",
+    };
     for (const receipt of receipts) {
       const validate = abi.contract(defOf[receipt.kind]!);
       expect(validate(receipt.document), errorsOf(validate)).toBe(true);
@@ -122,16 +136,23 @@ describe(`a realistic run over GraphQL on ${backendName}`, () => {
   });
 
   it("keeps each commit's provenance in the ledger, queryable", async () => {
-    const edges = (await canon.gql(HISTORY, { id: ids.runId })).data.run.history.edges as { node: { provenance: { sourceType: string }[] } }[];
+    const edges = (await canon.gql(HISTORY, { id: ids.runId })).data.run.history.edges as {
+      node: { provenance: { sourceType: string }[] };
+    }[];
     expect(edges[1]!.node.provenance).toEqual([{ sourceType: "MODEL" }]);
     expect(edges.every((edge) => edge.node.provenance.length >= 1)).toBe(true);
   });
 
   it("reads a projection and commits against it: read N, commit N, read N+1", async () => {
-    const read = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { stateVersion } userVisibleStatus } } } }`, { id: ids.runId }))
-      .data.run.state;
+    const read = (
+      await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { stateVersion } userVisibleStatus } } } }`, {
+        id: ids.runId,
+      })
+    ).data.run.state;
     const n = read.identity.stateVersion;
-    const written = await commitAs(canon, ids.runId, n, WRITERS.runtime, [{ op: "setUserVisibleStatus", args: { status: "Archived by runtime" } }]);
+    const written = await commitAs(canon, ids.runId, n, WRITERS.runtime, [
+      { op: "setUserVisibleStatus", args: { status: "Archived by runtime" } },
+    ]);
     expect(written.data.commitState.run.stateVersion).toBe(n + 1);
   });
 });

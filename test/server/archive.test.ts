@@ -40,15 +40,32 @@ describe(`archiveRun on ${backendName}`, () => {
       __typename: "ArchiveRunSuccess",
       replayed: false,
       run: { status: "ARCHIVED", ledgerSeq: 2, stateVersion: 1 },
-      entry: { seq: 2, version: 1, kind: "NOOP", reason: "the task was cancelled", operations: [{ op: "archiveRun", args: { reason: "the task was cancelled" } }] },
+      entry: {
+        seq: 2,
+        version: 1,
+        kind: "NOOP",
+        reason: "the task was cancelled",
+        operations: [{ op: "archiveRun", args: { reason: "the task was cancelled" } }],
+      },
     });
     const retry = await canon.gql(ARCHIVE, { runId: run.runId, expectedVersion: 1, idempotencyKey: "archive-1" });
     expect(retry.data.archiveRun).toMatchObject({ __typename: "ArchiveRunSuccess", replayed: true, entry: { seq: 2 } });
     const again = await canon.gql(ARCHIVE, { runId: run.runId, expectedVersion: 1 });
-    expect(again.data.archiveRun).toMatchObject({ __typename: "RunArchivedError", code: "ERR_RUN_ARCHIVED", family: "STATE", retryable: false, archivedAtSeq: 2 });
+    expect(again.data.archiveRun).toMatchObject({
+      __typename: "RunArchivedError",
+      code: "ERR_RUN_ARCHIVED",
+      family: "STATE",
+      retryable: false,
+      archivedAtSeq: 2,
+    });
 
     const refused = await commit(run.runId, 1);
-    expect(refused.data.commitState).toMatchObject({ __typename: "RunArchivedError", code: "ERR_RUN_ARCHIVED", family: "STATE", retryable: false });
+    expect(refused.data.commitState).toMatchObject({
+      __typename: "RunArchivedError",
+      code: "ERR_RUN_ARCHIVED",
+      family: "STATE",
+      retryable: false,
+    });
     expect(JSON.stringify(refused)).not.toMatch(/canon_run_archived|P0001|plpgsql|stack/i);
     const noop = await canon.gql(
       `mutation($runId: ID!) { recordNoop(input: { runId: $runId, expectedVersion: 1, reason: "still nothing", ${WHO} }) { __typename } }`,
@@ -69,17 +86,23 @@ describe(`archiveRun on ${backendName}`, () => {
     }`;
     const events: any[] = [];
     const ended = new Promise<any>((resolve) =>
-      canon.wsClient().subscribe({ query, variables: { runId: run.runId, afterVersion: 0 } }, {
-        next: (result) => events.push(result.data?.runStateChanged),
-        error: resolve,
-        complete: () => resolve(null),
-      }),
+      canon.wsClient().subscribe(
+        { query, variables: { runId: run.runId, afterVersion: 0 } },
+        {
+          next: (result) => events.push(result.data?.runStateChanged),
+          error: resolve,
+          complete: () => resolve(null),
+        },
+      ),
     );
     await commit(run.runId, 0);
     await expect.poll(() => events.length).toBe(1);
     await canon.gql(ARCHIVE, { runId: run.runId, expectedVersion: 1 });
     const error = await ended;
-    expect(events).toEqual([{ seq: 1, version: 1, kind: "COMMIT" }, { seq: 2, version: 1, kind: "NOOP" }]);
+    expect(events).toEqual([
+      { seq: 1, version: 1, kind: "COMMIT" },
+      { seq: 2, version: 1, kind: "NOOP" },
+    ]);
     expect(error[0].extensions).toMatchObject({ code: "ERR_RUN_ARCHIVED", details: { runId: run.runId, archivedAtSeq: 2 } });
 
     // Later: catch-up includes the archive entry, then the same end; from beyond it, the end at once.
@@ -94,12 +117,22 @@ describe(`archiveRun on ${backendName}`, () => {
   it("shows the archive in runsChanged, which a dashboard can filter on", async () => {
     const run = await startRun(canon.gql);
     const all = collect<RunsChangedEvent>(canon.wsClient(), RUNS_CHANGED, { filter: { runIds: [run.runId] } }, 2);
-    const archivedOnly = collect<RunsChangedEvent>(canon.wsClient(), RUNS_CHANGED, { filter: { runIds: [run.runId], status: "ARCHIVED" } }, 1);
+    const archivedOnly = collect<RunsChangedEvent>(
+      canon.wsClient(),
+      RUNS_CHANGED,
+      { filter: { runIds: [run.runId], status: "ARCHIVED" } },
+      1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     await commit(run.runId, 0);
     await canon.gql(ARCHIVE, { runId: run.runId, expectedVersion: 1 });
-    expect((await all.done).map((e) => [e.runsChanged.seq, e.runsChanged.archived])).toEqual([[1, false], [2, true]]);
-    expect((await archivedOnly.done).map((e) => [e.runsChanged.seq, e.runsChanged.status, e.runsChanged.archived])).toEqual([[2, "ARCHIVED", true]]);
+    expect((await all.done).map((e) => [e.runsChanged.seq, e.runsChanged.archived])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect((await archivedOnly.done).map((e) => [e.runsChanged.seq, e.runsChanged.status, e.runsChanged.archived])).toEqual([
+      [2, "ARCHIVED", true],
+    ]);
     all.unsubscribe();
     archivedOnly.unsubscribe();
   });
@@ -112,12 +145,17 @@ describe(`archiveRun on ${backendName}`, () => {
     await exportRun(canon.server.database, run.runId, (line) => void lines.push(line));
     const target = await openMigratedDatabase();
     try {
-      await importRun(target.db, (async function* () {
-        yield* lines.flatMap((chunk) => chunk.split("\n")).filter(Boolean);
-      })());
+      await importRun(
+        target.db,
+        (async function* () {
+          yield* lines.flatMap((chunk) => chunk.split("\n")).filter(Boolean);
+        })(),
+      );
       const imported = await target.db.prisma.run.findUniqueOrThrow({ where: { id: run.runId } });
       expect(imported.status).toBe("ARCHIVED");
-      await expect(target.db.prisma.run.update({ where: { id: run.runId }, data: { stateVersion: 9 } })).rejects.toThrow(/canon_run_archived/);
+      await expect(target.db.prisma.run.update({ where: { id: run.runId }, data: { stateVersion: 9 } })).rejects.toThrow(
+        /canon_run_archived/,
+      );
     } finally {
       await target.dispose();
     }

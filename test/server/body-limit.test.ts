@@ -20,17 +20,26 @@ interface Answer {
  * answers. With `holdAfter`, writes that many bytes and then waits for the answer (the body is
  * never finished).
  */
-function chunkedPost(url: string, options: { token?: string; total: number; chunk?: number; holdAfter?: number; payload?: Buffer }): Promise<Answer> {
+function chunkedPost(
+  url: string,
+  options: { token?: string; total: number; chunk?: number; holdAfter?: number; payload?: Buffer },
+): Promise<Answer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
     const req: ClientRequest = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: {
-        "content-type": "application/json",
-        "transfer-encoding": "chunked",
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "transfer-encoding": "chunked",
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+      },
       (res: IncomingMessage) => {
         answered = true;
         const writtenWhenAnswered = written;

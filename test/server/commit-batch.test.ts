@@ -77,7 +77,9 @@ describe(`commitStates on ${backendName}`, () => {
 
   it("applies several commits to one run in input order, each its own ledger entry and event, delivered once", async () => {
     const runs = await Promise.all(Array.from({ length: 8 }, () => startRun(canon.gql)));
-    const watches = runs.map((run) => collect<{ runStateChanged: { version: number } }>(canon.wsClient(), WATCH, { runId: run.runId, afterVersion: 0 }, 3));
+    const watches = runs.map((run) =>
+      collect<{ runStateChanged: { version: number } }>(canon.wsClient(), WATCH, { runId: run.runId, afterVersion: 0 }, 3),
+    );
     const commits = [0, 1, 2].flatMap((version) => runs.map((run) => item(run.runId, version, `step ${version + 1}`)));
     const result = await batch(commits);
     expect(result.results.every((x: { __typename: string }) => x.__typename === "WriteSuccess")).toBe(true);
@@ -98,7 +100,10 @@ describe(`commitStates on ${backendName}`, () => {
   it("mixes commits that read the clock (locks) with others: each in order, times never going back, every version readable", async () => {
     const [a, b] = await Promise.all([startRun(canon.gql), startRun(canon.gql)]);
     const lock = (runId: string, expectedVersion: number, resource: string) => ({
-      runId, expectedVersion, operations: [{ acquireLock: { resource, ttlMs: 60_000 } }], ...WHO,
+      runId,
+      expectedVersion,
+      operations: [{ acquireLock: { resource, ttlMs: 60_000 } }],
+      ...WHO,
     });
     const result = await batch([
       item(a!.runId, 0, "a1"),
@@ -108,12 +113,19 @@ describe(`commitStates on ${backendName}`, () => {
       lock(b!.runId, 1, "fs:src/b/**"),
     ]);
     expect(result.results.map((x: { __typename: string; run?: { stateVersion: number } }) => [x.__typename, x.run?.stateVersion])).toEqual([
-      ["WriteSuccess", 1], ["WriteSuccess", 2], ["WriteSuccess", 1], ["WriteSuccess", 3], ["WriteSuccess", 2],
+      ["WriteSuccess", 1],
+      ["WriteSuccess", 2],
+      ["WriteSuccess", 1],
+      ["WriteSuccess", 3],
+      ["WriteSuccess", 2],
     ]);
     const history = `query($id: ID!) { run(id: $id) { ... on Run { history(first: 10) { edges { node { version committedAt } } } } } }`;
     const stateAt = `query($id: ID!, $v: Int!) { run(id: $id) { ... on Run { stateAt(version: $v) { ... on StateSnapshot { document } } } } }`;
     const verify = `query($id: ID!) { verifyRun(runId: $id) { ... on VerificationReport { ok } } }`;
-    for (const [run, statuses] of [[a!, ["a1", "a1", "a3"]], [b!, ["b1", "b1"]]] as const) {
+    for (const [run, statuses] of [
+      [a!, ["a1", "a1", "a3"]],
+      [b!, ["b1", "b1"]],
+    ] as const) {
       const edges = (await canon.gql(history, { id: run.runId })).data.run.history.edges as { node: { committedAt: string } }[];
       const times = edges.map((e) => Date.parse(e.node.committedAt));
       expect(times).toEqual([...times].sort((x, y) => x - y));
@@ -125,9 +137,16 @@ describe(`commitStates on ${backendName}`, () => {
     }
     // Stored as the single append stores them (docs/storage.md): the genesis whole, then patches.
     const { prisma } = canon.server.database;
-    const rows = await prisma.ledgerEntry.findMany({ where: { runId: a!.runId }, orderBy: { seq: "asc" }, select: { state: true, patch: true, snapshotVersion: true } });
+    const rows = await prisma.ledgerEntry.findMany({
+      where: { runId: a!.runId },
+      orderBy: { seq: "asc" },
+      select: { state: true, patch: true, snapshotVersion: true },
+    });
     expect(rows.map((row) => [row.state !== null, row.patch !== null, row.snapshotVersion])).toEqual([
-      [true, false, 0], [false, true, 0], [false, true, 0], [false, true, 0],
+      [true, false, 0],
+      [false, true, 0],
+      [false, true, 0],
+      [false, true, 0],
     ]);
     const head = await prisma.run.findUniqueOrThrow({ where: { id: a!.runId }, select: { snapshotVersion: true, chainBytes: true } });
     expect(head.snapshotVersion).toBe(0);
@@ -148,14 +167,20 @@ describe(`commitStates on ${backendName}`, () => {
     expect(retry.results.map((x: { entry: unknown }) => x.entry)).toEqual(first.results.map((x: { entry: unknown }) => x.entry));
     // A key reused with another request is that item's error only.
     const reused = await batch([item(a!.runId, 0, "other", { idempotencyKey: "k-a1" }), item(b!.runId, 1, "b2")]);
-    expect(reused.results.map((x: { __typename: string; code?: string }) => x.code ?? x.__typename)).toEqual(["ERR_IDEMPOTENCY_KEY_REUSED", "WriteSuccess"]);
+    expect(reused.results.map((x: { __typename: string; code?: string }) => x.code ?? x.__typename)).toEqual([
+      "ERR_IDEMPOTENCY_KEY_REUSED",
+      "WriteSuccess",
+    ]);
   });
 
   it("refuses an item whose run the token may not write, and writes the others", async () => {
     const [mine, other] = await Promise.all([startRun(canon.gql), startRun(canon.gql)]);
     const { token } = await canon.createToken({ runIds: [mine!.runId] });
     const result = await batch([item(other!.runId, 0, "no"), item(mine!.runId, 0, "yes")], { token });
-    expect(result.results.map((x: { __typename: string; code?: string }) => x.code ?? x.__typename)).toEqual(["ERR_FORBIDDEN", "WriteSuccess"]);
+    expect(result.results.map((x: { __typename: string; code?: string }) => x.code ?? x.__typename)).toEqual([
+      "ERR_FORBIDDEN",
+      "WriteSuccess",
+    ]);
   });
 
   it("refuses an empty batch and one past the bound with a typed error, writing nothing", async () => {

@@ -16,7 +16,14 @@ const problems = (env: NodeJS.ProcessEnv, flags = {}) => {
 describe("configuration", () => {
   it("has defaults that need no variable at all", () => {
     const config = configFromEnv({});
-    expect(config).toMatchObject({ host: "127.0.0.1", port: 4000, database: { kind: "pglite", dataDir: "./.canon/data" }, logLevel: "info", graphiql: true, introspection: true });
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 4000,
+      database: { kind: "pglite", dataDir: "./.canon/data" },
+      logLevel: "info",
+      graphiql: true,
+      introspection: true,
+    });
     expect(configFromEnv({ CANON_HOST: "0.0.0.0" })).toMatchObject({ graphiql: false, introspection: false });
   });
 
@@ -32,13 +39,17 @@ describe("configuration", () => {
   });
 
   it("names flags as flags", () => {
-    expect(problems({}, { port: "70000" })).toEqual(['--port="70000" is not valid: expected a port number from 0 to 65535 (0 picks a free one)']);
+    expect(problems({}, { port: "70000" })).toEqual([
+      '--port="70000" is not valid: expected a port number from 0 to 65535 (0 picks a free one)',
+    ]);
     expect(configFromEnv({ CANON_PORT: "1" }, { port: "0", host: "::1" })).toMatchObject({ port: 0, host: "::1" });
   });
 
   it("refuses a DATABASE_URL that is not a PostgreSQL URL", () => {
     for (const url of ["mysql://root@localhost/canon", "not-a-url", "http://db:5432/canon"]) {
-      expect(problems({ DATABASE_URL: url })).toEqual([expect.stringMatching(/^DATABASE_URL=".*" is not valid: expected a PostgreSQL URL, postgresql:\/\//)]);
+      expect(problems({ DATABASE_URL: url })).toEqual([
+        expect.stringMatching(/^DATABASE_URL=".*" is not valid: expected a PostgreSQL URL, postgresql:\/\//),
+      ]);
     }
     for (const url of ["postgresql://canon:secret@db:5432/canon", "postgres://localhost/canon"]) {
       expect(configFromEnv({ DATABASE_URL: url }).database).toMatchObject({ kind: "postgres", url });
@@ -46,8 +57,14 @@ describe("configuration", () => {
   });
 
   it("never repeats a secret: the admin token is not shown, a URL's password is masked", () => {
-    expect(problems({ CANON_ADMIN_TOKEN: "hunter2" })).toEqual([expect.stringMatching(/^CANON_ADMIN_TOKEN \(value not shown\) is not valid: expected canon_ followed by 32 to 100 base64url characters/)]);
-    expect(problems({ DATABASE_URL: "mysql://root:hunter2@db/canon" })[0]).toMatch(/^DATABASE_URL="mysql:\/\/root:\*\*\*@db\/canon" is not valid/);
+    expect(problems({ CANON_ADMIN_TOKEN: "hunter2" })).toEqual([
+      expect.stringMatching(
+        /^CANON_ADMIN_TOKEN \(value not shown\) is not valid: expected canon_ followed by 32 to 100 base64url characters/,
+      ),
+    ]);
+    expect(problems({ DATABASE_URL: "mysql://root:hunter2@db/canon" })[0]).toMatch(
+      /^DATABASE_URL="mysql:\/\/root:\*\*\*@db\/canon" is not valid/,
+    );
   });
 
   it("points out variables that look like Canon's but are not", () => {

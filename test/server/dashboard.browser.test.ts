@@ -55,7 +55,9 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
     const env = database.options.kind === "postgres" ? { DATABASE_URL: database.options.url } : { CANON_DATA_DIR: dataDir };
     const serving = await serve({ ...env, CANON_ADMIN_TOKEN: "" }, { startTimeoutMs: 100_000 });
     try {
-      await expect.poll(() => /Dashboard with it: (\S+)/.exec(serving.output())?.[1], { timeout: 10_000 }).toMatch(/\/dashboard\?token=canon_/);
+      await expect
+        .poll(() => /Dashboard with it: (\S+)/.exec(serving.output())?.[1], { timeout: 10_000 })
+        .toMatch(/\/dashboard\?token=canon_/);
       const firstStartUrl = /Dashboard with it: (\S+)/.exec(serving.output())![1]!;
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -96,7 +98,11 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
     // The first version proves the page's subscription is up (it may still be catching up when
     // the commit lands); each later one must show within a second of its commit's answer.
     for (const version of [1, 2, 3]) {
-      const committed = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: version - 1, operations: setStatus(`step ${version}`) });
+      const committed = await canon.gql(COMMIT, {
+        runId: run.runId,
+        expectedVersion: version - 1,
+        operations: setStatus(`step ${version}`),
+      });
       expect(committed.data.commitState.__typename).toBe("WriteSuccess");
       const started = performance.now();
       await page.locator(`.timeline [data-version="${version}"]`).waitFor({ timeout: version === 1 ? 5_000 : 1_000 });
@@ -161,7 +167,9 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
     const { token } = await canon.createToken({ scopes: ["run:read"], runIds: [seed.storyRunId] });
     const { page, problems } = await openDashboard(token);
     await page.locator("table.runs tbody tr").first().waitFor();
-    expect(await page.locator("table.runs tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-run-id")))).toEqual([seed.storyRunId]);
+    expect(await page.locator("table.runs tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-run-id")))).toEqual([
+      seed.storyRunId,
+    ]);
 
     await page.goto(`${origin}/dashboard#/run/${seed.otherRunIds[0]}`);
     await page.getByRole("alert").waitFor();
@@ -188,8 +196,11 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
   it("labels every form control and lets the keyboard reach a run", async () => {
     const { page } = await openDashboard(canon.token);
     await page.locator("table.runs tbody tr").first().waitFor();
-    const unlabeled = await page.evaluate(() =>
-      [...document.querySelectorAll("input, select, button")].filter((el) => !(el as HTMLElement).innerText?.trim() && !el.closest("label") && !el.getAttribute("aria-label")).length,
+    const unlabeled = await page.evaluate(
+      () =>
+        [...document.querySelectorAll("input, select, button")].filter(
+          (el) => !(el as HTMLElement).innerText?.trim() && !el.closest("label") && !el.getAttribute("aria-label"),
+        ).length,
     );
     expect(unlabeled).toBe(0);
     await page.keyboard.press("Tab");

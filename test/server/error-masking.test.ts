@@ -13,7 +13,13 @@ describe("error masking", () => {
     const leaky = new Error('relation "run" does not exist: SELECT * FROM run WHERE id = $1');
     const masked = withRequestId("req-123", () => codedError(leaky, logger));
     expect(masked.message).toBe("Canon hit an unexpected internal error");
-    expect(masked.extensions).toEqual({ family: "SYSTEM", code: "ERR_INTERNAL", message: masked.message, retryable: true, requestId: "req-123" });
+    expect(masked.extensions).toEqual({
+      family: "SYSTEM",
+      code: "ERR_INTERNAL",
+      message: masked.message,
+      retryable: true,
+      requestId: "req-123",
+    });
     expect(JSON.stringify(masked.toJSON())).not.toMatch(/SELECT|relation|\.ts:/);
     const logged = JSON.parse(lines[0]!);
     expect(logged.requestId).toBe("req-123");

@@ -30,24 +30,42 @@ describe(`fuzzing a live server on ${backendName}`, () => {
 
   function randomString(): string {
     switch (int(6)) {
-      case 0: return "";
-      case 1: return "x".repeat(int(40_000)); // beyond the string limit at times
-      case 2: return String.fromCharCode(...Array.from({ length: int(20) }, () => int(0xffff)));
-      case 3: return pick(["fs:.env", "../../etc/passwd", "'; DROP TABLE run; --", "\u0000", "redacted:SECRET", "x-locks"]);
-      case 4: return pick(runIds.length ? runIds : ["run-x"]);
-      default: return Math.random().toString(36).slice(2);
+      case 0:
+        return "";
+      case 1:
+        return "x".repeat(int(40_000)); // beyond the string limit at times
+      case 2:
+        return String.fromCharCode(...Array.from({ length: int(20) }, () => int(0xffff)));
+      case 3:
+        return pick(["fs:.env", "../../etc/passwd", "'; DROP TABLE run; --", "\u0000", "redacted:SECRET", "x-locks"]);
+      case 4:
+        return pick(runIds.length ? runIds : ["run-x"]);
+      default:
+        return Math.random().toString(36).slice(2);
     }
   }
 
   function randomJson(depth = 0): unknown {
     const k = int(depth > 4 ? 5 : 8);
     switch (k) {
-      case 0: return null;
-      case 1: return random() < 0.5;
-      case 2: return pick([0, -1, 1e308, -0, 2 ** 53 + 1, 3.5, Number.MAX_SAFE_INTEGER]);
-      case 3: case 4: return randomString();
-      case 5: return Array.from({ length: int(4) }, () => randomJson(depth + 1));
-      default: return Object.fromEntries(Array.from({ length: int(4) }, () => [pick(["target", "resource", "plan", "status", "class", "receipt", "x", "__proto__", "constructor"]), randomJson(depth + 1)]));
+      case 0:
+        return null;
+      case 1:
+        return random() < 0.5;
+      case 2:
+        return pick([0, -1, 1e308, -0, 2 ** 53 + 1, 3.5, Number.MAX_SAFE_INTEGER]);
+      case 3:
+      case 4:
+        return randomString();
+      case 5:
+        return Array.from({ length: int(4) }, () => randomJson(depth + 1));
+      default:
+        return Object.fromEntries(
+          Array.from({ length: int(4) }, () => [
+            pick(["target", "resource", "plan", "status", "class", "receipt", "x", "__proto__", "constructor"]),
+            randomJson(depth + 1),
+          ]),
+        );
     }
   }
 
@@ -60,31 +78,96 @@ describe(`fuzzing a live server on ${backendName}`, () => {
     const operationName = pick(OPERATIONS).name;
     switch (int(10)) {
       case 0: // random JSON in every variable of a real mutation
-        return body({ query: COMMIT, variables: { runId: randomJson(), expectedVersion: randomJson(), operations: randomJson(), idempotencyKey: randomJson() } });
+        return body({
+          query: COMMIT,
+          variables: { runId: randomJson(), expectedVersion: randomJson(), operations: randomJson(), idempotencyKey: randomJson() },
+        });
       case 1: // a real operation with random arguments
-        return body({ query: COMMIT, variables: { runId: pick(runIds), expectedVersion: int(5), operations: [{ [operationName]: randomJson() }] } });
+        return body({
+          query: COMMIT,
+          variables: { runId: pick(runIds), expectedVersion: int(5), operations: [{ [operationName]: randomJson() }] },
+        });
       case 2: // a real operation whose arguments are random objects
-        return body({ query: COMMIT, variables: { runId: pick(runIds), expectedVersion: int(5), operations: Array.from({ length: 1 + int(3) }, () => ({ [pick(OPERATIONS).name]: Object.fromEntries(Array.from({ length: 3 }, () => [pick(["target", "resource", "status", "plan", "class", "hypothesisId", "receipt", "ttlMs", "score"]), randomJson(1)])) })) } });
+        return body({
+          query: COMMIT,
+          variables: {
+            runId: pick(runIds),
+            expectedVersion: int(5),
+            operations: Array.from({ length: 1 + int(3) }, () => ({
+              [pick(OPERATIONS).name]: Object.fromEntries(
+                Array.from({ length: 3 }, () => [
+                  pick(["target", "resource", "status", "plan", "class", "hypothesisId", "receipt", "ttlMs", "score"]),
+                  randomJson(1),
+                ]),
+              ),
+            })),
+          },
+        });
       case 3: // a document with characters knocked out or doubled
-        return body({ query: COMMIT.split("").filter(() => random() > 0.02).join(""), variables: {} });
+        return body({
+          query: COMMIT.split("")
+            .filter(() => random() > 0.02)
+            .join(""),
+          variables: {},
+        });
       case 4: // deep nesting in a JSON argument and in the body itself
         return random() < 0.5
-          ? { method: "POST", headers, body: `{"query":${JSON.stringify(COMMIT)},"variables":{"operations":[{"setPlan":{"plan":${"{\"a\":".repeat(3000)}1${"}".repeat(3000)}}}]}}` }
+          ? {
+              method: "POST",
+              headers,
+              body: `{"query":${JSON.stringify(COMMIT)},"variables":{"operations":[{"setPlan":{"plan":${'{"a":'.repeat(3000)}1${"}".repeat(3000)}}}]}}`,
+            }
           : { method: "POST", headers, body: deeplyNested(50_000) };
-      case 5: { // invalid UTF-8 inside a string
+      case 5: {
+        // invalid UTF-8 inside a string
         const prefix = Buffer.from(`{"query":"mutation { startRun(input: { objective: \\"`);
-        const suffix = Buffer.from(`\\", workspaceRoot: \\"/w\\", provenance: { sourceType: USER, sourceId: \\"f\\", trustClass: INTERNAL } }) { __typename } }"}`);
+        const suffix = Buffer.from(
+          `\\", workspaceRoot: \\"/w\\", provenance: { sourceType: USER, sourceId: \\"f\\", trustClass: INTERNAL } }) { __typename } }"}`,
+        );
         return { method: "POST", headers, body: Buffer.concat([prefix, Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1]), suffix]) };
       }
       case 6: // a huge body (over CANON_MAX_BODY_BYTES) or a huge string inside the limit
-        return random() < 0.3 ? body({ query: "{ __typename }", variables: { x: "y".repeat(1_100_000) } }) : body({ query: COMMIT, variables: { runId: pick(runIds), expectedVersion: 0, operations: [{ setUserVisibleStatus: { status: "s".repeat(100_000) } }] } });
+        return random() < 0.3
+          ? body({ query: "{ __typename }", variables: { x: "y".repeat(1_100_000) } })
+          : body({
+              query: COMMIT,
+              variables: {
+                runId: pick(runIds),
+                expectedVersion: 0,
+                operations: [{ setUserVisibleStatus: { status: "s".repeat(100_000) } }],
+              },
+            });
       case 7: // wrong shapes for the request itself
-        return { method: "POST", headers, body: pick(["", "null", "[]", "42", "{\"query\":42}", "{\"query\":\"{\"}", "{\"query\":\"{ run(id: 1) }\"}", "\u0000\u0001", "{\"variables\":\"x\"}"]) };
+        return {
+          method: "POST",
+          headers,
+          body: pick([
+            "",
+            "null",
+            "[]",
+            "42",
+            '{"query":42}',
+            '{"query":"{"}',
+            '{"query":"{ run(id: 1) }"}',
+            "\u0000\u0001",
+            '{"variables":"x"}',
+          ]),
+        };
       case 8: // random queries over the read API, with random ids and versions
-        return body({ query: `query($id: ID!, $v: Int!) { run(id: $id) { ... on Run { stateAt(version: $v) { __typename } diff(fromVersion: $v, toVersion: 0) { __typename } history(first: 3, after: "zz") { edges { cursor } } } } }`, variables: { id: randomJson(), v: randomJson() } });
+        return body({
+          query: `query($id: ID!, $v: Int!) { run(id: $id) { ... on Run { stateAt(version: $v) { __typename } diff(fromVersion: $v, toVersion: 0) { __typename } history(first: 3, after: "zz") { edges { cursor } } } } }`,
+          variables: { id: randomJson(), v: randomJson() },
+        });
       default: // wrong content type or method
         return random() < 0.5
-          ? { method: "POST", headers: { ...headers, "content-type": pick(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) }, body: "query={__typename}" }
+          ? {
+              method: "POST",
+              headers: {
+                ...headers,
+                "content-type": pick(["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]),
+              },
+              body: "query={__typename}",
+            }
           : { method: pick(["PUT", "DELETE", "PATCH"]), headers, body: "{}" };
     }
   }
@@ -108,7 +191,11 @@ describe(`fuzzing a live server on ${backendName}`, () => {
         // Every tenth request is a real commit, so the ledgers the fuzz aims at keep moving.
         if (n % 10 === 0) {
           const runId = pick(runIds);
-          const r = await canon.gql(COMMIT, { runId, expectedVersion: versions.get(runId), operations: [{ setUserVisibleStatus: { status: `n${n}` } }] });
+          const r = await canon.gql(COMMIT, {
+            runId,
+            expectedVersion: versions.get(runId),
+            operations: [{ setUserVisibleStatus: { status: `n${n}` } }],
+          });
           if (r.data?.commitState?.__typename === "WriteSuccess") versions.set(runId, r.data.commitState.run.stateVersion);
           continue;
         }
@@ -133,7 +220,8 @@ describe(`fuzzing a live server on ${backendName}`, () => {
         }
         for (const error of parsed.errors ?? []) {
           const code = error.extensions?.code;
-          if (typeof code !== "string" || !code.startsWith("ERR_")) problems.push(`request ${n}: untyped error ${JSON.stringify(error).slice(0, 300)}`);
+          if (typeof code !== "string" || !code.startsWith("ERR_"))
+            problems.push(`request ${n}: untyped error ${JSON.stringify(error).slice(0, 300)}`);
           else if (code === "ERR_INTERNAL") problems.push(`request ${n}: ERR_INTERNAL for ${String(init.body).slice(0, 200)}`);
         }
         if (!parsed.errors?.length) successes++;

@@ -17,10 +17,22 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
     const run = await startRun(canon.gql);
     expect(run.stateVersion).toBe(0);
 
-    const first = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: [{ setPlan: { plan: { steps: ["reproduce"] } } }] });
-    expect(first.data.commitState).toMatchObject({ __typename: "WriteSuccess", run: { stateVersion: 1, state: { plan: { steps: ["reproduce"] } } }, entry: { seq: 1, version: 1, kind: "COMMIT" } });
+    const first = await canon.gql(COMMIT, {
+      runId: run.runId,
+      expectedVersion: 0,
+      operations: [{ setPlan: { plan: { steps: ["reproduce"] } } }],
+    });
+    expect(first.data.commitState).toMatchObject({
+      __typename: "WriteSuccess",
+      run: { stateVersion: 1, state: { plan: { steps: ["reproduce"] } } },
+      entry: { seq: 1, version: 1, kind: "COMMIT" },
+    });
 
-    const second = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 1, operations: [{ addConstraint: { constraintId: "no-force-push" } }] });
+    const second = await canon.gql(COMMIT, {
+      runId: run.runId,
+      expectedVersion: 1,
+      operations: [{ addConstraint: { constraintId: "no-force-push" } }],
+    });
     expect(second.data.commitState.run).toMatchObject({ stateVersion: 2, state: { constraints: ["no-force-push"] } });
 
     const stale = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 1, operations: setStatus("late") });
@@ -50,7 +62,12 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
 
   it("reports an unknown run as NotFoundError and writes nothing", async () => {
     const missing = await canon.gql(COMMIT, { runId: "run-missing", expectedVersion: 0, operations: setStatus("x") });
-    expect(missing.data.commitState).toMatchObject({ __typename: "NotFoundError", code: "ERR_NOT_FOUND", family: "NOT_FOUND", retryable: false });
+    expect(missing.data.commitState).toMatchObject({
+      __typename: "NotFoundError",
+      code: "ERR_NOT_FOUND",
+      family: "NOT_FOUND",
+      retryable: false,
+    });
     const query = await canon.gql(RUN_LEDGER_PROBE, { id: "run-missing" });
     expect(query.data.run).toEqual({ __typename: "NotFoundError", code: "ERR_NOT_FOUND" });
     expect(await ledgerSize("run-missing")).toBe(0);
@@ -59,9 +76,17 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
   it("rejects a negative expectedVersion and malformed operations with typed errors, persisting nothing", async () => {
     const run = await startRun(canon.gql);
     const negative = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: -1, operations: setStatus("x") });
-    expect(negative.data.commitState).toMatchObject({ __typename: "InvalidInputError", code: "ERR_INVALID_INPUT", problems: [{ path: "/expectedVersion" }] });
+    expect(negative.data.commitState).toMatchObject({
+      __typename: "InvalidInputError",
+      code: "ERR_INVALID_INPUT",
+      problems: [{ path: "/expectedVersion" }],
+    });
 
-    const badId = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: [{ addConstraint: { constraintId: "has spaces!" } }] });
+    const badId = await canon.gql(COMMIT, {
+      runId: run.runId,
+      expectedVersion: 0,
+      operations: [{ addConstraint: { constraintId: "has spaces!" } }],
+    });
     expect(badId.data.commitState.__typename).toBe("InvalidInputError");
     expect(badId.data.commitState.problems[0].path).toBe("/operations/0/addConstraint/constraintId");
 
@@ -91,7 +116,10 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
     const run = await startRun(canon.gql);
     const response = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: setStatus("x".repeat(20 * 1024)) });
     expect(response.data.commitState.__typename).toBe("InvalidInputError");
-    expect(response.data.commitState.problems).toContainEqual({ path: "/operations/0/setUserVisibleStatus/status", message: expect.stringContaining("16384") });
+    expect(response.data.commitState.problems).toContainEqual({
+      path: "/operations/0/setUserVisibleStatus/status",
+      message: expect.stringContaining("16384"),
+    });
   });
 
   it("answers GraphQL syntax errors with a coded error and never leaks internals", async () => {
@@ -107,7 +135,10 @@ describe(`GraphQL over HTTP on ${backendName}`, () => {
       __typename ... on WriteSuccess { run { stateVersion } entry { seq version kind reason } } ... on Error { code } } }`;
     const verifier = { component_id: "verifier", component_version: "1", kind: "VERIFIER" } as const;
     const first = await canon.gql(noop, { runId: run.runId, v: 0 }, { as: verifier });
-    expect(first.data.recordNoop).toMatchObject({ run: { stateVersion: 0 }, entry: { seq: 1, version: 0, kind: "NOOP", reason: "tests already pass" } });
+    expect(first.data.recordNoop).toMatchObject({
+      run: { stateVersion: 0 },
+      entry: { seq: 1, version: 0, kind: "NOOP", reason: "tests already pass" },
+    });
     const unchanged = await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: [{ setPlan: { plan: {} } }] });
     expect(unchanged.data.commitState).toMatchObject({ run: { stateVersion: 0 }, entry: { seq: 2, kind: "NOOP" } });
     await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: setStatus("moving") });

@@ -62,7 +62,8 @@ function pollHealth(base: string) {
   };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 describe(`hostile reads on ${backendName}`, () => {
   let canon: TestCanon;
@@ -137,22 +138,32 @@ describe(`hostile reads on ${backendName}`, () => {
 
   it("serves what fits, and the advice in the refusal works", async () => {
     const page = (first: number) =>
-      canon.gql(`query($id: ID!, $first: Int!, $after: String) { run(id: $id) { ... on Run {
+      canon.gql(
+        `query($id: ID!, $first: Int!, $after: String) { run(id: $id) { ... on Run {
         history(first: $first, after: $after) { edges { cursor node { version document } } pageInfo { hasNextPage } } } } }`,
-      { id: runId, first, after: String(COMMITS - 5) }, { token: reader });
+        { id: runId, first, after: String(COMMITS - 5) },
+        { token: reader },
+      );
     const refused = await page(20);
     const advised = Number(/`first: (\d+)`/.exec(refused.errors![0]!.message)![1]);
     expect(advised).toBeGreaterThan(0);
     const served = await page(advised);
     expect(served.errors).toBeUndefined();
     expect(served.data.run.history.edges.length).toBe(Math.min(advised, 4));
-    const diff = await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { diff(fromVersion: ${COMMITS - 1}, toVersion: ${COMMITS}) {
-      ... on StateDiff { changedSections } } } } }`, { id: runId }, { token: reader });
+    const diff = await canon.gql(
+      `query($id: ID!) { run(id: $id) { ... on Run { diff(fromVersion: ${COMMITS - 1}, toVersion: ${COMMITS}) {
+      ... on StateDiff { changedSections } } } } }`,
+      { id: runId },
+      { token: reader },
+    );
     expect(diff.errors).toBeUndefined();
     expect(diff.data.run.diff.changedSections).toContain("diagnostics");
     // Small pages of a small run are not affected.
     const small = await startRun(canon.gql, "small");
-    const smallPage = await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { history(first: 500) { edges { node { document } } } } } }`, { id: small.runId });
+    const smallPage = await canon.gql(
+      `query($id: ID!) { run(id: $id) { ... on Run { history(first: 500) { edges { node { document } } } } } }`,
+      { id: small.runId },
+    );
     expect(smallPage.errors).toBeUndefined();
   });
 });

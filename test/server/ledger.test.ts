@@ -19,9 +19,15 @@ describe(`the ledger on ${backendName}`, () => {
     canon = await startTestCanon();
     runId = (await startRun(canon.gql)).runId;
     for (let v = 0; v < 6; v++) {
-      const operations = v === 3 ? [{ addConstraint: { constraintId: "no-force-push" } }] : [{ setPlan: { plan: { step: v + 1, notes: { "b": 1, "a": [v] } } } }];
-      const result = await canon.gql(`mutation($runId: ID!, $v: Int!, $ops: [StateOperation!]!) { commitState(input: { runId: $runId, expectedVersion: $v, operations: $ops, ${WHO} }) {
-        ... on WriteSuccess { run { document } } } }`, { runId, v, ops: operations });
+      const operations =
+        v === 3
+          ? [{ addConstraint: { constraintId: "no-force-push" } }]
+          : [{ setPlan: { plan: { step: v + 1, notes: { b: 1, a: [v] } } } }];
+      const result = await canon.gql(
+        `mutation($runId: ID!, $v: Int!, $ops: [StateOperation!]!) { commitState(input: { runId: $runId, expectedVersion: $v, operations: $ops, ${WHO} }) {
+        ... on WriteSuccess { run { document } } } }`,
+        { runId, v, ops: operations },
+      );
       documentsServed.push(JSON.stringify(result.data.commitState.run.document));
     }
   });
@@ -66,8 +72,11 @@ describe(`the ledger on ${backendName}`, () => {
   });
 
   it("forks a run from a past version without touching the original", async () => {
-    const fork = await canon.gql(`mutation($id: ID!) { forkRun(input: { runId: $id, atVersion: 2, ${WHO} }) {
-      __typename ... on WriteSuccess { run { runId stateVersion state { plan identity { runId stateVersion } } } entry { operations parentHash } } } }`, { id: runId });
+    const fork = await canon.gql(
+      `mutation($id: ID!) { forkRun(input: { runId: $id, atVersion: 2, ${WHO} }) {
+      __typename ... on WriteSuccess { run { runId stateVersion state { plan identity { runId stateVersion } } } entry { operations parentHash } } } }`,
+      { id: runId },
+    );
     const forked = fork.data.forkRun;
     expect(forked.run.stateVersion).toBe(0);
     expect(forked.run.state.plan).toEqual({ step: 2, notes: { a: [1], b: 1 } });
@@ -89,7 +98,11 @@ describe(`the ledger on ${backendName}`, () => {
     for (let v = 0; v < 4; v++) await canon.gql(COMMIT, { runId: victim, expectedVersion: v, operations: setStatus(`s${v}`) });
     // Someone edits what version 3's commit said it did.
     await prisma.$executeRaw`UPDATE "ledger_entry" SET "operations" = '[{"op":"setUserVisibleStatus","args":{"status":"forged"}}]'::jsonb WHERE "run_id" = ${victim} AND "seq" = 3`;
-    expect((await canon.gql(VERIFY, { id: victim })).data.verifyRun).toMatchObject({ ok: false, checkedEntries: 3, firstDivergence: { seq: 3, version: 3, check: "entry hash" } });
+    expect((await canon.gql(VERIFY, { id: victim })).data.verifyRun).toMatchObject({
+      ok: false,
+      checkedEntries: 3,
+      firstDivergence: { seq: 3, version: 3, check: "entry hash" },
+    });
     // Someone rewrites a stored state and its hashes consistently: replay and the chain still catch it.
     const other = (await startRun(canon.gql)).runId;
     for (let v = 0; v < 3; v++) await canon.gql(COMMIT, { runId: other, expectedVersion: v, operations: setStatus(`s${v}`) });
@@ -101,10 +114,19 @@ describe(`the ledger on ${backendName}`, () => {
 
   it("writes once when the client drops the connection before the response and retries with the same key", async () => {
     const run = (await startRun(canon.gql)).runId;
-    const body = JSON.stringify({ query: COMMIT, variables: { runId: run, expectedVersion: 0, operations: setStatus("exactly once"), idempotencyKey: "k-1" } });
+    const body = JSON.stringify({
+      query: COMMIT,
+      variables: { runId: run, expectedVersion: 0, operations: setStatus("exactly once"), idempotencyKey: "k-1" },
+    });
     await new Promise<void>((resolve) => {
       const url = new URL(canon.url);
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } });
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      });
       req.on("error", () => resolve());
       req.end(body, () => {
         req.destroy(); // the response is never read

@@ -28,7 +28,9 @@ describe(`canon serve process on ${backendName}`, () => {
 
   it("prints one line with the URL and where the data lives", async () => {
     const { child, line } = await serve(env);
-    expect(line).toMatch(/^Canon is serving http:\/\/127\.0\.0\.1:\d+\/graphql .*data: (embedded PGlite at .*canon-lifecycle-|PostgreSQL at postgresql:)/);
+    expect(line).toMatch(
+      /^Canon is serving http:\/\/127\.0\.0\.1:\d+\/graphql .*data: (embedded PGlite at .*canon-lifecycle-|PostgreSQL at postgresql:)/,
+    );
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   });
@@ -39,13 +41,21 @@ describe(`canon serve process on ${backendName}`, () => {
     const gql = (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(first.url, query, variables, token);
     const runs = await Promise.all(Array.from({ length: 5 }, () => startRun(gql)));
 
-    const ws = createClient({ url: first.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { token } });
+    const ws = createClient({
+      url: first.url.replace("http", "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { token },
+    });
     const subscriptionEnded = new Promise<string>((resolve) => {
-      ws.subscribe({ query: WATCH, variables: { runId: runs[0]!.runId, afterVersion: 0 } }, {
-        next: () => {},
-        error: () => resolve("error"),
-        complete: () => resolve("complete"),
-      });
+      ws.subscribe(
+        { query: WATCH, variables: { runId: runs[0]!.runId, afterVersion: 0 } },
+        {
+          next: () => {},
+          error: () => resolve("error"),
+          complete: () => resolve("complete"),
+        },
+      );
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -68,7 +78,12 @@ describe(`canon serve process on ${backendName}`, () => {
     const second = await serve(env);
     try {
       for (const [i, run] of runs.entries()) {
-        const result = await postGraphQL<any>(second.url, `query($id: ID!) { run(id: $id) { ... on Run { stateVersion } } }`, { id: run.runId }, token);
+        const result = await postGraphQL<any>(
+          second.url,
+          `query($id: ID!) { run(id: $id) { ... on Run { stateVersion } } }`,
+          { id: run.runId },
+          token,
+        );
         const succeeded = answers[i]?.data?.commitState?.__typename === "WriteSuccess";
         expect(result.data.run.stateVersion).toBe(succeeded ? 1 : 0);
       }

@@ -22,12 +22,19 @@ describe(`canon serve logs on ${backendName}`, { timeout: 180_000 }, () => {
   });
 
   const post = (body: string, accept = "application/json") =>
-    fetch(server.url, { method: "POST", headers: { "content-type": "application/json", accept, authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, body });
+    fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept, authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      body,
+    });
 
   it("logs a syntax error and a subscription to an unknown run once each, at info", async () => {
     expect(server.line).toMatch(/^Canon is serving http:\/\/127\.0\.0\.1:\d+\/graphql/);
     expect((await post(JSON.stringify({ query: "{ runs { " }))).status).toBe(200);
-    const sse = await post(JSON.stringify({ query: `subscription { runStateChanged(runId: "run-nowhere", afterVersion: 0) { __typename } }` }), "text/event-stream");
+    const sse = await post(
+      JSON.stringify({ query: `subscription { runStateChanged(runId: "run-nowhere", afterVersion: 0) { __typename } }` }),
+      "text/event-stream",
+    );
     expect(await sse.text()).toContain("ERR_NOT_FOUND");
     await new Promise((resolve) => setTimeout(resolve, 500));
 

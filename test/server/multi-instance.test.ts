@@ -48,7 +48,8 @@ const commitTokenOf = (url: string, componentId: string) => {
   if (!token) writerTokens.set(componentId, (token = tokenVia(url, { component_id: componentId, kind: "RUNTIME" })));
   return token;
 };
-const asAdmin = (url: string) => (query: string, variables?: Record<string, unknown>) => postGraphQL<any>(url, query, variables, TEST_ADMIN_TOKEN);
+const asAdmin = (url: string) => (query: string, variables?: Record<string, unknown>) =>
+  postGraphQL<any>(url, query, variables, TEST_ADMIN_TOKEN);
 
 /** Preloaded into an instance to set its clock off (test/support/slow-clock.mjs). */
 const SLOW_CLOCK = new URL("../support/slow-clock.mjs", import.meta.url).href;
@@ -74,14 +75,24 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
 
   /** A graphql-ws subscriber on `canon`, from the start of the run. */
   function subscribe(canon: CanonProcess, runId: string) {
-    const client = createClient({ url: canon.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { token: TEST_ADMIN_TOKEN } });
+    const client = createClient({
+      url: canon.url.replace("http", "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { token: TEST_ADMIN_TOKEN },
+    });
     const watch = collect<WatchEvent>(client, WATCH, { runId, afterVersion: 0 }, Infinity);
     return { versions: () => watch.events.map((e) => e.runStateChanged.version), events: watch.events, dispose: () => client.dispose() };
   }
 
   /** A graphql-ws runsChanged subscriber on `canon`, from the heads or the positions in `after`. */
   function subscribeRuns(canon: CanonProcess, filter: object, after?: object[]) {
-    const client = createClient({ url: canon.url.replace("http", "ws"), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { token: TEST_ADMIN_TOKEN } });
+    const client = createClient({
+      url: canon.url.replace("http", "ws"),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { token: TEST_ADMIN_TOKEN },
+    });
     const watch = collect<RunsChangedEvent>(client, RUNS_CHANGED, { filter, after }, Infinity);
     return { events: watch.events, dispose: () => client.dispose() };
   }
@@ -143,8 +154,18 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
     let stopped = false;
     let turn = 0;
     const writers = [
-      writer("through-b", () => instances.B, run.runId, () => stopped),
-      writer("through-both", () => (++turn % 2 ? instances.A : instances.B), run.runId, () => stopped),
+      writer(
+        "through-b",
+        () => instances.B,
+        run.runId,
+        () => stopped,
+      ),
+      writer(
+        "through-both",
+        () => (++turn % 2 ? instances.A : instances.B),
+        run.runId,
+        () => stopped,
+      ),
     ];
     const labels = () => writers.flatMap(({ written }) => [...written.values()]);
 
@@ -222,7 +243,13 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
     try {
       const silent = new RunStore(db, new InProcessChangeFeed());
       for (let version = 1; version < 4; version++) {
-        await silent.commitState({ runId: run.runId, expectedVersion: version, operations: [{ op: "setUserVisibleStatus", args: { status: `silent ${version}` } }], producer, provenance });
+        await silent.commitState({
+          runId: run.runId,
+          expectedVersion: version,
+          operations: [{ op: "setUserVisibleStatus", args: { status: `silent ${version}` } }],
+          producer,
+          provenance,
+        });
       }
       await expect.poll(watch.versions, { timeout: 5_000 }).toEqual([1, 2, 3, 4]);
     } finally {
@@ -238,7 +265,10 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
       const result = await commitVia(v % 2 ? slow.url : a.url, { runId, expectedVersion: v, componentId: "clock", status: `v${v + 1}` });
       expect(result.data.commitState.__typename).toBe("WriteSuccess");
     }
-    const history = await asAdmin(a.url)(`query($id: ID!) { run(id: $id) { ... on Run { history(first: 20) { edges { node { committedAt } } } } } }`, { id: runId });
+    const history = await asAdmin(a.url)(
+      `query($id: ID!) { run(id: $id) { ... on Run { history(first: 20) { edges { node { committedAt } } } } } }`,
+      { id: runId },
+    );
     const times = history.data.run.history.edges.map((edge: { node: { committedAt: string } }) => Date.parse(edge.node.committedAt));
     expect(times).toHaveLength(7);
     expect(times).toEqual([...times].sort((x, y) => x - y));

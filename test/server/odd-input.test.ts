@@ -18,7 +18,11 @@ interface Refusal {
 /** The request was refused as invalid input, with a problem at `path`. */
 function expectRefused(response: Pick<GraphQLResponse<unknown>, "errors" | "data">, path: string, message: RegExp) {
   const extensions = response.errors?.[0]?.extensions as Refusal | undefined;
-  expect(extensions, JSON.stringify(response).slice(0, 500)).toMatchObject({ code: "ERR_INVALID_INPUT", family: "INPUT", retryable: false });
+  expect(extensions, JSON.stringify(response).slice(0, 500)).toMatchObject({
+    code: "ERR_INVALID_INPUT",
+    family: "INPUT",
+    retryable: false,
+  });
   expect(extensions!.details!.problems).toContainEqual({ path, message: expect.stringMatching(message) });
   expect(response.data ?? null).toBeNull();
 }
@@ -81,7 +85,10 @@ describe(`odd input on ${backendName}`, () => {
       const client = canon.wsClient();
       const error = await new Promise<unknown>((resolve) => {
         client.subscribe(
-          { query: `subscription($runId: ID!) { runStateChanged(runId: $runId, afterVersion: 0) { version } }`, variables: { runId: "run-\u0000" } },
+          {
+            query: `subscription($runId: ID!) { runStateChanged(runId: $runId, afterVersion: 0) { version } }`,
+            variables: { runId: "run-\u0000" },
+          },
           { next: (result) => resolve(result), error: resolve, complete: () => resolve("complete") },
         );
       });
@@ -95,7 +102,10 @@ describe(`odd input on ${backendName}`, () => {
     });
 
     it("in a literal, where the GraphQL parser already refuses the escape", async () => {
-      const literal = COMMIT.replace("$operations: [StateOperation!]!, ", "").replace("operations: $operations", `operations: [{ setUserVisibleStatus: { status: "a\\ud800b" } }]`);
+      const literal = COMMIT.replace("$operations: [StateOperation!]!, ", "").replace(
+        "operations: $operations",
+        `operations: [{ setUserVisibleStatus: { status: "a\\ud800b" } }]`,
+      );
       const response = await canon.gql(literal, { runId, expectedVersion: 0 });
       expect(response.errors?.[0]).toMatchObject({
         message: expect.stringMatching(/Invalid Unicode escape sequence/),

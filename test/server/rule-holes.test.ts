@@ -57,8 +57,9 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
         )
       : await canon.gql(START_RUN, { objective: "Fix the failing login test" });
     const runId = started.data.startRun.run.runId as string;
-    const identity = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId }))
-      .data.run.state.identity;
+    const identity = (
+      await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })
+    ).data.run.state.identity;
     return { runId, sessionId: identity.sessionId, taskId: identity.taskId };
   }
 
@@ -82,21 +83,37 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
     it("a model cannot settle its own hypothesis with a receipt it wrote, in the same commit or later", async () => {
       const run = await newRun();
       const coder = WRITERS.coder;
-      let v = await accepted(run.runId, 0, coder, [op("proposeHypothesis", { hypothesisId: "h1", statement: "the cookie expires early", source: "MODEL" })]);
+      let v = await accepted(run.runId, 0, coder, [
+        op("proposeHypothesis", { hypothesisId: "h1", statement: "the cookie expires early", source: "MODEL" }),
+      ]);
       const ownReceipt = { ...toolReceipt(run, `t-model-${run.runId}`, v, "SUCCESS"), envelope: envelope(run, "ToolReceiptV1", v, coder) };
-      const settle = op("resolveHypothesis", { hypothesisId: "h1", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: ownReceipt.invocation_id }] });
+      const settle = op("resolveHypothesis", {
+        hypothesisId: "h1",
+        status: "SUPPORTED",
+        evidence: [{ kind: "TOOL_RECEIPT", ref: ownReceipt.invocation_id }],
+      });
       const error = await refused(run.runId, v, coder, [op("recordToolReceipt", { receipt: ownReceipt }), settle], "ERR_EVIDENCE_REQUIRED");
       expect(error.message).toContain("model output");
       // Recorded on its own the model's receipt is kept, but no one can settle a hypothesis with it.
       v = await accepted(run.runId, v, coder, [op("recordToolReceipt", { receipt: ownReceipt })]);
       await refused(run.runId, v, coder, [settle], "ERR_EVIDENCE_REQUIRED");
       await refused(run.runId, v, WRITERS.runtime, [settle], "ERR_EVIDENCE_REQUIRED");
-      await refused(run.runId, v, WRITERS.runtime, [op("recordEvidence", { evidence: { kind: "TOOL_RECEIPT", ref: ownReceipt.invocation_id } })], "ERR_EVIDENCE_REQUIRED");
+      await refused(
+        run.runId,
+        v,
+        WRITERS.runtime,
+        [op("recordEvidence", { evidence: { kind: "TOOL_RECEIPT", ref: ownReceipt.invocation_id } })],
+        "ERR_EVIDENCE_REQUIRED",
+      );
       // A tool's observation still settles it.
       const observed = toolReceipt(run, `t-tool-${run.runId}`, v, "FAILURE");
       v = await accepted(run.runId, v, WRITERS.tools, [op("recordToolReceipt", { receipt: observed })]);
       await accepted(run.runId, v, WRITERS.runtime, [
-        op("resolveHypothesis", { hypothesisId: "h1", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: observed.invocation_id }] }),
+        op("resolveHypothesis", {
+          hypothesisId: "h1",
+          status: "SUPPORTED",
+          evidence: [{ kind: "TOOL_RECEIPT", ref: observed.invocation_id }],
+        }),
       ]);
     });
 
@@ -105,9 +122,14 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
       const receipt = toolReceipt(run, `t-${run.runId}`, 0, "SUCCESS");
       let v = await accepted(run.runId, 0, WRITERS.tools, [op("recordToolReceipt", { receipt })]);
       v = await accepted(run.runId, v, WRITERS.runtime, [op("proposeHypothesis", { hypothesisId: "h1", statement: "s" })]);
-      const stored = (await canon.gql(`query($id: ID!) { receipt(id: $id) { contentHash } }`, { id: receipt.invocation_id })).data.receipt.contentHash;
+      const stored = (await canon.gql(`query($id: ID!) { receipt(id: $id) { contentHash } }`, { id: receipt.invocation_id })).data.receipt
+        .contentHash;
       const cite = (contentHash: string) => [
-        op("resolveHypothesis", { hypothesisId: "h1", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: receipt.invocation_id, contentHash }] }),
+        op("resolveHypothesis", {
+          hypothesisId: "h1",
+          status: "SUPPORTED",
+          evidence: [{ kind: "TOOL_RECEIPT", ref: receipt.invocation_id, contentHash }],
+        }),
       ];
       const error = await refused(run.runId, v, WRITERS.runtime, cite(hashOf("something else")), "ERR_EVIDENCE_REQUIRED");
       expect(error.message).toContain(stored);
@@ -118,13 +140,23 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
   describe("receipts are the token's own, written on versions the run has reached", () => {
     it("a model cannot record receipts in a verifier's name, nor use them to complete a run", async () => {
       const run = await newRun();
-      let v = await accepted(run.runId, 0, WRITERS.runtime, [op("addAcceptanceCriterion", { criterionId: "login-passes", description: "login passes" })]);
+      let v = await accepted(run.runId, 0, WRITERS.runtime, [
+        op("addAcceptanceCriterion", { criterionId: "login-passes", description: "login passes" }),
+      ]);
       const forged = verification(run, `ver-forged-${run.runId}`, v, "UNIT_TEST", "PASS", ciVerifier);
       const error = await refused(run.runId, v, WRITERS.coder, [op("recordVerificationReceipt", { receipt: forged })], "ERR_FORBIDDEN");
       expect(error.message).toContain("ci-verifier");
       // The same document recorded and decided on in one commit by the runtime: still not its own.
-      const decision = completionDecision(run, `d-${run.runId}`, v, "COMPLETE", [{ criterion_id: "login-passes", receipt_refs: [forged.verification_id] }]);
-      await refused(run.runId, v, WRITERS.runtime, [op("recordVerificationReceipt", { receipt: forged }), op("recordCompletionDecision", { decision })], "ERR_FORBIDDEN");
+      const decision = completionDecision(run, `d-${run.runId}`, v, "COMPLETE", [
+        { criterion_id: "login-passes", receipt_refs: [forged.verification_id] },
+      ]);
+      await refused(
+        run.runId,
+        v,
+        WRITERS.runtime,
+        [op("recordVerificationReceipt", { receipt: forged }), op("recordCompletionDecision", { decision })],
+        "ERR_FORBIDDEN",
+      );
       // The real verifier may record it.
       v = await accepted(run.runId, v, ciVerifier, [op("recordVerificationReceipt", { receipt: forged })]);
       expect(v).toBe(2);
@@ -163,13 +195,20 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
     it("refuses COMPLETE citing a FAIL, an INCONCLUSIVE, a failed tool run or a LINT pass for 'target tests pass', and accepts real passes", async () => {
       const { run, criteria } = await bugFixRun();
       const id = (name: string) => `${name}-${run.runId}`;
-      const passes = criteria.map((criterion) => verification(run, id(`ver-${criterion}`), 0, VERIFIER_OF[criterion] ?? "UNIT_TEST", "PASS"));
+      const passes = criteria.map((criterion) =>
+        verification(run, id(`ver-${criterion}`), 0, VERIFIER_OF[criterion] ?? "UNIT_TEST", "PASS"),
+      );
       const failing = [
         verification(run, id("ver-fail"), 0, "UNIT_TEST", "FAIL"),
         verification(run, id("ver-inconclusive"), 0, "UNIT_TEST", "INCONCLUSIVE"),
         verification(run, id("ver-lint"), 0, "LINT", "PASS"),
       ];
-      let v = await accepted(run.runId, 0, WRITERS.verifier, [...passes, ...failing].map((receipt) => op("recordVerificationReceipt", { receipt })));
+      let v = await accepted(
+        run.runId,
+        0,
+        WRITERS.verifier,
+        [...passes, ...failing].map((receipt) => op("recordVerificationReceipt", { receipt })),
+      );
       const failedRun = toolReceipt(run, id("tool-failed"), v, "FAILURE");
       v = await accepted(run.runId, v, WRITERS.tools, [op("recordToolReceipt", { receipt: failedRun })]);
 
@@ -178,7 +217,9 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
           criterion_id: criterion,
           receipt_refs: [criterion === "ac.policy.target-tests-pass" ? target : passes[i]!.verification_id],
         }));
-        return [op("recordCompletionDecision", { decision: completionDecision(run, decisionId, v, "COMPLETE", results, WRITERS.verifier) })];
+        return [
+          op("recordCompletionDecision", { decision: completionDecision(run, decisionId, v, "COMPLETE", results, WRITERS.verifier) }),
+        ];
       };
       for (const [target, says] of [
         [id("ver-fail"), "FAIL"],
@@ -190,17 +231,26 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
         expect(error.message).toContain(says);
       }
       expect((await probe(run.runId)).completion.status).toBe("NOT_COMPLETE");
-      await accepted(run.runId, v, WRITERS.verifier, decide(passes[criteria.indexOf("ac.policy.target-tests-pass")]!.verification_id, id("d-ok")));
+      await accepted(
+        run.runId,
+        v,
+        WRITERS.verifier,
+        decide(passes[criteria.indexOf("ac.policy.target-tests-pass")]!.verification_id, id("d-ok")),
+      );
       const done = await probe(run.runId);
       expect([done.status, done.completion.status]).toEqual(["COMPLETED", "COMPLETE"]);
     });
 
     it("a failed tool run cannot back a PASS for the caller's own criterion either", async () => {
       const run = await newRun();
-      let v = await accepted(run.runId, 0, WRITERS.runtime, [op("addAcceptanceCriterion", { criterionId: "login-passes", description: "login passes" })]);
+      let v = await accepted(run.runId, 0, WRITERS.runtime, [
+        op("addAcceptanceCriterion", { criterionId: "login-passes", description: "login passes" }),
+      ]);
       const failed = toolReceipt(run, `t-${run.runId}`, v, "FAILURE");
       v = await accepted(run.runId, v, WRITERS.tools, [op("recordToolReceipt", { receipt: failed })]);
-      const decision = completionDecision(run, `d-${run.runId}`, v, "COMPLETE", [{ criterion_id: "login-passes", receipt_refs: [failed.invocation_id] }]);
+      const decision = completionDecision(run, `d-${run.runId}`, v, "COMPLETE", [
+        { criterion_id: "login-passes", receipt_refs: [failed.invocation_id] },
+      ]);
       const error = await refused(run.runId, v, WRITERS.runtime, [op("recordCompletionDecision", { decision })], "ERR_COMPLETION_REJECTED");
       expect(error.message).toContain("FAILURE");
     });
@@ -209,14 +259,24 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
   describe("completion is final", () => {
     it("a CONTINUE (or any other) decision after COMPLETE is refused; the run stays COMPLETED", async () => {
       const run = await newRun();
-      let v = await accepted(run.runId, 0, WRITERS.runtime, [op("addAcceptanceCriterion", { criterionId: "login-passes", description: "login passes" })]);
+      let v = await accepted(run.runId, 0, WRITERS.runtime, [
+        op("addAcceptanceCriterion", { criterionId: "login-passes", description: "login passes" }),
+      ]);
       const passed = toolReceipt(run, `t-${run.runId}`, v, "SUCCESS");
       v = await accepted(run.runId, v, WRITERS.tools, [op("recordToolReceipt", { receipt: passed })]);
-      const complete = completionDecision(run, `d1-${run.runId}`, v, "COMPLETE", [{ criterion_id: "login-passes", receipt_refs: [passed.invocation_id] }]);
+      const complete = completionDecision(run, `d1-${run.runId}`, v, "COMPLETE", [
+        { criterion_id: "login-passes", receipt_refs: [passed.invocation_id] },
+      ]);
       v = await accepted(run.runId, v, WRITERS.runtime, [op("recordCompletionDecision", { decision: complete })]);
       for (const outcome of ["CONTINUE", "FAIL", "ESCALATE"] as const) {
         const later = completionDecision(run, `d-${outcome}-${run.runId}`, v, outcome, []);
-        const error = await refused(run.runId, v, WRITERS.runtime, [op("recordCompletionDecision", { decision: later })], "ERR_COMPLETION_REJECTED");
+        const error = await refused(
+          run.runId,
+          v,
+          WRITERS.runtime,
+          [op("recordCompletionDecision", { decision: later })],
+          "ERR_COMPLETION_REJECTED",
+        );
         expect(error.message).toContain("final");
       }
       expect((await probe(run.runId)).status).toBe("COMPLETED");
@@ -227,7 +287,13 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
     it("setRelevantContext refuses an id that is not in the context index", async () => {
       const run = await newRun();
       const v = await accepted(run.runId, 0, WRITERS.runtime, [op("indexContext", { contextIds: ["ctx.1"] })]);
-      const error = await refused(run.runId, v, WRITERS.runtime, [op("setRelevantContext", { contextIds: ["ctx.1", "ctx.nowhere"] })], "ERR_PRECONDITION_FAILED");
+      const error = await refused(
+        run.runId,
+        v,
+        WRITERS.runtime,
+        [op("setRelevantContext", { contextIds: ["ctx.1", "ctx.nowhere"] })],
+        "ERR_PRECONDITION_FAILED",
+      );
       expect(error.message).toContain("ctx.nowhere");
       await accepted(run.runId, v, WRITERS.runtime, [op("setRelevantContext", { contextIds: ["ctx.1"] })]);
     });
@@ -235,7 +301,13 @@ describe(`the holes in the rules are closed, over GraphQL on ${backendName}`, ()
     it("a live lock on fs:src/auth/** stops another component locking fs:src/auth/login.ts, and the other way round", async () => {
       const run = await newRun();
       let v = await accepted(run.runId, 0, WRITERS.runtime, [op("acquireLock", { resource: "fs:src/auth/**", ttlMs: 600_000 })]);
-      const error = await refused(run.runId, v, WRITERS.tools, [op("acquireLock", { resource: "fs:src/auth/login.ts", ttlMs: 60_000 })], "ERR_LOCK_HELD");
+      const error = await refused(
+        run.runId,
+        v,
+        WRITERS.tools,
+        [op("acquireLock", { resource: "fs:src/auth/login.ts", ttlMs: 60_000 })],
+        "ERR_LOCK_HELD",
+      );
       expect(error.message).toContain("fs:src/auth/**");
       // Elsewhere is free, and the holder may lock inside its own scope.
       v = await accepted(run.runId, v, WRITERS.tools, [op("acquireLock", { resource: "fs:src/db/**", ttlMs: 60_000 })]);

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backendName } from "../support/database.js";
 import { collect, startTestCanon, type TestCanon } from "../support/canon.js";
 import { op } from "../domain/fixtures/commit-helpers.js";
-import { COMMIT, commitAs, RUNS_CHANGED, setStatus, startRun, START_RUN_IN_TASK, WATCH, WHO, type RunsChangedEvent } from "../support/operations.js";
+import {
+  COMMIT,
+  commitAs,
+  RUNS_CHANGED,
+  setStatus,
+  startRun,
+  START_RUN_IN_TASK,
+  WATCH,
+  WHO,
+  type RunsChangedEvent,
+} from "../support/operations.js";
 import { toolReceipt, WRITERS } from "../support/realistic-run.js";
 import { exportRun, importRun } from "../../src/store/run-transfer.js";
 
@@ -33,7 +43,10 @@ describe(`deleteRun on ${backendName}`, () => {
   async function archivedRun(commits: number) {
     const run = await startRun(canon.gql);
     for (let version = 0; version < commits; version++) {
-      expect((await canon.gql(COMMIT, { runId: run.runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState.__typename).toBe("WriteSuccess");
+      expect(
+        (await canon.gql(COMMIT, { runId: run.runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState
+          .__typename,
+      ).toBe("WriteSuccess");
     }
     expect((await canon.gql(ARCHIVE, { runId: run.runId, expectedVersion: commits })).data.archiveRun.__typename).toBe("ArchiveRunSuccess");
     return run.runId;
@@ -55,12 +68,19 @@ describe(`deleteRun on ${backendName}`, () => {
   it("deletes an archived run and its receipts, leaves a tombstone, and ends later watches with ERR_RUN_DELETED", async () => {
     const run = await startRun(canon.gql);
     const { runId } = run;
-    const identity = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })).data.run.state.identity;
+    const identity = (
+      await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })
+    ).data.run.state.identity;
     const receiptId = `tool-${runId}`;
-    const recorded = await commitAs(canon, runId, 0, WRITERS.tools, [op("recordToolReceipt", { receipt: toolReceipt({ runId, ...identity }, receiptId, 0, "SUCCESS") })]);
+    const recorded = await commitAs(canon, runId, 0, WRITERS.tools, [
+      op("recordToolReceipt", { receipt: toolReceipt({ runId, ...identity }, receiptId, 0, "SUCCESS") }),
+    ]);
     expect(recorded.data.commitState.__typename).toBe("WriteSuccess");
     for (let version = 1; version < 3; version++) {
-      expect((await canon.gql(COMMIT, { runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState.__typename).toBe("WriteSuccess");
+      expect(
+        (await canon.gql(COMMIT, { runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState
+          .__typename,
+      ).toBe("WriteSuccess");
     }
     expect((await canon.gql(ARCHIVE, { runId, expectedVersion: 3 })).data.archiveRun.__typename).toBe("ArchiveRunSuccess");
     const RECEIPT = `query($id: ID!) { receipt(id: $id) { __typename } }`;
@@ -68,14 +88,29 @@ describe(`deleteRun on ${backendName}`, () => {
 
     const deleted = await canon.gql(DELETE, { runId, expectedVersion: 3 });
     expect(deleted.data.deleteRun).toMatchObject({
-      __typename: "RunDeletion", runId, lastSeq: 4, lastVersion: 3, reason: "retention: 30 days after archive", deletedBy: { componentId: "test-agent" },
+      __typename: "RunDeletion",
+      runId,
+      lastSeq: 4,
+      lastVersion: 3,
+      reason: "retention: 30 days after archive",
+      deletedBy: { componentId: "test-agent" },
     });
     expect(deleted.data.deleteRun.headHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     const again = await canon.gql(DELETE, { runId, expectedVersion: 3 });
-    expect(again.data.deleteRun).toMatchObject({ __typename: "RunDeletedError", code: "ERR_RUN_DELETED", family: "NOT_FOUND", retryable: false, runId, lastSeq: 4 });
+    expect(again.data.deleteRun).toMatchObject({
+      __typename: "RunDeletedError",
+      code: "ERR_RUN_DELETED",
+      family: "NOT_FOUND",
+      retryable: false,
+      runId,
+      lastSeq: 4,
+    });
     expect(JSON.stringify(again)).not.toMatch(/select|delete from|plpgsql|stack/i);
 
-    const gone = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Error { code } ... on RunDeletedError { lastSeq } } }`, { id: runId });
+    const gone = await canon.gql(
+      `query($id: ID!) { run(id: $id) { __typename ... on Error { code } ... on RunDeletedError { lastSeq } } }`,
+      { id: runId },
+    );
     expect(gone.data.run).toEqual({ __typename: "RunDeletedError", code: "ERR_RUN_DELETED", lastSeq: 4 });
     const never = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Error { code } } }`, { id: "run-never-was" });
     expect(never.data.run).toEqual({ __typename: "NotFoundError", code: "ERR_NOT_FOUND" });
@@ -96,7 +131,10 @@ describe(`deleteRun on ${backendName}`, () => {
     const { runId, taskId } = started.data.startRun.run as { runId: string; taskId: string };
     const other = (await canon.gql(START_RUN_IN_TASK, { objective: "kept", taskId })).data.startRun.run.runId as string;
     for (let version = 0; version < 2; version++) {
-      expect((await canon.gql(COMMIT, { runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState.__typename).toBe("WriteSuccess");
+      expect(
+        (await canon.gql(COMMIT, { runId, expectedVersion: version, operations: setStatus(`v${version + 1}`) })).data.commitState
+          .__typename,
+      ).toBe("WriteSuccess");
     }
     const DASHBOARD = RUNS_CHANGED.replace("producer { componentId }", "producer { componentId } entry { seq } run { runId }");
     type Change = RunsChangedEvent["runsChanged"] & { entry: unknown; run: unknown };
@@ -104,19 +142,64 @@ describe(`deleteRun on ${backendName}`, () => {
     const live = collect<{ runsChanged: Change }>(canon.wsClient(), DASHBOARD, { filter: { taskId }, after: [{ runId, seq: -1 }] }, 5);
     await expect.poll(() => live.events.length).toBe(3);
     expect((await canon.gql(ARCHIVE, { runId, expectedVersion: 2 })).data.archiveRun.__typename).toBe("ArchiveRunSuccess");
-    expect((await canon.gql(DELETE, { runId, expectedVersion: 2 })).data.deleteRun).toMatchObject({ __typename: "RunDeletion", lastSeq: 3 });
+    expect((await canon.gql(DELETE, { runId, expectedVersion: 2 })).data.deleteRun).toMatchObject({
+      __typename: "RunDeletion",
+      lastSeq: 3,
+    });
     const events = (await live.done).map((event) => event.runsChanged);
     live.unsubscribe();
-    expect(events.map((event) => [event.seq, event.kind])).toEqual([[0, "COMMIT"], [1, "COMMIT"], [2, "COMMIT"], [3, "NOOP"], [4, "DELETE"]]);
-    expect(events[4]).toMatchObject({ runId, taskId, version: 2, status: "ARCHIVED", archived: false, entry: null, run: null, producer: { componentId: "test-agent" } });
+    expect(events.map((event) => [event.seq, event.kind])).toEqual([
+      [0, "COMMIT"],
+      [1, "COMMIT"],
+      [2, "COMMIT"],
+      [3, "NOOP"],
+      [4, "DELETE"],
+    ]);
+    expect(events[4]).toMatchObject({
+      runId,
+      taskId,
+      version: 2,
+      status: "ARCHIVED",
+      archived: false,
+      entry: null,
+      run: null,
+      producer: { componentId: "test-agent" },
+    });
 
     // A dashboard that was away resumes the deleted run: its entries are gone, its deletion is not.
-    const resumed = collect<{ runsChanged: Change }>(canon.wsClient(), DASHBOARD, { filter: { taskId }, after: [{ runId, seq: 1 }, { runId: other, seq: -1 }] }, 2);
+    const resumed = collect<{ runsChanged: Change }>(
+      canon.wsClient(),
+      DASHBOARD,
+      {
+        filter: { taskId },
+        after: [
+          { runId, seq: 1 },
+          { runId: other, seq: -1 },
+        ],
+      },
+      2,
+    );
     const caughtUp = (await resumed.done).map((event) => [event.runsChanged.runId, event.runsChanged.seq, event.runsChanged.kind]);
     resumed.unsubscribe();
-    expect(caughtUp).toEqual(expect.arrayContaining([[runId, 4, "DELETE"], [other, 0, "COMMIT"]]));
+    expect(caughtUp).toEqual(
+      expect.arrayContaining([
+        [runId, 4, "DELETE"],
+        [other, 0, "COMMIT"],
+      ]),
+    );
     // One that already had the deletion hears nothing more of the run, and no error.
-    const seen = collect<{ runsChanged: Change }>(canon.wsClient(), DASHBOARD, { filter: { taskId }, after: [{ runId, seq: 4 }, { runId: other, seq: -1 }] }, 1);
+    const seen = collect<{ runsChanged: Change }>(
+      canon.wsClient(),
+      DASHBOARD,
+      {
+        filter: { taskId },
+        after: [
+          { runId, seq: 4 },
+          { runId: other, seq: -1 },
+        ],
+      },
+      1,
+    );
     expect((await seen.done).map((event) => event.runsChanged.runId)).toEqual([other]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     seen.unsubscribe();
@@ -145,10 +228,15 @@ describe(`deleteRun on ${backendName}`, () => {
     const lines: string[] = [];
     await exportRun(canon.server.database, runId, (line) => void lines.push(line));
     expect((await canon.gql(DELETE, { runId, expectedVersion: 2 })).data.deleteRun.__typename).toBe("RunDeletion");
-    await importRun(canon.server.database, (async function* () {
-      yield* lines.flatMap((chunk) => chunk.split("\n")).filter(Boolean);
-    })());
-    const back = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Run { status stateVersion ledgerSeq } } }`, { id: runId });
+    await importRun(
+      canon.server.database,
+      (async function* () {
+        yield* lines.flatMap((chunk) => chunk.split("\n")).filter(Boolean);
+      })(),
+    );
+    const back = await canon.gql(`query($id: ID!) { run(id: $id) { __typename ... on Run { status stateVersion ledgerSeq } } }`, {
+      id: runId,
+    });
     expect(back.data.run).toEqual({ __typename: "Run", status: "ARCHIVED", stateVersion: 2, ledgerSeq: 3 });
     expect(await canon.server.database.prisma.runDeletion.count({ where: { runId } })).toBe(0);
   });

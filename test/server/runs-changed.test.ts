@@ -62,12 +62,18 @@ describe(`runsChanged on ${backendName}`, () => {
     await commit(late.runId, 3);
     const lastSeq = versions.get(a.runId)!;
     const events = () => watch.events.map((e) => e.runsChanged);
-    await expect.poll(() => byRun(events())).toEqual({ [a.runId]: range(firstSeq, lastSeq), [b.runId]: range(1, 4), [late.runId]: range(0, 3) });
+    await expect
+      .poll(() => byRun(events()))
+      .toEqual({ [a.runId]: range(firstSeq, lastSeq), [b.runId]: range(1, 4), [late.runId]: range(0, 3) });
     await new Promise((resolve) => setTimeout(resolve, 200)); // nothing more (no duplicates) arrives
     watch.unsubscribe();
     expect(byRun(events())[a.runId]).toEqual(range(firstSeq, lastSeq));
     expect(events().every((e) => e.taskId === a.taskId && e.status === "ACTIVE" && !e.archived)).toBe(true);
-    expect(events().filter((e) => e.runId === a.runId).map((e) => e.version)).toEqual(range(firstSeq, lastSeq));
+    expect(
+      events()
+        .filter((e) => e.runId === a.runId)
+        .map((e) => e.version),
+    ).toEqual(range(firstSeq, lastSeq));
   });
 
   it("with an empty filter follows every run, new ones included", async () => {
@@ -89,7 +95,14 @@ describe(`runsChanged on ${backendName}`, () => {
     const probe = await start();
     const watch = await live({}, probe.runId);
     const late = await start();
-    await expect.poll(() => watch.events.map((e) => e.runsChanged).filter((e) => e.runId === late.runId).map((e) => e.seq)).toEqual([0]);
+    await expect
+      .poll(() =>
+        watch.events
+          .map((e) => e.runsChanged)
+          .filter((e) => e.runId === late.runId)
+          .map((e) => e.seq),
+      )
+      .toEqual([0]);
     watch.unsubscribe();
   });
 
@@ -99,7 +112,12 @@ describe(`runsChanged on ${backendName}`, () => {
     await commit(a.runId, 5);
     await commit(b.runId, 2);
     // a resumes after seq 2 (catch-up of 3..5, then live); b starts at its head.
-    const watch = collect<RunsChangedEvent>(canon.wsClient(), RUNS_CHANGED, { filter: { runIds: [a.runId, b.runId] }, after: [{ runId: a.runId, seq: 2 }] }, 3 + 2 + 2);
+    const watch = collect<RunsChangedEvent>(
+      canon.wsClient(),
+      RUNS_CHANGED,
+      { filter: { runIds: [a.runId, b.runId] }, after: [{ runId: a.runId, seq: 2 }] },
+      3 + 2 + 2,
+    );
     await expect.poll(() => watch.events.length).toBe(3);
     await commit(a.runId, 2);
     await commit(b.runId, 2);
@@ -110,7 +128,12 @@ describe(`runsChanged on ${backendName}`, () => {
 
   it("rejects positions of runs outside the scope, and empty or oversized runIds, with typed errors", async () => {
     const a = await start();
-    const outside = collect(canon.wsClient(), RUNS_CHANGED, { filter: { runIds: [a.runId] }, after: [{ runId: "run-elsewhere", seq: 0 }] }, 1);
+    const outside = collect(
+      canon.wsClient(),
+      RUNS_CHANGED,
+      { filter: { runIds: [a.runId] }, after: [{ runId: "run-elsewhere", seq: 0 }] },
+      1,
+    );
     await expect(outside.done).rejects.toThrow(/ERR_INVALID_INPUT/);
     const empty = collect(canon.wsClient(), RUNS_CHANGED, { filter: { runIds: [] } }, 1);
     await expect(empty.done).rejects.toThrow(/ERR_INVALID_INPUT/);
@@ -139,7 +162,12 @@ describe(`runsChanged on ${backendName}`, () => {
     const subscribers = 25;
     const commits = 10;
     const watches = Array.from({ length: subscribers }, () =>
-      collect<RunsChangedEvent>(canon.wsClient(), RUNS_CHANGED, { filter: { runIds: [a.runId] }, after: [{ runId: a.runId, seq: 0 }] }, commits),
+      collect<RunsChangedEvent>(
+        canon.wsClient(),
+        RUNS_CHANGED,
+        { filter: { runIds: [a.runId] }, after: [{ runId: a.runId, seq: 0 }] },
+        commits,
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const before = canon.server.watchers.many.pages.queries;

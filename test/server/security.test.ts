@@ -41,11 +41,14 @@ function subscribeAndWatchClose(url: string, token: string, runId: string, query
       connectionParams: { token },
       on: { closed: (event) => resolve((closeCode = (event as { code: number }).code)) },
     });
-    client.subscribe<{ runStateChanged?: { version: number }; runsChanged?: { version: number } }>({ query, variables: { runId } }, {
-      next: (r) => r.data && events.push((r.data.runStateChanged ?? r.data.runsChanged)!.version),
-      error: () => {},
-      complete: () => {},
-    });
+    client.subscribe<{ runStateChanged?: { version: number }; runsChanged?: { version: number } }>(
+      { query, variables: { runId } },
+      {
+        next: (r) => r.data && events.push((r.data.runStateChanged ?? r.data.runsChanged)!.version),
+        error: () => {},
+        complete: () => {},
+      },
+    );
   });
   return { events, closed, code: () => closeCode };
 }
@@ -135,7 +138,10 @@ describe(`security on ${backendName}`, () => {
       expect(notYours).toEqual({ status: 200, data: { node: null } });
       const write = await canon.gql(COMMIT, { runId: other.runId, expectedVersion: 0, operations: setStatus("x") }, { token });
       expect(write.errors?.[0]?.extensions?.code).toBe("ERR_FORBIDDEN");
-      expect((await canon.gql(COMMIT, { runId: mine.runId, expectedVersion: 0, operations: setStatus("ok") }, { token })).data.commitState.__typename).toBe("WriteSuccess");
+      expect(
+        (await canon.gql(COMMIT, { runId: mine.runId, expectedVersion: 0, operations: setStatus("ok") }, { token })).data.commitState
+          .__typename,
+      ).toBe("WriteSuccess");
       expect((await canon.gql(START_RUN, { objective: "new" }, { token })).errors?.[0]?.extensions?.code).toBe("ERR_FORBIDDEN");
       // A forbidden subscription closes the socket with 4403.
       const watch = subscribeAndWatchClose(canon.url, token, other.runId);
@@ -218,7 +224,9 @@ describe(`security on ${backendName}`, () => {
         { selectTarget: { target: "fs:src/app.ts" } },
         { addDiagnostic: { diagnosticId: "d1", severity: "ERROR", message: "pool.ts: hunter2 rejected", resource: "fs:src/db/pool.ts" } },
       ];
-      expect((await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: ops })).data.commitState.__typename).toBe("WriteSuccess");
+      expect((await canon.gql(COMMIT, { runId: run.runId, expectedVersion: 0, operations: ops })).data.commitState.__typename).toBe(
+        "WriteSuccess",
+      );
       const { token: internal } = await canon.createToken({ scopes: ["run:read"], trustClass: "INTERNAL" });
       const { token: restricted } = await canon.createToken({ scopes: ["run:read"], trustClass: "RESTRICTED" });
       const READ_ALL = `query($id: ID!) { run(id: $id) { ... on Run {
@@ -251,11 +259,17 @@ describe(`security on ${backendName}`, () => {
       // Subscription events go through the same projection.
       const client = canon.wsClient({ token: internal });
       const event = await new Promise<any>((resolve, reject) =>
-        client.subscribe({ query: `subscription($runId: ID!) { runStateChanged(runId: $runId, afterVersion: 0) { document operations state { selectedTargets } } }`, variables: { runId: run.runId } }, {
-          next: (r) => resolve(r.data),
-          error: reject,
-          complete: () => {},
-        }),
+        client.subscribe(
+          {
+            query: `subscription($runId: ID!) { runStateChanged(runId: $runId, afterVersion: 0) { document operations state { selectedTargets } } }`,
+            variables: { runId: run.runId },
+          },
+          {
+            next: (r) => resolve(r.data),
+            error: reject,
+            complete: () => {},
+          },
+        ),
       );
       expect(JSON.stringify(event)).not.toMatch(secrets);
       expect(event.runStateChanged.state.selectedTargets).toEqual(["redacted:RESTRICTED", "fs:src/app.ts"]);
@@ -265,7 +279,9 @@ describe(`security on ${backendName}`, () => {
   describe("sensitivity-aware documents beside the state", () => {
     it("withholds labelled resources in receipts, completion decisions and model events, on every path they are read by", async () => {
       const run = await startRun(canon.gql);
-      const identity = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: run.runId })).data.run.state.identity;
+      const identity = (
+        await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: run.runId })
+      ).data.run.state.identity;
       const ids = { runId: run.runId, sessionId: identity.sessionId, taskId: identity.taskId };
       const op = (name: string, args: Record<string, unknown>) => ({ op: name, args });
       await commitAs(canon, run.runId, 0, WRITERS.runtime, [
@@ -276,7 +292,12 @@ describe(`security on ${backendName}`, () => {
       const mutation = {
         ...mutationReceipt(ids, `mut-${run.runId}`, 1),
         target: "fs:src/db/pool.ts",
-        canonical_change: { format: "unified_diff", diff_ref: "patch-1", diff_hash: hashOf("patch-1"), base_hashes: { "src/db/pool.ts": hashOf("base") } },
+        canonical_change: {
+          format: "unified_diff",
+          diff_ref: "patch-1",
+          diff_hash: hashOf("patch-1"),
+          base_hashes: { "src/db/pool.ts": hashOf("base") },
+        },
       };
       const verification = {
         ...verificationReceipt(ids, `ver-${run.runId}`, 1, []),
@@ -284,7 +305,14 @@ describe(`security on ${backendName}`, () => {
       };
       await commitAs(canon, run.runId, 1, WRITERS.tools, [op("recordMutationReceipt", { receipt: mutation })]);
       await commitAs(canon, run.runId, 2, WRITERS.verifier, [op("recordVerificationReceipt", { receipt: verification })]);
-      const decision = completionDecision(ids, `d-${run.runId}`, 3, "CONTINUE", [{ criterion_id: "pool-fixed", result: "FAIL", receipt_refs: [verification.verification_id] }], WRITERS.verifier);
+      const decision = completionDecision(
+        ids,
+        `d-${run.runId}`,
+        3,
+        "CONTINUE",
+        [{ criterion_id: "pool-fixed", result: "FAIL", receipt_refs: [verification.verification_id] }],
+        WRITERS.verifier,
+      );
       const decided = await commitAs(canon, run.runId, 3, WRITERS.verifier, [
         op("recordCompletionDecision", { decision: { ...decision, extensions: { "x-note": "blocked on fs:src/db/pool.ts" } } }),
       ]);
@@ -311,7 +339,11 @@ describe(`security on ${backendName}`, () => {
       expect(asInternal.errors).toBeUndefined();
       expect(JSON.stringify(asInternal.data)).not.toMatch(secrets);
       const read = asInternal.data.run;
-      expect(read.receipts.map((r: { id: string }) => r.id)).toEqual([mutation.mutation_id, verification.verification_id, decision.decision_id]);
+      expect(read.receipts.map((r: { id: string }) => r.id)).toEqual([
+        mutation.mutation_id,
+        verification.verification_id,
+        decision.decision_id,
+      ]);
       expect(asInternal.data.receipt.document.target).toBe("redacted:RESTRICTED");
       expect(asInternal.data.receipt.document.status).toBe("APPLIED"); // the document keeps its shape
       expect(read.receipts[1].document.findings).toEqual([{ message: "[redacted]", file: "redacted:SECRET" }]);
@@ -387,7 +419,11 @@ describe(`security on ${backendName}`, () => {
         if (outcomes.at(-1) !== "ok") break;
       }
       expect(outcomes).toEqual(["ok", "ok", "ERR_RATE_LIMITED"]);
-      const other = await limited.gql(START_RUN, { objective: "another token" }, { as: { component_id: "other", component_version: "1", kind: "RUNTIME" } });
+      const other = await limited.gql(
+        START_RUN,
+        { objective: "another token" },
+        { as: { component_id: "other", component_version: "1", kind: "RUNTIME" } },
+      );
       expect(other.data?.startRun?.__typename).toBeDefined();
     } finally {
       await limited.stop();
@@ -409,9 +445,32 @@ describe(`security on ${backendName}`, () => {
   it("refuses to listen on a public address with no token configured", async () => {
     const database = await createTestDatabase();
     try {
-      const config = { host: "0.0.0.0", port: 0, database: database.options, logLevel: "silent", maxBodyBytes: 1 << 20, shutdownGraceMs: 1000, watchBuffer: 100, watchResyncMs: 0, keepAliveMs: 0, watchSharedReads: true };
+      const config = {
+        host: "0.0.0.0",
+        port: 0,
+        database: database.options,
+        logLevel: "silent",
+        maxBodyBytes: 1 << 20,
+        shutdownGraceMs: 1000,
+        watchBuffer: 100,
+        watchResyncMs: 0,
+        keepAliveMs: 0,
+        watchSharedReads: true,
+      };
       await expect(
-        startCanon({ ...config, introspection: false, graphiql: false, commitRatePerSecond: 0, commitBurst: 1, runCommitRatePerSecond: 0, runCommitBurst: 1, tokenRecheckMs: 0 }, { bootstrapAdmin: true }),
+        startCanon(
+          {
+            ...config,
+            introspection: false,
+            graphiql: false,
+            commitRatePerSecond: 0,
+            commitBurst: 1,
+            runCommitRatePerSecond: 0,
+            runCommitBurst: 1,
+            tokenRecheckMs: 0,
+          },
+          { bootstrapAdmin: true },
+        ),
       ).rejects.toThrow(/refusing to listen on 0\.0\.0\.0 with no API token/);
     } finally {
       await database.dispose();

@@ -195,14 +195,17 @@ function stallableSubscriber(url: string, token: string, query: string, variable
     socket: () => socket!,
     firstEvent: new Promise<void>((resolve) => (firstEvent = resolve)),
     ended: new Promise<SlowEnd>((resolve) => {
-      client.subscribe<{ runStateChanged: { version: number } }>({ query, variables }, {
-        next: (result) => {
-          end.versions.push(result.data!.runStateChanged.version);
-          firstEvent();
+      client.subscribe<{ runStateChanged: { version: number } }>(
+        { query, variables },
+        {
+          next: (result) => {
+            end.versions.push(result.data!.runStateChanged.version);
+            firstEvent();
+          },
+          error: (errors) => resolve({ ...end, error: (errors as SlowEnd["error"][])[0] }),
+          complete: () => resolve(end),
         },
-        error: (errors) => resolve({ ...end, error: (errors as SlowEnd["error"][])[0] }),
-        complete: () => resolve(end),
-      });
+      );
     }),
     dispose: () => client.dispose(),
   };

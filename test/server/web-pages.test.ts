@@ -46,7 +46,12 @@ describe(`browser pages on ${backendName}`, () => {
     ]);
     // The default document is the options' query.
     expect(page).toContain("mutation StartRun");
-    for (const asset of ["/graphiql/graphiql.css", "/graphiql/boot.js", "/graphiql/yoga-graphiql.umd.js", "/graphiql/monacoeditorwork/graphql.worker.js"]) {
+    for (const asset of [
+      "/graphiql/graphiql.css",
+      "/graphiql/boot.js",
+      "/graphiql/yoga-graphiql.umd.js",
+      "/graphiql/monacoeditorwork/graphql.worker.js",
+    ]) {
       const served = await fetch(origin + asset);
       expect(served.status, asset).toBe(200);
       await served.body?.cancel();

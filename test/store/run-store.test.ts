@@ -47,7 +47,13 @@ describe(`RunStore on ${backendName}`, () => {
           if ((writer + i) % 2 === 0) {
             await store.recordNoop({ runId: run.id, expectedVersion, reason: `w${writer} i${i}`, producer, provenance });
           } else {
-            const result = await store.commitState({ runId: run.id, expectedVersion, operations: [{ op: "setUserVisibleStatus", args: { status: `w${writer} i${i}` } }], producer, provenance });
+            const result = await store.commitState({
+              runId: run.id,
+              expectedVersion,
+              operations: [{ op: "setUserVisibleStatus", args: { status: `w${writer} i${i}` } }],
+              producer,
+              provenance,
+            });
             version = Math.max(version, result.run.stateVersion);
           }
         } catch (error) {
@@ -92,7 +98,13 @@ describe(`canonical state outranks caches, on ${backendName}`, () => {
     const read = await first.requireRun(run.id);
     expect(read.stateVersion).toBe(2);
     expect(read.state.user_visible_status).toBe("written by the second");
-    const next = await first.commitState({ runId: run.id, expectedVersion: 2, operations: status("after re-reading"), producer, provenance });
+    const next = await first.commitState({
+      runId: run.id,
+      expectedVersion: 2,
+      operations: status("after re-reading"),
+      producer,
+      provenance,
+    });
     expect(next.run.state.user_visible_status).toBe("after re-reading");
     expect((await verifyRun(first, run.id)).ok).toBe(true);
   });
@@ -138,7 +150,10 @@ describe(`commit times on ${backendName}`, () => {
     times.push(await write(onTime, status("a")));
     times.push(await anHourSlow(() => write(behind, status("b"))));
     times.push(await anHourSlow(() => write(behind, takeLock)));
-    times.push((await anHourSlow(() => behind.recordNoop({ runId: run.id, expectedVersion: version, reason: "looked", producer, provenance }))).entry.createdAt);
+    times.push(
+      (await anHourSlow(() => behind.recordNoop({ runId: run.id, expectedVersion: version, reason: "looked", producer, provenance }))).entry
+        .createdAt,
+    );
     times.push(await write(onTime, status("c")));
     const stored = (await onTime.history(run.id, { first: 10 })).entries.map((entry) => entry.createdAt.getTime());
     expect(stored).toEqual([...stored].sort((x, y) => x - y));

@@ -46,17 +46,27 @@ describe(`canon export / import round-trips runs and their compiled tasks on ${b
   afterAll(() => Promise.all([source?.stop(), target?.stop()]));
 
   async function idsOf(canon: TestCanon, runId: string): Promise<RunIds> {
-    const identity = (await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })).data.run.state.identity;
+    const identity = (
+      await canon.gql(`query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`, { id: runId })
+    ).data.run.state.identity;
     return { runId, sessionId: identity.sessionId, taskId: identity.taskId };
   }
 
   /** A compiled task that needed a clarification, and a run of it with receipts, a lock and model events. */
   async function compiledTaskRun(): Promise<RunIds> {
-    const compiled = await source.gql(`mutation { compileTask(input: { text: "Fix it." }) { ... on CompileTaskSuccess { task { taskId ambiguities { ambiguityId } } } } }`);
+    const compiled = await source.gql(
+      `mutation { compileTask(input: { text: "Fix it." }) { ... on CompileTaskSuccess { task { taskId ambiguities { ambiguityId } } } } }`,
+    );
     const task = compiled.data.compileTask.task;
     const clarified = await source.gql(
       `mutation($input: ClarifyTaskInput!) { clarifyTask(input: $input) { __typename ... on ClarifyTaskSuccess { task { status revision } } } }`,
-      { input: { taskId: task.taskId, expectedRevision: 0, answers: [{ ambiguityId: task.ambiguities[0].ambiguityId, answer: "the null check in src/cart/total.ts" }] } },
+      {
+        input: {
+          taskId: task.taskId,
+          expectedRevision: 0,
+          answers: [{ ambiguityId: task.ambiguities[0].ambiguityId, answer: "the null check in src/cart/total.ts" }],
+        },
+      },
       { as: ANA },
     );
     expect(clarified.data.clarifyTask.task).toEqual({ status: "COMPILED", revision: 1 });
@@ -70,13 +80,19 @@ describe(`canon export / import round-trips runs and their compiled tasks on ${b
       const response = await commitAs(source, ids.runId, version, who, calls);
       expect(response.data.commitState.__typename, JSON.stringify(response)).toBe("WriteSuccess");
     };
-    await commit(0, WRITERS.runtime, [op("acquireLock", { resource: "fs:src/cart/**", ttlMs: 600_000 }), op("setSensitivityLabel", { resource: "fs:.env", class: "SECRET" })]);
+    await commit(0, WRITERS.runtime, [
+      op("acquireLock", { resource: "fs:src/cart/**", ttlMs: 600_000 }),
+      op("setSensitivityLabel", { resource: "fs:.env", class: "SECRET" }),
+    ]);
     await commit(1, WRITERS.tools, [op("recordToolReceipt", { receipt: toolReceipt(ids, `t-${ids.runId}`, 1, "FAILURE") })]);
     for (const kind of ["LOADED", "EVICTED"]) {
-      await source.gql(`mutation($runId: ID!, $kind: ModelEventKind!) { recordModelEvent(input: { runId: $runId, kind: $kind, modelId: "coder-v3", detail: "context full" }) { __typename } }`, {
-        runId: ids.runId,
-        kind,
-      });
+      await source.gql(
+        `mutation($runId: ID!, $kind: ModelEventKind!) { recordModelEvent(input: { runId: $runId, kind: $kind, modelId: "coder-v3", detail: "context full" }) { __typename } }`,
+        {
+          runId: ids.runId,
+          kind,
+        },
+      );
     }
     await commit(2, WRITERS.runtime, [op("setUserVisibleStatus", { status: "reproduced" })]);
     return ids;

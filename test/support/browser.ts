@@ -9,7 +9,8 @@ export const CHROMIUM = process.env.CANON_CHROMIUM ?? "/usr/bin/chromium";
 export const runBrowserTests = existsSync(CHROMIUM) || process.env.CANON_REQUIRE_BROWSER === "1";
 
 export function warnIfChromiumMissing(suite: string) {
-  if (!runBrowserTests) console.warn(`${suite}: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CANON_CHROMIUM); the browser tests skip`);
+  if (!runBrowserTests)
+    console.warn(`${suite}: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CANON_CHROMIUM); the browser tests skip`);
 }
 
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM });

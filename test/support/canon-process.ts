@@ -63,7 +63,13 @@ export function serve(env: NodeJS.ProcessEnv, { startTimeoutMs = 120_000 } = {})
       const match = /serving (http:\/\/\S+\/graphql)/.exec(banner);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]!, line: banner.split("\n").find((line) => line.includes("serving"))!, stderr: () => banner, output: () => output });
+        resolve({
+          child,
+          url: match[1]!,
+          line: banner.split("\n").find((line) => line.includes("serving"))!,
+          stderr: () => banner,
+          output: () => output,
+        });
       }
     });
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));

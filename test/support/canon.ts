@@ -29,7 +29,9 @@ export interface TestCanon {
   /** A token acting as `identity` (cached per component id and kind). */
   tokenFor(identity: ComponentIdentity): Promise<string>;
   /** A new token with exactly these properties. */
-  createToken(spec: Partial<TokenSpec> & { scopes?: readonly Scope[]; trustClass?: TrustClass }): Promise<{ token: string; tokenId: string }>;
+  createToken(
+    spec: Partial<TokenSpec> & { scopes?: readonly Scope[]; trustClass?: TrustClass },
+  ): Promise<{ token: string; tokenId: string }>;
   wsClient(auth?: AuthOptions): Client;
   stop(): Promise<void>;
 }
@@ -81,7 +83,9 @@ export async function startTestCanon(overrides: Partial<Omit<CanonConfig, "datab
     const key = `${identity.component_id}|${identity.kind}`;
     let token = minted.get(key);
     if (!token) {
-      token = createToken({ identity: { component_id: identity.component_id, component_version: "*", kind: identity.kind } }).then((t) => t.token);
+      token = createToken({ identity: { component_id: identity.component_id, component_version: "*", kind: identity.kind } }).then(
+        (t) => t.token,
+      );
       minted.set(key, token);
     }
     return token;
@@ -119,7 +123,12 @@ export async function startTestCanon(overrides: Partial<Omit<CanonConfig, "datab
   };
 }
 
-export async function postGraphQL<T>(url: string, query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLResponse<T>> {
+export async function postGraphQL<T>(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  token?: string,
+): Promise<GraphQLResponse<T>> {
   const response = await fetch(url, {
     method: "POST",
     headers: {

@@ -23,7 +23,8 @@ export async function seedDashboard(canon: TestCanon): Promise<DashboardSeed> {
     if (!response.data) throw new Error(JSON.stringify(response.errors));
     return response.data;
   };
-  const compiled = (await data(COMPILE, { text: "Fix the failing login test in src/auth/session.ts without touching src/api/." })).compileTask;
+  const compiled = (await data(COMPILE, { text: "Fix the failing login test in src/auth/session.ts without touching src/api/." }))
+    .compileTask;
   const storyTaskId = compiled.task.taskId as string;
   const open = (await data(COMPILE, { text: "Fix it." })).compileTask.task.taskId as string;
 

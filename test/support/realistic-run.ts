@@ -154,7 +154,11 @@ export function realisticRun(ids: RunIds): ScriptedCommit[] {
     op("setPlan", { plan: { steps: ["reproduce", "locate", "fix", "verify"], current: 0 } }),
     op("setGraphCursor", { graphId: "graph.login", graphVersion: 1, frontier: ["node.reproduce"] }),
     op("addAcceptanceCriterion", { criterionId: "login-test-passes", description: "test/login.spec.ts passes" }),
-    op("addAcceptanceCriterion", { criterionId: "no-new-regressions", description: "The rest of the suite still passes", origin: "INFERRED" }),
+    op("addAcceptanceCriterion", {
+      criterionId: "no-new-regressions",
+      description: "The rest of the suite still passes",
+      origin: "INFERRED",
+    }),
     op("addAcceptanceCriterion", { criterionId: "changelog-entry", description: "A changelog line", required: false }),
     op("addSubgoal", { subgoalId: "sg.reproduce", description: "Reproduce the failure", source: "MODEL" }),
     op("addSubgoal", { subgoalId: "sg.fix", description: "Fix the session expiry check", parentId: "sg.reproduce", source: "MODEL" }),
@@ -183,17 +187,33 @@ export function realisticRun(ids: RunIds): ScriptedCommit[] {
     op("selectTarget", { target: "fs:src/auth/cache.ts" }),
     op("acquireLock", { resource: "fs:src/auth/**", ttlMs: 600000 }),
   ]);
-  add("selecting the same target again changes nothing", WRITERS.runtime, "NOOP", () => [op("selectTarget", { target: "fs:src/auth/session.ts" })]);
+  add("selecting the same target again changes nothing", WRITERS.runtime, "NOOP", () => [
+    op("selectTarget", { target: "fs:src/auth/session.ts" }),
+  ]);
   add("the test run fails", WRITERS.tools, "COMMIT", (read) => [
     op("recordToolReceipt", { receipt: toolReceipt(ids, "tool-tests-fail", read, "FAILURE") }),
-    op("addDiagnostic", { diagnosticId: "diag-1", severity: "ERROR", message: "expected session to be valid", resource: "fs:test/login.spec.ts" }),
-    op("recordFailure", { failureId: "fail-login", summary: "login.spec.ts fails: session expired early", blocking: true, nodeId: "node.reproduce" }),
+    op("addDiagnostic", {
+      diagnosticId: "diag-1",
+      severity: "ERROR",
+      message: "expected session to be valid",
+      resource: "fs:test/login.spec.ts",
+    }),
+    op("recordFailure", {
+      failureId: "fail-login",
+      summary: "login.spec.ts fails: session expired early",
+      blocking: true,
+      nodeId: "node.reproduce",
+    }),
     op("moveGraphNode", { nodeId: "node.reproduce", to: "COMPLETED" }),
     op("moveGraphNode", { nodeId: "node.fix", to: "FRONTIER" }),
   ]);
   add("the receipt settles one guess and drops the other", WRITERS.runtime, "COMMIT", () => [
     op("recordEvidence", { evidence: { kind: "TOOL_RECEIPT", ref: "tool-tests-fail", claim: "expiry compared in local time" } }),
-    op("resolveHypothesis", { hypothesisId: "h.expiry", status: "SUPPORTED", evidence: [{ kind: "TOOL_RECEIPT", ref: "tool-tests-fail" }] }),
+    op("resolveHypothesis", {
+      hypothesisId: "h.expiry",
+      status: "SUPPORTED",
+      evidence: [{ kind: "TOOL_RECEIPT", ref: "tool-tests-fail" }],
+    }),
     op("abandonHypothesis", { hypothesisId: "h.cache" }),
     op("deselectTarget", { target: "fs:src/auth/cache.ts" }),
     op("setSubgoalStatus", { subgoalId: "sg.reproduce", status: "DONE" }),

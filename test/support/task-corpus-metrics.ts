@@ -6,7 +6,18 @@ import { compileTask, type CompiledTask } from "../../src/domain/task-compiler/i
 import { requestOf, type CorpusEntry } from "./task-corpus.js";
 
 /** Per-request checks; a miss names the entry and the field. */
-export const FIELDS = ["task_type", "ambiguous", "risk", "mode", "privacy", "constraints", "hard_found", "forbidden", "forbidden_found", "valid"] as const;
+export const FIELDS = [
+  "task_type",
+  "ambiguous",
+  "risk",
+  "mode",
+  "privacy",
+  "constraints",
+  "hard_found",
+  "forbidden",
+  "forbidden_found",
+  "valid",
+] as const;
 export type Field = (typeof FIELDS)[number];
 
 export interface Miss {
@@ -25,8 +36,14 @@ export interface Metrics {
 
 /** The issue's targets for the held-out split (fractions). */
 export const HELDOUT_TARGETS = {
-  task_type: 0.95, risk: 0.95, mode: 0.95, privacy: 0.95, forbidden_found: 1, hard_found: 1,
-  ambiguousRecall: 0.95, clearEscalatedAtMost: 0.05,
+  task_type: 0.95,
+  risk: 0.95,
+  mode: 0.95,
+  privacy: 0.95,
+  forbidden_found: 1,
+  hard_found: 1,
+  ambiguousRecall: 0.95,
+  clearEscalatedAtMost: 0.05,
 } as const;
 
 /**
@@ -35,8 +52,14 @@ export const HELDOUT_TARGETS = {
  * targets above are not met yet; raise these as the compiler improves, never lower them.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.838, risk: 0.853, mode: 0.922, privacy: 0.988, forbidden_found: 0.988, hard_found: 0.957,
-  ambiguousRecall: 0.769, clearEscalatedAtMost: 0.102,
+  task_type: 0.838,
+  risk: 0.853,
+  mode: 0.922,
+  privacy: 0.988,
+  forbidden_found: 0.988,
+  hard_found: 0.957,
+  ambiguousRecall: 0.769,
+  clearEscalatedAtMost: 0.102,
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
@@ -59,7 +82,10 @@ function checks(entry: CorpusEntry, task: CompiledTask): Record<Field, [boolean,
   const shown = ir.constraints.map((c) => `${c.hardness}: ${c.text}`);
   return {
     task_type: [ir.task_type === entry.expect.type, ir.task_type],
-    ambiguous: [(task.status === "NEEDS_CLARIFICATION") === entry.expect.ambiguous, task.ambiguities.map((a) => `${a.kind}: ${a.question}`)],
+    ambiguous: [
+      (task.status === "NEEDS_CLARIFICATION") === entry.expect.ambiguous,
+      task.ambiguities.map((a) => `${a.kind}: ${a.question}`),
+    ],
     risk: [ir.risk_class === entry.expect.risk, ir.risk_class],
     mode: [ir.interaction_mode === entry.expect.mode, ir.interaction_mode],
     privacy: [ir.privacy_class === entry.expect.privacy, ir.privacy_class],
@@ -73,7 +99,13 @@ function checks(entry: CorpusEntry, task: CompiledTask): Record<Field, [boolean,
 
 export function evaluate(entries: CorpusEntry[]): Metrics {
   const right = Object.fromEntries(FIELDS.map((f) => [f, 0])) as Record<Field, number>;
-  const metrics: Metrics = { total: entries.length, right, ambiguous: { total: 0, escalated: 0 }, clear: { total: 0, escalated: 0 }, misses: [] };
+  const metrics: Metrics = {
+    total: entries.length,
+    right,
+    ambiguous: { total: 0, escalated: 0 },
+    clear: { total: 0, escalated: 0 },
+    misses: [],
+  };
   for (const entry of entries) {
     const outcome = compileTask(requestOf(entry));
     if (!outcome.ok) {
@@ -97,8 +129,12 @@ const pct = (n: number, d: number): string => (d ? ((100 * n) / d).toFixed(1) : 
 /** Aggregate numbers only: no request text, no per-request misses. */
 export function report(name: string, m: Metrics): string {
   const rows = FIELDS.map((f) => `${f.padEnd(16)} ${pct(m.right[f], m.total)}%  (${m.right[f]}/${m.total})`);
-  rows.push(`${"ambiguous→asked".padEnd(16)} ${pct(m.ambiguous.escalated, m.ambiguous.total)}%  (${m.ambiguous.escalated}/${m.ambiguous.total}, recall)`);
-  rows.push(`${"clear→asked".padEnd(16)} ${pct(m.clear.escalated, m.clear.total)}%  (${m.clear.escalated}/${m.clear.total}, false escalations)`);
+  rows.push(
+    `${"ambiguous→asked".padEnd(16)} ${pct(m.ambiguous.escalated, m.ambiguous.total)}%  (${m.ambiguous.escalated}/${m.ambiguous.total}, recall)`,
+  );
+  rows.push(
+    `${"clear→asked".padEnd(16)} ${pct(m.clear.escalated, m.clear.total)}%  (${m.clear.escalated}/${m.clear.total}, false escalations)`,
+  );
   return `[task-corpus] ${name}: ${m.total} requests\n  ${rows.join("\n  ")}`;
 }
 
@@ -111,8 +147,10 @@ export function targetFailures(m: Metrics, targets: Targets = HELDOUT_TARGETS): 
     if (value < targets[field]) failures.push(`${field} ${(100 * value).toFixed(1)}% < ${(100 * targets[field]).toFixed(1)}%`);
   }
   const recall = rate(m.ambiguous.escalated, m.ambiguous.total);
-  if (recall < targets.ambiguousRecall) failures.push(`ambiguous recall ${(100 * recall).toFixed(1)}% < ${(100 * targets.ambiguousRecall).toFixed(1)}%`);
+  if (recall < targets.ambiguousRecall)
+    failures.push(`ambiguous recall ${(100 * recall).toFixed(1)}% < ${(100 * targets.ambiguousRecall).toFixed(1)}%`);
   const falseRate = m.clear.total ? m.clear.escalated / m.clear.total : 0;
-  if (falseRate > targets.clearEscalatedAtMost) failures.push(`clear requests escalated ${(100 * falseRate).toFixed(1)}% > ${(100 * targets.clearEscalatedAtMost).toFixed(1)}%`);
+  if (falseRate > targets.clearEscalatedAtMost)
+    failures.push(`clear requests escalated ${(100 * falseRate).toFixed(1)}% > ${(100 * targets.clearEscalatedAtMost).toFixed(1)}%`);
   return failures;
 }

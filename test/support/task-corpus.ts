@@ -35,7 +35,11 @@ const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as C
 
 /** The development split: the requests the rules are written against. */
 export function loadCorpus(): CorpusEntry[] {
-  const files = existsSync(DEV_DIR) ? readdirSync(DEV_DIR).filter((f) => f.endsWith(".yaml")).sort() : [];
+  const files = existsSync(DEV_DIR)
+    ? readdirSync(DEV_DIR)
+        .filter((f) => f.endsWith(".yaml"))
+        .sort()
+    : [];
   return [read(new URL("task-corpus.yaml", fixtures)), ...files.map((f) => read(new URL(f, DEV_DIR)))].flat();
 }
 

@@ -5,7 +5,13 @@ import { sourceArg } from "./shared-args.js";
 
 type Artifact = NonNullable<AgentStateV1["generated_artifacts"]>[number];
 
-export const recordArtifact = defineOperation<{ artifactId: string; contentHash: string; mimeType?: string | null; uri?: string | null; source?: string | null }>({
+export const recordArtifact = defineOperation<{
+  artifactId: string;
+  contentHash: string;
+  mimeType?: string | null;
+  uri?: string | null;
+  source?: string | null;
+}>({
   name: "recordArtifact",
   description: "Record an artifact the run generated (a patch, a report, ...) by its content hash.",
   args: {

@@ -9,8 +9,7 @@ import { requireSameRun } from "./receipts.js";
 
 export const recordCompletionDecision = defineOperation<{ decision: JsonObject }>({
   name: "recordCompletionDecision",
-  description:
-    "Record a CompletionDecisionV1. The only way a run's completion changes; only RUNTIME or VERIFIER producers may decide.",
+  description: "Record a CompletionDecisionV1. The only way a run's completion changes; only RUNTIME or VERIFIER producers may decide.",
   args: { decision: { kind: "JSONObject", required: true, description: "The decision document, in the ABI's snake_case form." } },
   check: ({ decision }) => receiptProblems("COMPLETION_DECISION", decision, "/decision"),
   apply: (state, { decision }, context) => {

@@ -16,7 +16,13 @@ export const addDiagnostic = defineOperation<DiagnosticArgs>({
   description: "Record a diagnostic (compiler error, lint warning, test output, ...).",
   args: {
     diagnosticId: { kind: "ID", required: true, description: "The diagnostic." },
-    severity: { kind: "Enum", enumName: "DiagnosticSeverity", values: ["ERROR", "WARNING", "INFO"], required: true, description: "How bad." },
+    severity: {
+      kind: "Enum",
+      enumName: "DiagnosticSeverity",
+      values: ["ERROR", "WARNING", "INFO"],
+      required: true,
+      description: "How bad.",
+    },
     message: { kind: "String", required: true, description: "What it says.", schema: { minLength: 1 } },
     resource: { kind: "String", required: false, description: "Where, as a typed resource ref." },
     source: sourceArg,

@@ -18,8 +18,7 @@ export const recordEvidence = defineOperation<{ evidence: EvidenceRefArgs }>({
     if (isReceiptKind(evidence.kind) && !receiptIdsOf(state, evidence.kind).includes(evidence.ref)) {
       throw new EvidenceRequiredError(`${evidence.kind} ${evidence.ref} is not recorded in this run`, "evidence/ref");
     }
-    const fromModelOnly =
-      isModelProducer(context.producer) || context.provenance.every((p) => p.source_type === "MODEL");
+    const fromModelOnly = isModelProducer(context.producer) || context.provenance.every((p) => p.source_type === "MODEL");
     if (fromModelOnly) {
       throw new EvidenceRequiredError("evidence cannot come from model output alone: record it from its observed source", "evidence");
     }

@@ -33,7 +33,10 @@ export const proposeHypothesis = defineOperation<{ hypothesisId: string; stateme
       if (existing.statement === statement && existing.status === "OPEN") return state;
       throw new PreconditionFailedError(`hypothesis ${hypothesisId} already exists`, "hypothesisId");
     }
-    return { ...state, hypotheses: [...(state.hypotheses ?? []), { hypothesis_id: hypothesisId, statement, status: "OPEN", evidence_refs: [] }] };
+    return {
+      ...state,
+      hypotheses: [...(state.hypotheses ?? []), { hypothesis_id: hypothesisId, statement, status: "OPEN", evidence_refs: [] }],
+    };
   },
 });
 

@@ -27,24 +27,58 @@ import { addCandidateTarget, deselectTarget, selectTarget } from "./targets.js";
 
 export const OPERATIONS: readonly OperationDefinition<never>[] = [
   // intent, acceptance, constraints
-  setIntent, addAcceptanceCriterion, removeAcceptanceCriterion, addConstraint, removeConstraint,
+  setIntent,
+  addAcceptanceCriterion,
+  removeAcceptanceCriterion,
+  addConstraint,
+  removeConstraint,
   // environment and repository
-  setEnvironment, setRepository,
+  setEnvironment,
+  setRepository,
   // plan and graph position
-  setPlan, setGraphCursor, moveGraphNode,
+  setPlan,
+  setGraphCursor,
+  moveGraphNode,
   // hypotheses kept apart from evidence
-  proposeHypothesis, resolveHypothesis, abandonHypothesis, recordEvidence,
+  proposeHypothesis,
+  resolveHypothesis,
+  abandonHypothesis,
+  recordEvidence,
   // targets and context
-  addCandidateTarget, selectTarget, deselectTarget, indexContext, setRelevantContext, recordRetrievalSnapshot,
+  addCandidateTarget,
+  selectTarget,
+  deselectTarget,
+  indexContext,
+  setRelevantContext,
+  recordRetrievalSnapshot,
   // what the run produced and observed
-  recordArtifact, recordToolReceipt, recordMutationReceipt, recordVerificationReceipt, addDiagnostic, clearDiagnostic,
-  recordFailure, resolveFailure,
+  recordArtifact,
+  recordToolReceipt,
+  recordMutationReceipt,
+  recordVerificationReceipt,
+  addDiagnostic,
+  clearDiagnostic,
+  recordFailure,
+  resolveFailure,
   // authority and limits
-  grantPermission, revokePermission, setAuthorityProfile, setBudgets, acquireLock, renewLock, releaseLock,
+  grantPermission,
+  revokePermission,
+  setAuthorityProfile,
+  setBudgets,
+  acquireLock,
+  renewLock,
+  releaseLock,
   // work breakdown and instructions
-  addSubgoal, setSubgoalStatus, addInstructionPredicate, removeInstructionPredicate, setSensitivityLabel, removeSensitivityLabel,
+  addSubgoal,
+  setSubgoalStatus,
+  addInstructionPredicate,
+  removeInstructionPredicate,
+  setSensitivityLabel,
+  removeSensitivityLabel,
   // what people see, and completion
-  setUserVisibleStatus, proposeCompletion, recordCompletionDecision,
+  setUserVisibleStatus,
+  proposeCompletion,
+  recordCompletionDecision,
 ];
 
 export type { ArgKind, ArgSpec, OperationCall, OperationContext, OperationDefinition } from "./operation.js";

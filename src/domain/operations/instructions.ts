@@ -1,6 +1,11 @@
 import { defineOperation } from "./operation.js";
 
-export const addInstructionPredicate = defineOperation<{ predicateId: string; instructionRef: string; condition: string; pinned?: boolean | null }>({
+export const addInstructionPredicate = defineOperation<{
+  predicateId: string;
+  instructionRef: string;
+  condition: string;
+  pinned?: boolean | null;
+}>({
   name: "addInstructionPredicate",
   description: "Record a condition an instruction imposes, checked as the run proceeds. Pinned ones survive context compression.",
   args: {
@@ -10,7 +15,12 @@ export const addInstructionPredicate = defineOperation<{ predicateId: string; in
     pinned: { kind: "Boolean", required: false, description: "Defaults to false." },
   },
   apply: (state, args) => {
-    const predicate = { predicate_id: args.predicateId, instruction_ref: args.instructionRef, condition: args.condition, pinned: args.pinned ?? false };
+    const predicate = {
+      predicate_id: args.predicateId,
+      instruction_ref: args.instructionRef,
+      condition: args.condition,
+      pinned: args.pinned ?? false,
+    };
     const others = state.instruction_predicates.filter((p) => p.predicate_id !== args.predicateId);
     return { ...state, instruction_predicates: [...others, predicate] };
   },

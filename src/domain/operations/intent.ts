@@ -29,7 +29,10 @@ export const addAcceptanceCriterion = defineOperation<CriterionArgs>({
     criterionId: { kind: "ID", required: true, description: "Stable id, referred to by completion decisions." },
     description: { kind: "String", required: true, description: "What must be true." },
     origin: {
-      kind: "Enum", enumName: "CriterionOrigin", values: ["EXPLICIT", "INFERRED"], required: false,
+      kind: "Enum",
+      enumName: "CriterionOrigin",
+      values: ["EXPLICIT", "INFERRED"],
+      required: false,
       description: "EXPLICIT (stated by the caller, the default) or INFERRED (from the task type's policy).",
     },
     required: { kind: "Boolean", required: false, description: "Defaults to true." },

@@ -13,8 +13,18 @@ const isLive = (lock: Lock, at: string) => Date.parse(lock.expires_at) > Date.pa
 
 const expiry = (at: string, ttlMs: number) => new Date(Date.parse(at) + ttlMs).toISOString();
 
-const resourceArg = { kind: "String", required: true, description: "The locked resource, e.g. fs:src/db/**.", schema: { minLength: 1, maxLength: 2000 } } as const;
-const ttlArg = { kind: "Int", required: true, description: "How long the lock holds, in ms from the commit.", schema: { minimum: 1, maximum: LIMITS.lockTtlMs } } as const;
+const resourceArg = {
+  kind: "String",
+  required: true,
+  description: "The locked resource, e.g. fs:src/db/**.",
+  schema: { minLength: 1, maxLength: 2000 },
+} as const;
+const ttlArg = {
+  kind: "Int",
+  required: true,
+  description: "How long the lock holds, in ms from the commit.",
+  schema: { minimum: 1, maximum: LIMITS.lockTtlMs },
+} as const;
 
 function withLocks(state: AgentStateV1, locks: Lock[]): AgentStateV1 {
   return withExtension(state, EXT.locks, locks);
@@ -22,7 +32,9 @@ function withLocks(state: AgentStateV1, locks: Lock[]): AgentStateV1 {
 
 /** The live lock on `resource` held by someone other than the producer, if any. */
 function heldByOther(state: AgentStateV1, resource: string, context: OperationContext): Lock | undefined {
-  return locksOf(state).find((l) => l.resource === resource && l.holder !== context.producer.component_id && isLive(l, context.committedAt));
+  return locksOf(state).find(
+    (l) => l.resource === resource && l.holder !== context.producer.component_id && isLive(l, context.committedAt),
+  );
 }
 
 export const acquireLock = defineOperation<{ resource: string; ttlMs: number }>({
@@ -33,7 +45,9 @@ export const acquireLock = defineOperation<{ resource: string; ttlMs: number }>(
   apply: (state, { resource, ttlMs }, context) => {
     const other = heldByOther(state, resource, context);
     if (other) throw new LockHeldError(resource, other.holder, other.expires_at);
-    const own = locksOf(state).find((l) => l.resource === resource && l.holder === context.producer.component_id && isLive(l, context.committedAt));
+    const own = locksOf(state).find(
+      (l) => l.resource === resource && l.holder === context.producer.component_id && isLive(l, context.committedAt),
+    );
     const lock: Lock = {
       resource,
       holder: context.producer.component_id,
@@ -58,7 +72,10 @@ export const renewLock = defineOperation<{ resource: string; ttlMs: number }>({
       throw new PreconditionFailedError(`${context.producer.component_id} holds no live lock on ${resource}; acquire it`, "resource");
     }
     const renewed = { ...own, expires_at: expiry(context.committedAt, ttlMs) };
-    return withLocks(state, locksOf(state).map((l) => (l === own ? renewed : l)));
+    return withLocks(
+      state,
+      locksOf(state).map((l) => (l === own ? renewed : l)),
+    );
   },
 });
 

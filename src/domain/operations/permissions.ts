@@ -34,7 +34,10 @@ export const setAuthorityProfile = defineOperation<{ profile?: ProfileName | nul
   description: "Set what the run may do to the workspace; null clears it.",
   args: {
     profile: {
-      kind: "Enum", enumName: "AuthorityProfile", values: Object.keys(PROFILES), required: false,
+      kind: "Enum",
+      enumName: "AuthorityProfile",
+      values: Object.keys(PROFILES),
+      required: false,
       description: "READ_ONLY, CODE_SAFE or CODE_WRITE.",
     },
   },

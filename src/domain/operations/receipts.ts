@@ -11,8 +11,7 @@ import { defineOperation, type OperationCall } from "./operation.js";
 type ListField = "command_history" | "mutations" | "verification";
 
 /** The id of a receipt document, by its kind's id field. */
-export const receiptIdOf = (kind: ReceiptKind, document: JsonObject): string =>
-  String(document[RECEIPT_CONTRACTS[kind].idField as string]);
+export const receiptIdOf = (kind: ReceiptKind, document: JsonObject): string => String(document[RECEIPT_CONTRACTS[kind].idField as string]);
 
 function defineReceiptOperation(name: string, kind: Exclude<ReceiptKind, "COMPLETION_DECISION">, list: ListField, title: string) {
   return defineOperation<{ receipt: JsonObject }>({
@@ -32,13 +31,21 @@ function defineReceiptOperation(name: string, kind: Exclude<ReceiptKind, "COMPLE
 export function requireSameRun(state: AgentStateV1, document: JsonObject): void {
   const envelope = document.envelope as JsonObject;
   if (envelope.run_id !== state.identity.run_id) {
-    throw new PreconditionFailedError(`the document's envelope names run ${String(envelope.run_id)}, not ${state.identity.run_id}`, "envelope/run_id");
+    throw new PreconditionFailedError(
+      `the document's envelope names run ${String(envelope.run_id)}, not ${state.identity.run_id}`,
+      "envelope/run_id",
+    );
   }
 }
 
 export const recordToolReceipt = defineReceiptOperation("recordToolReceipt", "TOOL", "command_history", "tool receipt");
 export const recordMutationReceipt = defineReceiptOperation("recordMutationReceipt", "MUTATION", "mutations", "mutation receipt");
-export const recordVerificationReceipt = defineReceiptOperation("recordVerificationReceipt", "VERIFICATION", "verification", "verification receipt");
+export const recordVerificationReceipt = defineReceiptOperation(
+  "recordVerificationReceipt",
+  "VERIFICATION",
+  "verification",
+  "verification receipt",
+);
 
 /** The receipt operations and the kind of document each carries; the store persists them. */
 export const RECEIPT_OPERATIONS: Readonly<Record<string, ReceiptKind>> = {

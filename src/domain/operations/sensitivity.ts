@@ -5,7 +5,12 @@ export const setSensitivityLabel = defineOperation<{ resource: string; class: Se
   name: "setSensitivityLabel",
   description: "Label a resource's sensitivity; readers below that trust class see it redacted.",
   args: {
-    resource: { kind: "String", required: true, description: "A typed resource ref, e.g. fs:.env.", schema: { minLength: 1, maxLength: 2000 } },
+    resource: {
+      kind: "String",
+      required: true,
+      description: "A typed resource ref, e.g. fs:.env.",
+      schema: { minLength: 1, maxLength: 2000 },
+    },
     class: { kind: "Enum", enumName: "SensitivityClass", values: SENSITIVITY_CLASSES, required: true, description: "Its sensitivity." },
   },
   apply: (state, args) => {

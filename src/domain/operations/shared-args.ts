@@ -3,7 +3,6 @@ import { SOURCE_TYPES } from "../../contracts/common.js";
 import { EVIDENCE_KINDS } from "../../contracts/receipts.js";
 import type { EnumArg, ObjectArg } from "./operation.js";
 
-
 /** Where a piece of content came from; MODEL content needs a MODEL provenance record on the commit. */
 export const sourceArg: EnumArg = {
   kind: "Enum",

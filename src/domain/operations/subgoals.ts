@@ -38,7 +38,8 @@ export const setSubgoalStatus = defineOperation<{ subgoalId: string; status: Sub
   },
   apply: (state, { subgoalId, status }) => {
     const current = subgoalsOf(state);
-    if (!current.some((s) => s.subgoal_id === subgoalId)) throw new PreconditionFailedError(`subgoal ${subgoalId} does not exist`, "subgoalId");
+    if (!current.some((s) => s.subgoal_id === subgoalId))
+      throw new PreconditionFailedError(`subgoal ${subgoalId} does not exist`, "subgoalId");
     return { ...state, subgoals: current.map((s) => (s.subgoal_id === subgoalId ? { ...s, status } : s)) as never };
   },
 });

@@ -3,9 +3,15 @@ import { upsertBy } from "../rules/state-parts.js";
 import { defineOperation } from "./operation.js";
 import { sourceArg } from "./shared-args.js";
 
-const resource = (description: string) => ({ kind: "String", required: true, description, schema: { minLength: 1, maxLength: 2000 } }) as const;
+const resource = (description: string) =>
+  ({ kind: "String", required: true, description, schema: { minLength: 1, maxLength: 2000 } }) as const;
 
-export const addCandidateTarget = defineOperation<{ target: string; reason?: string | null; score?: number | null; source?: string | null }>({
+export const addCandidateTarget = defineOperation<{
+  target: string;
+  reason?: string | null;
+  score?: number | null;
+  source?: string | null;
+}>({
   name: "addCandidateTarget",
   description: "Note a resource that might be what the task is about (e.g. fs:src/auth.ts), with why.",
   args: {

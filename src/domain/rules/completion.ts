@@ -37,7 +37,10 @@ export function completionProblems(state: AgentStateV1, decision: CompletionDeci
   }
   // A decision is made on the state it read: an old decision cannot be replayed onto a later state.
   if (decision.envelope.state_version !== state.identity.state_version) {
-    problem("/decision/envelope/state_version", `is ${decision.envelope.state_version}; the decision must be made on the version it commits against (${state.identity.state_version})`);
+    problem(
+      "/decision/envelope/state_version",
+      `is ${decision.envelope.state_version}; the decision must be made on the version it commits against (${state.identity.state_version})`,
+    );
   }
   const recorded = allReceiptIds(state);
   decision.criteria_results.forEach((result, index) => {
@@ -60,7 +63,10 @@ function completeProblems(state: AgentStateV1, decision: CompletionDecisionV1): 
   const passed = new Set(decision.criteria_results.filter((r) => r.result === "PASS").map((r) => r.criterion_id));
   for (const criterion of state.acceptance as unknown as AcceptanceCriterion[]) {
     if (criterion.required !== false && !passed.has(criterion.criterion_id)) {
-      problems.push({ path: "/decision/criteria_results", message: `required acceptance criterion ${criterion.criterion_id} has no PASS result` });
+      problems.push({
+        path: "/decision/criteria_results",
+        message: `required acceptance criterion ${criterion.criterion_id} has no PASS result`,
+      });
     }
   }
   if (decision.criteria_results.length === 0) {
@@ -86,12 +92,15 @@ export function applyCompletionDecision(state: AgentStateV1, decision: Completio
   const coverage = decision.criteria_results.map((result) => ({
     criterion_id: result.criterion_id,
     satisfied: result.result === "PASS",
-    evidence_refs: result.receipt_refs.map((ref) => ({ kind: receiptKindOfId(state, ref) ?? state.evidence.find((e) => e.ref === ref)?.kind ?? "TOOL_RECEIPT", ref })),
+    evidence_refs: result.receipt_refs.map((ref) => ({
+      kind: receiptKindOfId(state, ref) ?? state.evidence.find((e) => e.ref === ref)?.kind ?? "TOOL_RECEIPT",
+      ref,
+    })),
   }));
   const next: AgentStateV1 = { ...state, completion: { coverage, latest_decision_ref: decision.decision_id } };
   return withExtension(next, EXT.completion, record);
 }
 
-
 /** The recorded completion, or null while the run is NOT_COMPLETE. */
-export const completionOf = (state: AgentStateV1): CompletionRecord | null => extensionOf<CompletionRecord | null>(state, EXT.completion, null);
+export const completionOf = (state: AgentStateV1): CompletionRecord | null =>
+  extensionOf<CompletionRecord | null>(state, EXT.completion, null);

@@ -21,13 +21,18 @@ export function modelOutputReasons(producer: ComponentIdentity, calls: readonly 
     for (const field of DOCUMENT_ARGS) {
       const envelope = (call.args[field] as JsonObject | undefined)?.envelope as JsonObject | undefined;
       const sources = Array.isArray(envelope?.provenance) ? (envelope.provenance as JsonObject[]) : [];
-      if (sources.some((p) => p.source_type === "MODEL")) reasons.push(`operation ${index} (${call.op}) carries a document with MODEL provenance`);
+      if (sources.some((p) => p.source_type === "MODEL"))
+        reasons.push(`operation ${index} (${call.op}) carries a document with MODEL provenance`);
     }
   });
   return reasons;
 }
 
-export function requireModelProvenance(producer: ComponentIdentity, provenance: readonly Provenance[], calls: readonly OperationCall[]): void {
+export function requireModelProvenance(
+  producer: ComponentIdentity,
+  provenance: readonly Provenance[],
+  calls: readonly OperationCall[],
+): void {
   const reasons = modelOutputReasons(producer, calls);
   if (reasons.length > 0 && !provenance.some((p) => p.source_type === "MODEL")) {
     throw new ProvenanceRequiredError(`model output needs a MODEL provenance record; nothing was written (${reasons.join("; ")})`, reasons);

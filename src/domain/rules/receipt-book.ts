@@ -68,7 +68,9 @@ export function receiptResult(receipt: BookedReceipt, criterionIds: readonly str
   if (receipt.kind === "TOOL") return document.exit_class === "SUCCESS" ? "PASS" : `tool exit ${String(document.exit_class)}`;
   if (receipt.kind === "VERIFICATION") {
     // A receipt that judged this criterion by name answers for it; otherwise its overall result does.
-    const named = ((document.criteria_results ?? []) as { criterion_id: string; result: string }[]).find((r) => criterionIds.includes(r.criterion_id));
+    const named = ((document.criteria_results ?? []) as { criterion_id: string; result: string }[]).find((r) =>
+      criterionIds.includes(r.criterion_id),
+    );
     if (document.result !== "PASS") return String(document.result);
     return named ? named.result : "PASS";
   }
@@ -76,4 +78,9 @@ export function receiptResult(receipt: BookedReceipt, criterionIds: readonly str
 }
 
 export const receiptKindName = (kind: ReceiptKind): string =>
-  ({ TOOL: "TOOL_RECEIPT", MUTATION: "MUTATION_RECEIPT", VERIFICATION: "VERIFICATION_RECEIPT", COMPLETION_DECISION: "COMPLETION_DECISION" })[kind];
+  ({
+    TOOL: "TOOL_RECEIPT",
+    MUTATION: "MUTATION_RECEIPT",
+    VERIFICATION: "VERIFICATION_RECEIPT",
+    COMPLETION_DECISION: "COMPLETION_DECISION",
+  })[kind];

@@ -42,7 +42,10 @@ const CHECKS: Record<string, Check> = {
   setRelevantContext: (state, args) =>
     (args.contextIds as string[]).forEach((id, index) => {
       if (!(state.context_index ?? []).includes(id)) {
-        throw new PreconditionFailedError(`context ${id} is not in the run's context index; index it first (indexContext)`, `contextIds/${index}`);
+        throw new PreconditionFailedError(
+          `context ${id} is not in the run's context index; index it first (indexContext)`,
+          `contextIds/${index}`,
+        );
       }
     }),
   acquireLock: (state, args, context) => {
@@ -58,7 +61,11 @@ const CHECKS: Record<string, Check> = {
   recordCompletionDecision: (state, args, context, book) => {
     const decision = args.decision as unknown as CompletionDecisionV1;
     if (state.completion.latest_decision_ref === decision.decision_id) return; // a retry changes nothing
-    const problems = [...finalityProblems(state), ...deciderProblems(decision, context.producer), ...evidenceProblems(state, decision, book)];
+    const problems = [
+      ...finalityProblems(state),
+      ...deciderProblems(decision, context.producer),
+      ...evidenceProblems(state, decision, book),
+    ];
     if (problems.length > 0) throw new CompletionRejectedError(problems);
   },
 };
@@ -77,7 +84,11 @@ export function checkWrite(state: AgentStateV1, call: OperationCall, context: Op
 function checkCarriedDocument(state: AgentStateV1, document: JsonObject, path: string, producer: ComponentIdentity): void {
   const envelope = document.envelope as unknown as { producer: ComponentIdentity; state_version: number };
   const claimed = envelope.producer;
-  if (claimed.component_id !== producer.component_id || claimed.kind !== producer.kind || claimed.component_version !== producer.component_version) {
+  if (
+    claimed.component_id !== producer.component_id ||
+    claimed.kind !== producer.kind ||
+    claimed.component_version !== producer.component_version
+  ) {
     throw new ForbiddenError(
       `the document names ${claimed.component_id} (${claimed.kind} ${claimed.component_version}) as its producer; a document is recorded only by its producer, here ${producer.component_id} (${producer.kind} ${producer.component_version})`,
       { path: `${path}/producer`, tokenComponentId: producer.component_id },
@@ -98,19 +109,29 @@ function checkCarriedDocument(state: AgentStateV1, document: JsonObject, path: s
 function requireObservedEvidence(state: AgentStateV1, ref: EvidenceRefArgs, book: ReceiptBook, path: string): void {
   if (isReceiptKind(ref.kind)) {
     const receipt = book.get(ref.ref);
-    if (!receipt && isRecorded(state, ref)) throw new EvidenceRequiredError(`the document of ${ref.kind} ${ref.ref} was not supplied; it cannot be judged`, `${path}/ref`);
+    if (!receipt && isRecorded(state, ref))
+      throw new EvidenceRequiredError(`the document of ${ref.kind} ${ref.ref} was not supplied; it cannot be judged`, `${path}/ref`);
     if (!receipt) return; // not recorded: the operation itself refuses it (ERR_EVIDENCE_REQUIRED)
     if (isModelOutput(receipt)) {
-      throw new EvidenceRequiredError(`${ref.kind} ${ref.ref} is model output (its producer or provenance is MODEL); model output is never evidence`, `${path}/ref`);
+      throw new EvidenceRequiredError(
+        `${ref.kind} ${ref.ref} is model output (its producer or provenance is MODEL); model output is never evidence`,
+        `${path}/ref`,
+      );
     }
     if (ref.contentHash != null && ref.contentHash !== receipt.contentHash) {
-      throw new EvidenceRequiredError(`${ref.kind} ${ref.ref} is stored with content hash ${receipt.contentHash}, not ${ref.contentHash}`, `${path}/contentHash`);
+      throw new EvidenceRequiredError(
+        `${ref.kind} ${ref.ref} is stored with content hash ${receipt.contentHash}, not ${ref.contentHash}`,
+        `${path}/contentHash`,
+      );
     }
     return;
   }
   const entry = state.evidence.find((e) => e.kind === ref.kind && e.ref === ref.ref);
   if (entry?.content_hash && ref.contentHash != null && ref.contentHash !== entry.content_hash) {
-    throw new EvidenceRequiredError(`evidence ${ref.kind} ${ref.ref} is recorded with content hash ${entry.content_hash}, not ${ref.contentHash}`, `${path}/contentHash`);
+    throw new EvidenceRequiredError(
+      `evidence ${ref.kind} ${ref.ref} is recorded with content hash ${entry.content_hash}, not ${ref.contentHash}`,
+      `${path}/contentHash`,
+    );
   }
 }
 
@@ -122,13 +143,23 @@ function deciderProblems(decision: CompletionDecisionV1, producer: ComponentIden
   const claimed = decision.envelope.producer;
   if (claimed.component_id !== producer.component_id || !DECIDER_KINDS.has(producer.kind)) return []; // the completion rule's to report
   if (claimed.kind === producer.kind && claimed.component_version === producer.component_version) return [];
-  return [{ path: "/decision/envelope/producer", message: `must be the committing component: ${producer.component_id} (${producer.kind} ${producer.component_version})` }];
+  return [
+    {
+      path: "/decision/envelope/producer",
+      message: `must be the committing component: ${producer.component_id} (${producer.kind} ${producer.component_version})`,
+    },
+  ];
 }
 
 function finalityProblems(state: AgentStateV1): InputProblem[] {
   const recorded = extensionOf<CompletionRecord | null>(state, EXT.completion, null);
   if (!recorded || !FINAL_OUTCOMES.has(recorded.outcome)) return [];
-  return [{ path: "/decision/outcome", message: `the run's completion is final (${recorded.outcome} by ${recorded.decision_id}); fork the run to continue its work` }];
+  return [
+    {
+      path: "/decision/outcome",
+      message: `the run's completion is final (${recorded.outcome} by ${recorded.decision_id}); fork the run to continue its work`,
+    },
+  ];
 }
 
 /**
@@ -144,7 +175,8 @@ function evidenceProblems(state: AgentStateV1, decision: CompletionDecisionV1, b
     const criterion = registryCriterionOf(result.criterion_id);
     const kinds = criterion?.evidence_kinds ?? ["tool_receipt", "verification_receipt", "evidence_ref"];
     const names = criterion ? [result.criterion_id, criterion.criterion_id] : [result.criterion_id];
-    if (result.receipt_refs.length === 0) problems.push({ path: `${path}/receipt_refs`, message: `a PASS for ${result.criterion_id} must cite the evidence it rests on` });
+    if (result.receipt_refs.length === 0)
+      problems.push({ path: `${path}/receipt_refs`, message: `a PASS for ${result.criterion_id} must cite the evidence it rests on` });
     result.receipt_refs.forEach((ref, r) => {
       const at = (message: string) => problems.push({ path: `${path}/receipt_refs/${r}`, message });
       const receipt = book.get(ref);
@@ -156,11 +188,14 @@ function evidenceProblems(state: AgentStateV1, decision: CompletionDecisionV1, b
       }
       const kindName = receiptKindName(receipt.kind).toLowerCase();
       const recordedAsEvidence = kinds.includes("evidence_ref") && state.evidence.some((e) => e.ref === ref);
-      if (!kinds.includes(kindName) && !recordedAsEvidence) return at(`${result.criterion_id} needs ${kinds.join(" or ")}; ${ref} is a ${kindName}`);
+      if (!kinds.includes(kindName) && !recordedAsEvidence)
+        return at(`${result.criterion_id} needs ${kinds.join(" or ")}; ${ref} is a ${kindName}`);
       if (isModelOutput(receipt)) return at(`${ref} is model output; model output is never evidence`);
       const verifier = receipt.document.verifier;
       if (criterion && receipt.kind === "VERIFICATION" && verifier !== criterion.verifier_kind.toUpperCase()) {
-        return at(`${result.criterion_id} needs a ${criterion.verifier_kind.toUpperCase()} verification; ${ref} is a ${String(verifier)} verification`);
+        return at(
+          `${result.criterion_id} needs a ${criterion.verifier_kind.toUpperCase()} verification; ${ref} is a ${String(verifier)} verification`,
+        );
       }
       const outcome = receiptResult(receipt, names);
       if (outcome !== "PASS") at(`${ref} does not show a pass (${outcome}); a PASS rests only on passing evidence`);

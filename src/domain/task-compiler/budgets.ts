@@ -10,9 +10,27 @@ export interface BudgetFinding {
   span: Span;
 }
 
-const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
+const WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twenty: 20,
+};
 const NUMBER = String.raw`(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty)`;
-const UNIT_MS: [RegExp, number][] = [[/^(ms|msecs?|milliseconds?)$/i, 1], [/^(s|secs?|seconds?)$/i, 1000], [/^(m|mins?|minutes?)$/i, 60_000], [/^(h|hrs?|hours?)$/i, 3_600_000], [/^days?$/i, 86_400_000]];
+const UNIT_MS: [RegExp, number][] = [
+  [/^(ms|msecs?|milliseconds?)$/i, 1],
+  [/^(s|secs?|seconds?)$/i, 1000],
+  [/^(m|mins?|minutes?)$/i, 60_000],
+  [/^(h|hrs?|hours?)$/i, 3_600_000],
+  [/^days?$/i, 86_400_000],
+];
 const LIMIT = String.raw`(?:within|in under|in less than|under|below|less than|no more than|no longer than|at most|max(?:imum)?(?: of)?|up to|limit(?:ed)? to|budget of|cap(?:ped)? at|time ?box(?:ed)? to)`;
 
 const METRIC =
@@ -21,7 +39,10 @@ const METRIC =
 const RULES: { field: BudgetFinding["field"]; pattern: RegExp; value(match: RegExpExecArray): number | null }[] = [
   {
     field: "latency_budget_ms",
-    pattern: new RegExp(String.raw`\b${LIMIT}\s+(?:an?\s+)?${NUMBER}?\s*(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|days?)\b`, "i"),
+    pattern: new RegExp(
+      String.raw`\b${LIMIT}\s+(?:an?\s+)?${NUMBER}?\s*(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|days?)\b`,
+      "i",
+    ),
     value: (m) => {
       // "p99 under 200 ms" is a goal for the code, not a budget for the task.
       if (METRIC.test(m.input!.slice(0, m.index))) return null;
@@ -32,12 +53,18 @@ const RULES: { field: BudgetFinding["field"]; pattern: RegExp; value(match: RegE
   },
   {
     field: "max_cost_units",
-    pattern: new RegExp(String.raw`(?:\b${LIMIT}\s+\$\s?(\d+(?:\.\d+)?)|\$\s?(\d+(?:\.\d+)?)\s+(?:budget|max|maximum|cap|limit)\b|\b${LIMIT}\s+(\d+(?:\.\d+)?)\s*(?:usd|dollars|euros?|eur|cost units)\b)`, "i"),
+    pattern: new RegExp(
+      String.raw`(?:\b${LIMIT}\s+\$\s?(\d+(?:\.\d+)?)|\$\s?(\d+(?:\.\d+)?)\s+(?:budget|max|maximum|cap|limit)\b|\b${LIMIT}\s+(\d+(?:\.\d+)?)\s*(?:usd|dollars|euros?|eur|cost units)\b)`,
+      "i",
+    ),
     value: (m) => numberOf(m[1] ?? m[2] ?? m[3]!),
   },
   {
     field: "max_attempts",
-    pattern: new RegExp(String.raw`(?:\b${LIMIT}\s+${NUMBER}\s+(?:attempts?|tries|retries|tries)\b|\b${NUMBER}\s+(?:attempts?|tries)\s+(?:max|maximum|at most|tops)\b)`, "i"),
+    pattern: new RegExp(
+      String.raw`(?:\b${LIMIT}\s+${NUMBER}\s+(?:attempts?|tries|retries|tries)\b|\b${NUMBER}\s+(?:attempts?|tries)\s+(?:max|maximum|at most|tops)\b)`,
+      "i",
+    ),
     value: (m) => numberOf(m[1] ?? m[2]!),
   },
   {

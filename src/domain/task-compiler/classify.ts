@@ -14,8 +14,14 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     // The headings of a bug-report template.
     [/^(steps( to reproduce)?|actual( result| behaviou?r)?|result|observed( behaviou?r)?|what happens|reproduction)$/i, 4],
     [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
-    [/\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i, 2],
-    [/\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes)|shows? (the )?wrong)\b/i, 1],
+    [
+      /\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i,
+      2,
+    ],
+    [
+      /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes)|shows? (the )?wrong)\b/i,
+      1,
+    ],
     [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?|flaky)\b/i, 1],
   ],
   FEATURE: [
@@ -24,15 +30,27 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(write|create|build) (a|an) (new )?(script|tool|function|command|endpoint|cli|service|job|plugin|hook)\b/i, 3],
     [/\b(new (endpoint|feature|page|command|option|flag|button|field|screen|api)|feature request|ability to)\b/i, 2],
     // A wish for a capability ("it'd be great if X supported Y", "users want to save …") asks for a feature.
-    [/\b(it'?d be (great|nice|cool|useful)|would be (great|nice|useful)|(users|customers|people|we) (want|need|would like|'d like) to|we'?d love|i wish|support for|supported)\b/i, 3],
+    [
+      /\b(it'?d be (great|nice|cool|useful)|would be (great|nice|useful)|(users|customers|people|we) (want|need|would like|'d like) to|we'?d love|i wish|support for|supported)\b/i,
+      3,
+    ],
   ],
   REFACTOR: [
-    [/\b(splitting|split up|break(ing)? up|dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i, 4],
-    [/\b(refactor(ing)?|restructur(e|ing)|reorgani[sz](e|ing)|extract(ing)?|renam(e|ing)|deduplicat(e|ing)|dedupe|decoupl(e|ing)|modulari[sz](e|ing)|split\b[^.;]{0,40}?\binto|remove (the )?(unused|dead|obsolete|stale|deprecated)|consolidate|simplify|clean ?up|tidy)\b/i, 4],
+    [
+      /\b(splitting|split up|break(ing)? up|dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i,
+      4,
+    ],
+    [
+      /\b(refactor(ing)?|restructur(e|ing)|reorgani[sz](e|ing)|extract(ing)?|renam(e|ing)|deduplicat(e|ing)|dedupe|decoupl(e|ing)|modulari[sz](e|ing)|split\b[^.;]{0,40}?\binto|remove (the )?(unused|dead|obsolete|stale|deprecated)|consolidate|simplify|clean ?up|tidy)\b/i,
+      4,
+    ],
   ],
   TEST: [
     [/\b(zero|no|missing) (unit |integration )?tests\b|\bmore tests\b/i, 3],
-    [/\b(write|add|create|improve|increase|extend|backfill)\s+(some\s+|more\s+|missing\s+|unit\s+|integration\s+|e2e\s+|end-to-end\s+|regression\s+|property\s+)*(tests?|test cases|specs?|coverage)\b/i, 6],
+    [
+      /\b(write|add|create|improve|increase|extend|backfill)\s+(some\s+|more\s+|missing\s+|unit\s+|integration\s+|e2e\s+|end-to-end\s+|regression\s+|property\s+)*(tests?|test cases|specs?|coverage)\b/i,
+      6,
+    ],
     [/\b(test coverage|regression tests?|unit tests?|integration tests?|e2e tests?|snapshot tests?)\b/i, 2],
   ],
   DOCS: [
@@ -41,19 +59,34 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(write|update|improve|fix)\s+(the\s+)?(docs|documentation|readme|changelog)\b/i, 4],
   ],
   INVESTIGATE: [
-    [/\b(investigate|figure out|find out|root[- ]cause|look into|dig into|diagnose|why (is|does|do|did|are)|what causes|understand why|track down)\b/i, 5],
+    [
+      /\b(investigate|figure out|find out|root[- ]cause|look into|dig into|diagnose|why (is|does|do|did|are)|what causes|understand why|track down)\b/i,
+      5,
+    ],
   ],
   REVIEW: [
     // "let me review" is the caller reviewing, not a review task.
-    [/(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )(?<!\b(my|our|your) )\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i, 8],
+    [
+      /(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )(?<!\b(my|our|your) )\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i,
+      8,
+    ],
     [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
   ],
   PERFORMANCE: [
-    [/\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i, 3],
-    [/\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i, 4],
+    [
+      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i,
+      3,
+    ],
+    [
+      /\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i,
+      4,
+    ],
   ],
   SECURITY_FIX: [
-    [/\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i, 6],
+    [
+      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
+      6,
+    ],
   ],
   DEPENDENCY_UPDATE: [
     [/\b(replace [\w.-]+ with [\w.-]+(?= across| in| everywhere|$)|downgrade|pin [\w@/.-]+ to)\b/i, 4],
@@ -62,18 +95,30 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   CONFIG_CHANGE: [
     [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
-    [/\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i, 3],
+    [
+      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
+      3,
+    ],
   ],
   DATA_MIGRATION: [
     // "migrate the CI config" is not a data migration; the data or schema must be named.
-    [/\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|(add|drop|rename|remove) (a |an |the )?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i, 5],
+    [
+      /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|(add|drop|rename|remove) (a |an |the )?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i,
+      5,
+    ],
   ],
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
-    [/\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i, 5],
+    [
+      /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
+      5,
+    ],
   ],
   OBSERVE_ENVIRONMENT: [
-    [/\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i, 5],
+    [
+      /\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i,
+      5,
+    ],
     [/\b(disk (space|usage)|uptime|health ?check|running (processes|containers|services)|installed)\b/i, 2],
   ],
 };
@@ -102,27 +147,63 @@ const LABELS: [RegExp, TaskType][] = [
  * words the sentence holds; the object decides before the verb does.
  */
 const PREDICATES: [RegExp, TaskType][] = [
-  [/^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename) (?:a |an |the )?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i, "DATA_MIGRATION"],
-  [/^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep) (?:it|them|\S+|the \w+(?: \w+)?) (?:under|below|flat|down to)\b/i, "PERFORMANCE"],
-  [/^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b/i, "TEST"],
-  [/^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i, "DOCS"],
-  [/^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|skim|go through|read through|review|audit|critique|look over|proofread)\b/i, "REVIEW"],
+  [
+    /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename) (?:a |an |the )?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
+    "DATA_MIGRATION",
+  ],
+  [
+    /^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep) (?:it|them|\S+|the \w+(?: \w+)?) (?:under|below|flat|down to)\b/i,
+    "PERFORMANCE",
+  ],
+  [
+    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b/i,
+    "TEST",
+  ],
+  [
+    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i,
+    "DOCS",
+  ],
+  [
+    /^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|skim|go through|read through|review|audit|critique|look over|proofread)\b/i,
+    "REVIEW",
+  ],
   [/^(?:rotate|revoke|mask|redact|scrub)\b/i, "SECURITY_FIX"],
   [/^(?:fix|repair|resolve|correct|patch|debug|revert)\b/i, "BUG_FIX"],
-  [/^make (?:the )?[\w -]{0,30}?\b(?:sortable|searchable|filterable|configurable|editable|clickable|resizable|draggable|exportable|collapsible|accessible)\b/i, "FEATURE"],
-  [/^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i, "FEATURE"],
-  [/^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i, "DEPENDENCY_UPDATE"],
-  [/^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i, "REFACTOR"],
+  [
+    /^make (?:the )?[\w -]{0,30}?\b(?:sortable|searchable|filterable|configurable|editable|clickable|resizable|draggable|exportable|collapsible|accessible)\b/i,
+    "FEATURE",
+  ],
+  [
+    /^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i,
+    "FEATURE",
+  ],
+  [
+    /^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i,
+    "DEPENDENCY_UPDATE",
+  ],
+  [
+    /^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i,
+    "REFACTOR",
+  ],
   [/^(?:document)\b/i, "DOCS"],
   [/^reproduce\b[^.;]*\b(?:and|to) (?:explain|find|figure out|understand|see why)/i, "INVESTIGATE"],
-  [/^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if))\b/i, "INVESTIGATE"],
+  [
+    /^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if))\b/i,
+    "INVESTIGATE",
+  ],
   [/^(?:optimi[sz]e|speed up|cut|reduce|halve|lower|shrink)\b/i, "PERFORMANCE"],
-  [/^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:size|limit|timeout|count|retries|pool|ttl|concurrency|replicas|threshold|log level|interval)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i, "CONFIG_CHANGE"],
+  [
+    /^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:size|limit|timeout|count|retries|pool|ttl|concurrency|replicas|threshold|log level|interval)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
+    "CONFIG_CHANGE",
+  ],
   [/^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d)\b/i, "DEPENDENCY_UPDATE"],
   [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
   [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
   [/^(?:deploy|release|roll (?:back|out)|ship|promote)\b/i, "DEPLOY"],
-  [/^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show|report|count|tell me (?:how much|how many|the current))\b/i, "OBSERVE_ENVIRONMENT"],
+  [
+    /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show|report|count|tell me (?:how much|how many|the current))\b/i,
+    "OBSERVE_ENVIRONMENT",
+  ],
 ];
 const LEAD_FILLER =
   /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent|if so|if yes|if that'?s the case)[\s,!:]+)*/i;
@@ -133,9 +214,14 @@ const OBJECT_PREDICATE_WEIGHT = 9;
 
 /** A conventional-commit prefix ("fix:", "feat(cli):", "chore(deps):") states the type outright. */
 const CONVENTIONAL: [RegExp, TaskType][] = [
-  [/^fix(?:\([^)]*\))?!?:/i, "BUG_FIX"], [/^feat(?:\([^)]*\))?!?:/i, "FEATURE"], [/^refactor(?:\([^)]*\))?!?:/i, "REFACTOR"],
-  [/^tests?(?:\([^)]*\))?!?:/i, "TEST"], [/^docs(?:\([^)]*\))?!?:/i, "DOCS"], [/^perf(?:\([^)]*\))?!?:/i, "PERFORMANCE"],
-  [/^(?:chore|build)\(deps(?:-dev)?\)!?:/i, "DEPENDENCY_UPDATE"], [/^ci(?:\([^)]*\))?!?:/i, "CONFIG_CHANGE"],
+  [/^fix(?:\([^)]*\))?!?:/i, "BUG_FIX"],
+  [/^feat(?:\([^)]*\))?!?:/i, "FEATURE"],
+  [/^refactor(?:\([^)]*\))?!?:/i, "REFACTOR"],
+  [/^tests?(?:\([^)]*\))?!?:/i, "TEST"],
+  [/^docs(?:\([^)]*\))?!?:/i, "DOCS"],
+  [/^perf(?:\([^)]*\))?!?:/i, "PERFORMANCE"],
+  [/^(?:chore|build)\(deps(?:-dev)?\)!?:/i, "DEPENDENCY_UPDATE"],
+  [/^ci(?:\([^)]*\))?!?:/i, "CONFIG_CHANGE"],
   [/^security(?:\([^)]*\))?!?:/i, "SECURITY_FIX"],
 ];
 
@@ -145,7 +231,8 @@ const CONVENTIONAL: [RegExp, TaskType][] = [
  */
 const FINDING_QUESTION =
   /^(?:(?:so|and|but|hmm|ok)\s+)?(?!what do you think)(?:where|why|how (?:much|many|is|are|can|would)|which\b|are (?:all|any|there|the|our)\b|is there\b|should (?:we|i)\b|when (?:does|do|did|is|was)\b|who\b|what\b|does\b|do (?:we|you) (?:have|use|know)\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
-const ENVIRONMENT_QUESTION = /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|at the moment)\b/i;
+const ENVIRONMENT_QUESTION =
+  /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|at the moment)\b/i;
 const FINDING_WEIGHT = 9;
 
 /**
@@ -169,8 +256,14 @@ const MAX_EVIDENCE = 64;
 export function explainClassification(result: Classification): string {
   const ranked = (Object.entries(result.scores) as [TaskType, number][]).sort((a, b) => b[1] - a[1]);
   const chosen = result.type === "UNCLASSIFIED" ? result.candidates : [result.type];
-  const reasons = result.evidence.filter((e) => chosen.includes(e.type)).slice(0, 4).map((e) => (e.weight ? `+${e.weight} ${e.why}` : e.why));
-  const scores = ranked.slice(0, 3).map(([type, score]) => `${type} ${score}`).join(", ");
+  const reasons = result.evidence
+    .filter((e) => chosen.includes(e.type))
+    .slice(0, 4)
+    .map((e) => (e.weight ? `+${e.weight} ${e.why}` : e.why));
+  const scores = ranked
+    .slice(0, 3)
+    .map(([type, score]) => `${type} ${score}`)
+    .join(", ");
   if (!ranked.length) return "no task type is supported by the text (no predicate, question, cue or label)";
   if (result.type === "UNCLASSIFIED") return `evidence ties between ${result.candidates.join(" and ")} (${scores}): ${reasons.join("; ")}`;
   return `${result.type} by weighed evidence (${scores}): ${reasons.join("; ")}`;
@@ -216,7 +309,12 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   const conventional = clauses[0] ? CONVENTIONAL.find(([pattern]) => pattern.test(clauses[0]!.text)) : undefined;
   if (conventional) {
     const match = conventional[0].exec(clauses[0]!.text)!;
-    vote(conventional[1], 2 * PREDICATE_WEIGHT, { start: clauses[0]!.start, end: clauses[0]!.start + match[0].length, weight: 2 * PREDICATE_WEIGHT }, `commit prefix "${match[0]}"`);
+    vote(
+      conventional[1],
+      2 * PREDICATE_WEIGHT,
+      { start: clauses[0]!.start, end: clauses[0]!.start + match[0].length, weight: 2 * PREDICATE_WEIGHT },
+      `commit prefix "${match[0]}"`,
+    );
   }
   // The main predicate among the opening clauses, and a question that asks for a finding.
   // The imperative may follow a problem statement in the same sentence ("X takes 45 s, get it under 10 s").
@@ -228,8 +326,17 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     const question = asked ? null : FINDING_QUESTION.exec(stripped);
     if (question) {
       asked = true;
-      const type = ENVIRONMENT_QUESTION.test(stripped) && !/^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b/i.test(stripped) ? "OBSERVE_ENVIRONMENT" : "INVESTIGATE";
-      vote(type, FINDING_WEIGHT, { start: offset, end: offset + question[0].length, weight: FINDING_WEIGHT }, `question "${question[0]}" asks for a finding`);
+      const type =
+        ENVIRONMENT_QUESTION.test(stripped) &&
+        !/^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b/i.test(stripped)
+          ? "OBSERVE_ENVIRONMENT"
+          : "INVESTIGATE";
+      vote(
+        type,
+        FINDING_WEIGHT,
+        { start: offset, end: offset + question[0].length, weight: FINDING_WEIGHT },
+        `question "${question[0]}" asks for a finding`,
+      );
       // "…? if so, rotate it": an imperative after the question is asked for too.
       continue;
     }
@@ -265,7 +372,9 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
 /** The pieces of a clause after each ", " or "; ": where an imperative often follows a statement. */
 function afterCommas(clause: Clause): Clause[] {
   const pieces: Clause[] = [];
-  for (const match of clause.text.matchAll(/,\s+(?:and\s+|so\s+|then\s+)?|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor)\b)/gi)) {
+  for (const match of clause.text.matchAll(
+    /,\s+(?:and\s+|so\s+|then\s+)?|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor)\b)/gi,
+  )) {
     const start = match.index + match[0].length;
     pieces.push({ ...clause, text: clause.text.slice(start), start: clause.start + start });
   }

@@ -1,8 +1,16 @@
 // The pipeline for free text and structured requests: segment, extract every field with the
 // span it came from, then ask (never guess) about whatever could not be determined.
 import {
-  TASK_IR_SCHEMA_ID, TASK_IR_SCHEMA_VERSION, TASK_TYPES,
-  type AcceptanceCriterion, type InteractionMode, type PrivacyClass, type RiskClass, type TaskConstraint, type TaskIRV1, type TaskType,
+  TASK_IR_SCHEMA_ID,
+  TASK_IR_SCHEMA_VERSION,
+  TASK_TYPES,
+  type AcceptanceCriterion,
+  type InteractionMode,
+  type PrivacyClass,
+  type RiskClass,
+  type TaskConstraint,
+  type TaskIRV1,
+  type TaskType,
 } from "../../contracts/task-ir.js";
 import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity.js";
 import { extractBudgets, extractFreshness } from "./budgets.js";
@@ -51,7 +59,12 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     spans.task_type = { field: "/request/taskType" };
     why.task_type = "set explicitly by the caller";
     const textType = classified.type;
-    if (textType !== "UNCLASSIFIED" && textType !== taskType && !(classified.scores[taskType] ?? 0) && (classified.scores[textType] ?? 0) >= 4) {
+    if (
+      textType !== "UNCLASSIFIED" &&
+      textType !== taskType &&
+      !(classified.scores[taskType] ?? 0) &&
+      (classified.scores[textType] ?? 0) >= 4
+    ) {
       const chosen = ledger.decide(fieldContradiction("task_type", "taskType", taskType, textType, classified.span));
       if (chosen) taskType = chosen as TaskType;
     }
@@ -65,8 +78,12 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
         question: classified.candidates.length
           ? `The request fits ${classified.candidates.join(" and ")} equally. Which kind of task is it?`
           : "The request does not say what kind of task this is. Which kind is it?",
-        text: firstContent(clauses)?.text ?? "", span: firstContent(clauses) ?? null, field: "task_type",
-        options: [...options], defaultOption: null, effect: { kind: "choose", field: "task_type" },
+        text: firstContent(clauses)?.text ?? "",
+        span: firstContent(clauses) ?? null,
+        field: "task_type",
+        options: [...options],
+        defaultOption: null,
+        effect: { kind: "choose", field: "task_type" },
       });
       if (chosen) {
         taskType = chosen as TaskType;
@@ -85,12 +102,37 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   // Risk, mode and privacy: each explicit field wins; one less cautious than the text is asked about.
   const derivedRecommend = modeOf(clauses, taskType, "LOW").value === "RECOMMEND_ONLY" ? "RECOMMEND_ONLY" : "AUTONOMOUS";
   const derivedRisk = riskOf(clauses, taskType, derivedRecommend);
-  const risk = settle(ledger, "risk_class", "riskClass", explicit.riskClass, derivedRisk, (a, b) => RISK_RANK[a] < RISK_RANK[b] && b !== "UNKNOWN");
+  const risk = settle(
+    ledger,
+    "risk_class",
+    "riskClass",
+    explicit.riskClass,
+    derivedRisk,
+    (a, b) => RISK_RANK[a] < RISK_RANK[b] && b !== "UNKNOWN",
+  );
   const derivedMode = modeOf(clauses, taskType, risk.value);
-  const mode = settle(ledger, "interaction_mode", "interactionMode", explicit.interactionMode, derivedMode, (a, b) => MODE_RANK[a] < MODE_RANK[b]);
+  const mode = settle(
+    ledger,
+    "interaction_mode",
+    "interactionMode",
+    explicit.interactionMode,
+    derivedMode,
+    (a, b) => MODE_RANK[a] < MODE_RANK[b],
+  );
   // INTERNAL is what nothing-said means, so it never contradicts an explicit class.
-  const privacy = settle(ledger, "privacy_class", "privacyClass", explicit.privacyClass, privacyOf(clauses), (a, b) => a !== "UNTRUSTED" && b !== "INTERNAL" && PRIVACY_RANK[a] < PRIVACY_RANK[b]);
-  for (const [key, found] of [["risk_class", risk], ["interaction_mode", mode], ["privacy_class", privacy]] as const) {
+  const privacy = settle(
+    ledger,
+    "privacy_class",
+    "privacyClass",
+    explicit.privacyClass,
+    privacyOf(clauses),
+    (a, b) => a !== "UNTRUSTED" && b !== "INTERNAL" && PRIVACY_RANK[a] < PRIVACY_RANK[b],
+  );
+  for (const [key, found] of [
+    ["risk_class", risk],
+    ["interaction_mode", mode],
+    ["privacy_class", privacy],
+  ] as const) {
     spans[key] = found.explicit ? { field: found.explicit } : at(found.span);
     why[key] = found.reason;
   }
@@ -115,8 +157,12 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     const chosen = ledger.decide({
       kind: "scope_contradiction",
       question: `${ref} is both in scope and forbidden (${blocker}). May the task change it?`,
-      text: `${ref} vs ${blocker}`, span: where ? { start: where.start, end: where.end } : null, field: `allowed_scope/${ref}`,
-      options: ["allowed", "forbidden"], defaultOption: "forbidden", effect: { kind: "choose", field: `scope:${ref}` },
+      text: `${ref} vs ${blocker}`,
+      span: where ? { start: where.start, end: where.end } : null,
+      field: `allowed_scope/${ref}`,
+      options: ["allowed", "forbidden"],
+      defaultOption: "forbidden",
+      effect: { kind: "choose", field: `scope:${ref}` },
     });
     if (chosen === "allowed") forbidden = forbidden.filter((f) => f !== blocker);
     else if (chosen === "forbidden" || chosen === null) allowed = allowed.filter((a) => a !== ref);
@@ -130,8 +176,12 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     const chosen = ledger.decide({
       kind: "scope_contradiction",
       question: `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`,
-      text: ref, span: where ? { start: where.start, end: where.end } : null, field: `allowed_scope/${ref}`,
-      options: ["allowed", "forbidden"], defaultOption: "forbidden", effect: { kind: "choose", field: `scope:${ref}` },
+      text: ref,
+      span: where ? { start: where.start, end: where.end } : null,
+      field: `allowed_scope/${ref}`,
+      options: ["allowed", "forbidden"],
+      defaultOption: "forbidden",
+      effect: { kind: "choose", field: `scope:${ref}` },
     });
     if (chosen !== "allowed") {
       allowed = allowed.filter((a) => a !== ref);
@@ -148,12 +198,17 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const constraints: TaskConstraint[] = [];
   const dropped = new Set<string>();
   const drafts = detectTextAmbiguities({
-    text, clauses, constraints: extracted, taskType, forbidden,
+    text,
+    clauses,
+    constraints: extracted,
+    taskType,
+    forbidden,
     hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
   });
   for (const draft of drafts) {
     const answer = ledger.decide(draft);
-    if (draft.effect.kind === "choose" && draft.effect.field.startsWith("constraint:") && answer === "drop") dropped.add(draft.effect.field.slice(11));
+    if (draft.effect.kind === "choose" && draft.effect.field.startsWith("constraint:") && answer === "drop")
+      dropped.add(draft.effect.field.slice(11));
   }
   for (const found of extracted) {
     if (dropped.has(found.clause.text)) continue;
@@ -179,8 +234,10 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       required: required.blocking,
     });
   }
-  why.constraints = "HARD from must not/never/do not/only/without/keep … unchanged and Constraints lists; SOFT from prefer/ideally/if possible/avoid";
-  why.allowed_scope = "paths and hosts the request names outside a negated context (hosts only when accessed), plus a structured request's paths";
+  why.constraints =
+    "HARD from must not/never/do not/only/without/keep … unchanged and Constraints lists; SOFT from prefer/ideally/if possible/avoid";
+  why.allowed_scope =
+    "paths and hosts the request names outside a negated context (hosts only when accessed), plus a structured request's paths";
   why.forbidden_scope = "paths and hosts in don't touch/leave … alone/out of scope/read-only contexts and Out of scope lists";
   why.acceptance_criteria = `EXPLICIT from the request's must/should/ensure/so that clauses and acceptance lists; INFERRED from ${policy.policy_id} v${policy.policy_version}`;
 
@@ -188,7 +245,8 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   outputs.forEach((found) => {
     if (found.span) spans[`requested_outputs/${found.output.kind}`] = at(found.span);
   });
-  why.requested_outputs = "outputs named after a delivery verb (return/open/give me/send … a patch, PR, report, …); otherwise the task type's usual deliverable, described as a default";
+  why.requested_outputs =
+    "outputs named after a delivery verb (return/open/give me/send … a patch, PR, report, …); otherwise the task type's usual deliverable, described as a default";
 
   const records = ledger.finish(clarifications, [risk.value, derivedRisk.value]);
   const escalation = escalationOf(records);
@@ -236,14 +294,17 @@ function withAnswers(text: string, clarifications: readonly Clarification[]): st
 
 const oneLine = (text: string): string => normalizeText(text);
 
-const firstContent = (clauses: Clause[]): Clause | null => clauses.find((c) => !isGreetingClause(c) && c.section === null) ?? clauses.find((c) => !isGreetingClause(c)) ?? null;
+const firstContent = (clauses: Clause[]): Clause | null =>
+  clauses.find((c) => !isGreetingClause(c) && c.section === null) ?? clauses.find((c) => !isGreetingClause(c)) ?? null;
 
 function objectiveOf(explicit: StructuredRequest, clause: Clause | null, clarifications: readonly Clarification[]): string {
-  const raw = explicit.title?.trim() ? explicit.title : clause?.text ?? "";
+  const raw = explicit.title?.trim() ? explicit.title : (clause?.text ?? "");
   let objective = normalizeText(raw);
   const stripped = objective.replace(OBJECTIVE_LEAD, "").replace(OBJECTIVE_TAIL, "").trim();
   if (stripped) objective = sentenceCase(stripped);
-  const answers = clarifications.filter((c) => ["unresolved_reference", "missing_target"].includes(c.ambiguity.kind)).map((c) => oneLine(c.answer));
+  const answers = clarifications
+    .filter((c) => ["unresolved_reference", "missing_target"].includes(c.ambiguity.kind))
+    .map((c) => oneLine(c.answer));
   if (objective && answers.length) objective = `${objective} (${answers.join("; ")})`;
   if (!objective) objective = clarifications.find((c) => c.ambiguity.kind === "empty_request")?.answer.trim() || "(empty request)";
   return objective.length > MAX_OBJECTIVE ? `${objective.slice(0, MAX_OBJECTIVE - 1)}…` : objective;

@@ -12,7 +12,8 @@ const HARD_LEAD = new RegExp(
   `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as is|untouched|intact)|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of)|no (?:new |breaking |external |public |db |database )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes)\\b)`,
   "i",
 );
-const SOFT = /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optionally|(?<!\b(?:an?|the|new)\s)optional|rather than|if feasible)\b/i;
+const SOFT =
+  /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optionally|(?<!\b(?:an?|the|new)\s)optional|rather than|if feasible)\b/i;
 // Positive obligations: these become acceptance criteria, not constraints.
 const CRITERION = /\b(must|should(?!n'?t| not)|needs? to|has to|have to|ensure|make sure|so that|verify that|confirm that|expected to)\b/i;
 
@@ -49,8 +50,7 @@ export type Hardness = "HARD" | "SOFT";
  * Quoted text, code and error messages are data: "ValidationError: nickname must not be empty"
  * states no rule. Their words are blanked before a clause is read as a constraint.
  */
-export const maskQuoted = (text: string): string =>
-  text.replace(/`[^`]*`|"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, (m) => " ".repeat(m.length));
+export const maskQuoted = (text: string): string => text.replace(/`[^`]*`|"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, (m) => " ".repeat(m.length));
 const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception|Warning|error|Traceback)\b|at\s+\S+\s*\(|\S+\(\d+,\d+\):|\S+:\d+:\d+)/;
 
 export function hardnessOf(clause: Clause): Hardness | null {

@@ -8,12 +8,22 @@ import type { StructuredRequest } from "./request.js";
 import type { Finding } from "./risk.js";
 import type { Span } from "./segment.js";
 
-export function fieldContradiction(field: string, inputField: string, explicitValue: string, textValue: string, span: Span | null): AmbiguityDraft {
+export function fieldContradiction(
+  field: string,
+  inputField: string,
+  explicitValue: string,
+  textValue: string,
+  span: Span | null,
+): AmbiguityDraft {
   return {
     kind: "field_contradiction",
     question: `${inputField} says ${explicitValue} but the text suggests ${textValue}. Which is right?`,
-    text: `${explicitValue} vs ${textValue}`, span, field,
-    options: [explicitValue, textValue], defaultOption: explicitValue, effect: { kind: "choose", field },
+    text: `${explicitValue} vs ${textValue}`,
+    span,
+    field,
+    options: [explicitValue, textValue],
+    defaultOption: explicitValue,
+    effect: { kind: "choose", field },
   };
 }
 
@@ -23,7 +33,12 @@ export interface Settled<T> extends Finding<T> {
 
 /** An explicit value wins; if it is less cautious than what the text says, a person decides. */
 export function settle<T extends string>(
-  ledger: AmbiguityLedger, field: string, inputField: string, explicit: T | null | undefined, derived: Finding<T>, lessCautious: (a: T, b: T) => boolean,
+  ledger: AmbiguityLedger,
+  field: string,
+  inputField: string,
+  explicit: T | null | undefined,
+  derived: Finding<T>,
+  lessCautious: (a: T, b: T) => boolean,
 ): Settled<T> {
   if (!explicit) return { ...derived, explicit: null };
   const result: Settled<T> = { value: explicit, span: null, reason: "set explicitly by the caller", explicit: `/request/${inputField}` };
@@ -36,13 +51,17 @@ export function settle<T extends string>(
 }
 
 export function budgetsOf(
-  ledger: AmbiguityLedger, explicit: StructuredRequest, findings: BudgetFinding[],
-  at: (span: Span | null) => unknown, spans: Record<string, unknown>,
+  ledger: AmbiguityLedger,
+  explicit: StructuredRequest,
+  findings: BudgetFinding[],
+  at: (span: Span | null) => unknown,
+  spans: Record<string, unknown>,
 ): { latency: number | null; cost: ResourceBudget | null } {
   const fields: BudgetFinding["field"][] = ["latency_budget_ms", "max_cost_units", "max_attempts", "max_tokens", "max_tool_calls"];
   const values: Partial<Record<BudgetFinding["field"], number>> = {};
   for (const field of fields) {
-    const explicitValue = field === "latency_budget_ms" ? explicit.latencyBudgetMs ?? explicit.budgets?.max_wall_ms : explicit.budgets?.[field];
+    const explicitValue =
+      field === "latency_budget_ms" ? (explicit.latencyBudgetMs ?? explicit.budgets?.max_wall_ms) : explicit.budgets?.[field];
     const found = findings.filter((f) => f.field === field);
     const distinct = unique(found.map((f) => String(f.value)));
     if (explicitValue != null) {
@@ -50,7 +69,9 @@ export function budgetsOf(
       spans[`budget/${field}`] = { field: field === "latency_budget_ms" ? "/request/latencyBudgetMs" : `/request/budgets/${field}` };
       const differing = found.find((f) => f.value !== explicitValue);
       if (differing) {
-        const chosen = ledger.decide(fieldContradiction(`budget/${field}`, field, String(explicitValue), String(differing.value), differing.span));
+        const chosen = ledger.decide(
+          fieldContradiction(`budget/${field}`, field, String(explicitValue), String(differing.value), differing.span),
+        );
         if (chosen) values[field] = Number(chosen);
       }
     } else if (found.length) {
@@ -61,8 +82,12 @@ export function budgetsOf(
         const chosen = ledger.decide({
           kind: "budget_contradiction",
           question: `The request states ${distinct.join(" and ")} for ${field}. Which one holds?`,
-          text: distinct.join(" vs "), span: found[1]!.span, field: `budget/${field}`,
-          options: distinct, defaultOption: smallest, effect: { kind: "choose", field: `budget/${field}` },
+          text: distinct.join(" vs "),
+          span: found[1]!.span,
+          field: `budget/${field}`,
+          options: distinct,
+          defaultOption: smallest,
+          effect: { kind: "choose", field: `budget/${field}` },
         });
         if (chosen) values[field] = Number(chosen);
       }
@@ -70,7 +95,8 @@ export function budgetsOf(
   }
   const cost: ResourceBudget = { ...(explicit.budgets ?? {}) };
   if (values.latency_budget_ms != null) cost.max_wall_ms = values.latency_budget_ms;
-  for (const field of ["max_cost_units", "max_attempts", "max_tokens", "max_tool_calls"] as const) if (values[field] != null) cost[field] = values[field];
+  for (const field of ["max_cost_units", "max_attempts", "max_tokens", "max_tool_calls"] as const)
+    if (values[field] != null) cost[field] = values[field];
   return { latency: values.latency_budget_ms ?? null, cost: Object.keys(cost).length ? cost : null };
 }
 

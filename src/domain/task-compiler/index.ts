@@ -53,7 +53,8 @@ export function wellFormed<T>(value: T): T;
 export function wellFormed(value: unknown): unknown {
   if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD");
   if (Array.isArray(value)) return value.map(wellFormed);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormed(v)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormed(v)]));
   return value;
 }
 
@@ -70,10 +71,15 @@ export interface AnswerInput {
  * to those already given. Every problem is reported at once; nothing is half-applied.
  */
 export function clarificationsFor(
-  task: CompiledTask, previous: readonly Clarification[], answers: readonly AnswerInput[], answeredBy: string,
+  task: CompiledTask,
+  previous: readonly Clarification[],
+  answers: readonly AnswerInput[],
+  answeredBy: string,
 ): { ok: true; clarifications: Clarification[] } | { ok: false; error: InvalidInputError } {
   const problems: InputProblem[] = [];
-  const open = new Map(task.ambiguities.filter((a) => a.resolution === "ESCALATED" || a.resolution === "UNRESOLVED").map((a) => [a.ambiguity_id, a]));
+  const open = new Map(
+    task.ambiguities.filter((a) => a.resolution === "ESCALATED" || a.resolution === "UNRESOLVED").map((a) => [a.ambiguity_id, a]),
+  );
   const added: Clarification[] = [];
   if (!answeredBy.trim() || answeredBy.length > 200) problems.push({ path: "/answeredBy", message: "must be 1 to 200 characters" });
   if (!answers.length) problems.push({ path: "/answers", message: "must hold at least one answer" });
@@ -81,7 +87,8 @@ export function clarificationsFor(
     const path = `/answers/${index}`;
     const ambiguity = open.get(input.ambiguityId);
     if (!ambiguity) return problems.push({ path: `${path}/ambiguityId`, message: `is not an open question of task ${task.ir.task_id}` });
-    if (answers.findIndex((a) => a.ambiguityId === input.ambiguityId) !== index) return problems.push({ path: `${path}/ambiguityId`, message: "is answered twice" });
+    if (answers.findIndex((a) => a.ambiguityId === input.ambiguityId) !== index)
+      return problems.push({ path: `${path}/ambiguityId`, message: "is answered twice" });
     const problem = answerProblem(ambiguity, input);
     if (problem) return problems.push({ path, message: problem });
     const byDefault = Boolean(input.acceptDefault);
@@ -105,9 +112,14 @@ function answerProblem(ambiguity: AmbiguityRecord, input: AnswerInput): string |
   }
   if (!hasAnswer) return "answer must not be empty";
   if (input.answer!.length > 2000) return "answer is longer than 2000 characters";
-  if (ambiguity.field === "task_type" && ambiguity.kind === "undetermined_task_type" && !TASK_TYPES.includes(input.answer!.trim() as never)) {
+  if (
+    ambiguity.field === "task_type" &&
+    ambiguity.kind === "undetermined_task_type" &&
+    !TASK_TYPES.includes(input.answer!.trim() as never)
+  ) {
     return `answer must be a task type: ${TASK_TYPES.filter((t) => t !== "UNCLASSIFIED").join(", ")}`;
   }
-  if (ambiguity.options.length && !ambiguity.options.includes(input.answer!.trim())) return `answer must be one of ${ambiguity.options.join(", ")}`;
+  if (ambiguity.options.length && !ambiguity.options.includes(input.answer!.trim()))
+    return `answer must be one of ${ambiguity.options.join(", ")}`;
   return null;
 }

@@ -25,13 +25,30 @@ const KINDS: [RegExp, string][] = [
 
 const NOUN = String.raw`(pull requests?|prs?|merge requests?|mrs?|patch(?:es)?|diffs?|reports?|write-?ups?|analysis|findings|summary|summaries|overview|plans?|proposals?|recommendations?|review|verdict|benchmarks?|measurements?|numbers|tests?|test cases?)`;
 const VERB = String.raw`(?:return|produce|give(?: me| us)?|send(?: me| us)?|open|create|attach|deliver|provide|prepare|draft|submit|post|write(?: up)?|share|hand (?:me|us)|i want|i need|we want|we need)`;
-const LEAD = new RegExp(String.raw`\b${VERB}\s+(?:me\s+|us\s+)?(?:back\s+)?(?:a|an|the|your|some)?\s*(?:short|brief|quick|detailed|written|small|single|one)?\s*${NOUN}\b`, "gi");
-const MORE = new RegExp(String.raw`^\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+plus\s+)(?:a|an|the|your|some)?\s*(?:short|brief|quick|detailed|written|small|single|one)?\s*${NOUN}\b`, "i");
+const LEAD = new RegExp(
+  String.raw`\b${VERB}\s+(?:me\s+|us\s+)?(?:back\s+)?(?:a|an|the|your|some)?\s*(?:short|brief|quick|detailed|written|small|single|one)?\s*${NOUN}\b`,
+  "gi",
+);
+const MORE = new RegExp(
+  String.raw`^\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+plus\s+)(?:a|an|the|your|some)?\s*(?:short|brief|quick|detailed|written|small|single|one)?\s*${NOUN}\b`,
+  "i",
+);
 
 const DEFAULT_KIND: Partial<Record<TaskType, string>> = {
-  BUG_FIX: "PATCH", FEATURE: "PATCH", REFACTOR: "PATCH", TEST: "PATCH", DOCS: "PATCH", PERFORMANCE: "PATCH",
-  SECURITY_FIX: "PATCH", DEPENDENCY_UPDATE: "PATCH", CONFIG_CHANGE: "PATCH", DATA_MIGRATION: "PATCH",
-  INVESTIGATE: "REPORT", OBSERVE_ENVIRONMENT: "REPORT", REVIEW: "RECOMMENDATION", DEPLOY: "REPORT",
+  BUG_FIX: "PATCH",
+  FEATURE: "PATCH",
+  REFACTOR: "PATCH",
+  TEST: "PATCH",
+  DOCS: "PATCH",
+  PERFORMANCE: "PATCH",
+  SECURITY_FIX: "PATCH",
+  DEPENDENCY_UPDATE: "PATCH",
+  CONFIG_CHANGE: "PATCH",
+  DATA_MIGRATION: "PATCH",
+  INVESTIGATE: "REPORT",
+  OBSERVE_ENVIRONMENT: "REPORT",
+  REVIEW: "RECOMMENDATION",
+  DEPLOY: "REPORT",
 };
 
 const kindOf = (noun: string): string | null => KINDS.find(([pattern]) => pattern.test(noun.trim()))?.[1] ?? null;
@@ -40,7 +57,8 @@ export function extractOutputs(clauses: readonly Clause[], taskType: TaskType, m
   const found: OutputFinding[] = [];
   const add = (noun: string, start: number, end: number) => {
     const kind = kindOf(noun);
-    if (kind && !found.some((f) => f.output.kind === kind)) found.push({ output: { kind, description: `requested: "${noun}"`, required: true }, span: { start, end } });
+    if (kind && !found.some((f) => f.output.kind === kind))
+      found.push({ output: { kind, description: `requested: "${noun}"`, required: true }, span: { start, end } });
   };
   for (const clause of clauses) {
     for (const match of clause.text.matchAll(LEAD)) {
@@ -56,5 +74,16 @@ export function extractOutputs(clauses: readonly Clause[], taskType: TaskType, m
   if (found.length) return found;
   // Advice was asked for: a recommendation, never a change.
   const kind = mode === "RECOMMEND_ONLY" ? "RECOMMENDATION" : DEFAULT_KIND[taskType];
-  return kind ? [{ output: { kind, description: `default for ${mode === "RECOMMEND_ONLY" ? "RECOMMEND_ONLY" : taskType} (not stated)`, required: true }, span: null }] : [];
+  return kind
+    ? [
+        {
+          output: {
+            kind,
+            description: `default for ${mode === "RECOMMEND_ONLY" ? "RECOMMEND_ONLY" : taskType} (not stated)`,
+            required: true,
+          },
+          span: null,
+        },
+      ]
+    : [];
 }

@@ -5,7 +5,6 @@
 import { COMPLETION_PREDICATES } from "../../contracts/receipts.js";
 import type { CompletionPolicyV1, TaskType } from "../../contracts/task-ir.js";
 
-
 export interface CompletionCriterionV1 {
   schema_id: "allternit.kernel.CompletionCriterionV1";
   schema_version: string;
@@ -34,18 +33,64 @@ const criterion = (criterion_id: string, verifier_kind: string, verifier_semanti
 
 /** The ABI's built-in criteria (completion_criteria.builtin.v1.json) and Canon's additions. */
 export const COMPLETION_CRITERIA: readonly CompletionCriterionV1[] = [
-  criterion("target_tests_pass", "unit_test", "The test(s) reproducing the reported bug fail before the change and pass after it, run by the deterministic verifier.", true),
-  criterion("affected_tests_pass", "unit_test", "Every test selected by ver.select_affected_tests/dec.select_affected_tests passes on the post-change tree.", true),
-  criterion("no_new_regressions", "regression", "No test that passed on the base commit fails after the change (base vs head comparison over the affected set).", true),
+  criterion(
+    "target_tests_pass",
+    "unit_test",
+    "The test(s) reproducing the reported bug fail before the change and pass after it, run by the deterministic verifier.",
+    true,
+  ),
+  criterion(
+    "affected_tests_pass",
+    "unit_test",
+    "Every test selected by ver.select_affected_tests/dec.select_affected_tests passes on the post-change tree.",
+    true,
+  ),
+  criterion(
+    "no_new_regressions",
+    "regression",
+    "No test that passed on the base commit fails after the change (base vs head comparison over the affected set).",
+    true,
+  ),
   criterion("diff_review_accept", "diff_review", "Diff review returns PASS; INCONCLUSIVE or ERROR is not PASS.", true),
-  { ...criterion("requirements_satisfied", "requirement", "Each required acceptance criterion has PASS evidence (100% coverage of required criteria, L1448-1453).", true), evidence_kinds: ["verification_receipt", "evidence_ref"] },
+  {
+    ...criterion(
+      "requirements_satisfied",
+      "requirement",
+      "Each required acceptance criterion has PASS evidence (100% coverage of required criteria, L1448-1453).",
+      true,
+    ),
+    evidence_kinds: ["verification_receipt", "evidence_ref"],
+  },
   criterion("build_passes", "build", "The project builds and type-checks on the post-change tree.", false),
   criterion("docs_render", "format", "The changed documentation renders and its links and code samples are valid.", false),
-  criterion("benchmark_improves", "semantic_rule", "The agreed benchmark, run the same way before and after, meets the stated target.", false),
-  criterion("security_check_pass", "security", "The security check for the reported weakness passes after the change and failed before it.", false),
-  criterion("data_verified", "semantic_rule", "Row counts and checksums of the migrated data match the source, and the migration can be rolled back.", false),
-  criterion("deploy_verified", "integration_test", "The deployed version serves, its health checks pass, and the rollback path is recorded.", false),
-  { ...criterion("report_delivered", "human", "A written answer to the request, with the evidence it rests on, is recorded.", false), evidence_kinds: ["evidence_ref"] },
+  criterion(
+    "benchmark_improves",
+    "semantic_rule",
+    "The agreed benchmark, run the same way before and after, meets the stated target.",
+    false,
+  ),
+  criterion(
+    "security_check_pass",
+    "security",
+    "The security check for the reported weakness passes after the change and failed before it.",
+    false,
+  ),
+  criterion(
+    "data_verified",
+    "semantic_rule",
+    "Row counts and checksums of the migrated data match the source, and the migration can be rolled back.",
+    false,
+  ),
+  criterion(
+    "deploy_verified",
+    "integration_test",
+    "The deployed version serves, its health checks pass, and the rollback path is recorded.",
+    false,
+  ),
+  {
+    ...criterion("report_delivered", "human", "A written answer to the request, with the evidence it rests on, is recorded.", false),
+    evidence_kinds: ["evidence_ref"],
+  },
   { ...criterion("human_accept", "human", "A person accepts the result.", false), evidence_kinds: ["evidence_ref"] },
 ];
 
@@ -102,6 +147,8 @@ export const acceptanceIdOf = (criterionId: string): string => `${POLICY_CRITERI
  * `target_tests_pass` itself), which names the evidence it needs; undefined for the caller's own.
  */
 export function registryCriterionOf(acceptanceId: string): CompletionCriterionV1 | undefined {
-  const id = acceptanceId.startsWith(POLICY_CRITERION_PREFIX) ? acceptanceId.slice(POLICY_CRITERION_PREFIX.length).replace(/-/g, "_") : acceptanceId;
+  const id = acceptanceId.startsWith(POLICY_CRITERION_PREFIX)
+    ? acceptanceId.slice(POLICY_CRITERION_PREFIX.length).replace(/-/g, "_")
+    : acceptanceId;
   return criterionById(id);
 }

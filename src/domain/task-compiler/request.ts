@@ -68,7 +68,8 @@ function shapeProblems(request: TaskRequest): InputProblem[] {
 }
 
 function structuredProblems(request: unknown): InputProblem[] {
-  if (request === null || typeof request !== "object" || Array.isArray(request)) return [{ path: "/request", message: "must be an object" }];
+  if (request === null || typeof request !== "object" || Array.isArray(request))
+    return [{ path: "/request", message: "must be an object" }];
   const problems: InputProblem[] = [];
   for (const [key, value] of Object.entries(request)) {
     const path = `/request/${key}`;

@@ -15,27 +15,52 @@ export interface Finding<T> {
 const CRITICAL: [RegExp, string][] = [
   [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|ssh keys?|signing keys?)\b/i, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
-  [/\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b/i, "handles secrets"],
+  [
+    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b/i,
+    "handles secrets",
+  ],
   [/\b(payments?|billing|stripe|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i, "touches payments"],
-  [/\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|(purge|strip|remove)\b[^.;]{0,60}?\b(out of |from )(the )?(git )?history|reset (main|master|develop|the \w+ branch)\b[^.;]*\bpush)/i, "rewrites shared history"],
-  [/\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i, "may lose production data"],
+  [
+    /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|(purge|strip|remove)\b[^.;]{0,60}?\b(out of |from )(the )?(git )?history|reset (main|master|develop|the \w+ branch)\b[^.;]*\bpush)/i,
+    "rewrites shared history",
+  ],
+  [
+    /\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i,
+    "may lose production data",
+  ],
 ];
 const HIGH: [RegExp, string][] = [
   [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i, "deploys"],
-  [/\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|alter table|schema change)/i, "migrates data or schema"],
+  [
+    /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|alter table|schema change)/i,
+    "migrates data or schema",
+  ],
   // Base and -ing forms only: "the importer drops rows" describes a defect, it does not delete.
-  [/\b(delet(e|ing)|remov(e|ing)|drop(ping)?|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|buckets?|volumes?|backups?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i, "deletes"],
-  [/\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam|session (expiry|handling|management|cookies?|tokens?|timeout)|logged out)\b/i, "changes auth or permissions"],
+  [
+    /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|buckets?|volumes?|backups?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i,
+    "deletes",
+  ],
+  [
+    /\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam|session (expiry|handling|management|cookies?|tokens?|timeout)|logged out)\b/i,
+    "changes auth or permissions",
+  ],
 ];
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
 const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
 
 export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode): Finding<RiskClass> {
   if (READ_ONLY_TYPES.includes(type) || mode === "RECOMMEND_ONLY") {
-    return { value: "LOW", span: null, reason: mode === "RECOMMEND_ONLY" ? "advice only: nothing is changed" : `${type} work does not change running code` };
+    return {
+      value: "LOW",
+      span: null,
+      reason: mode === "RECOMMEND_ONLY" ? "advice only: nothing is changed" : `${type} work does not change running code`,
+    };
   }
   const acting = clauses.filter((clause) => clause.section !== "forbidden" && !isNegated(clause.text));
-  for (const [level, rules] of [["CRITICAL", CRITICAL], ["HIGH", HIGH]] as const) {
+  for (const [level, rules] of [
+    ["CRITICAL", CRITICAL],
+    ["HIGH", HIGH],
+  ] as const) {
     for (const [pattern, reason] of rules) {
       for (const clause of acting) {
         // "since Friday's deploy" says when, not what: it is not a deploy.
@@ -70,10 +95,26 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
 }
 
 const PRIVACY: [RegExp, PrivacyClass, string][] = [
-  [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|(?:access|auth|bearer|bot|api|slack|github|npm) tokens?|ssh keys?|signing keys?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|(?<![\w-])\.env(?![.\w])|\.env\.(?:local|prod|production)\b/i, "SECRET", "mentions credentials or keys"],
-  [/\b(force[- ]push(ing|ed)?|filter-repo|filter-branch|rewrit(e|ing) (the )?(git )?history|(out of |from )(the )?(git )?history|reset (main|master|develop)\b[^.;]*\bpush)/i, "SECRET", "rewrites shared history, which is how leaked material is purged"],
-  [/\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|(is|are|it'?s) (already )?public|public anyway|already published|published on)\b/i, "PUBLIC", "the caller says the material is public"],
-  [/\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|phone numbers|home addresses|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i, "RESTRICTED", "mentions personal data"],
+  [
+    /\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|(?:access|auth|bearer|bot|api|slack|github|npm) tokens?|ssh keys?|signing keys?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|(?<![\w-])\.env(?![.\w])|\.env\.(?:local|prod|production)\b/i,
+    "SECRET",
+    "mentions credentials or keys",
+  ],
+  [
+    /\b(force[- ]push(ing|ed)?|filter-repo|filter-branch|rewrit(e|ing) (the )?(git )?history|(out of |from )(the )?(git )?history|reset (main|master|develop)\b[^.;]*\bpush)/i,
+    "SECRET",
+    "rewrites shared history, which is how leaked material is purged",
+  ],
+  [
+    /\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|(is|are|it'?s) (already )?public|public anyway|already published|published on)\b/i,
+    "PUBLIC",
+    "the caller says the material is public",
+  ],
+  [
+    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|phone numbers|home addresses|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i,
+    "RESTRICTED",
+    "mentions personal data",
+  ],
 ];
 
 export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {

@@ -9,12 +9,16 @@ const FORBID =
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
 const URL = /\bhttps?:\/\/([a-z0-9.-]+)(?::\d+)?[^\s)>\]"'`]*/gi;
-const HOST = new RegExp(String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`, "gi");
+const HOST = new RegExp(
+  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
+  "gi",
+);
 const PATH = new RegExp(
   String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile)(?![\w/])`,
   "g",
 );
-const KNOWN_DIRS = /^(?:src|lib|libs|test|tests|spec|app|apps|packages|docs|config|configs|scripts|bin|pkg|cmd|internal|migrations|prisma|\.github|infra|deploy|charts|k8s|assets|tools|bench|fixtures|db|vendor|\*\*)$/;
+const KNOWN_DIRS =
+  /^(?:src|lib|libs|test|tests|spec|app|apps|packages|docs|config|configs|scripts|bin|pkg|cmd|internal|migrations|prisma|\.github|infra|deploy|charts|k8s|assets|tools|bench|fixtures|db|vendor|\*\*)$/;
 
 export interface ScopeRef extends Span {
   ref: string;
@@ -23,12 +27,14 @@ export interface ScopeRef extends Span {
   only?: boolean;
 }
 
-const ONLY = /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b/i;
+const ONLY =
+  /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b/i;
 
 export const forbids = (clause: Clause): boolean => clause.section === "forbidden" || FORBID.test(clause.text);
 
 // A host named in passing ("401s from api.partner.com") is context; only access grants scope.
-const ACCESS = /\b(call|calls|calling|fetch|fetching|query|querying|hit|use|using|request|poll|download|upload|post|connect|ping|curl|get|put|send|read from|scrape|open)\b/i;
+const ACCESS =
+  /\b(call|calls|calling|fetch|fetching|query|querying|hit|use|using|request|poll|download|upload|post|connect|ping|curl|get|put|send|read from|scrape|open)\b/i;
 
 export function extractScope(clauses: Clause[]): ScopeRef[] {
   const refs: ScopeRef[] = [];
@@ -72,7 +78,10 @@ export function refsIn(raw: string): { ref: string; index: number; length: numbe
 function looksLikePath(raw: string, text: string, index: number): boolean {
   if (!raw.includes("/")) return true;
   if (text[index - 1] === "`") return true;
-  const segments = raw.replace(/^\.{1,2}\//, "").split("/").filter(Boolean);
+  const segments = raw
+    .replace(/^\.{1,2}\//, "")
+    .split("/")
+    .filter(Boolean);
   const last = segments.at(-1) ?? "";
   return (
     raw.endsWith("/") ||
@@ -86,7 +95,10 @@ function looksLikePath(raw: string, text: string, index: number): boolean {
 }
 
 export function normalizePath(raw: string): string {
-  let path = raw.trim().replace(/^\.\//, "").replace(/\/{2,}/g, "/");
+  let path = raw
+    .trim()
+    .replace(/^\.\//, "")
+    .replace(/\/{2,}/g, "/");
   if (path.endsWith("/")) path = `${path}**`;
   return path;
 }

@@ -19,7 +19,10 @@ export interface Clause extends Span {
 }
 
 const SECTION_NAMES: [RegExp, Section][] = [
-  [/^(acceptance criteria|acceptance|done when|definition of done|success criteria|requirements|expected( behaviou?r)?|it should|must)$/i, "acceptance"],
+  [
+    /^(acceptance criteria|acceptance|done when|definition of done|success criteria|requirements|expected( behaviou?r)?|it should|must)$/i,
+    "acceptance",
+  ],
   [/^(constraints?|rules|limits|restrictions|guardrails|notes?)$/i, "constraints"],
   [/^(out of scope|do not touch|don'?t touch|off[- ]limits|forbidden|hands off|leave alone|non[- ]goals)$/i, "forbidden"],
   [/^(scope|in scope|files|paths|where|affected files|context)$/i, "scope"],
@@ -34,7 +37,10 @@ const CLAUSE_BREAK =
   /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
 
 function sectionOf(heading: string): Section | null {
-  const name = heading.replace(HEADING_MARKUP, "").replace(/[*_:]+$/g, "").trim();
+  const name = heading
+    .replace(HEADING_MARKUP, "")
+    .replace(/[*_:]+$/g, "")
+    .trim();
   for (const [pattern, section] of SECTION_NAMES) if (pattern.test(name)) return section;
   return null;
 }

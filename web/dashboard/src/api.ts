@@ -47,15 +47,21 @@ export function createApi(token: string, endpoint = new URL("/graphql", location
       try {
         response = await fetch(endpoint, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/graphql-response+json, application/json", authorization: `Bearer ${token}` },
+          headers: {
+            "content-type": "application/json",
+            accept: "application/graphql-response+json, application/json",
+            authorization: `Bearer ${token}`,
+          },
           body: JSON.stringify({ query: document, variables }),
         });
       } catch (error) {
         throw new ApiError(`Canon did not answer: ${(error as Error).message}`, "ERR_NETWORK");
       }
       const body = (await response.json().catch(() => ({}))) as { data?: T; errors?: GraphQLErrorLike[] };
-      if (body.errors?.length) throw new ApiError(body.errors.map((e) => e.message).join("; "), body.errors[0]?.extensions?.code ?? "ERR_GRAPHQL");
-      if (!response.ok || !body.data) throw new ApiError(`HTTP ${response.status}`, response.status === 401 ? "ERR_UNAUTHENTICATED" : "ERR_HTTP");
+      if (body.errors?.length)
+        throw new ApiError(body.errors.map((e) => e.message).join("; "), body.errors[0]?.extensions?.code ?? "ERR_GRAPHQL");
+      if (!response.ok || !body.data)
+        throw new ApiError(`HTTP ${response.status}`, response.status === 401 ? "ERR_UNAUTHENTICATED" : "ERR_HTTP");
       return body.data;
     },
     dispose() {

@@ -39,9 +39,25 @@ export function CommitsChart({ counts, now }: { counts: MinuteCounts; now: numbe
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
         axes: [
           { stroke: ink, grid: { show: false }, ticks: { stroke: ink, width: 1 }, font: "12px system-ui, sans-serif" },
-          { stroke: ink, grid: { stroke: "rgba(127,127,127,0.18)", width: 1 }, ticks: { show: false }, size: 40, font: "12px system-ui, sans-serif" },
+          {
+            stroke: ink,
+            grid: { stroke: "rgba(127,127,127,0.18)", width: 1 },
+            ticks: { show: false },
+            size: 40,
+            font: "12px system-ui, sans-serif",
+          },
         ],
-        series: [{}, { label: "commits", stroke: accent, fill: accent, width: 0, points: { show: false }, paths: uPlot.paths.bars!({ size: [0.7, 40] }) }],
+        series: [
+          {},
+          {
+            label: "commits",
+            stroke: accent,
+            fill: accent,
+            width: 0,
+            points: { show: false },
+            paths: uPlot.paths.bars!({ size: [0.7, 40] }),
+          },
+        ],
       },
       [xs, ys],
       element,
@@ -64,7 +80,11 @@ export function CommitsChart({ counts, now }: { counts: MinuteCounts; now: numbe
       <figcaption>
         Commits per minute, last {CHART_MINUTES} minutes <span class="count">{total}</span>
       </figcaption>
-      <div ref={box} role="img" aria-label={`Bar chart: ${total} commits in the last ${CHART_MINUTES} minutes, ${ys[ys.length - 1]} this minute`} />
+      <div
+        ref={box}
+        role="img"
+        aria-label={`Bar chart: ${total} commits in the last ${CHART_MINUTES} minutes, ${ys[ys.length - 1]} this minute`}
+      />
     </figure>
   );
 }

@@ -13,7 +13,10 @@ interface Loaded {
   after: Record<string, unknown>;
 }
 
-const sectionOf = (path: string) => decodeURIComponent(path.split("/")[1] ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+const sectionOf = (path: string) =>
+  decodeURIComponent(path.split("/")[1] ?? "")
+    .replace(/~1/g, "/")
+    .replace(/~0/g, "~");
 
 export function DiffView({ api, runId, from, to }: { api: CanonApi; runId: string; from: number; to: number }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -40,12 +43,23 @@ export function DiffView({ api, runId, from, to }: { api: CanonApi; runId: strin
   }, [api, runId, from, to]);
 
   if (error) return <Notice kind="error">{typeof error === "string" ? error : explain(error, "read this run", "run:read", true)}</Notice>;
-  if (!loaded) return <p class="muted">Comparing v{from} and v{to}…</p>;
-  if (!loaded.sections.length) return <Empty>v{from} and v{to} hold the same state.</Empty>;
+  if (!loaded)
+    return (
+      <p class="muted">
+        Comparing v{from} and v{to}…
+      </p>
+    );
+  if (!loaded.sections.length)
+    return (
+      <Empty>
+        v{from} and v{to} hold the same state.
+      </Empty>
+    );
   return (
     <div class="diff" aria-label={`Changes from version ${from} to version ${to}`}>
       <p class="muted">
-        {loaded.sections.length} section{loaded.sections.length === 1 ? "" : "s"} changed, {loaded.patch.length} patch operation{loaded.patch.length === 1 ? "" : "s"}
+        {loaded.sections.length} section{loaded.sections.length === 1 ? "" : "s"} changed, {loaded.patch.length} patch operation
+        {loaded.patch.length === 1 ? "" : "s"}
       </p>
       {loaded.sections.map((section) => {
         const ops = loaded.patch.filter((op) => sectionOf(op.path) === section);

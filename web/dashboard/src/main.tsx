@@ -17,8 +17,8 @@ function TokenForm({ onToken, refused }: { onToken(token: string): void; refused
     <main id="main" class="narrow">
       <h1 tabIndex={-1}>Canon dashboard</h1>
       <p>
-        {refused ? "Canon refused this tab's token. " : ""}Open the URL that <code>canon serve</code> printed on first start (it carries a token), or paste an API token. It is kept
-        for this tab only, never in a cookie.
+        {refused ? "Canon refused this tab's token. " : ""}Open the URL that <code>canon serve</code> printed on first start (it carries a
+        token), or paste an API token. It is kept for this tab only, never in a cookie.
       </p>
       <form
         class="stack-form"
@@ -31,7 +31,14 @@ function TokenForm({ onToken, refused }: { onToken(token: string): void; refused
       >
         <label class="stack">
           API token
-          <input name="token" type="password" autocomplete="off" spellcheck={false} required aria-describedby={error ? "token-error" : undefined} />
+          <input
+            name="token"
+            type="password"
+            autocomplete="off"
+            spellcheck={false}
+            required
+            aria-describedby={error ? "token-error" : undefined}
+          />
         </label>
         {error && (
           <p id="token-error" class="notice notice-error" role="alert">

@@ -41,9 +41,16 @@ export interface LastEntry {
  * `fromVersion(run)` on; the cost limit (20,000) bounds `first` × runs.
  */
 function perRunHistory(name: string, runs: { runId: string; stateVersion: number }[], first: number, back: number, entry: string) {
-  const fields = runs.map((_, i) => `r${i}: run(id: $id${i}) { ... on Run { history(first: ${first}, fromVersion: $v${i}) { edges { node { ${entry} } } } } }`);
+  const fields = runs.map(
+    (_, i) => `r${i}: run(id: $id${i}) { ... on Run { history(first: ${first}, fromVersion: $v${i}) { edges { node { ${entry} } } } } }`,
+  );
   const params = runs.map((_, i) => `$id${i}: ID!, $v${i}: Int!`).join(", ");
-  const variables = Object.fromEntries(runs.flatMap((run, i) => [[`id${i}`, run.runId], [`v${i}`, Math.max(0, run.stateVersion - back)]]));
+  const variables = Object.fromEntries(
+    runs.flatMap((run, i) => [
+      [`id${i}`, run.runId],
+      [`v${i}`, Math.max(0, run.stateVersion - back)],
+    ]),
+  );
   return { document: `query ${name}(${params}) { ${fields.join("\n")} }`, variables };
 }
 
@@ -74,7 +81,6 @@ export const RUNS_PAGE = `query RunsPage($first: Int!, $after: String, $status: 
 export interface RunsPageData {
   runs: { edges: { node: RunRow }[]; pageInfo: PageInfo };
 }
-
 
 /** A runsChanged event, as canon/client's watchRuns delivers it (the fields the runs view reads). */
 export interface RunChange {
@@ -140,7 +146,13 @@ export interface RunDetail {
   createdAt: string;
   updatedAt: string;
   contentHash: string;
-  completion: { status: string; outcome: string | null; decisionId: string | null; decidedAtVersion: number | null; decision: Record<string, unknown> | null };
+  completion: {
+    status: string;
+    outcome: string | null;
+    decisionId: string | null;
+    decidedAtVersion: number | null;
+    decision: Record<string, unknown> | null;
+  };
   state: AgentStateView;
   receipts: { id: string; kind: string; stateVersion: number; recordedAt: string }[];
   document: Record<string, unknown>;
@@ -171,7 +183,14 @@ export const VERIFY_RUN = `query VerifyRun($id: ID!) {
   }
 }`;
 export interface VerifyRunData {
-  verifyRun: { __typename: "VerificationReport"; ok: boolean; checkedEntries: number; firstDivergence: { seq: number; version: number; check: string } | null } | ErrorResult;
+  verifyRun:
+    | {
+        __typename: "VerificationReport";
+        ok: boolean;
+        checkedEntries: number;
+        firstDivergence: { seq: number; version: number; check: string } | null;
+      }
+    | ErrorResult;
 }
 
 /** A ledger entry, as canon/client's history and watch deliver it (the fields the timeline reads). */
@@ -206,7 +225,12 @@ export interface PatchOp {
 type Snapshot = { __typename: "StateSnapshot"; document: Record<string, unknown> } | ErrorResult;
 export interface StateDiffData {
   run:
-    | { __typename: "Run"; diff: { __typename: "StateDiff"; changedSections: string[]; patch: PatchOp[] } | ErrorResult; before: Snapshot; after: Snapshot }
+    | {
+        __typename: "Run";
+        diff: { __typename: "StateDiff"; changedSections: string[]; patch: PatchOp[] } | ErrorResult;
+        before: Snapshot;
+        after: Snapshot;
+      }
     | ErrorResult;
 }
 
@@ -270,4 +294,3 @@ export const TASK_VIEW = `query TaskView($id: ID!) {
 export interface TaskViewData {
   task: TaskDetail | ErrorResult;
 }
-

@@ -156,7 +156,8 @@ export function RunState({ run }: { run: RunDetail }) {
           <ul class="items">
             {run.receipts.map((r) => (
               <li key={r.id}>
-                <span class="tag">{words(r.kind)}</span> <span class="mono">{r.id}</span> <span class="muted small">at v{r.stateVersion}</span>
+                <span class="tag">{words(r.kind)}</span> <span class="mono">{r.id}</span>{" "}
+                <span class="muted small">at v{r.stateVersion}</span>
               </li>
             ))}
           </ul>

@@ -108,7 +108,10 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
     void (async () => {
       try {
         const head = await api.query<RunViewHead>(RUN_HEAD, { id: runId });
-        const page = await api.client.history(runId, { fromVersion: Math.max(0, (head.run.stateVersion ?? 0) - TIMELINE_VERSIONS), first: TIMELINE_SIZE });
+        const page = await api.client.history(runId, {
+          fromVersion: Math.max(0, (head.run.stateVersion ?? 0) - TIMELINE_VERSIONS),
+          first: TIMELINE_SIZE,
+        });
         if (stopped) return;
         const initial = page.entries as TimelineEntry[];
         setOlderHidden(initial[0] ? initial[0].version > 0 : false);
@@ -244,18 +247,30 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
             <form class="filters" onSubmit={(event) => event.preventDefault()}>
               <label>
                 From
-                <select aria-label="From version" value={chosen.from} onChange={(e) => setCompare({ ...chosen, from: Number(e.currentTarget.value) })}>
+                <select
+                  aria-label="From version"
+                  value={chosen.from}
+                  onChange={(e) => setCompare({ ...chosen, from: Number(e.currentTarget.value) })}
+                >
                   {versionOptions(head)}
                 </select>
               </label>
               <label>
                 To
-                <select aria-label="To version" value={chosen.to} onChange={(e) => setCompare({ ...chosen, to: Number(e.currentTarget.value) })}>
+                <select
+                  aria-label="To version"
+                  value={chosen.to}
+                  onChange={(e) => setCompare({ ...chosen, to: Number(e.currentTarget.value) })}
+                >
                   {versionOptions(head)}
                 </select>
               </label>
             </form>
-            {chosen.from === chosen.to ? <p class="muted">Pick two different versions.</p> : <DiffView api={api} runId={run.runId} from={chosen.from} to={chosen.to} />}
+            {chosen.from === chosen.to ? (
+              <p class="muted">Pick two different versions.</p>
+            ) : (
+              <DiffView api={api} runId={run.runId} from={chosen.from} to={chosen.to} />
+            )}
           </section>
         </div>
 
@@ -277,25 +292,24 @@ export function RunView({ api, runId }: { api: CanonApi; runId: string }) {
                   <span class="mono">{entry.producer.componentId}</span>
                   {entry.producer.kind && <span class="muted"> ({words(entry.producer.kind)})</span>}
                   {entry.provenance.length > 0 && (
-                    <span class="muted">
-                      {" "}
-                      · from {entry.provenance.map((p) => `${words(p.sourceType)} ${p.sourceId}`).join(", ")}
-                    </span>
+                    <span class="muted"> · from {entry.provenance.map((p) => `${words(p.sourceType)} ${p.sourceId}`).join(", ")}</span>
                   )}
                 </div>
-                {operationNames(entry.operations).length > 0 && <div class="small mono muted ops-line">{operationNames(entry.operations).join(", ")}</div>}
+                {operationNames(entry.operations).length > 0 && (
+                  <div class="small mono muted ops-line">{operationNames(entry.operations).join(", ")}</div>
+                )}
                 {entry.reason && <div class="small">{entry.reason}</div>}
                 {entry.kind === "COMMIT" && (
-                <div class="entry-actions">
-                  {entry.version > 0 && (
-                    <button type="button" class="link-button" onClick={() => setCompare({ from: entry.version - 1, to: entry.version })}>
-                      diff with v{entry.version - 1}
+                  <div class="entry-actions">
+                    {entry.version > 0 && (
+                      <button type="button" class="link-button" onClick={() => setCompare({ from: entry.version - 1, to: entry.version })}>
+                        diff with v{entry.version - 1}
+                      </button>
+                    )}
+                    <button type="button" class="link-button" disabled={fork.busy} onClick={() => doFork(entry.version)}>
+                      fork from v{entry.version}
                     </button>
-                  )}
-                  <button type="button" class="link-button" disabled={fork.busy} onClick={() => doFork(entry.version)}>
-                    fork from v{entry.version}
-                  </button>
-                </div>
+                  </div>
                 )}
               </li>
             ))}

@@ -5,7 +5,19 @@ import { asProblem, type CanonApi, type Problem } from "./api";
 import { CommitsChart, minuteOf, type MinuteCounts } from "./commits-chart";
 import { Badge, Empty, explain, Notice, Time, useNow } from "./components";
 import { ago, shortId } from "./format";
-import { lastEntriesQuery, recentEntriesQuery, RUN_STATUSES, RUNS_PAGE, type LastEntry, type PerRunHistoryData, type PageInfo, type RunChange, type RunRow, type RunsPageData, type RunStatus } from "./queries";
+import {
+  lastEntriesQuery,
+  recentEntriesQuery,
+  RUN_STATUSES,
+  RUNS_PAGE,
+  type LastEntry,
+  type PerRunHistoryData,
+  type PageInfo,
+  type RunChange,
+  type RunRow,
+  type RunsPageData,
+  type RunStatus,
+} from "./queries";
 import { hrefRun, hrefRuns, hrefTask } from "./router";
 
 const PAGE_SIZE = 25;
@@ -80,7 +92,8 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
         if (!current) return;
         const seeded: MinuteCounts = new Map();
         for (const alias of Object.values(data))
-          for (const { node } of alias.history?.edges ?? []) if (node.kind === "COMMIT") seeded.set(minuteOf(node.committedAt), (seeded.get(minuteOf(node.committedAt)) ?? 0) + 1);
+          for (const { node } of alias.history?.edges ?? [])
+            if (node.kind === "COMMIT") seeded.set(minuteOf(node.committedAt), (seeded.get(minuteOf(node.committedAt)) ?? 0) + 1);
         // Live counts from the stream win over the seed for the minutes they cover.
         setCounts((live) => {
           for (const [minute, n] of live) seeded.set(minute, Math.max(n, seeded.get(minute) ?? 0));
@@ -104,7 +117,8 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
     const watch = api.client.watchRuns({ ...(status ? { status: status as RunStatus } : {}), ...(taskId ? { taskId } : {}) });
     void watch.ready.then(() => !stopped && setStreamState((s) => (s === "connecting" ? "live" : s)));
     const apply = (change: RunChange) => {
-      if (change.kind === "COMMIT") setCounts((old) => new Map(old).set(minuteOf(change.committedAt), (old.get(minuteOf(change.committedAt)) ?? 0) + 1));
+      if (change.kind === "COMMIT")
+        setCounts((old) => new Map(old).set(minuteOf(change.committedAt), (old.get(minuteOf(change.committedAt)) ?? 0) + 1));
       setLive((old) =>
         new Map(old).set(change.runId, {
           version: change.version,
@@ -184,7 +198,9 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
         )}
       </form>
       {error && <Notice kind="error">{explain(error, "read runs", "run:read")}</Notice>}
-      {rows && rows.length === 0 && !error && <Empty>No runs{status || taskId ? " match these filters" : " yet: start one through the API"}.</Empty>}
+      {rows && rows.length === 0 && !error && (
+        <Empty>No runs{status || taskId ? " match these filters" : " yet: start one through the API"}.</Empty>
+      )}
       {rows && rows.length > 0 && (
         <div class="table-wrap">
           <table class="runs" aria-label="Runs">
@@ -243,7 +259,12 @@ export function RunsView({ api, params }: { api: CanonApi; params: URLSearchPara
           ← Newer
         </button>
         <span>Page {cursors.length}</span>
-        <button class="button" type="button" disabled={!pageInfo?.hasNextPage} onClick={() => pageInfo?.endCursor && setCursors((c) => [...c, pageInfo.endCursor])}>
+        <button
+          class="button"
+          type="button"
+          disabled={!pageInfo?.hasNextPage}
+          onClick={() => pageInfo?.endCursor && setCursors((c) => [...c, pageInfo.endCursor])}
+        >
           Older →
         </button>
       </nav>

@@ -22,7 +22,13 @@ function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; o
   const submit = async (event: Event) => {
     event.preventDefault();
     const input = open
-      .map((a) => (answers[a.ambiguityId] === "__default" ? { ambiguityId: a.ambiguityId, acceptDefault: true } : answers[a.ambiguityId]?.trim() ? { ambiguityId: a.ambiguityId, answer: answers[a.ambiguityId]!.trim() } : null))
+      .map((a) =>
+        answers[a.ambiguityId] === "__default"
+          ? { ambiguityId: a.ambiguityId, acceptDefault: true }
+          : answers[a.ambiguityId]?.trim()
+            ? { ambiguityId: a.ambiguityId, answer: answers[a.ambiguityId]!.trim() }
+            : null,
+      )
       .filter((answer) => answer !== null);
     if (!input.length) return setState({ busy: false, error: "Answer at least one question." });
     setState({ busy: true });
@@ -37,7 +43,10 @@ function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; o
       const problem = asProblem(e);
       setState({
         busy: false,
-        error: problem.code === "ERR_TASK_REVISION_CONFLICT" ? "Someone answered first: reload to see the new revision." : explain(problem, "answer a task's questions", "task:compile"),
+        error:
+          problem.code === "ERR_TASK_REVISION_CONFLICT"
+            ? "Someone answered first: reload to see the new revision."
+            : explain(problem, "answer a task's questions", "task:compile"),
       });
     }
   };
@@ -45,7 +54,12 @@ function ClarifyForm({ api, task, onDone }: { api: CanonApi; task: TaskDetail; o
   return (
     <form class="clarify" onSubmit={submit} aria-label="Answer open questions">
       {open.map((a) => (
-        <Question key={a.ambiguityId} ambiguity={a} value={answers[a.ambiguityId] ?? ""} onChange={(value) => setAnswers({ ...answers, [a.ambiguityId]: value })} />
+        <Question
+          key={a.ambiguityId}
+          ambiguity={a}
+          value={answers[a.ambiguityId] ?? ""}
+          onChange={(value) => setAnswers({ ...answers, [a.ambiguityId]: value })}
+        />
       ))}
       {state.error && <Notice kind="error">{state.error}</Notice>}
       {state.done && <Notice>{state.done}</Notice>}
@@ -75,11 +89,17 @@ function Question({ ambiguity: a, value, onChange }: { ambiguity: Ambiguity; val
           {a.defaultable && a.defaultOption && <option value="__default">Accept the default ({a.defaultOption})</option>}
         </select>
       ) : (
-        <input id={id} value={value === "__default" ? "" : value} onInput={(e) => onChange(e.currentTarget.value)} aria-label={a.question} />
+        <input
+          id={id}
+          value={value === "__default" ? "" : value}
+          onInput={(e) => onChange(e.currentTarget.value)}
+          aria-label={a.question}
+        />
       )}
       {a.defaultable && a.defaultOption && a.options.length === 0 && (
         <label class="inline">
-          <input type="checkbox" checked={value === "__default"} onChange={(e) => onChange(e.currentTarget.checked ? "__default" : "")} /> Accept the default ({a.defaultOption})
+          <input type="checkbox" checked={value === "__default"} onChange={(e) => onChange(e.currentTarget.checked ? "__default" : "")} />{" "}
+          Accept the default ({a.defaultOption})
         </label>
       )}
     </fieldset>
@@ -101,7 +121,12 @@ export function TaskView({ api, taskId }: { api: CanonApi; taskId: string }) {
       .then(({ task }) => {
         if (!current) return;
         if (task.__typename === "Task") setTask(task as TaskDetail);
-        else setTaskError((task as { code: string }).code === "ERR_NOT_FOUND" ? "No compiled task has this id: its runs were started without one." : (task as { message: string }).message);
+        else
+          setTaskError(
+            (task as { code: string }).code === "ERR_NOT_FOUND"
+              ? "No compiled task has this id: its runs were started without one."
+              : (task as { message: string }).message,
+          );
       })
       .catch((e) => current && setTaskError(asProblem(e)));
     api
@@ -120,7 +145,11 @@ export function TaskView({ api, taskId }: { api: CanonApi; taskId: string }) {
         {task && <Badge value={task.status} />}
       </div>
       <p class="mono muted">{taskId}</p>
-      {taskError && <Notice kind={typeof taskError === "string" ? "info" : "error"}>{typeof taskError === "string" ? taskError : explain(taskError, "read tasks", "run:read")}</Notice>}
+      {taskError && (
+        <Notice kind={typeof taskError === "string" ? "info" : "error"}>
+          {typeof taskError === "string" ? taskError : explain(taskError, "read tasks", "run:read")}
+        </Notice>
+      )}
       {task && (
         <div class="state-grid">
           <Section title="Compiled TaskIR" id="ir">
@@ -179,7 +208,11 @@ export function TaskView({ api, taskId }: { api: CanonApi; taskId: string }) {
               </ul>
             )}
           </Section>
-          <Section title="Open questions" count={task.ambiguities.filter((a) => a.resolution === "UNRESOLVED" || a.resolution === "ESCALATED").length} id="questions">
+          <Section
+            title="Open questions"
+            count={task.ambiguities.filter((a) => a.resolution === "UNRESOLVED" || a.resolution === "ESCALATED").length}
+            id="questions"
+          >
             <ClarifyForm api={api} task={task} onDone={setTask} />
             {task.ambiguities.some((a) => a.resolution === "CLARIFIED" || a.resolution === "DEFAULTED") && (
               <ul class="items">
