@@ -3,10 +3,12 @@
 // resend a write whose answer it never got; `update` adds the read-decide-commit loop.
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import { backoffDelay, sleep } from "./backoff.js";
+import type { CanonError } from "../contracts/errors.js";
 import { errorFromResult, RateLimitedError, StateConflictError, type WireErrorObject } from "./errors.js";
 import {
   ClarifyTaskDocument,
   CommitStateDocument,
+  CommitStatesDocument,
   CompileTaskDocument,
   HistoryDocument,
   RecordNoopDocument,
@@ -47,6 +49,15 @@ export interface CommitOptions extends WriteOptions {
   /** The state version the operations were decided on. */
   expectedVersion: number;
 }
+
+/** One commit of a `commitMany` batch: what `commit` takes, with its run. */
+export interface BatchCommit extends CommitOptions {
+  runId: string;
+  operations: StateOperation[];
+}
+
+/** One item's outcome, shaped like `Promise.allSettled`'s: a refused item does not fail the others. */
+export type BatchCommitResult = { status: "fulfilled"; value: WriteResult } | { status: "rejected"; reason: CanonError };
 
 export interface UpdateOptions extends Omit<WriteOptions, "idempotencyKey"> {
   /** When the function returns null: record a NOOP with this reason. Without it, null writes nothing. */
@@ -113,6 +124,14 @@ export interface CanonClient {
   startRun(request: StartRunRequest): Promise<WriteResult>;
   /** One compare-and-swap write. Throws the typed error of a refused write (StateConflictError, …). */
   commit(runId: string, operations: StateOperation[], options: CommitOptions): Promise<WriteResult>;
+  /**
+   * Many commits, to many runs, in one request (`commitStates`, at most 256 items). Each is checked
+   * on its own and answered in input order; several to one run apply in input order. Throws only
+   * when the batch as a whole is refused (InvalidInputError: empty or too many items) or never
+   * answered (NetworkError, after the transport's retries: every item carries its own idempotency
+   * key, so a resent batch is answered from the ledger instead of written twice).
+   */
+  commitMany(commits: BatchCommit[]): Promise<BatchCommitResult[]>;
   /** Records that a component read `expectedVersion` and decided to change nothing. */
   recordNoop(runId: string, reason: string, options: CommitOptions): Promise<WriteResult>;
   /**
@@ -190,6 +209,26 @@ export function createCanonClient(options: CanonClientOptions): CanonClient {
         input: { runId, expectedVersion, operations, ...meta(write) },
       });
       return written(commitState as WriteAnswer);
+    },
+
+    async commitMany(commits) {
+      const input = {
+        commits: commits.map(({ runId, operations, expectedVersion, ...write }) => ({
+          runId,
+          expectedVersion,
+          operations,
+          ...meta(write),
+        })),
+      };
+      const { commitStates } = await transport.request(CommitStatesDocument, { input });
+      if (commitStates.__typename !== "CommitStatesSuccess") throw errorFromResult(commitStates as WireErrorObject);
+      return commitStates.results.map((result): BatchCommitResult => {
+        try {
+          return { status: "fulfilled", value: written(result as WriteAnswer) };
+        } catch (error) {
+          return { status: "rejected", reason: error as CanonError };
+        }
+      });
     },
 
     async recordNoop(runId, reason, { expectedVersion, ...write }) {

@@ -2,6 +2,8 @@
 // Browser-safe: nothing reachable from here imports node:* modules, the server or the database.
 export { createCanonClient } from "./canon-client.js";
 export type {
+  BatchCommit,
+  BatchCommitResult,
   CanonClient,
   CanonClientOptions,
   CommitOptions,

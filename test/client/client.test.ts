@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createCanonClient,
   IdempotencyKeyReusedError,
+  InvalidInputError,
   StateConflictError,
   TaskNeedsClarificationError,
   TaskRevisionConflictError,
@@ -66,6 +67,33 @@ describe(`canon/client on ${backendName}`, () => {
     await expect(client.commit(run.runId, status("b"), { expectedVersion: 1, idempotencyKey: "k-1" })).rejects.toBeInstanceOf(
       IdempotencyKeyReusedError,
     );
+  });
+
+  it("commitMany: answers each item in input order; a stale item is its own StateConflictError, the others are written", async () => {
+    const a = (await client.startRun({ objective: "batch a", workspaceRoot: "/w" })).run.runId;
+    const b = (await client.startRun({ objective: "batch b", workspaceRoot: "/w" })).run.runId;
+    const results = await client.commitMany([
+      { runId: a, operations: status("a1"), expectedVersion: 0 },
+      { runId: b, operations: status("b1"), expectedVersion: 0 },
+      { runId: a, operations: status("a2"), expectedVersion: 1 }, // after the first item: same run, input order
+      { runId: b, operations: status("stale"), expectedVersion: 0 },
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
+    expect(results[0]).toMatchObject({ value: { run: { runId: a, stateVersion: 1 }, entry: { version: 1 } } });
+    expect(results[2]).toMatchObject({ value: { run: { runId: a, stateVersion: 2 }, entry: { version: 2 } } });
+    const stale = results[3]!;
+    expect(stale.status === "rejected" && stale.reason).toBeInstanceOf(StateConflictError);
+    expect(stale).toMatchObject({ reason: { code: "ERR_STATE_CONFLICT", runId: b, expectedVersion: 0, currentVersion: 1 } });
+    expect((await client.run(a)).document.user_visible_status).toBe("a2");
+    expect((await client.run(b)).stateVersion).toBe(1);
+  });
+
+  it("commitMany: a batch refused as a whole (empty, or more than 256 items) throws InvalidInputError and writes nothing", async () => {
+    const { run } = await client.startRun({ objective: "too many", workspaceRoot: "/w" });
+    await expect(client.commitMany([])).rejects.toBeInstanceOf(InvalidInputError);
+    const many = Array.from({ length: 257 }, (_, i) => ({ runId: run.runId, operations: status(`s${i}`), expectedVersion: i }));
+    await expect(client.commitMany(many)).rejects.toMatchObject({ code: "ERR_INVALID_INPUT", retryable: false });
+    expect((await client.run(run.runId)).stateVersion).toBe(0);
   });
 
   it("update: decides on the state read, records a NOOP only when asked, and writes nothing otherwise", async () => {

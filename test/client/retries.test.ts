@@ -93,6 +93,31 @@ describe(`canon/client retries on ${backendName}`, () => {
     expect(subgoalIds(entries)).toEqual(["once"]);
   });
 
+  it("a commitMany whose answer is lost is resent: every item written once and answered from the ledger", async () => {
+    const client = createCanonClient({ url: proxy.url, token: canon.token });
+    const runs = await Promise.all([1, 2, 3].map((n) => client.startRun({ objective: `batch ${n}`, workspaceRoot: "/w" })));
+    const lost = proxy.loseNextAnswerTo("commitStates");
+    const results = await client.commitMany(
+      runs.map(({ run }) => ({
+        runId: run.runId,
+        operations: [{ addSubgoal: { subgoalId: `once-${run.runId}`, description: "written once" } }],
+        expectedVersion: 0,
+      })),
+    );
+    await lost;
+    expect(results).toEqual(
+      runs.map(() => expect.objectContaining({ status: "fulfilled", value: expect.objectContaining({ replayed: true }) })),
+    );
+    for (const { run } of runs) {
+      const entries = await ledger(client, run.runId);
+      expect(entries.map((e) => [e.seq, e.kind])).toEqual([
+        [0, "COMMIT"],
+        [1, "COMMIT"],
+      ]);
+      expect(subgoalIds(entries)).toEqual([`once-${run.runId}`]);
+    }
+  });
+
   it("an update whose commit answer is lost, and a startRun whose answer is lost, each write exactly once", async () => {
     const client = createCanonClient({ url: proxy.url, token: canon.token });
     const lostStart = proxy.loseNextAnswerTo("startRun");

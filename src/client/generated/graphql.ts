@@ -163,6 +163,12 @@ export type CommitStateInput = {
   runId: string | number;
 };
 
+/** A batch of commits, each checked and answered on its own. */
+export type CommitStatesInput = {
+  /** The commits, each exactly what commitState takes; to many runs or several to one (applied in input order). 1 to 256 items. */
+  commits: Array<CommitStateInput>;
+};
+
 /** Exactly one of: free text, a structured request, or an existing TaskIRV1 document. */
 export type CompileTaskInput =
   {   /** A structured request (title, body, labels, paths and explicit fields). */
@@ -1108,6 +1114,32 @@ export type CommitStateMutation = { commitState:
     | { __typename: 'WriteSuccess', replayed: boolean, run: { runId: string, taskId: string, sessionId: string, stateVersion: number, ledgerSeq: number, status: RunStatus, contentHash: string, createdAt: string, updatedAt: string }, entry: { runId: string, seq: number, version: number, kind: LedgerKind, operations: unknown, reason: string | null, contentHash: string, parentHash: string, entryHash: string, committedAt: string, producer: { componentId: string, componentVersion: string, kind: ComponentKind }, provenance: Array<{ sourceType: SourceType, sourceId: string, trustClass: TrustClass, contentHash: string | null, observedAt: string | null }> } }
    };
 
+export type CommitStatesMutationVariables = Exact<{
+  input: CommitStatesInput;
+}>;
+
+
+export type CommitStatesMutation = { commitStates:
+    | { __typename: 'CommitStatesSuccess', results: Array<
+        | { __typename: 'CompletionRejectedError', family: ErrorFamily, code: string, message: string, retryable: boolean, problems: Array<{ path: string, message: string }> }
+        | { __typename: 'EvidenceRequiredError', path: string, family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'ForbiddenError', family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'IdempotencyKeyReusedError', idempotencyKey: string, family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'InvalidInputError', family: ErrorFamily, code: string, message: string, retryable: boolean, problems: Array<{ path: string, message: string }> }
+        | { __typename: 'InvalidStateError', family: ErrorFamily, code: string, message: string, retryable: boolean, problems: Array<{ path: string, message: string }> }
+        | { __typename: 'LockHeldError', resource: string, holder: string, expiresAt: string, family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'NotFoundError', resource: string, id: string, family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'PreconditionFailedError', path: string, family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'ProvenanceRequiredError', reasons: Array<string>, family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'RateLimitedError', retryAfterMs: number, family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'ReceiptConflictError', receiptId: string, family: ErrorFamily, code: string, message: string, retryable: boolean }
+        | { __typename: 'RunArchivedError', archivedAtSeq: number | null, family: ErrorFamily, code: string, message: string, retryable: boolean, errorRunId: string }
+        | { __typename: 'StateConflictError', expectedVersion: number, currentVersion: number, family: ErrorFamily, code: string, message: string, retryable: boolean, errorRunId: string }
+        | { __typename: 'WriteSuccess', replayed: boolean, run: { runId: string, taskId: string, sessionId: string, stateVersion: number, ledgerSeq: number, status: RunStatus, contentHash: string, createdAt: string, updatedAt: string }, entry: { runId: string, seq: number, version: number, kind: LedgerKind, operations: unknown, reason: string | null, contentHash: string, parentHash: string, entryHash: string, committedAt: string, producer: { componentId: string, componentVersion: string, kind: ComponentKind }, provenance: Array<{ sourceType: SourceType, sourceId: string, trustClass: TrustClass, contentHash: string | null, observedAt: string | null }> } }
+      > }
+    | { __typename: 'InvalidInputError', family: ErrorFamily, code: string, message: string, retryable: boolean, problems: Array<{ path: string, message: string }> }
+   };
+
 export type RecordNoopMutationVariables = Exact<{
   input: RecordNoopInput;
 }>;
@@ -1940,6 +1972,150 @@ fragment WriteSuccessFields on WriteSuccess {
     ...LedgerEntryFields
   }
 }`) as unknown as TypedDocumentString<CommitStateMutation, CommitStateMutationVariables>;
+export const CommitStatesDocument = new TypedDocumentString(`
+    mutation CommitStates($input: CommitStatesInput!) {
+  commitStates(input: $input) {
+    __typename
+    ... on CommitStatesSuccess {
+      results {
+        __typename
+        ... on WriteSuccess {
+          ...WriteSuccessFields
+        }
+        ... on Error {
+          ...ErrorFields
+        }
+      }
+    }
+    ... on Error {
+      ...ErrorFields
+    }
+  }
+}
+    fragment ErrorFields on Error {
+  __typename
+  family
+  code
+  message
+  retryable
+  ... on StateConflictError {
+    errorRunId: runId
+    expectedVersion
+    currentVersion
+  }
+  ... on NotFoundError {
+    resource
+    id
+  }
+  ... on InvalidInputError {
+    problems {
+      path
+      message
+    }
+  }
+  ... on InvalidStateError {
+    problems {
+      path
+      message
+    }
+  }
+  ... on IdempotencyKeyReusedError {
+    idempotencyKey
+  }
+  ... on PreconditionFailedError {
+    path
+  }
+  ... on EvidenceRequiredError {
+    path
+  }
+  ... on ProvenanceRequiredError {
+    reasons
+  }
+  ... on CompletionRejectedError {
+    problems {
+      path
+      message
+    }
+  }
+  ... on LockHeldError {
+    resource
+    holder
+    expiresAt
+  }
+  ... on ReceiptConflictError {
+    receiptId
+  }
+  ... on RunArchivedError {
+    errorRunId: runId
+    archivedAtSeq
+  }
+  ... on RunDeletedError {
+    errorRunId: runId
+    lastSeq
+  }
+  ... on RateLimitedError {
+    retryAfterMs
+  }
+  ... on InputTooLargeError {
+    limitBytes
+    actualBytes
+  }
+  ... on TaskNeedsClarificationError {
+    errorTaskId: taskId
+    revision
+    questions
+  }
+  ... on TaskRevisionConflictError {
+    errorTaskId: taskId
+    expectedRevision
+    currentRevision
+  }
+}
+fragment RunFields on Run {
+  runId
+  taskId
+  sessionId
+  stateVersion
+  ledgerSeq
+  status
+  contentHash
+  createdAt
+  updatedAt
+}
+fragment LedgerEntryFields on LedgerEntry {
+  runId
+  seq
+  version
+  kind
+  operations
+  producer {
+    componentId
+    componentVersion
+    kind
+  }
+  provenance {
+    sourceType
+    sourceId
+    trustClass
+    contentHash
+    observedAt
+  }
+  reason
+  contentHash
+  parentHash
+  entryHash
+  committedAt
+}
+fragment WriteSuccessFields on WriteSuccess {
+  __typename
+  replayed
+  run {
+    ...RunFields
+  }
+  entry {
+    ...LedgerEntryFields
+  }
+}`) as unknown as TypedDocumentString<CommitStatesMutation, CommitStatesMutationVariables>;
 export const RecordNoopDocument = new TypedDocumentString(`
     mutation RecordNoop($input: RecordNoopInput!) {
   recordNoop(input: $input) {
