@@ -1,12 +1,10 @@
 // Runs and tasks for the dashboard's browser tests (and its screenshots): a compiled task with a
 // realistic run (every section of the state filled in), a few more runs, and a task waiting
-// for an answer.
+// for an answer. Written through canon/client, as an agent component would.
+import { createCanonClient, type CanonClient, type StateOperation } from "../../src/client/index.js";
 import type { TestCanon } from "./canon.js";
-import { commitAs, START_RUN, START_RUN_IN_TASK } from "./operations.js";
+import { asGraphQLWriter } from "./operations.js";
 import { realisticRun, type RunIds } from "./realistic-run.js";
-
-const COMPILE = `mutation($text: String!) { compileTask(input: { text: $text }) { __typename ... on CompileTaskSuccess { task { taskId status } } ... on Error { code message } } }`;
-const IDENTITY = `query($id: ID!) { run(id: $id) { ... on Run { state { identity { sessionId taskId } } } } }`;
 
 export interface DashboardSeed {
   /** The realistic run, in the compiled task. */
@@ -18,31 +16,36 @@ export interface DashboardSeed {
 }
 
 export async function seedDashboard(canon: TestCanon): Promise<DashboardSeed> {
-  const data = async (query: string, variables: Record<string, unknown>) => {
-    const response = await canon.gql(query, variables);
-    if (!response.data) throw new Error(JSON.stringify(response.errors));
-    return response.data;
+  const client = createCanonClient({ url: canon.url, token: canon.token });
+  // Each writer of the realistic run commits with a token of its own identity, as the server requires.
+  const writers = new Map<string, CanonClient>();
+  const clientOf = async (componentId: string, kind: string) => {
+    const key = `${componentId}|${kind}`;
+    if (!writers.has(key)) {
+      const token = await canon.tokenFor({ component_id: componentId, component_version: "*", kind: kind as never });
+      writers.set(key, createCanonClient({ url: canon.url, token }));
+    }
+    return writers.get(key)!;
   };
-  const compiled = (await data(COMPILE, { text: "Fix the failing login test in src/auth/session.ts without touching src/api/." }))
-    .compileTask;
-  const storyTaskId = compiled.task.taskId as string;
-  const open = (await data(COMPILE, { text: "Fix it." })).compileTask.task.taskId as string;
 
+  const storyTaskId = (await client.compile("Fix the failing login test in src/auth/session.ts without touching src/api/.")).task.taskId;
+  const openTaskId = (await client.compile("Fix it.")).task.taskId;
   const otherRunIds: string[] = [];
   for (const objective of ["Upgrade the ORM to v7", "Triage flaky checkout tests"]) {
-    otherRunIds.push((await data(START_RUN, { objective })).startRun.run.runId);
+    otherRunIds.push((await client.startRun({ objective, workspaceRoot: "/work/app" })).run.runId);
   }
-  const started = (await data(START_RUN_IN_TASK, { objective: "Fix the failing login test", taskId: storyTaskId })).startRun;
-  if (started.__typename !== "WriteSuccess") throw new Error(JSON.stringify(started));
-  const runId = started.run.runId as string;
-  const identity = (await data(IDENTITY, { id: runId })).run.state.identity;
-  const ids: RunIds = { runId, sessionId: identity.sessionId, taskId: identity.taskId };
-  let version = 0;
+  const started = await client.startRun({ objective: "Fix the failing login test", workspaceRoot: "/work/app", taskId: storyTaskId });
+  const runId = started.run.runId;
+  const { identity } = (await client.run(runId)).document;
+  const ids: RunIds = { runId, sessionId: identity.session_id, taskId: identity.task_id! };
+  let version = started.run.stateVersion;
   // Stop before the completion decision, so that the run stays ACTIVE with locks and proposals.
   for (const commit of realisticRun(ids).slice(0, 10)) {
-    const result = (await commitAs(canon, runId, version, commit.who, commit.calls)).data?.commitState;
-    if (result?.__typename !== "WriteSuccess") throw new Error(`${commit.step}: ${JSON.stringify(result)}`);
-    version = result.run.stateVersion;
+    const writer = await clientOf(commit.who.producer.component_id, commit.who.producer.kind);
+    const operations = commit.calls.map((call) => ({ [call.op]: call.args }) as unknown as StateOperation);
+    const written = await writer.commit(runId, operations, { expectedVersion: version, ...asGraphQLWriter(commit.who) });
+    version = written.run.stateVersion;
   }
-  return { storyRunId: runId, storyTaskId, openTaskId: open, otherRunIds };
+  await Promise.all([client, ...writers.values()].map((c) => c.close()));
+  return { storyRunId: runId, storyTaskId, openTaskId, otherRunIds };
 }
