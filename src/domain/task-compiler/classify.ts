@@ -12,7 +12,10 @@ type Cue = [RegExp, number];
 const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   BUG_FIX: [
     // The headings of a bug-report template.
-    [/^(steps( to reproduce)?|actual( result| behaviou?r)?|result|observed( behaviou?r)?|what happens|reproduction)$/i, 4],
+    [
+      /^(steps( to reproduce)?|actual( result| behaviou?r)?|result|observed( behaviou?r)?|what happens|what happened|current behaviou?r|reproduction|bug|crash)$/i,
+      4,
+    ],
     [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
     [
       /\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i,
@@ -22,6 +25,8 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes)|shows? (the )?wrong)\b/i,
       1,
     ],
+    // A stack frame or an error line quoted in the request: what a bug report carries.
+    [/^(?:at\s+\S+\s*\(|[\w.$]*(?:Error|Exception):|Traceback\b|panic:)/, 2],
     [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?|flaky)\b/i, 1],
   ],
   FEATURE: [
@@ -84,7 +89,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   SECURITY_FIX: [
     [
-      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
+      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|(secrets?|keys?|tokens?|credentials?|passwords?)\b[^.;]{0,40}?\b(is |are |was |were |got |gets )(printed|logged|leaked|exposed|visible|committed|pasted)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge (?:[^.;]|\.(?=\w)){0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
       6,
     ],
   ],
@@ -96,7 +101,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   CONFIG_CHANGE: [
     [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
     [
-      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
+      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|(?:build|installer|install|release|deploy|ci) scripts?|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
       3,
     ],
   ],
@@ -116,7 +121,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   OBSERVE_ENVIRONMENT: [
     [
-      /\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i,
+      /\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (whether|if|how many|how much|the current))\b/i,
       5,
     ],
     [/\b(disk (space|usage)|uptime|health ?check|running (processes|containers|services)|installed)\b/i, 2],
@@ -148,7 +153,7 @@ const LABELS: [RegExp, TaskType][] = [
  */
 const PREDICATES: [RegExp, TaskType][] = [
   [
-    /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename) (?:a |an |the )?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
+    /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename) (?:a |an |the )?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^(?:add|drop|rename) (?:the )?(?:new )?columns\b|^(?:drop|truncate|wipe|empty) (?:the )?[\w-]+ table\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
     "DATA_MIGRATION",
   ],
   [
@@ -156,7 +161,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "PERFORMANCE",
   ],
   [
-    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b/i,
+    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b|^(?:fix|stabili[sz]e|deflake|de-flake|update|repair) (?:the |this |that |these |those )?(?:flaky |failing |broken |intermittent )*(?:tests?|specs?)\b(?!\s+(?:failures?|that|which|where|suite (?:is|takes)))/i,
     "TEST",
   ],
   [
@@ -174,15 +179,32 @@ const PREDICATES: [RegExp, TaskType][] = [
     "FEATURE",
   ],
   [
+    /^(?:silence|suppress) (?:the |that |this |those |these )?[\w -]{0,30}?warnings?\b|^make (?:it|them|this|that|[\w./-]+\.\w+) (?:stop|return|reject|accept|print|handle|respect|ignore|skip|fail|throw|retry|show|load)\b|^stop (?:crashing|returning|throwing|failing|hanging|timing out)\b/i,
+    "BUG_FIX",
+  ],
+  [
+    /^make (?:the |this |our |it )?[\w ./-]{0,40}?\b(?:feel )?(?:smaller|snappier|faster|quicker|lighter|shorter|leaner|more responsive|more efficient|less slow)\b/i,
+    "PERFORMANCE",
+  ],
+  [
+    /^make (?:the |this |our )?(?:[\w./-]+\.\w+|[\w ]{0,30}?\b(?:code|function|module|class|component|file|helpers?|parser|handler))\s+(?:more (?:readable|maintainable|modular)|readable|easier to (?:read|follow|maintain|test|understand))\b/i,
+    "REFACTOR",
+  ],
+  [/^export (?:[\w-]+ ){0,3}(?:as|to) (?:an? )?(?:csv|json|pdf|xlsx|excel|parquet)\b/i, "FEATURE"],
+  [
+    /^(?:swap|replace) (?:out )?(?:our |the )?[\w .-]{0,30}?\b(?:for|with) (?:the |a |an )?(?:[\w.-]+ )?(?:library|package|lib|dependency)\b/i,
+    "DEPENDENCY_UPDATE",
+  ],
+  [
     /^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i,
     "FEATURE",
   ],
   [
-    /^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i,
+    /^(?:remove|drop|delete) (?:the )?unused (?:[`\w@/.-]+ )?(?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i,
     "DEPENDENCY_UPDATE",
   ],
   [
-    /^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i,
+    /^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the |those |these )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i,
     "REFACTOR",
   ],
   [/^(?:document)\b/i, "DOCS"],
@@ -230,7 +252,7 @@ const CONVENTIONAL: [RegExp, TaskType][] = [
  * investigation, unless it asks about the running environment (what is installed, running, up).
  */
 const FINDING_QUESTION =
-  /^(?:(?:so|and|but|hmm|ok)\s+)?(?!what do you think)(?:where|why|how (?:much|many|is|are|can|would)|which\b|are (?:all|any|there|the|our)\b|is there\b|should (?:we|i)\b|when (?:does|do|did|is|was)\b|who\b|what\b|does\b|do (?:we|you) (?:have|use|know)\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
+  /^(?:(?:so|and|but|hmm|ok)\s+)?(?!what do you think)(?:(?:i (?:want|need|would like|'d like) to know|i wonder|i'?m curious)\s+)?(?:where|why|how (?:much|many|big|large|long|old|often|full|is|are|can|would)|which\b|are (?:all|any|there|the|our)\b|is there\b|should (?:we|i)\b|when (?:does|do|did|is|was)\b|who\b|what\b|does\b|do (?:we|you) (?:have|use|know)\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
 const ENVIRONMENT_QUESTION =
   /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|at the moment)\b/i;
 const FINDING_WEIGHT = 9;
@@ -318,17 +340,22 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   }
   // The main predicate among the opening clauses, and a question that asks for a finding.
   // The imperative may follow a problem statement in the same sentence ("X takes 45 s, get it under 10 s").
-  const openings = clauses.slice(0, 4).flatMap((clause) => [clause, ...afterCommas(clause)]);
+  // A long issue body states its ask under a heading ("## Task", "## Ask"): that sentence comes first.
+  const askClauses = clauses.filter((clause) => clause.asks);
+  const openings = [...askClauses, ...clauses.slice(0, 4)].flatMap((clause) => [clause, ...afterCommas(clause)]);
   for (const clause of conventional ? [] : openings) {
     if (clause.section === "forbidden" || isNegated(clause.text)) continue;
     const stripped = clause.text.replace(LEAD_FILLER, "");
     const offset = clause.start + clause.text.length - stripped.length;
-    const question = asked ? null : FINDING_QUESTION.exec(stripped);
+    // A heading is a template label ("## What happened"), a question only when it ends with "?".
+    const question = asked || (clause.heading && !clause.text.endsWith("?")) ? null : FINDING_QUESTION.exec(stripped);
     if (question) {
       asked = true;
       const type =
         ENVIRONMENT_QUESTION.test(stripped) &&
-        !/^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b/i.test(stripped)
+        !/^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b|\bwhat(?:'s| is)? (?:causing|the (?:cause|reason))|\bwhat causes\b/i.test(
+          stripped,
+        )
           ? "OBSERVE_ENVIRONMENT"
           : "INVESTIGATE";
       vote(
@@ -373,7 +400,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
 function afterCommas(clause: Clause): Clause[] {
   const pieces: Clause[] = [];
   for (const match of clause.text.matchAll(
-    /,\s+(?:and\s+|so\s+|then\s+)?|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor)\b)/gi,
+    /,\s+(?:and\s+|so\s+|then\s+)?|:\s+(?=which|where|why|what|how|who|when)|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor)\b)/gi,
   )) {
     const start = match.index + match[0].length;
     pieces.push({ ...clause, text: clause.text.slice(start), start: clause.start + start });
