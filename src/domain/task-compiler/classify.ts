@@ -72,14 +72,14 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   REVIEW: [
     // "let me review" is the caller reviewing, not a review task.
     [
-      /(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )(?<!\b(my|our|your) )\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i,
+      /(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )(?<!\b(my|our|your) )(?<!\b(from|in|after|since|per|during) (the |this |that |last )?)\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i,
       8,
     ],
     [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
   ],
   PERFORMANCE: [
     [
-      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i,
+      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom|perform(s|ing)? (better|worse|poorly)|under (heavy )?load)\b/i,
       3,
     ],
     [
@@ -94,7 +94,10 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
   ],
   DEPENDENCY_UPDATE: [
-    [/\b(replace [\w.-]+ with [\w.-]+(?= across| in| everywhere|$)|downgrade|pin [\w@/.-]+ to)\b/i, 4],
+    [
+      /\b(replace [\w.-]+(?: \([^)]*\))? with [\w.-]+(?= across| in| everywhere|$)|replace the (?:old |current |legacy )?[\w-]+(?: \([^)]*\))? with [\w@/.-]+(?= across| everywhere)|downgrade|pin [\w@/.-]+ to)\b/i,
+      4,
+    ],
     [/\b(bump|upgrade|dependabot|renovate|lockfile|package-lock|outdated (packages|dependencies))\b/i, 5],
     [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
   ],
@@ -115,7 +118,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
     [
-      /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
+      /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
       5,
     ],
   ],
@@ -179,6 +182,17 @@ const PREDICATES: [RegExp, TaskType][] = [
     "FEATURE",
   ],
   [
+    /^(?:reduce|fix|eliminate|cut|get rid of) (?:the )?flak(?:iness|y tests?|y specs?)\b|^make (?:the )?\S*(?:tests?|specs?)\S* pass\b/i,
+    "TEST",
+  ],
+  // "look into X and fix it": the deliverable is the fix.
+  [/^(?:investigate|look into|dig into|debug|figure out)\b[^.;]{0,80}?\band (?:then )?(?:fix|repair|resolve|patch)\b/i, "BUG_FIX"],
+  [/^restore (?:the )?(?:previous|old|original|expected|correct|former) (?:behaviou?r|output|format)\b/i, "BUG_FIX"],
+  [
+    /^merge (?:them|these|those|the (?:two |three |duplicate )?(?:\w+ )?(?:functions|methods|helpers|modules|files|classes|components|hooks|types)) into\b/i,
+    "REFACTOR",
+  ],
+  [
     /^(?:silence|suppress) (?:the |that |this |those |these )?[\w -]{0,30}?warnings?\b|^make (?:it|them|this|that|[\w./-]+\.\w+) (?:stop|return|reject|accept|print|handle|respect|ignore|skip|fail|throw|retry|show|load)\b|^stop (?:crashing|returning|throwing|failing|hanging|timing out)\b/i,
     "BUG_FIX",
   ],
@@ -215,13 +229,16 @@ const PREDICATES: [RegExp, TaskType][] = [
   ],
   [/^(?:optimi[sz]e|speed up|cut|reduce|halve|lower|shrink)\b/i, "PERFORMANCE"],
   [
-    /^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:size|limit|timeout|count|retries|pool|ttl|concurrency|replicas|threshold|log level|interval)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
+    /^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:sizes?|limits?|timeouts?|count|retries|pool|ttl|concurrency|replicas|thresholds?|log level|intervals?)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
     "CONFIG_CHANGE",
   ],
   [/^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d)\b/i, "DEPENDENCY_UPDATE"],
   [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
   [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
-  [/^(?:deploy|release|roll (?:back|out)|ship|promote)\b/i, "DEPLOY"],
+  [
+    /^(?:deploy|release|roll (?:back|out)|ship|promote)\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
+    "DEPLOY",
+  ],
   [
     /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show|report|count|tell me (?:how much|how many|the current))\b/i,
     "OBSERVE_ENVIRONMENT",
