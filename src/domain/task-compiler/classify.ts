@@ -22,7 +22,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       2,
     ],
     [
-      /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes)|shows? (the )?wrong)\b/i,
+      /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes|[a-z]+s)|nothing happens|no effect|shows? (the )?wrong)\b/i,
       1,
     ],
     // A stack frame or an error line quoted in the request: what a bug report carries.
@@ -168,7 +168,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "TEST",
   ],
   [
-    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i,
+    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b|^(?:fix|correct)\b[^;]{0,40}?\bin (?:the )?(?:\S+\.mdx?\b|readme\b)/i,
     "DOCS",
   ],
   [
@@ -181,6 +181,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     /^make (?:the )?[\w -]{0,30}?\b(?:sortable|searchable|filterable|configurable|editable|clickable|resizable|draggable|exportable|collapsible|accessible)\b/i,
     "FEATURE",
   ],
+  [/^(?:un-?skip|re-?enable) (?:the |this |that |these |those )?(?:it|them|tests?|specs?)\b/i, "TEST"],
   [
     /^(?:reduce|fix|eliminate|cut|get rid of) (?:the )?flak(?:iness|y tests?|y specs?)\b|^make (?:the )?\S*(?:tests?|specs?)\S* pass\b/i,
     "TEST",
@@ -210,7 +211,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "DEPENDENCY_UPDATE",
   ],
   [
-    /^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i,
+    /^(?:add|implement|introduce|create|build|support|allow|import|paginate|translate|locali[sz]e|internationali[sz]e|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i,
     "FEATURE",
   ],
   [
@@ -222,6 +223,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "REFACTOR",
   ],
   [/^(?:document)\b/i, "DOCS"],
+  [/^profile\b/i, "INVESTIGATE"],
   [/^reproduce\b[^.;]*\b(?:and|to) (?:explain|find|figure out|understand|see why)/i, "INVESTIGATE"],
   [
     /^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if))\b/i,
@@ -384,7 +386,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
       // "…? if so, rotate it": an imperative after the question is asked for too.
       continue;
     }
-    const predicate = PREDICATES.find(([pattern]) => pattern.test(stripped));
+    const predicate = mainPredicate(stripped);
     if (!predicate) continue;
     const match = predicate[0].exec(stripped)!;
     // A predicate that names its object ("write a SECURITY.md", "add tests") says more than a verb alone.
@@ -413,11 +415,28 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [], evidence };
 }
 
+/**
+ * The predicate of an imperative. Among the predicates that name their object, the object named
+ * first wins: "write a README section on running the test suite" is docs, not tests.
+ */
+function mainPredicate(text: string): [RegExp, TaskType] | undefined {
+  let best: [RegExp, TaskType] | undefined;
+  let bestEnd = Infinity;
+  for (const predicate of PREDICATES.slice(0, OBJECT_PREDICATES)) {
+    const match = predicate[0].exec(text);
+    if (match && match.index + match[0].length < bestEnd) {
+      best = predicate;
+      bestEnd = match.index + match[0].length;
+    }
+  }
+  return best ?? PREDICATES.slice(OBJECT_PREDICATES).find(([pattern]) => pattern.test(text));
+}
+
 /** The pieces of a clause after each ", " or "; ": where an imperative often follows a statement. */
 function afterCommas(clause: Clause): Clause[] {
   const pieces: Clause[] = [];
   for (const match of clause.text.matchAll(
-    /,\s+(?:and\s+|so\s+|then\s+)?|:\s+(?=which|where|why|what|how|who|when)|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor)\b)/gi,
+    /,\s+(?:and\s+|so\s+|then\s+)?|:\s+(?=which|where|why|what|how|who|when)|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor|tell|explain|report|show)\b)/gi,
   )) {
     const start = match.index + match[0].length;
     pieces.push({ ...clause, text: clause.text.slice(start), start: clause.start + start });
