@@ -219,7 +219,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "DEPENDENCY_UPDATE",
   ],
   [
-    /^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the |those |these )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i,
+    /^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the |those |these )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b(?!(?:\s+[\w-]+){0,3}\s+(?:branch(?:es)?|logs?|buckets?|backups?|uploads?|rows|records|data|users|accounts|tags|images|containers|volumes|snapshots|artifacts|releases)\b))/i,
     "REFACTOR",
   ],
   [/^(?:document)\b/i, "DOCS"],
