@@ -47,19 +47,19 @@ export const HELDOUT_TARGETS = {
 } as const;
 
 /**
- * What the held-out split reached when the development corpus grew (2026-12-03): a ratchet, so
- * the compiler can only get better on requests its rules were not written from. The issue's
- * targets above are not met yet; raise these as the compiler improves, never lower them.
+ * What the held-out split has reached (a ratchet): the compiler can only get better on requests its
+ * rules were not written from. Last raised 2026-12-03 (second session, branch `compiler`). The
+ * issue's targets above are not met yet; raise these as the compiler improves, never lower them.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.838,
-  risk: 0.853,
-  mode: 0.922,
+  task_type: 0.839,
+  risk: 0.865,
+  mode: 0.931,
   privacy: 0.988,
   forbidden_found: 0.988,
-  hard_found: 0.957,
-  ambiguousRecall: 0.769,
-  clearEscalatedAtMost: 0.102,
+  hard_found: 0.961,
+  ambiguousRecall: 0.778,
+  clearEscalatedAtMost: 0.096,
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };

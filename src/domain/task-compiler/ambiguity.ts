@@ -44,21 +44,24 @@ const GREETING =
   /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
 
 const REFERENT_NOUNS =
-  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document|warnings?";
+  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document|warnings?|regressions?|outages?|feedback|complaints?|cleanup|routine|procedure|steps|numbers|suggestions?";
 const DEMONSTRATIVE_NP = new RegExp(
-  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the new|his|her|their|the)\s+(?:(?:other|same|old|weird|annoying|last|previous)\s+)?(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner|rate|loading|logic|names?|values?|level|size|limit|handling|messages?|codes?|model)\b)(?![-/.]\w)`,
+  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the earlier|the new|his|her|their|the)\s+(?:(?:other|same|old|weird|annoying|last|previous|earlier|flaky|failing)\s+)?(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner|rate|loading|logic|names?|values?|level|size|limit|handling|messages?|codes?|model)\b)(?![-/.]\w)`,
   "gi",
 );
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
 const QUALIFIED =
-  /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:(?:to|until|at|version)\s+v?\d|v?\d+\.\d))/i;
+  /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|the review|the ticket|the screenshot|the customer|the conversation|the spreadsheet|the wiki|the doc\b|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:(?:to|until|at|version)\s+v?\d|v?\d+\.\d))/i;
 const PRONOUN_ACTION =
-  /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
+  /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair|move|put|rename|copy|split|extract|inline|convert|port|replace|swap|drop|kill|bump|upgrade|rotate|finish|solve|silence|undo|redeploy|rerun|re-run|retry|roll back|add|skip|include|exclude|ignore|allow|block|allowlist|whitelist|blacklist)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
 const SUBJECT_PRONOUN =
   /^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
+// Anaphora that point back at a change or a list: "update the tests accordingly", "fix the remaining ones".
+const ANAPHOR =
+  /\b(?:accordingly|the (?:remaining|rest of the) (?:ones|tests|files|bugs|errors|warnings|items|cases|places|calls)|the rest(?= of it\b|\s*$))\b/i;
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
-  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas discussed\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
+  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
   /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
@@ -73,9 +76,9 @@ const BARE_ACTION =
 
 // Measurability: a comparative or subjective goal is done only when something says when.
 const SPEED =
-  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}smaller|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it)\b/i;
+  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}(?:smaller|shorter|snappier|lighter)|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it|too (?:slow|long|heavy|big|large|sluggish))\b/i;
 const QUALITY =
-  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\bharden\b|\blighter\b/i;
+  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more|higher|increased|extend) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\b(?:acceptable|reasonable|good enough|production[- ]ready|decent|smoother|more intuitive)\b|\b(?:tech(?:nical)? debt)\b|\b(?:improve|increase|boost|enhance)\s+(?:the\s+)?(?:overall\s+)?(?:reliability|accessibility|a11y|consistency|usability|stability|robustness|resilience|security|quality|ux|dx|developer experience)\b|\b(?:reduce|less|lower|fewer) (?:the )?(?:flakiness|flakes|noise|noisy)\b|\bless noisy\b|\bharden\b|\blighter\b/i;
 const MEASURE =
   /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]+\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
 
@@ -96,17 +99,26 @@ const CHANGE_TYPES: TaskType[] = [
 const SCOPED =
   /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
 const NO_CHANGES =
-  /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b/i;
+  /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b|\b(?:allowed only to|only allowed to|may only|can only|are only allowed to) (?:read|look|inspect)\b/i;
 const NO_TESTS =
-  /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b/i;
+  /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b|\b(?:don'?t|do not) want (?:any )?(?:new |more |extra )?tests\b|\bno (?:new |more |extra )tests\b/i;
 const NO_DEPS =
-  /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
+  /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:dependencies|deps|packages) (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not) (?:change|be (?:changed|added|removed|updated|upgraded|touched))|(?:dependencies|deps) (?:are|is) frozen|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
 const ADDS_DEP =
   /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+/i;
+// "don't touch prod today" forbids a deploy there.
+const NO_ENV_TOUCH =
+  /\b(?:don'?t|do not|never|must not)\s+(?:touch|change|modify|deploy to|release to)\s+(?:the\s+)?(prod|production|staging|live)\b/i;
+// "The database must stay on 14" pins a version an upgrade would change.
+const PINNED_VERSION = /\b(?:must|should|has to|needs to|will) (?:stay|remain) (?:on|at|pinned to) v?(\d+(?:\.\d+)*)\b/i;
+// "<thing> is frozen / read-only / locked": a request that changes that thing cannot be done.
+const FROZEN_OBJECT = /^(?:the\s+)?(.{2,40}?)\s+(?:is|are|stays?|remains?)\s+(?:frozen|locked|read[- ]only|off[- ]limits)\b/i;
+const CHANGE_VERB =
+  /\b(?:add|change|update|edit|modify|rename|remove|delete|rewrite|translate|bump|upgrade|replace|extend|alter)\b([^.;]*)/i;
 const NO_DEPLOY =
   /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
 const NO_SCHEMA =
-  /\bno (?:db |database )?schema changes\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
+  /\bno (?:db |database )?schema changes\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
 const SCHEMA_CHANGE = /\b(?:add|drop|rename|remove)\b[^.;]{0,40}?\bcolumn\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
 const NO_NETWORK =
   /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
@@ -116,9 +128,15 @@ const NEW_FILE =
 const NO_LOCKFILE =
   /\b(?:lock ?file|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|pnpm-lock\.yaml|cargo\.lock)\b[^.;]{0,20}?\b(?:must not|mustn'?t|may not|cannot|can'?t|should not) change\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify|update)\s+(?:the )?(?:lock ?file|package-lock(?:\.json)?|yarn\.lock)\b/i;
 const NO_API_CHANGE =
-  /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b/i;
+  /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b|\bpublic (?:api|interface)s? (?:is|are|stays?|remains?) (?:frozen|locked|unchanged)\b/i;
 const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?\bpublic\b/i;
 const NO_DELETE = /\b(?:(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)|keep (?:all|every))\b([^.;]*)/i;
+// "Request logs must never be deleted": the rule names what it keeps before the verb.
+const PASSIVE_NO_DELETE =
+  /^(.*?)\b(?:must|should|may|can|will|is to|are to)\s*(?:not|never|n'?t)\s+(?:ever\s+)?be\s+(?:deleted|removed|dropped|purged|truncated|erased|wiped)\b/i;
+// A bare package name in code after "add"/"install" ("Add `zod` and validate …") adds a dependency.
+const ADDS_NAMED_PACKAGE =
+  /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)))/i;
 const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b([^.;]*)/i;
 const ADVICE =
   /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
@@ -233,13 +251,19 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
     for (const match of text.matchAll(EXTERNAL_EVENT)) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
       if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0])) continue;
+      // "the same way api/health.ts does it" names its model; "X and Y do the same thing" only describes.
+      if (/^the same\b/i.test(match[0])) {
+        const rest = clause.text.slice(match.index + match[0].length);
+        if (IDENTIFIER.test(rest) || refsIn(rest).length > 0) continue;
+        if (/\b(?:do|does|did|doing)\s+$/i.test(text.slice(0, match.index)) && words(text.slice(0, match.index)) >= 3) continue;
+      }
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }
     for (const match of text.matchAll(DEMONSTRATIVE_NP)) {
       const determiner = match[1]!.toLowerCase();
       const kind = /^(that|those)$/.test(determiner)
         ? "distal"
-        : /^(the other|the old|the previous|the usual|his|her|their)$/.test(determiner)
+        : /^(the other|the old|the previous|the usual|the earlier|his|her|their)$/.test(determiner)
           ? "external"
           : "definite";
       const after = text.slice(match.index + match[0].length);
@@ -261,6 +285,9 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
       const match = pattern.exec(text);
       if (match) candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
     }
+    // An anaphor points back like a distal demonstrative: only an earlier description resolves it.
+    const anaphor = ANAPHOR.exec(text);
+    if (anaphor) candidates.push({ clause, index: anaphor.index, length: anaphor[0].length, kind: "distal", phrase: anaphor[0] });
   }
   if (!candidates.length) return null;
   const holdsCandidate = new Set(candidates.filter((c) => c.kind !== "pronoun").map((c) => c.clause));
@@ -308,7 +335,10 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   // The measure of a goal is in its own sentence or the next one, or in a list of targets
   // ("Acceptance criteria", bullets): a number elsewhere measures another request.
   if (input.hasExplicitCriteriaWithNumbers) return [];
-  const listed = input.clauses.some((clause) => (clause.bullet || clause.section !== null) && MEASURE.test(clause.text));
+  // A markdown table row ("| LCP | 4.2 s | < 2.5 s |") is a list of targets too.
+  const listed = input.clauses.some(
+    (clause) => (clause.bullet || clause.section !== null || clause.text.startsWith("|")) && MEASURE.test(clause.text),
+  );
   if (listed) return [];
   const measuredSentences = new Set(
     input.clauses.filter((clause) => MEASURE.test(clause.text)).flatMap((clause) => [clause.sentence, clause.sentence - 1]),
@@ -321,6 +351,15 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
     const quality = speed ? null : (QUALITY.exec(clause.text) ?? vague);
     const match = speed ?? quality;
     if (!match) continue;
+    // "Add an index on orders(customer_id) so the page loads faster": the comparative is the motive
+    // of a concrete change that names its target, not the goal to measure.
+    const purpose = /^(.*?)\b(?:so(?: that)?|in order to|to make)\s/i.exec(clause.text.slice(0, match.index));
+    if (
+      purpose &&
+      words(purpose[1]!) >= 3 &&
+      (ANCHOR.test(purpose[1]!) || refsIn(purpose[1]!).length > 0 || /\w\([\w, ]+\)/.test(purpose[1]!))
+    )
+      continue;
     return [
       {
         kind: "unmeasurable_goal",
@@ -346,6 +385,9 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
     .filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null)
     .map((clause) => maskQuoted(clause.text));
   const advice = acting.some((text) => ADVICE.test(text));
+  const addsNamedPackage = input.clauses.some(
+    (clause) => !isNegated(clause.text) && hardnessOf(clause) === null && ADDS_NAMED_PACKAGE.test(clause.text.replace(FILLER, "")),
+  );
   for (const constraint of input.constraints) {
     if (constraint.hardness !== "HARD") continue;
     const text = maskQuoted(constraint.clause.text);
@@ -355,13 +397,32 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
     };
     const deploy = NO_DEPLOY.exec(text);
     const deployTarget = deploy?.[1]?.toLowerCase();
-    const deleted = NO_DELETE.exec(text);
+    const envTouched = NO_ENV_TOUCH.exec(text)?.[1];
+    const pinned = PINNED_VERSION.exec(text)?.[1];
+    const frozen = FROZEN_OBJECT.exec(text)?.[1];
+    // What the rule keeps: the words after "never delete" or before "must never be deleted".
+    const kept = NO_DELETE.exec(text)?.[1] ?? PASSIVE_NO_DELETE.exec(text)?.[1];
     const conflict =
       (unscoped(NO_CHANGES) && CHANGE_TYPES.includes(input.taskType) && !advice && `a ${input.taskType} task changes code`) ||
       (NO_TESTS.test(text) && input.taskType === "TEST" && "the task is about tests") ||
       (NO_DEPS.test(text) &&
-        (input.taskType === "DEPENDENCY_UPDATE" || acting.some((c) => ADDS_DEP.test(c))) &&
+        (input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || acting.some((c) => ADDS_DEP.test(c))) &&
         "the request also adds or updates dependencies") ||
+      (pinned !== undefined &&
+        input.taskType === "DEPENDENCY_UPDATE" &&
+        acting.some((c) => (/\bto v?(\d+(?:\.\d+)*)\b/i.exec(c)?.[1] ?? pinned) !== pinned) &&
+        "the upgrade moves off the pinned version") ||
+      (frozen !== undefined &&
+        acting.some((c) => {
+          const change = CHANGE_VERB.exec(c);
+          const kept = nouns(frozen);
+          return change !== null && [...nouns(change[1] ?? "")].some((n) => kept.has(n));
+        }) &&
+        "the request changes what the rule freezes") ||
+      (input.taskType === "DEPLOY" &&
+        envTouched !== undefined &&
+        acting.some((c) => new RegExp(`\\b${envTouched.slice(0, 4)}`, "i").test(c)) &&
+        "the deploy goes where the rule forbids") ||
       (deploy &&
         input.taskType === "DEPLOY" &&
         (!deployTarget || acting.some((c) => c.toLowerCase().includes(deployTarget))) &&
@@ -375,11 +436,11 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       (NO_NEW_FILES.test(text) && acting.some((c) => NEW_FILE.test(c)) && "the request creates a new file") ||
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
       (NO_API_CHANGE.test(text) && acting.some((c) => CHANGES_API.test(c)) && "the request changes the public API") ||
-      (deleted &&
+      (kept !== undefined &&
         acting.some((c) => {
           const match = DELETES.exec(c);
           if (!match) return false;
-          const forbidden = nouns(deleted[1] ?? "");
+          const forbidden = nouns(kept);
           return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
         }) &&
         "the request deletes what the rule keeps");

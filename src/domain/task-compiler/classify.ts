@@ -12,16 +12,21 @@ type Cue = [RegExp, number];
 const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   BUG_FIX: [
     // The headings of a bug-report template.
-    [/^(steps( to reproduce)?|actual( result| behaviou?r)?|result|observed( behaviou?r)?|what happens|reproduction)$/i, 4],
+    [
+      /^(steps( to reproduce)?|actual( result| behaviou?r)?|result|observed( behaviou?r)?|what happens|what happened|current behaviou?r|reproduction|bug|crash)$/i,
+      4,
+    ],
     [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
     [
       /\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i,
       2,
     ],
     [
-      /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes)|shows? (the )?wrong)\b/i,
+      /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes|[a-z]+s)|nothing happens|no effect|shows? (the )?wrong)\b/i,
       1,
     ],
+    // A stack frame or an error line quoted in the request: what a bug report carries.
+    [/^(?:at\s+\S+\s*\(|[\w.$]*(?:Error|Exception):|Traceback\b|panic:)/, 2],
     [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?|flaky)\b/i, 1],
   ],
   FEATURE: [
@@ -67,14 +72,14 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   REVIEW: [
     // "let me review" is the caller reviewing, not a review task.
     [
-      /(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )(?<!\b(my|our|your) )\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i,
+      /(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )(?<!\b(my|our|your) )(?<!\b(from|in|after|since|per|during) (the |this |that |last )?)\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b/i,
       8,
     ],
     [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
   ],
   PERFORMANCE: [
     [
-      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom)\b/i,
+      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom|perform(s|ing)? (better|worse|poorly)|under (heavy )?load)\b/i,
       3,
     ],
     [
@@ -84,19 +89,22 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   SECURITY_FIX: [
     [
-      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge [^.;]{0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
+      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|(secrets?|keys?|tokens?|credentials?|passwords?)\b[^.;]{0,40}?\b(is |are |was |were |got |gets )(printed|logged|leaked|exposed|visible|committed|pasted)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge (?:[^.;]|\.(?=\w)){0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
       6,
     ],
   ],
   DEPENDENCY_UPDATE: [
-    [/\b(replace [\w.-]+ with [\w.-]+(?= across| in| everywhere|$)|downgrade|pin [\w@/.-]+ to)\b/i, 4],
+    [
+      /\b(replace [\w.-]+(?: \([^)]*\))? with [\w.-]+(?= across| in| everywhere|$)|replace the (?:old |current |legacy )?[\w-]+(?: \([^)]*\))? with [\w@/.-]+(?= across| everywhere)|downgrade|pin [\w@/.-]+ to)\b/i,
+      4,
+    ],
     [/\b(bump|upgrade|dependabot|renovate|lockfile|package-lock|outdated (packages|dependencies))\b/i, 5],
     [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
   ],
   CONFIG_CHANGE: [
     [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
     [
-      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
+      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|(?:build|installer|install|release|deploy|ci) scripts?|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
       3,
     ],
   ],
@@ -110,13 +118,13 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
     [
-      /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
+      /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
       5,
     ],
   ],
   OBSERVE_ENVIRONMENT: [
     [
-      /\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (which|whether|if|how many|how much|the current))\b/i,
+      /\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (whether|if|how many|how much|the current))\b/i,
       5,
     ],
     [/\b(disk (space|usage)|uptime|health ?check|running (processes|containers|services)|installed)\b/i, 2],
@@ -148,7 +156,7 @@ const LABELS: [RegExp, TaskType][] = [
  */
 const PREDICATES: [RegExp, TaskType][] = [
   [
-    /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename) (?:a |an |the )?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
+    /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename) (?:a |an |the )?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^(?:add|drop|rename) (?:the )?(?:new )?columns\b|^(?:drop|truncate|wipe|empty) (?:the )?[\w-]+ table\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
     "DATA_MIGRATION",
   ],
   [
@@ -156,11 +164,11 @@ const PREDICATES: [RegExp, TaskType][] = [
     "PERFORMANCE",
   ],
   [
-    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b/i,
+    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b|^(?:fix|stabili[sz]e|deflake|de-flake|update|repair) (?:the |this |that |these |those )?(?:flaky |failing |broken |intermittent )*(?:tests?|specs?)\b(?!\s+(?:failures?|that|which|where|suite (?:is|takes)))/i,
     "TEST",
   ],
   [
-    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b/i,
+    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b|^(?:fix|correct)\b[^;]{0,40}?\bin (?:the )?(?:\S+\.mdx?\b|readme\b)/i,
     "DOCS",
   ],
   [
@@ -173,19 +181,49 @@ const PREDICATES: [RegExp, TaskType][] = [
     /^make (?:the )?[\w -]{0,30}?\b(?:sortable|searchable|filterable|configurable|editable|clickable|resizable|draggable|exportable|collapsible|accessible)\b/i,
     "FEATURE",
   ],
+  [/^(?:un-?skip|re-?enable) (?:the |this |that |these |those )?(?:it|them|tests?|specs?)\b/i, "TEST"],
   [
-    /^(?:add|implement|introduce|create|build|support|allow|import|paginate|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i,
-    "FEATURE",
+    /^(?:reduce|fix|eliminate|cut|get rid of) (?:the )?flak(?:iness|y tests?|y specs?)\b|^make (?:the )?\S*(?:tests?|specs?)\S* pass\b/i,
+    "TEST",
+  ],
+  // "look into X and fix it": the deliverable is the fix.
+  [/^(?:investigate|look into|dig into|debug|figure out)\b[^.;]{0,80}?\band (?:then )?(?:fix|repair|resolve|patch)\b/i, "BUG_FIX"],
+  [/^restore (?:the )?(?:previous|old|original|expected|correct|former) (?:behaviou?r|output|format)\b/i, "BUG_FIX"],
+  [
+    /^merge (?:them|these|those|the (?:two |three |duplicate )?(?:\w+ )?(?:functions|methods|helpers|modules|files|classes|components|hooks|types)) into\b/i,
+    "REFACTOR",
   ],
   [
-    /^(?:remove|drop|delete) (?:the )?unused (?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i,
+    /^(?:silence|suppress) (?:the |that |this |those |these )?[\w -]{0,30}?warnings?\b|^make (?:it|them|this|that|[\w./-]+\.\w+) (?:stop|return|reject|accept|print|handle|respect|ignore|skip|fail|throw|retry|show|load)\b|^stop (?:crashing|returning|throwing|failing|hanging|timing out)\b/i,
+    "BUG_FIX",
+  ],
+  [
+    /^make (?:the |this |our |it )?[\w ./-]{0,40}?\b(?:feel )?(?:smaller|snappier|faster|quicker|lighter|shorter|leaner|more responsive|more efficient|less slow)\b/i,
+    "PERFORMANCE",
+  ],
+  [
+    /^make (?:the |this |our )?(?:[\w./-]+\.\w+|[\w ]{0,30}?\b(?:code|function|module|class|component|file|helpers?|parser|handler))\s+(?:more (?:readable|maintainable|modular)|readable|easier to (?:read|follow|maintain|test|understand))\b/i,
+    "REFACTOR",
+  ],
+  [/^export (?:[\w-]+ ){0,3}(?:as|to) (?:an? )?(?:csv|json|pdf|xlsx|excel|parquet)\b/i, "FEATURE"],
+  [
+    /^(?:swap|replace) (?:out )?(?:our |the )?[\w .-]{0,30}?\b(?:for|with) (?:the |a |an )?(?:[\w.-]+ )?(?:library|package|lib|dependency)\b/i,
     "DEPENDENCY_UPDATE",
   ],
   [
-    /^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b)/i,
+    /^(?:add|implement|introduce|create|build|support|allow|import|paginate|translate|locali[sz]e|internationali[sz]e|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i,
+    "FEATURE",
+  ],
+  [
+    /^(?:remove|drop|delete) (?:the )?unused (?:[`\w@/.-]+ )?(?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i,
+    "DEPENDENCY_UPDATE",
+  ],
+  [
+    /^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the |those |these )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b(?!(?:\s+[\w-]+){0,3}\s+(?:branch(?:es)?|logs?|buckets?|backups?|uploads?|rows|records|data|users|accounts|tags|images|containers|volumes|snapshots|artifacts|releases)\b))/i,
     "REFACTOR",
   ],
   [/^(?:document)\b/i, "DOCS"],
+  [/^profile\b/i, "INVESTIGATE"],
   [/^reproduce\b[^.;]*\b(?:and|to) (?:explain|find|figure out|understand|see why)/i, "INVESTIGATE"],
   [
     /^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if))\b/i,
@@ -193,13 +231,16 @@ const PREDICATES: [RegExp, TaskType][] = [
   ],
   [/^(?:optimi[sz]e|speed up|cut|reduce|halve|lower|shrink)\b/i, "PERFORMANCE"],
   [
-    /^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:size|limit|timeout|count|retries|pool|ttl|concurrency|replicas|threshold|log level|interval)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
+    /^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:sizes?|limits?|timeouts?|count|retries|pool|ttl|concurrency|replicas|thresholds?|log level|intervals?)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
     "CONFIG_CHANGE",
   ],
   [/^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d)\b/i, "DEPENDENCY_UPDATE"],
   [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
   [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
-  [/^(?:deploy|release|roll (?:back|out)|ship|promote)\b/i, "DEPLOY"],
+  [
+    /^(?:deploy|release|roll (?:back|out)|ship|promote)\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
+    "DEPLOY",
+  ],
   [
     /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show|report|count|tell me (?:how much|how many|the current))\b/i,
     "OBSERVE_ENVIRONMENT",
@@ -230,7 +271,7 @@ const CONVENTIONAL: [RegExp, TaskType][] = [
  * investigation, unless it asks about the running environment (what is installed, running, up).
  */
 const FINDING_QUESTION =
-  /^(?:(?:so|and|but|hmm|ok)\s+)?(?!what do you think)(?:where|why|how (?:much|many|is|are|can|would)|which\b|are (?:all|any|there|the|our)\b|is there\b|should (?:we|i)\b|when (?:does|do|did|is|was)\b|who\b|what\b|does\b|do (?:we|you) (?:have|use|know)\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
+  /^(?:(?:so|and|but|hmm|ok)\s+)?(?!what do you think)(?:(?:i (?:want|need|would like|'d like) to know|i wonder|i'?m curious)\s+)?(?:where|why|how (?:much|many|big|large|long|old|often|full|is|are|can|would)|which\b|are (?:all|any|there|the|our)\b|is there\b|should (?:we|i)\b|when (?:does|do|did|is|was)\b|who\b|what\b|does\b|do (?:we|you) (?:have|use|know)\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
 const ENVIRONMENT_QUESTION =
   /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|at the moment)\b/i;
 const FINDING_WEIGHT = 9;
@@ -318,17 +359,22 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   }
   // The main predicate among the opening clauses, and a question that asks for a finding.
   // The imperative may follow a problem statement in the same sentence ("X takes 45 s, get it under 10 s").
-  const openings = clauses.slice(0, 4).flatMap((clause) => [clause, ...afterCommas(clause)]);
+  // A long issue body states its ask under a heading ("## Task", "## Ask"): that sentence comes first.
+  const askClauses = clauses.filter((clause) => clause.asks);
+  const openings = [...askClauses, ...clauses.slice(0, 4)].flatMap((clause) => [clause, ...afterCommas(clause)]);
   for (const clause of conventional ? [] : openings) {
     if (clause.section === "forbidden" || isNegated(clause.text)) continue;
     const stripped = clause.text.replace(LEAD_FILLER, "");
     const offset = clause.start + clause.text.length - stripped.length;
-    const question = asked ? null : FINDING_QUESTION.exec(stripped);
+    // A heading is a template label ("## What happened"), a question only when it ends with "?".
+    const question = asked || (clause.heading && !clause.text.endsWith("?")) ? null : FINDING_QUESTION.exec(stripped);
     if (question) {
       asked = true;
       const type =
         ENVIRONMENT_QUESTION.test(stripped) &&
-        !/^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b/i.test(stripped)
+        !/^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b|\bwhat(?:'s| is)? (?:causing|the (?:cause|reason))|\bwhat causes\b/i.test(
+          stripped,
+        )
           ? "OBSERVE_ENVIRONMENT"
           : "INVESTIGATE";
       vote(
@@ -340,7 +386,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
       // "…? if so, rotate it": an imperative after the question is asked for too.
       continue;
     }
-    const predicate = PREDICATES.find(([pattern]) => pattern.test(stripped));
+    const predicate = mainPredicate(stripped);
     if (!predicate) continue;
     const match = predicate[0].exec(stripped)!;
     // A predicate that names its object ("write a SECURITY.md", "add tests") says more than a verb alone.
@@ -369,11 +415,28 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [], evidence };
 }
 
+/**
+ * The predicate of an imperative. Among the predicates that name their object, the object named
+ * first wins: "write a README section on running the test suite" is docs, not tests.
+ */
+function mainPredicate(text: string): [RegExp, TaskType] | undefined {
+  let best: [RegExp, TaskType] | undefined;
+  let bestEnd = Infinity;
+  for (const predicate of PREDICATES.slice(0, OBJECT_PREDICATES)) {
+    const match = predicate[0].exec(text);
+    if (match && match.index + match[0].length < bestEnd) {
+      best = predicate;
+      bestEnd = match.index + match[0].length;
+    }
+  }
+  return best ?? PREDICATES.slice(OBJECT_PREDICATES).find(([pattern]) => pattern.test(text));
+}
+
 /** The pieces of a clause after each ", " or "; ": where an imperative often follows a statement. */
 function afterCommas(clause: Clause): Clause[] {
   const pieces: Clause[] = [];
   for (const match of clause.text.matchAll(
-    /,\s+(?:and\s+|so\s+|then\s+)?|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor)\b)/gi,
+    /,\s+(?:and\s+|so\s+|then\s+)?|:\s+(?=which|where|why|what|how|who|when)|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor|tell|explain|report|show)\b)/gi,
   )) {
     const start = match.index + match[0].length;
     pieces.push({ ...clause, text: clause.text.slice(start), start: clause.start + start });

@@ -19,6 +19,10 @@ const CRITICAL: [RegExp, string][] = [
     /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b/i,
     "handles secrets",
   ],
+  [
+    /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets) (printed|logged|leaked|exposed|committed|pasted|visible)\b/i,
+    "handles secrets",
+  ],
   [/\b(payments?|billing|stripe|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i, "touches payments"],
   [
     /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|(purge|strip|remove)\b[^.;]{0,60}?\b(out of |from )(the )?(git )?history|reset (main|master|develop|the \w+ branch)\b[^.;]*\bpush)/i,
@@ -30,7 +34,10 @@ const CRITICAL: [RegExp, string][] = [
   ],
 ];
 const HIGH: [RegExp, string][] = [
-  [/\b(deploy(s|ed|ing|ment)?(?![-\w/])|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i, "deploys"],
+  [
+    /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i,
+    "deploys",
+  ],
   [
     /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|alter table|schema change)/i,
     "migrates data or schema",
@@ -76,13 +83,18 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
 }
 
 const RECOMMEND =
-  /\b(recommend(ation)?s?|suggest(ions?)?|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) (make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+  /\b(recommend(ation)?s?|suggest(ions?)?|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) (make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|dry[- ]run only|(don'?t|do not) implement)\b/i;
 const CONSULT =
-  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till) (i|we) say so|wait for (my|our) (go-?ahead|ok|okay|approval|sign-?off)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait for (my|our) (go-?ahead|ok|okay|approval|sign-?off)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+
+// A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
+const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;
 
 export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Finding<InteractionMode> {
+  const consulted = clauses.some((clause) => CONSULT.test(clause.text));
   for (const clause of clauses) {
     const match = RECOMMEND.exec(clause.text);
+    if (match && consulted && PROPOSAL.test(match[0])) continue;
     if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
   }
   if (type === "REVIEW") return { value: "RECOMMEND_ONLY", span: null, reason: "a review recommends; it does not change" };

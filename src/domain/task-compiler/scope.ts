@@ -14,7 +14,7 @@ const HOST = new RegExp(
   "gi",
 );
 const PATH = new RegExp(
-  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile)(?![\w/])`,
+  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
   "g",
 );
 const KNOWN_DIRS =

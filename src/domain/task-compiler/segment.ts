@@ -16,7 +16,15 @@ export interface Clause extends Span {
   sentence: number;
   section: Section | null;
   bullet: boolean;
+  /** A markdown heading line ("## What happened"): it names a part of the text, it asks nothing. */
+  heading?: boolean;
+  /** The first sentence under a heading that names the ask ("## Task", "## Ask"): the main predicate is there. */
+  asks?: boolean;
 }
+
+// Headings under which the caller states what to do, wherever they stand in a long issue body.
+const ASK_HEADING =
+  /^(?:(?:the )?(?:task|ask|request|todo|to do|action|what to do|what i need|what we need|what i want|proposal|fix|goal|summary))$/i;
 
 const SECTION_NAMES: [RegExp, Section][] = [
   [
@@ -34,7 +42,7 @@ const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
 // Clause boundaries inside a sentence: before a negation, preference or condition that starts a
 // new instruction, and at semicolons, dashes and "but".
 const CLAUSE_BREAK =
-  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
+  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
 
 function sectionOf(heading: string): Section | null {
   const name = heading
@@ -51,6 +59,7 @@ export function segment(text: string): Clause[] {
   let section: Section | null = null;
   let sentence = 0;
   let offset = 0;
+  let askSentence = -1;
   for (const line of text.split("\n")) {
     const lineStart = offset;
     offset += line.length + 1;
@@ -81,12 +90,18 @@ export function segment(text: string): Clause[] {
       if (markup) {
         start += markup[0].length;
         body = body.slice(markup[0].length);
+        const trimmed = trimSpan(body, start);
+        if (trimmed) clauses.push({ ...trimmed, sentence, section, bullet: false, heading: true });
+        if (ASK_HEADING.test(body.replace(/[*_:]+$/g, "").trim())) askSentence = sentence + 1;
+        sentence++;
+        continue;
       }
     }
     for (const piece of splitKeeping(body, SENTENCE_END)) {
       for (const clause of splitKeeping(piece.text, CLAUSE_BREAK)) {
         const trimmed = trimSpan(clause.text, start + piece.start + clause.start);
-        if (trimmed) clauses.push({ ...trimmed, sentence, section, bullet: Boolean(bullet) });
+        if (trimmed)
+          clauses.push({ ...trimmed, sentence, section, bullet: Boolean(bullet), ...(sentence === askSentence ? { asks: true } : {}) });
       }
       sentence++;
     }
