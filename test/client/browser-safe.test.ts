@@ -15,13 +15,14 @@ function importGraph(entry: string) {
     if (files.has(file)) return;
     files.add(file);
     const text = readFileSync(file, "utf8");
-    for (const [, fromSpecifier, dynamicSpecifier] of text.matchAll(
+    for (const [statement, fromSpecifier, dynamicSpecifier] of text.matchAll(
       /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g,
     )) {
       const specifier = fromSpecifier ?? dynamicSpecifier;
       if (!specifier) continue;
       if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier.replace(/\.js$/, ".ts")));
-      else packages.add(specifier);
+      // A type-only import is erased by the compiler: it loads nothing in the browser.
+      else if (!/^\s*import\s+type\s/.test(statement)) packages.add(specifier);
     }
   };
   visit(entry);
