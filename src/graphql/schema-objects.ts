@@ -65,8 +65,8 @@ export function schemaObjectTypes(rules: Record<string, FieldRule>) {
       if (!node.title) throw new Error(`${path}: an enum needs a title to name its GraphQL type`);
       return sharedEnum(node.title, node.enum);
     }
-    if (typeof node.const === "string" || node.type === "string")
-      return node.pattern === ID_PATTERN ? ("ID" as const) : ("String" as const);
+    if (node.type === "string" && node.pattern === ID_PATTERN) return "ID" as const;
+    if (node.type === "string" || typeof node.const === "string") return "String" as const;
     if (node.type === "integer") return "Int" as const;
     if (node.type === "number") return "Float" as const;
     if (node.type === "boolean") return "Boolean" as const;
