@@ -54,7 +54,7 @@ export type StoredProvenance = Provenance[] | Provenance;
 export const provenanceList = (stored: StoredProvenance): Provenance[] => (Array.isArray(stored) ? stored : [stored]);
 
 const id = { type: "string", pattern: ID_PATTERN } as const;
-const nullable = (schema: object) => ({ anyOf: [schema, { type: "null" }] });
+const nullable = <const S extends object>(schema: S) => ({ anyOf: [schema, { type: "null" }] }) as const;
 export const extensionMapSchema = {
   type: "object",
   propertyNames: { pattern: EXTENSION_KEY_PATTERN },
