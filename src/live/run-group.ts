@@ -22,6 +22,8 @@ export interface Positioned {
 export const READ_BATCH = 100;
 /** Entries carried by notices and kept until handed out; more are read back from the ledger. */
 const MAX_CARRIED = 256;
+/** The newest entries handed out, kept for watches that join a little behind the head (entries carry states). */
+const KEEP_RECENT = 8;
 
 export interface GroupMember<T> {
   /** The last seq delivered (or skipped as not asked for). */
@@ -73,6 +75,8 @@ export class RunGroup<T extends Positioned> {
   private catching = false;
   /** The catch-up loop's last page: members that had room for part of it take the rest from here. */
   private page: readonly T[] = [];
+  /** The newest entries the live pass handed out, oldest first. */
+  private recent: T[] = [];
   private movedWaiters: (() => void)[] = [];
   /** Watches still reading their start (hold). */
   private holds = 0;
@@ -204,6 +208,7 @@ export class RunGroup<T extends Positioned> {
   private handOut(batch: T[]): void {
     this.head = batch.at(-1)!.seq;
     for (const entry of batch) this.carried.delete(entry.seq);
+    this.recent = [...this.recent, ...batch].slice(-KEEP_RECENT);
     const history = batch[0]!.seq <= this.historyMark;
     for (const member of this.synced) member.take(batch, history);
     this.notifyMoved();
@@ -262,10 +267,15 @@ export class RunGroup<T extends Positioned> {
     return ready;
   }
 
-  /** Entries after `afterSeq`: from the last page when it holds the next one, else one read. */
+  /**
+   * Entries after `afterSeq`: from the last page or the newest entries handed out when they hold
+   * the next one (entries never change once written), else one read.
+   */
   private async pageAfter(afterSeq: number): Promise<readonly T[]> {
-    const index = this.page.findIndex((entry) => entry.seq === afterSeq + 1);
-    if (index >= 0) return this.page.slice(index);
+    for (const kept of [this.page, this.recent]) {
+      const index = kept.findIndex((entry) => entry.seq === afterSeq + 1);
+      if (index >= 0) return kept.slice(index);
+    }
     this.page = await this.source.read(this.runId, afterSeq, READ_BATCH);
     return this.page;
   }
@@ -274,6 +284,9 @@ export class RunGroup<T extends Positioned> {
   private async ended(): Promise<boolean> {
     const missing = await this.source.missing(this.runId);
     if (!missing) return false;
+    // What was kept of a deleted run must not be served to anyone resuming it.
+    this.recent = [];
+    this.page = [];
     for (const member of [...this.synced, ...this.unsynced]) {
       if ("end" in missing) member.fail(missing.end);
       else member.last(missing.last);

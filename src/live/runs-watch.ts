@@ -328,11 +328,16 @@ export class RunsSubscription extends SinkStream<RunChangeRecord> {
   }
 
   get hasRoom(): boolean {
-    return this.sink.backlog < PACE;
+    return this.sink.backlog < this.pace;
   }
 
   room(): Promise<void> {
-    return this.sink.below(PACE);
+    return this.sink.below(this.pace);
+  }
+
+  /** Catch-up fills the sink up to PACE, and never past what a live pass may hold. */
+  private get pace(): number {
+    return Math.min(PACE, this.maxLag);
   }
 
   /** A live pass of a run's group. */
@@ -363,7 +368,7 @@ export class RunsSubscription extends SinkStream<RunChangeRecord> {
 
   /** A run catching up may not fall more than maxLag entries behind it, history aside. */
   checkLag(run: FollowedRun): void {
-    if (this.sink.backlog + run.lag > this.maxLag) this.end(new RunsSubscriberTooSlowError(this.positions(), this.maxLag));
+    if (run.lag > 0 && this.sink.backlog + run.lag > this.maxLag) this.end(new RunsSubscriberTooSlowError(this.positions(), this.maxLag));
   }
 
   private deliver(run: FollowedRun, change: RunChangeRecord): void {

@@ -2,7 +2,7 @@
 // thousand dashboards on one run, every event used to be executed a thousand times over the
 // same entry with the same selection; now subscribers whose operation is the same document with
 // the same variables share one result. Events are shared objects (a commit's entry is handed to
-// every watcher of the run, and catch-up pages are shared by SharedReads), so the event itself
+// every watch of the run, and so is each page the run's catch-up loop reads: run-group.ts), so the event itself
 // is the cache key and the cache goes when the event does.
 //
 // What a resolver returns depends on who asked (redaction by trust class, run restrictions), so
