@@ -247,10 +247,8 @@ export class RunsSubscription extends SinkStream<RunChangeRecord> {
         ]);
       }
       // A deleted run resumed before its deletion: the deletion is its one event left.
-      if (position.seq < deletion.seq && !this.closed) {
-        this.follow(position.runId, position.seq, position.seq, position.seq);
-        this.followed.get(position.runId)!.group.announce(deletion.seq, true);
-      }
+      if (position.seq < deletion.seq)
+        this.follow(position.runId, position.seq, position.seq, position.seq)?.group.announce(deletion.seq, true);
     }
     this.started = true;
     void this.admit();
@@ -277,7 +275,7 @@ export class RunsSubscription extends SinkStream<RunChangeRecord> {
     }
     const head = this.known.get(runId);
     if (this.started && head !== undefined) {
-      if (seq > head) this.follow(runId, head, history ? seq : head, head).group.announce(seq, history);
+      if (seq > head) this.follow(runId, head, history ? seq : head, head)?.group.announce(seq, history);
       return;
     }
     if (this.outside.has(runId)) return;
@@ -307,7 +305,7 @@ export class RunsSubscription extends SinkStream<RunChangeRecord> {
         const covered = runIds ? runIds.includes(runId) : taskId ? (await this.reader.taskOf(runId)) === taskId : true;
         if (this.closed) return;
         if (!covered) this.outside.add(runId);
-        else if (!this.followed.has(runId)) this.follow(runId, -1, -1, -1).group.announce(seq, false);
+        else if (!this.followed.has(runId)) this.follow(runId, -1, -1, -1)?.group.announce(seq, false);
       }
     } catch (error) {
       this.end(error);
@@ -316,8 +314,12 @@ export class RunsSubscription extends SinkStream<RunChangeRecord> {
     }
   }
 
-  /** Follows a run from `cursor`; `head` is a position the run is known to have reached. */
-  private follow(runId: string, cursor: number, historyEnd: number, head: number): FollowedRun {
+  /**
+   * Follows a run from `cursor`; `head` is a position the run is known to have reached. Not once
+   * the stream has ended: nothing would take it out of the group again.
+   */
+  private follow(runId: string, cursor: number, historyEnd: number, head: number): FollowedRun | undefined {
+    if (this.closed) return undefined;
     this.known.delete(runId);
     const group = this.groups.of(runId);
     const run = new FollowedRun(this, group, cursor, historyEnd);
