@@ -13,7 +13,7 @@
 //      dashboards, 1,000, none, with each process's CPU per commit;
 //   3. memory: server live-heap and RSS growth per idle subscription, over BENCH_IDLE_SUBSCRIBERS;
 //   4. PostgreSQL only: 1,000 subscribers on instance A, commits through instance B, so each
-//      delivery is a NOTIFY plus a ledger read, with shared reads on and off.
+//      delivery is a NOTIFY plus one ledger read by the run's group for all of them.
 // Settings: BENCH_FANOUT_COMMITS=300 (latency commits per case: a commit's deliveries are
 // correlated samples, so a p99 needs several hundred commits), BENCH_SECONDS=8,
 // BENCH_WARMUP_SECONDS=2, BENCH_WRITERS=32, BENCH_IDLE_SUBSCRIBERS=1000, BENCH_BACKENDS,
@@ -345,8 +345,8 @@ async function memoryCase(canon: CanonProcess, client: CanonClient, count: numbe
 }
 
 /** PostgreSQL: subscribers on A, commits through B; every delivery is a NOTIFY and a read. */
-async function crossInstanceCase(databaseUrl: string, shared: boolean) {
-  const env = { DATABASE_URL: databaseUrl, CANON_WATCH_SHARED_READS: shared ? "1" : "0", CANON_WATCH_RESYNC_MS: "60000" };
+async function crossInstanceCase(databaseUrl: string) {
+  const env = { DATABASE_URL: databaseUrl, CANON_WATCH_RESYNC_MS: "60000" };
   const a = await startCanonProcess(env);
   const b = await startCanonProcess(env);
   try {
@@ -371,7 +371,7 @@ interface BackendReport {
     clientCpuPerCommitMs: number;
   }[];
   throughput: Awaited<ReturnType<typeof throughputComparison>>;
-  crossInstance?: { shared: Awaited<ReturnType<typeof crossInstanceCase>>; unshared: Awaited<ReturnType<typeof crossInstanceCase>> };
+  crossInstance?: Awaited<ReturnType<typeof crossInstanceCase>>;
 }
 
 async function benchBackend(name: string, env: Record<string, string>, databaseUrl?: string): Promise<BackendReport> {
@@ -400,11 +400,8 @@ async function benchBackend(name: string, env: Record<string, string>, databaseU
     const stopped = await canon.stop();
     if (stopped.code !== 0) log(`${name}: canon exited with ${stopped.code} (${stopped.signal})`);
     if (databaseUrl) {
-      log(`${name}: across instances, shared reads`);
-      const shared = await crossInstanceCase(databaseUrl, true);
-      log(`${name}: across instances, unshared reads`);
-      const unshared = await crossInstanceCase(databaseUrl, false);
-      report.crossInstance = { shared, unshared };
+      log(`${name}: across instances`);
+      report.crossInstance = await crossInstanceCase(databaseUrl);
     }
     return report;
   } finally {
@@ -464,8 +461,7 @@ function print(reports: BackendReport[]) {
   row("  commit p50 / p99 ms, none / 1,000", (r) => `${p(r.throughput.none.latency)} / ${p(r.throughput.many.latency)}`);
   if (reports.some((r) => r.crossInstance)) {
     row("Across instances, 1,000 subscribers on A, commits via B", () => "");
-    row("  delivery p50 / p99 ms, shared reads", (r) => (r.crossInstance ? p(r.crossInstance.shared.delivery) : "n/a"));
-    row("  delivery p50 / p99 ms, unshared reads", (r) => (r.crossInstance ? p(r.crossInstance.unshared.delivery) : "n/a"));
+    row("  delivery p50 / p99 ms", (r) => (r.crossInstance ? p(r.crossInstance.delivery) : "n/a"));
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((cells) => (cells[c] ?? "").length)));
   for (const cells of rows)

@@ -8,6 +8,7 @@ import type { JsonObject } from "../contracts/agent-state.js";
 import type { Principal } from "../domain/principal.js";
 import type { RunWatcher } from "../live/run-watch.js";
 import type { RunsWatcher } from "../live/runs-watch.js";
+import type { WatchDelivery } from "../live/watch-delivery.js";
 import type { RunStore } from "../store/run-store.js";
 import type { TaskStore } from "../store/task-store.js";
 import type { TokenStore } from "../store/token-store.js";
@@ -33,6 +34,11 @@ export interface GraphQLContext extends CanonServices {
   /** The authenticated caller; requests without a valid token never reach a resolver. */
   principal: Principal | null;
   requestId: string;
+  /**
+   * Set when the transport writes a subscription's events itself (graphql-ws); null for HTTP,
+   * SSE and in-process callers, whose subscriptions are read as async iterators.
+   */
+  delivery: WatchDelivery | null;
 }
 
 export const builder = new SchemaBuilder<{

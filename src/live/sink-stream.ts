@@ -1,7 +1,7 @@
 // A watch's output, with two faces: an async iterator of what it delivers (EntryQueue: SSE,
 // in-process readers), or, once `redirect`ed, a feed into another sink (a socket: socket-sink.ts),
 // with the iterator left to report only how the watch ended. A run's watch (run-watch.ts) and a
-// runsChanged subscription (runs-stream.ts) are both one; they differ in what they deliver.
+// runsChanged subscription (runs-watch.ts) are both one; they differ in what they deliver.
 import { EntryQueue, type WatchSink } from "./watch-sink.js";
 
 export abstract class SinkStream<T> implements AsyncIterableIterator<T> {

@@ -6,19 +6,16 @@
 // graphql-ws still owns the protocol: it sends `complete` or `error` when the watch ends, which
 // happens only after every frame handed over here has been written.
 import type { WebSocket } from "ws";
+import type { EncodedEvent, EventEncoder, WatchDelivery } from "./watch-delivery.js";
 import { BacklogWaiters, type WatchSink } from "./watch-sink.js";
-
-/** An event as every subscriber of one operation receives it: the `next` payload's JSON. */
-export interface EncodedEvent {
-  json: string;
-  /** The codes of the errors in it, for closing the socket as graphql-ws's onNext would. */
-  errorCodes: readonly unknown[];
-}
-
-export type EventEncoder = (event: object) => EncodedEvent | Promise<EncodedEvent>;
 
 /** What the socket is closed with when an event says its caller may not have it. */
 export type CloseFor = (errorCodes: readonly unknown[]) => { code: number; reason: string } | null;
+
+/** The WatchDelivery of one graphql-ws subscription: its events go to `socket` under `id`. */
+export function socketDelivery(socket: WebSocket, id: string, closeFor: CloseFor): WatchDelivery {
+  return { sinkFor: (encode) => new SocketSink(socket, id, encode, closeFor) };
+}
 
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
 

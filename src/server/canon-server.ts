@@ -82,7 +82,7 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
     ? await PostgresChangeFeed.open(database, { resyncMs: config.watchResyncMs, logger })
     : new InProcessChangeFeed();
   const store = new RunStore(database, feed, { stateCacheBytes: config.stateCacheBytes });
-  const watchOptions = { maxLag: config.watchBuffer, sharedReads: config.watchSharedReads, cacheBytes: config.watchCacheBytes };
+  const watchOptions = { maxLag: config.watchBuffer };
   const watcher = new RunWatcher(store, feed, watchOptions);
   const runsWatcher = new RunsWatcher(new RunChangeReader(database), feed, watchOptions);
   const sessions = new TokenSessions(tokens);

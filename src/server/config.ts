@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { DatabaseOptions } from "../db/database.js";
 import { DEFAULT_READ_LIMITS } from "../graphql/read-guard.js";
 import { DEFAULT_MAX_LAG } from "../live/run-watch.js";
-import { DEFAULT_WATCH_CACHE_BYTES } from "../live/shared-reads.js";
 import { DEFAULT_STATE_CACHE_BYTES } from "../store/state-cache.js";
 
 export interface CanonConfig {
@@ -23,8 +22,6 @@ export interface CanonConfig {
   readQueue?: number;
   /** Bytes of recent states kept in memory for writers (the state cache). */
   stateCacheBytes?: number;
-  /** Bytes of recent ledger entries kept in memory for subscribers (shared reads). */
-  watchCacheBytes?: number;
   /** How long shutdown waits for in-flight work before closing connections. */
   shutdownGraceMs: number;
   /** How many ledger entries a subscriber may fall behind before it gets ERR_SUBSCRIBER_TOO_SLOW. */
@@ -33,8 +30,6 @@ export interface CanonConfig {
   watchResyncMs: number;
   /** How often idle subscription connections are pinged (ws ping frames, SSE comments); 0: never. */
   keepAliveMs: number;
-  /** Whether subscribers of a run share ledger reads (diagnostic switch; on unless CANON_WATCH_SHARED_READS=0). */
-  watchSharedReads: boolean;
   /** Schema introspection over the API (on by default on loopback, off when bound publicly). */
   introspection: boolean;
   /** GraphiQL in a browser (same default as introspection). */
@@ -105,12 +100,10 @@ const VARIABLES = {
   CANON_READ_CONCURRENCY: { schema: integer(1), accepts: "a number of requests per token, 1 or more" },
   CANON_READ_QUEUE: { schema: integer(0), accepts: "a number of waiting requests per token, 0 or more" },
   CANON_STATE_CACHE_BYTES: { schema: integer(0), accepts: "a number of bytes, 0 or more (0: no state cache)" },
-  CANON_WATCH_CACHE_BYTES: { schema: integer(0), accepts: "a number of bytes, 0 or more (0: no shared-reads cache)" },
   CANON_SHUTDOWN_GRACE_MS: { schema: integer(0), accepts: "milliseconds, 0 or more" },
   CANON_WATCH_BUFFER: { schema: integer(1), accepts: "a number of ledger entries, 1 or more" },
   CANON_WATCH_RESYNC_MS: { schema: integer(0), accepts: "milliseconds, 0 or more (0: never)" },
   CANON_KEEPALIVE_MS: { schema: integer(0), accepts: "milliseconds, 0 or more (0: never)" },
-  CANON_WATCH_SHARED_READS: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
   CANON_INTROSPECTION: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
   CANON_GRAPHIQL: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
   CANON_DASHBOARD: { schema: boolean, accepts: BOOLEAN_WORDS.join(", ") },
@@ -179,12 +172,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: Confi
     readConcurrency: values.CANON_READ_CONCURRENCY ?? DEFAULT_READ_LIMITS.readConcurrency,
     readQueue: values.CANON_READ_QUEUE ?? DEFAULT_READ_LIMITS.readQueue,
     stateCacheBytes: values.CANON_STATE_CACHE_BYTES ?? DEFAULT_STATE_CACHE_BYTES,
-    watchCacheBytes: values.CANON_WATCH_CACHE_BYTES ?? DEFAULT_WATCH_CACHE_BYTES,
     shutdownGraceMs: values.CANON_SHUTDOWN_GRACE_MS ?? 10_000,
     watchBuffer: values.CANON_WATCH_BUFFER ?? DEFAULT_MAX_LAG,
     watchResyncMs: values.CANON_WATCH_RESYNC_MS ?? 5_000,
     keepAliveMs: values.CANON_KEEPALIVE_MS ?? 12_000,
-    watchSharedReads: values.CANON_WATCH_SHARED_READS ?? true,
     introspection: values.CANON_INTROSPECTION ?? local,
     graphiql: values.CANON_GRAPHIQL ?? local,
     dashboard: values.CANON_DASHBOARD ?? true,

@@ -2,15 +2,17 @@
 // thousand dashboards on one run, every event used to be executed a thousand times over the
 // same entry with the same selection; now subscribers whose operation is the same document with
 // the same variables share one result. Events are shared objects (a commit's entry is handed to
-// every watcher of the run, and catch-up pages are shared by SharedReads), so the event itself
+// every watch of the run, and so is each page the run's catch-up loop reads: run-group.ts), so the event itself
 // is the cache key and the cache goes when the event does.
 //
 // What a resolver returns depends on who asked (redaction by trust class, run restrictions), so
 // the key includes the caller's token: only subscriptions of the same principal share results.
 //
-// A transport that can take events directly (graphql-ws: socket-sink.ts) puts `deliverDirectly`
-// in the context. A source stream that can be redirected (a run watch) then feeds it, with each
-// event encoded once per operation as well, and the stream itself only reports how it ended.
+// A transport that writes events itself (graphql-ws: socket-sink.ts) is the context's `delivery`
+// (a WatchDelivery, set when the server creates the context). A subscription's stream (a
+// SinkStream: a run watch or a runsChanged subscription) is then redirected into the sink it
+// makes, with each event encoded once per operation as well, and the stream itself only reports
+// how it ended.
 import {
   createSourceEventStream,
   execute,
@@ -25,23 +27,12 @@ import {
 import { isAsyncIterable, mapAsyncIterator, type Plugin } from "graphql-yoga";
 import type { Logger } from "pino";
 import { EVENTS_IGNORE_ARGUMENTS } from "../graphql/field-extensions.js";
-import type { WatchSink } from "../live/watch-sink.js";
+import type { GraphQLContext } from "../graphql/builder.js";
+import { SinkStream } from "../live/sink-stream.js";
+import type { EncodedEvent, EventEncoder } from "../live/watch-delivery.js";
 import { codedError } from "./error-codes.js";
-import type { EncodedEvent, EventEncoder } from "../live/socket-sink.js";
 
 type MaybePromise<T> = T | Promise<T>;
-
-/** Set in the context by a transport that writes events itself. */
-export interface DirectDelivery {
-  deliverDirectly?: (encode: EventEncoder) => WatchSink<object>;
-}
-
-interface Redirectable {
-  redirect(sink: WatchSink<object>): void;
-}
-
-const isRedirectable = (stream: unknown): stream is Redirectable & AsyncIterable<unknown> =>
-  typeof (stream as Partial<Redirectable>).redirect === "function";
 
 /** One value per (event, operation key), kept as long as the event is. */
 class PerEvent<T> {
@@ -109,14 +100,14 @@ export function useSharedSubscriptionExecution(logger: Logger): Plugin {
         if (!isAsyncIterable(stream)) return stream;
         const key = operationKey(args);
         const run = (event: object) => results.get(event, key, () => execute({ ...args, rootValue: event }));
-        const { deliverDirectly } = (args.contextValue ?? {}) as DirectDelivery;
-        if (deliverDirectly && isRedirectable(stream)) {
+        const delivery = (args.contextValue as GraphQLContext | undefined)?.delivery;
+        if (delivery && stream instanceof SinkStream) {
           const encoder: EventEncoder = (event) =>
             encodings.get(event, key, () => {
               const result = run(event);
               return result instanceof Promise ? result.then(encode) : encode(result);
             });
-          stream.redirect(deliverDirectly(encoder));
+          stream.redirect(delivery.sinkFor(encoder));
           return stream;
         }
         return mapAsyncIterator(stream as AsyncIterable<unknown>, (payload): MaybePromise<ExecutionResult> =>

@@ -13,9 +13,8 @@ import type { TokenSessions } from "../graphql/token-sessions.js";
 import type { TokenStore } from "../store/token-store.js";
 import { codedError } from "./error-codes.js";
 import { requestIdFrom, withRequestId } from "./request-context.js";
-import type { DirectDelivery } from "./shared-execution.js";
-import { SocketSink, type CloseFor } from "../live/socket-sink.js";
-import { bearerToken, type CanonYoga } from "./yoga.js";
+import { socketDelivery, type CloseFor } from "../live/socket-sink.js";
+import { bearerToken, type CanonYoga, type SocketContext } from "./yoga.js";
 
 interface EnvelopedRoot {
   execute: (args: ExecutionArgs) => unknown;
@@ -80,12 +79,17 @@ export function attachGraphQLWebSocket(
         const principal = (ctx.extra as unknown as SocketAuth).principal;
         const requestId = requestIdFrom(undefined);
         return withRequestId(requestId, async () => {
+          // Run watches and runsChanged subscriptions write their events to this socket themselves.
+          const socketContext: SocketContext | undefined = principal && {
+            principal,
+            delivery: socketDelivery(ctx.extra.socket, id, closeFor),
+          };
           const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
             ...ctx,
             req: ctx.extra.request,
             socket: ctx.extra.socket,
             params,
-            principal,
+            ...socketContext,
           });
           let document;
           try {
@@ -95,9 +99,7 @@ export function attachGraphQLWebSocket(
           }
           const errors = validate(schema, document);
           if (errors.length) return errors.map((error: unknown) => codedError(error, logger));
-          const contextValue = (await contextFactory()) as DirectDelivery;
-          // Run watches write their events to this socket themselves (socket-sink.ts).
-          contextValue.deliverDirectly = (encode) => new SocketSink(ctx.extra.socket, id, encode, closeFor);
+          const contextValue = await contextFactory();
           return {
             schema,
             document,

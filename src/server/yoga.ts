@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import { CSRF_REFUSED } from "../contracts/errors.js";
 import type { Principal } from "../domain/principal.js";
 import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
+import type { WatchDelivery } from "../live/watch-delivery.js";
 import { schema } from "../graphql/schema.js";
 import { preauthenticated } from "./body-gate.js";
 import { codedError } from "./error-codes.js";
@@ -99,21 +100,28 @@ function useCsrfRefusal(): Plugin {
   };
 }
 
+/** What graphql-ws passes into the context factory for a subscription on an authenticated socket. */
+export interface SocketContext {
+  principal: Principal;
+  delivery: WatchDelivery;
+}
+
 export function createCanonYoga(services: CanonServices, logger: Logger, options: YogaOptions): CanonYoga {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     context: async (initial): Promise<GraphQLContext> => {
       const requestId = currentRequestId() ?? "";
-      // graphql-ws authenticated the socket once, at connection_init (websocket.ts).
-      const fromSocket = (initial as { principal?: Principal }).principal;
-      if (fromSocket) return { ...services, principal: fromSocket, requestId };
+      // graphql-ws authenticated the socket once, at connection_init, and passes how its
+      // subscriptions write to the socket (websocket.ts).
+      const socket = initial as Partial<SocketContext>;
+      if (socket.principal) return { ...services, principal: socket.principal, requestId, delivery: socket.delivery ?? null };
       // A request with a body was authenticated before its body was read (body-gate.ts).
       const early = (initial as { req?: IncomingMessage }).req;
       const token = bearerToken(initial.request?.headers.get("authorization"));
       const principal = (early && preauthenticated.get(early)) ?? (token ? await services.tokens.authenticate(token) : null);
       if (!principal) throw unauthenticated();
-      return { ...services, principal, requestId };
+      return { ...services, principal, requestId, delivery: null };
     },
     landingPage: false,
     healthCheckEndpoint: "/livez",

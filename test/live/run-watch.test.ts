@@ -155,13 +155,13 @@ describe(`RunWatcher on ${backendName}`, () => {
     const { run } = await store.startRun(startInput);
     const watches = await Promise.all(Array.from({ length: 50 }, () => watcher.watch(run.id, { afterVersion: 0 })));
     const received = watches.map((watch) => take(watch, 10));
-    const before = watcher.pages.queries;
+    const before = watcher.groups.reads;
     for (let version = 0; version < 10; version++) {
       await commitMany(store, run.id, version, version + 1);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     for (const entries of await Promise.all(received)) expect(entries.map((e) => e.stateVersion)).toEqual(range(1, 10));
-    expect(watcher.pages.queries - before).toBeLessThanOrEqual(10);
+    expect(watcher.groups.reads - before).toBeLessThanOrEqual(10);
     expect(watcher.open.size).toBe(0);
   });
 

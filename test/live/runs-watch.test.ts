@@ -149,6 +149,43 @@ describe(`RunsWatcher on ${backendName}: re-checks`, () => {
   });
 });
 
+describe(`RunsWatcher on ${backendName}: one catch-up loop per run`, () => {
+  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+
+  beforeAll(async () => {
+    opened = await openMigratedDatabase();
+  });
+  afterAll(() => opened.dispose());
+
+  it("resumes many subscriptions of one run from different positions with reads from the lowest, each change once, in order", async () => {
+    const feed = new InProcessChangeFeed();
+    const store = new RunStore(opened.db, feed);
+    const watcher = new RunsWatcher(new RunChangeReader(opened.db), feed);
+    const { run } = await store.startRun(startInput);
+    for (let version = 0; version < 150; version++) {
+      await store.commitState({
+        runId: run.id,
+        expectedVersion: version,
+        operations: [{ op: "setUserVisibleStatus", args: { status: `v${version + 1}` } }],
+        producer,
+        provenance,
+      });
+    }
+    const starts = Array.from({ length: 20 }, (_, i) => i * 7);
+    const subscriptions = await Promise.all(
+      starts.map((seq) => watcher.watch({ scope: { taskId: null, runIds: [run.id] }, status: null, after: [{ runId: run.id, seq }] })),
+    );
+    const seqs = await Promise.all(
+      subscriptions.map(async (subscription, i) => (await take(subscription, 150 - starts[i]!)).map((c) => c.seq)),
+    );
+    for (const [i, got] of seqs.entries()) expect(got).toEqual(Array.from({ length: 150 - starts[i]! }, (_, k) => starts[i]! + 1 + k));
+    // Pages of 100 from the lowest cursor, shared by all twenty: not a read per subscription.
+    expect(watcher.groups.reads).toBeLessThanOrEqual(6);
+    for (const subscription of subscriptions) await subscription.return();
+    expect(watcher.open.size).toBe(0);
+  });
+});
+
 describe.skipIf(!onPostgres)("RunsWatcher across instances on postgres: deletion", () => {
   let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
   const quiet = { warn: () => {}, info: () => {} };

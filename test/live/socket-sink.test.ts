@@ -4,7 +4,8 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
-import { SocketSink, type EncodedEvent } from "../../src/live/socket-sink.js";
+import { SocketSink } from "../../src/live/socket-sink.js";
+import type { EncodedEvent } from "../../src/live/watch-delivery.js";
 
 interface Pair {
   server: WebSocket;

@@ -170,10 +170,10 @@ describe(`runsChanged on ${backendName}`, () => {
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const before = canon.server.watchers.many.pages.queries;
+    const before = canon.server.watchers.many.groups.reads;
     await commit(a.runId, commits);
     for (const watch of watches) expect((await watch.done).map((e) => e.runsChanged.seq)).toEqual(range(1, commits));
-    const reads = canon.server.watchers.many.pages.queries - before;
+    const reads = canon.server.watchers.many.groups.reads - before;
     expect(reads).toBeLessThanOrEqual(commits * 2);
     for (const watch of watches) watch.unsubscribe();
   });

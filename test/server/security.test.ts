@@ -455,7 +455,6 @@ describe(`security on ${backendName}`, () => {
         watchBuffer: 100,
         watchResyncMs: 0,
         keepAliveMs: 0,
-        watchSharedReads: true,
       };
       await expect(
         startCanon(

@@ -56,7 +56,6 @@ export async function startTestCanon(overrides: Partial<Omit<CanonConfig, "datab
     watchBuffer: 1_000,
     watchResyncMs: 5_000,
     keepAliveMs: 12_000,
-    watchSharedReads: true,
     introspection: true,
     graphiql: true,
     // Tests write in bursts far above any real agent's rate; the rate limit has its own test.
