@@ -4,7 +4,7 @@ import type { AgentStateV1 } from "../contracts/agent-state.js";
 import type { ContentHash } from "../contracts/common.js";
 import { InvalidInputError, InvalidStateError, type InputProblem } from "../contracts/errors.js";
 import { compileSchema, problemsOf, validateAgentState } from "../contracts/validation.js";
-import { canonicalJson, contentHash, sha256Of } from "./content-hash.js";
+import { canonicalJson, canonicalJsonPair, sha256Of } from "./content-hash.js";
 import { jsonBoundsProblems } from "./json-bounds.js";
 import { rememberJsonSize } from "./json-size.js";
 import { LIMITS } from "./limits.js";
@@ -94,17 +94,19 @@ export function planCommit(
 ): CommitPlan {
   const version = current.state.identity.state_version;
   const applied = admitOperations(current.state, calls, context, withCarriedReceipts(storedReceipts, calls));
-  if (applied === current.state || contentHash(applied) === current.contentHash) {
-    return { kind: "NOOP", state: current.state, contentHash: current.contentHash, stateVersion: version };
-  }
+  const noop = { kind: "NOOP", state: current.state, contentHash: current.contentHash, stateVersion: version } as const;
+  if (applied === current.state) return noop;
   const next: AgentStateV1 = { ...applied, identity: { ...applied.identity, state_version: version + 1 } };
-  return { kind: "COMMIT", state: next, contentHash: sha256Of(checkedStateJson(next)), stateVersion: version + 1 };
+  // One canonicalisation for both questions: did anything change, and what is the next version's hash.
+  const [appliedJson, nextJson] = canonicalJsonPair(applied as unknown as Record<string, unknown>, "identity", next.identity);
+  if (sha256Of(appliedJson) === current.contentHash) return noop;
+  return { kind: "COMMIT", state: next, contentHash: sha256Of(checkedStateJson(next, nextJson)), stateVersion: version + 1 };
 }
 
-/** Validates a state about to be persisted and returns its canonical JSON. */
-export function checkedStateJson(state: AgentStateV1): string {
+/** Validates a state about to be persisted and returns its canonical JSON (`text`: already computed). */
+export function checkedStateJson(state: AgentStateV1, canonical?: string): string {
   if (!validateAgentState(state)) throw new InvalidStateError(problemsOf(validateAgentState));
-  const text = canonicalJson(state);
+  const text = canonical ?? canonicalJson(state);
   if (utf8Bytes(text) > LIMITS.stateBytes) {
     throw new InvalidStateError([{ path: "", message: `would exceed ${LIMITS.stateBytes} bytes` }]);
   }
