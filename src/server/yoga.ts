@@ -12,7 +12,6 @@ import type { CanonServices, GraphQLContext } from "../graphql/builder.js";
 import { schema } from "../graphql/schema.js";
 import { preauthenticated } from "./body-gate.js";
 import { codedError } from "./error-codes.js";
-import { useCompiledCommits } from "./compiled-execution.js";
 import { useInputGuard } from "./input-guard.js";
 import { useReadPermits } from "./read-permits.js";
 import { yogaLogging } from "./yoga-logging.js";
@@ -137,7 +136,6 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       usePageSecurityHeaders(),
       useSSEKeepAlive(options.keepAliveMs),
       useSharedSubscriptionExecution(logger),
-      useCompiledCommits(),
     ],
   });
 }
