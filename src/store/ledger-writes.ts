@@ -452,18 +452,22 @@ interface DriverCause {
   constraint?: { index?: string; fields?: string[] };
 }
 
-/** A SQLSTATE: five digits or capitals (Prisma's own codes, like P2002, are not). */
-const SQLSTATE = /^[0-9A-Z]{5}$/;
-
-/** What the driver itself (pg, PGlite) throws for a failed statement: the append runs on it directly. */
+/**
+ * What the driver itself (pg, PGlite: both use pg-protocol's DatabaseError) throws for a failed
+ * statement, the append's and NOTIFY's. Told from Prisma's errors (whose `code` is Prisma's own,
+ * like P2002) by the server's `severity`.
+ */
 interface DriverError {
-  code?: string;
+  code: string;
+  severity: string;
   constraint?: string;
 }
 
 const driverError = (error: unknown): DriverError | null =>
-  error instanceof Error && typeof (error as DriverError).code === "string" && SQLSTATE.test((error as DriverError).code!)
-    ? (error as DriverError)
+  error instanceof Error &&
+  typeof (error as Partial<DriverError>).severity === "string" &&
+  typeof (error as Partial<DriverError>).code === "string"
+    ? (error as unknown as DriverError)
     : null;
 
 /** The driver adapter's description of a failed statement, wherever Prisma put it. */
@@ -475,7 +479,7 @@ function driverCause(error: unknown): DriverCause | null {
 
 const sqlStateOf = (error: unknown): string | null => {
   const raw = driverError(error);
-  if (raw) return raw.code!;
+  if (raw) return raw.code;
   const cause = driverCause(error);
   if (cause?.kind === "UniqueConstraintViolation") return UNIQUE_VIOLATION;
   return cause?.originalCode ?? cause?.code ?? ((error as { code?: string } | null)?.code === "P2002" ? UNIQUE_VIOLATION : null);
