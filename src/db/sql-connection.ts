@@ -1,8 +1,8 @@
 // The few things that go below Prisma: run a multi-statement script, run a parameterised query,
 // hold one session for an advisory lock (the migrator and admin tasks; Prisma's raw queries go
 // through the extended protocol, which refuses multi-statement scripts), and the commit path's
-// one append statement, which skips Prisma's query engine and tracing on the hottest path
-// (docs/benchmark-log.md, 2026-12-03 profile). Errors are the driver's own (SQLSTATE in `code`).
+// statements (the append, the ledger NOTIFY), which skip Prisma's query engine and tracing on
+// the hottest path (docs/benchmark-log.md, 2026-12-03). Errors are the driver's own (SQLSTATE in `code`).
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 
