@@ -1,6 +1,8 @@
-// The few things the migrator and admin tasks need below Prisma: run a multi-statement
-// script, run a parameterised query, hold one session for an advisory lock. Prisma's raw
-// queries go through the extended protocol, which refuses multi-statement scripts.
+// The few things that go below Prisma: run a multi-statement script, run a parameterised query,
+// hold one session for an advisory lock (the migrator and admin tasks; Prisma's raw queries go
+// through the extended protocol, which refuses multi-statement scripts), and the commit path's
+// statements (the append, the ledger NOTIFY), which skip Prisma's query engine and tracing on
+// the hottest path (docs/benchmark-log.md, 2026-12-03). Errors are the driver's own (SQLSTATE in `code`).
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 
@@ -10,6 +12,8 @@ export interface SqlSession {
 }
 
 export interface SqlConnection {
+  /** One statement on whichever session is free (PGlite: after any open transaction). */
+  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
   /** Runs `work` on one dedicated session (so session-level advisory locks hold). */
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
 }
@@ -25,6 +29,8 @@ export function pgliteConnection(client: PGlite): SqlConnection {
   };
   let turn: Promise<unknown> = Promise.resolve();
   return {
+    // PGlite runs each query exclusively, waiting for a transaction in progress (Prisma's included).
+    query: session.query,
     withSession(work) {
       const mine = turn.catch(() => {}).then(() => work(session));
       turn = mine;
@@ -35,6 +41,7 @@ export function pgliteConnection(client: PGlite): SqlConnection {
 
 export function pgPoolConnection(pool: pg.Pool): SqlConnection {
   return {
+    query: async <Row>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as Row[],
     async withSession(work) {
       const client = await pool.connect();
       try {

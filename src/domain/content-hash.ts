@@ -15,3 +15,22 @@ export function sha256Of(text: string): ContentHash {
 }
 
 export const contentHash = (value: unknown): ContentHash => sha256Of(canonicalJson(value));
+
+/**
+ * The canonical JSON of an object and of a copy of it with one member replaced, for about the
+ * price of one: the members they share are canonicalised once and joined as canonicalize joins
+ * an object's members (keys sorted, undefined members left out). A commit needs both: the state
+ * the operations produced (is it a NOOP?) and the same state at the next version (its hash).
+ */
+export function canonicalJsonPair(value: Record<string, unknown>, key: string, replacement: unknown): [string, string] {
+  const member = (name: string, at: unknown): string[] =>
+    at === undefined || typeof at === "symbol" ? [] : [`${canonicalJson(name)}:${canonicalJson(at)}`];
+  const original: string[] = [];
+  const replaced: string[] = [];
+  for (const name of [...new Set([...Object.keys(value), key])].sort()) {
+    const before = member(name, value[name]);
+    original.push(...before);
+    replaced.push(...(name === key ? member(name, replacement) : before));
+  }
+  return [`{${original.join(",")}}`, `{${replaced.join(",")}}`];
+}

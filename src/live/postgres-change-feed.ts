@@ -116,7 +116,8 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
       const payloads = [...this.unsent].map(([runId, seq]) => `${runId}:${seq}`);
       this.unsent.clear();
       try {
-        await this.db.prisma.$executeRaw`SELECT pg_notify(${LEDGER_CHANNEL}, p) FROM unnest(${payloads}::text[]) AS p`;
+        // On the driver, as the append is (ledger-writes.ts): one of these follows most commits.
+        await this.db.sql.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [LEDGER_CHANNEL, payloads]);
       } catch (error) {
         this.options.logger.warn(
           { err: error },

@@ -69,8 +69,20 @@ export function jsonValueProblems(value: unknown, path: string, max = QUERY_LIMI
   return problems.slice(0, MAX_PROBLEMS);
 }
 
+/**
+ * The problems of each document seen: yoga's parse cache hands back the same document for the
+ * same query text, and this hook runs on every request, so a document is walked once.
+ */
+const literalProblemsSeen = new WeakMap<DocumentNode, InputProblem[]>();
+
 /** NUL and surrogate problems of the query's string literals, with the argument path to each. */
 export function literalProblems(document: DocumentNode): InputProblem[] {
+  let problems = literalProblemsSeen.get(document);
+  if (!problems) literalProblemsSeen.set(document, (problems = walkLiterals(document)));
+  return problems;
+}
+
+function walkLiterals(document: DocumentNode): InputProblem[] {
   const problems: InputProblem[] = [];
   visit(document, {
     StringValue(node, _key, parent, path, ancestors) {

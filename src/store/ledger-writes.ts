@@ -204,50 +204,8 @@ export class LedgerWrites {
     const items = specs.map((spec, ord) => appendItem(spec, ord));
     let rows: (ReturnedRun & { ord: number })[];
     try {
-      rows = await this.track(this.db.prisma.$queryRaw<(ReturnedRun & { ord: number })[]>`
-        WITH items AS (
-          SELECT * FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS i(
-            "ord" int, "run_id" text, "expected_version" int, "state_version" int, "is_commit" boolean, "is_archive" boolean,
-            "entry_kind" text, "state" jsonb, "stored_state" jsonb, "patch" jsonb, "snapshot_version" int, "chain_bytes" int,
-            "content_hash" text, "status" text, "digest" text, "committed_at" timestamptz,
-            "operations" jsonb, "producer" jsonb, "provenance" jsonb, "reason" text, "idempotency_key" text,
-            "request_hash" text, "receipts" jsonb)
-        ), moved AS (
-          UPDATE "run" r SET
-            "state_version" = i."state_version",
-            "ledger_seq" = r."ledger_seq" + 1,
-            "state" = CASE WHEN i."is_commit" THEN i."state" ELSE r."state" END,
-            "content_hash" = i."content_hash",
-            "status" = i."status",
-            "head_parent_hash" = r."head_hash",
-            "head_hash" = 'sha256:' || encode(sha256(convert_to(r."head_hash" || '|' || (r."ledger_seq" + 1) || '|' || i."digest", 'UTF8')), 'hex'),
-            "snapshot_version" = COALESCE(i."snapshot_version", r."snapshot_version"),
-            "chain_bytes" = COALESCE(i."chain_bytes", r."chain_bytes"),
-            "updated_at" = COALESCE(i."committed_at", GREATEST(date_trunc('milliseconds', statement_timestamp()), r."updated_at"))
-          FROM items i
-          WHERE r."id" = i."run_id" AND r."state_version" = i."expected_version"
-            AND (i."committed_at" IS NULL OR r."updated_at" <= i."committed_at")
-            AND (NOT i."is_archive" OR (r."content_hash" = i."content_hash" AND r."status" <> ${ARCHIVED_STATUS}))
-          RETURNING i."ord", r."id", r."ledger_seq", r."task_id", r."session_id", r."status", r."created_at", r."updated_at",
-            r."head_hash", r."head_parent_hash", r."snapshot_version", r."chain_bytes"
-        ), appended AS (
-          INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
-            "reason", "state", "patch", "snapshot_version", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
-            "request_hash", "created_at")
-          SELECT i."run_id", m."ledger_seq", i."state_version", i."entry_kind"::"LedgerKind", i."operations",
-            i."producer", i."provenance", i."reason", i."stored_state", i."patch", i."snapshot_version",
-            i."content_hash", m."head_parent_hash", m."head_hash", i."idempotency_key", i."request_hash", m."updated_at"
-          FROM moved m JOIN items i ON i."ord" = m."ord"
-          RETURNING "run_id", "seq"
-        ), stored_receipts AS (
-          INSERT INTO "receipt" ("id", "run_id", "kind", "document", "content_hash", "state_version", "created_at")
-          SELECT rc."id", i."run_id", rc."kind"::"ReceiptKind", rc."document", rc."content_hash", i."state_version", m."updated_at"
-          FROM moved m JOIN items i ON i."ord" = m."ord",
-            jsonb_to_recordset(i."receipts") AS rc("id" text, "kind" text, "document" jsonb, "content_hash" text)
-        )
-        SELECT m."ord", m."ledger_seq", m."task_id", m."session_id", m."status", m."created_at", m."updated_at", m."head_hash",
-          m."head_parent_hash", m."snapshot_version", m."chain_bytes"
-        FROM moved m JOIN appended a ON a."run_id" = m."id" AND a."seq" = m."ledger_seq"`);
+      // Through the driver itself, not Prisma's $queryRaw: this is the commit path's one statement.
+      rows = await this.track(this.db.sql.query<ReturnedRun & { ord: number }>(APPEND_STATEMENT, [JSON.stringify(items), ARCHIVED_STATUS]));
     } catch (error) {
       if (specs.length > 1) return Promise.all(specs.map(async (spec) => (await this.appendMany([spec]))[0]!));
       return [refusalOf(error, specs[0]!)];
@@ -366,6 +324,55 @@ export class LedgerWrites {
   }
 }
 
+/**
+ * The append statement (see LedgerWrites.append): $1 the items as a JSON array (appendItem),
+ * $2 the archived status.
+ */
+const APPEND_STATEMENT = `
+  WITH items AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
+      "ord" int, "run_id" text, "expected_version" int, "state_version" int, "is_commit" boolean, "is_archive" boolean,
+      "entry_kind" text, "state" jsonb, "stored_state" jsonb, "patch" jsonb, "snapshot_version" int, "chain_bytes" int,
+      "content_hash" text, "status" text, "digest" text, "committed_at" timestamptz,
+      "operations" jsonb, "producer" jsonb, "provenance" jsonb, "reason" text, "idempotency_key" text,
+      "request_hash" text, "receipts" jsonb)
+  ), moved AS (
+    UPDATE "run" r SET
+      "state_version" = i."state_version",
+      "ledger_seq" = r."ledger_seq" + 1,
+      "state" = CASE WHEN i."is_commit" THEN i."state" ELSE r."state" END,
+      "content_hash" = i."content_hash",
+      "status" = i."status",
+      "head_parent_hash" = r."head_hash",
+      "head_hash" = 'sha256:' || encode(sha256(convert_to(r."head_hash" || '|' || (r."ledger_seq" + 1) || '|' || i."digest", 'UTF8')), 'hex'),
+      "snapshot_version" = COALESCE(i."snapshot_version", r."snapshot_version"),
+      "chain_bytes" = COALESCE(i."chain_bytes", r."chain_bytes"),
+      "updated_at" = COALESCE(i."committed_at", GREATEST(date_trunc('milliseconds', statement_timestamp()), r."updated_at"))
+    FROM items i
+    WHERE r."id" = i."run_id" AND r."state_version" = i."expected_version"
+      AND (i."committed_at" IS NULL OR r."updated_at" <= i."committed_at")
+      AND (NOT i."is_archive" OR (r."content_hash" = i."content_hash" AND r."status" <> $2))
+    RETURNING i."ord", r."id", r."ledger_seq", r."task_id", r."session_id", r."status", r."created_at", r."updated_at",
+      r."head_hash", r."head_parent_hash", r."snapshot_version", r."chain_bytes"
+  ), appended AS (
+    INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
+      "reason", "state", "patch", "snapshot_version", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
+      "request_hash", "created_at")
+    SELECT i."run_id", m."ledger_seq", i."state_version", i."entry_kind"::"LedgerKind", i."operations",
+      i."producer", i."provenance", i."reason", i."stored_state", i."patch", i."snapshot_version",
+      i."content_hash", m."head_parent_hash", m."head_hash", i."idempotency_key", i."request_hash", m."updated_at"
+    FROM moved m JOIN items i ON i."ord" = m."ord"
+    RETURNING "run_id", "seq"
+  ), stored_receipts AS (
+    INSERT INTO "receipt" ("id", "run_id", "kind", "document", "content_hash", "state_version", "created_at")
+    SELECT rc."id", i."run_id", rc."kind"::"ReceiptKind", rc."document", rc."content_hash", i."state_version", m."updated_at"
+    FROM moved m JOIN items i ON i."ord" = m."ord",
+      jsonb_to_recordset(i."receipts") AS rc("id" text, "kind" text, "document" jsonb, "content_hash" text)
+  )
+  SELECT m."ord", m."ledger_seq", m."task_id", m."session_id", m."status", m."created_at", m."updated_at", m."head_hash",
+    m."head_parent_hash", m."snapshot_version", m."chain_bytes"
+  FROM moved m JOIN appended a ON a."run_id" = m."id" AND a."seq" = m."ledger_seq"`;
+
 const entryKindOf = (spec: AppendSpec): "COMMIT" | "NOOP" => (spec.kind === "COMMIT" ? "COMMIT" : "NOOP");
 
 /**
@@ -445,6 +452,24 @@ interface DriverCause {
   constraint?: { index?: string; fields?: string[] };
 }
 
+/**
+ * What the driver itself (pg, PGlite: both use pg-protocol's DatabaseError) throws for a failed
+ * statement, the append's and NOTIFY's. Told from Prisma's errors (whose `code` is Prisma's own,
+ * like P2002) by the server's `severity`.
+ */
+interface DriverError {
+  code: string;
+  severity: string;
+  constraint?: string;
+}
+
+const driverError = (error: unknown): DriverError | null =>
+  error instanceof Error &&
+  typeof (error as Partial<DriverError>).severity === "string" &&
+  typeof (error as Partial<DriverError>).code === "string"
+    ? (error as unknown as DriverError)
+    : null;
+
 /** The driver adapter's description of a failed statement, wherever Prisma put it. */
 function driverCause(error: unknown): DriverCause | null {
   const meta = (error as { meta?: { driverAdapterError?: { cause?: DriverCause } } } | null)?.meta;
@@ -453,6 +478,8 @@ function driverCause(error: unknown): DriverCause | null {
 }
 
 const sqlStateOf = (error: unknown): string | null => {
+  const raw = driverError(error);
+  if (raw) return raw.code;
   const cause = driverCause(error);
   if (cause?.kind === "UniqueConstraintViolation") return UNIQUE_VIOLATION;
   return cause?.originalCode ?? cause?.code ?? ((error as { code?: string } | null)?.code === "P2002" ? UNIQUE_VIOLATION : null);
@@ -466,6 +493,8 @@ interface UniqueViolation {
 
 function uniqueViolation(error: unknown): UniqueViolation | null {
   if (sqlStateOf(error) !== UNIQUE_VIOLATION) return null;
+  const raw = driverError(error);
+  if (raw) return { index: raw.constraint ?? null, fields: [] };
   const constraint = driverCause(error)?.constraint;
   return { index: constraint?.index ?? null, fields: constraint?.fields ?? [] };
 }
