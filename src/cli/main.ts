@@ -8,7 +8,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { COMPONENT_KINDS, TRUST_CLASSES, type ComponentKind, type TrustClass } from "../contracts/common.js";
 import { CanonError } from "../contracts/errors.js";
 import { DataDirBusyError } from "../db/data-dir-lock.js";
-import { DatabaseUnreachableError } from "../db/database-errors.js";
+import { DatabaseUnreachableError, DataDirCreationError } from "../db/database-errors.js";
 import { SCOPES, type Scope } from "../domain/principal.js";
 import { InsecureBindError, PortInUseError } from "../server/startup-errors.js";
 import { ConfigError, configFromEnv, unknownCanonVariables, type CanonConfig, type ConfigFlags } from "../server/config.js";
@@ -236,7 +236,7 @@ export function report(error: unknown, command: string, debug: boolean): number 
   if (error instanceof DataDirBusyError)
     return (say(`${error.message}. Stop that process first, or give this one another CANON_DATA_DIR`), EXIT.BUSY);
   if (error instanceof DatabaseUnreachableError || error instanceof InsecureBindError) return (say(error.message), EXIT.CONFIG);
-  if (error instanceof PortInUseError) return (say(error.message), EXIT.FAILED);
+  if (error instanceof PortInUseError || error instanceof DataDirCreationError) return (say(error.message), EXIT.FAILED);
   if (error instanceof CanonError) return (say(error.message), EXIT.FAILED);
   say(`${error instanceof Error ? error.message : String(error)}${debug ? "" : " (CANON_LOG_LEVEL=debug shows where)"}`);
   if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);

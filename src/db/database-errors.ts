@@ -10,3 +10,6 @@ export class MissingDataDirError extends Error {
 
 /** The PostgreSQL server in DATABASE_URL cannot be reached, or refuses the connection. */
 export class DatabaseUnreachableError extends Error {}
+
+/** A new embedded data directory could not be created (initdb failed: disk full, no permission, …). */
+export class DataDirCreationError extends Error {}

@@ -8,7 +8,8 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "./generated/client.js";
 import { lockDataDir } from "./data-dir-lock.js";
-import { DatabaseUnreachableError, MissingDataDirError } from "./database-errors.js";
+import { createPgliteDataDir, PGLITE_START_PARAMS } from "./pglite-initdb.js";
+import { DatabaseUnreachableError, DataDirCreationError, MissingDataDirError } from "./database-errors.js";
 import { pgliteConnection, pgPoolConnection, type SqlConnection } from "./sql-connection.js";
 
 export type DatabaseOptions = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; poolSize?: number };
@@ -37,7 +38,7 @@ export interface OpenOptions {
 
 export const MEMORY_DATA_DIR = ":memory:";
 
-export { DatabaseUnreachableError, MissingDataDirError };
+export { DatabaseUnreachableError, DataDirCreationError, MissingDataDirError };
 
 /** Whether `dataDir` holds an embedded database (PostgreSQL writes PG_VERSION first thing). */
 export const hasPgliteDatabase = (dataDir: string): boolean => existsSync(path.join(dataDir, "PG_VERSION"));
@@ -45,13 +46,6 @@ export const hasPgliteDatabase = (dataDir: string): boolean => existsSync(path.j
 export async function openDatabase(options: DatabaseOptions, open: OpenOptions = {}): Promise<Database> {
   return options.kind === "pglite" ? openPglite(options.dataDir, open) : openPostgres(options.url, options.poolSize);
 }
-
-/**
- * PGlite's memory (BENCHMARKS.md, embedded memory): its WASM heap never shrinks, and PostgreSQL's
- * default 128 MB of shared buffers are touched at start, so they stay resident. Canon's embedded
- * database is one process with one connection: 16 MB of buffers hold its working set.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 async function openPglite(dataDir: string, open: OpenOptions): Promise<Database> {
   if (dataDir === MEMORY_DATA_DIR) return pgliteDatabase(await PGlite.create(undefined, { startParams: PGLITE_START_PARAMS }), "memory");
@@ -68,6 +62,8 @@ async function openPglite(dataDir: string, open: OpenOptions): Promise<Database>
       }),
   );
   try {
+    // initdb in a child process: its memory is returned when the child exits (pglite-initdb.ts).
+    if (created) await createPgliteDataDir(location);
     return { ...pgliteDatabase(await PGlite.create(location, { startParams: PGLITE_START_PARAMS }), location, lock.release), created };
   } catch (error) {
     await lock.release();
