@@ -1,9 +1,10 @@
 // How a COMMIT's state is stored (docs/storage.md): as the RFC 6902 patch from the previous
 // COMMIT's state, or as a whole snapshot when the patches since the last snapshot add up to
-// more than the state itself (and more than MIN_CHAIN_BYTES). So the bytes a commit adds grow with its change, not with the
-// state (a snapshot costs at most as much as the patches it follows, on average), and reading
-// any version means one snapshot plus patches no bigger in total than that snapshot: the cost
-// of `stateAt` depends on the state's size, never on the ledger's length.
+// more than twice the state (SNAPSHOT_SPACING; and more than MIN_CHAIN_BYTES). So the bytes a
+// commit adds grow with its change, not with the state (a snapshot costs at most half as much
+// as the patches it follows, on average), and reading any version means one snapshot plus
+// patches no bigger in total than two snapshots: the cost of `stateAt` depends on the state's
+// size, never on the ledger's length.
 import { statePatch, type StatePatch } from "./state-patch.js";
 
 /** Where a run's patch chain stands: its newest snapshot, and what has been added since. */
@@ -28,6 +29,17 @@ export const PATCH_ROW_CHARGE = 256;
  */
 export const MIN_CHAIN_BYTES = 16 * 1024;
 
+/**
+ * Snapshots are this many state sizes of charged patches apart. At 1 a snapshot's share of each
+ * commit was the patch plus PATCH_ROW_CHARGE (~400 bytes for a one-field change, a third of the
+ * 2 x patch + 1 KB budget); at 2 it is half that, and a read applies at most twice the state's
+ * size in patches: still bounded by the state, never by the ledger's length.
+ */
+export const SNAPSHOT_SPACING = 2;
+
+/** Charged patch bytes after which the next COMMIT of a state `stateBytes` long is stored whole. */
+export const chainBudget = (stateBytes: number): number => Math.max(SNAPSHOT_SPACING * stateBytes, MIN_CHAIN_BYTES);
+
 export type EncodedCommit = { kind: "SNAPSHOT"; position: ChainPosition } | { kind: "PATCH"; patch: StatePatch; position: ChainPosition };
 
 /** The first entry of a run (or of an imported ledger) is a snapshot. */
@@ -40,6 +52,6 @@ export const genesisPosition = (version: number): ChainPosition => ({ snapshotVe
 export function encodeCommit(previous: unknown, next: unknown, nextBytes: number, version: number, position: ChainPosition): EncodedCommit {
   const patch = statePatch(previous, next);
   const charge = Buffer.byteLength(JSON.stringify(patch), "utf8") + PATCH_ROW_CHARGE;
-  if (position.chainBytes + charge > Math.max(nextBytes, MIN_CHAIN_BYTES)) return { kind: "SNAPSHOT", position: genesisPosition(version) };
+  if (position.chainBytes + charge > chainBudget(nextBytes)) return { kind: "SNAPSHOT", position: genesisPosition(version) };
   return { kind: "PATCH", patch, position: { snapshotVersion: position.snapshotVersion, chainBytes: position.chainBytes + charge } };
 }

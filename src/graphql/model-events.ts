@@ -5,7 +5,7 @@ import { requiresOnRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { WRITE_ERRORS } from "./errors.js";
 import { ComponentIdentityInput, ComponentIdentityType, toComponentIdentity } from "./identity-types.js";
-import { Run, stateOfRun } from "./run.js";
+import { labelsOfRun, Run } from "./run.js";
 import { authorizedWriter } from "./writer.js";
 import { sharedEnum } from "./shared-enums.js";
 import { viewDocument, viewRunDocument } from "./state-view.js";
@@ -83,8 +83,8 @@ builder.objectField(Run, "modelEvents", (t) =>
     resolve: async (run, args, ctx, info) => {
       const events = await ctx.store.modelEvents.ofRun(run.id, Math.min(Math.max(args.first ?? 100, 1), 500));
       // Its free text (detail, model ids) may name a labelled resource, as the state's may.
-      // The labels are in the state, which a lookup leaves out: read it within the request's budget.
-      const labels = (await stateOfRun(run, ctx, info)).sensitivity_labels ?? [];
+      // The labels are in the state, which a lookup leaves out: read them alone, not the whole state.
+      const labels = await labelsOfRun(run, ctx, info);
       return events.map((event) => viewDocument(ctx, labels, event));
     },
   }),

@@ -3,7 +3,7 @@ import { RECEIPT_KINDS, type ReceiptKind } from "../contracts/receipt-validation
 import type { ReceiptRecord } from "../store/receipt-reads.js";
 import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
-import { Run, stateOfRun } from "./run.js";
+import { labelsOfRun, Run } from "./run.js";
 import { sharedEnum } from "./shared-enums.js";
 import { viewDocument, viewRunDocument, type SensitivityLabels } from "./state-view.js";
 
@@ -47,8 +47,8 @@ builder.objectField(Run, "receipts", (t) =>
         (args.kind as ReceiptKind | null) ?? null,
         Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS),
       );
-      // The labels are in the state, which a lookup leaves out: read it within the request's budget.
-      const labels = (await stateOfRun(run, ctx, info)).sensitivity_labels ?? [];
+      // The labels are in the state, which a lookup leaves out: read them alone, not the whole state.
+      const labels = await labelsOfRun(run, ctx, info);
       return receipts.map((receipt) => ({ ...receipt, labels }));
     },
   }),

@@ -15,7 +15,7 @@ import { builder, type GraphQLContext } from "./builder.js";
 import { CompletionView } from "./completion.js";
 import { ComponentIdentityType, ProvenanceType } from "./identity-types.js";
 import { sharedEnum } from "./shared-enums.js";
-import { viewOperations, viewState } from "./state-view.js";
+import { viewOperations, viewState, type SensitivityLabels } from "./state-view.js";
 
 export const RunStatus = sharedEnum("RunStatus", RUN_STATUSES);
 export const LedgerKind = builder.enumType("LedgerKind", {
@@ -60,6 +60,17 @@ export function stateOfRun(run: RunView, ctx: GraphQLContext, info: GraphQLResol
     loadedStates.set(run, loading);
   }
   return loading;
+}
+
+/**
+ * The labels of the run's state at the version the request sees: from the state when it is at
+ * hand or being read, else on their own (a few bytes, not the whole state).
+ */
+export async function labelsOfRun(run: RunView, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<SensitivityLabels> {
+  if (run.state) return run.state.sensitivity_labels ?? [];
+  const loading = loadedStates.get(run);
+  const labels = loading ? null : await ctx.store.runLabels(run.id, run.stateVersion);
+  return labels ?? (await stateOfRun(run, ctx, info)).sensitivity_labels ?? [];
 }
 
 /** What the run's state weighs, without reading it when that is known or the database can tell. */

@@ -43,6 +43,5 @@ export function viewDocument<T>(ctx: GraphQLContext, labels: SensitivityLabels, 
 /** The same, by the current labels of the run the document belongs to. */
 export async function viewRunDocument<T>(ctx: GraphQLContext, runId: string, document: T): Promise<T> {
   if (trustOf(ctx) === "SECRET") return document;
-  const run = await ctx.store.getRun(runId);
-  return viewDocument(ctx, run?.state.sensitivity_labels ?? [], document);
+  return viewDocument(ctx, (await ctx.store.runLabels(runId)) ?? [], document);
 }

@@ -73,7 +73,7 @@ export class RunChangeReader {
     const rows = await this.db.prisma.$queryRaw<ChangeRow[]>`
       SELECT e."run_id", r."task_id", e."seq", e."state_version", e."kind"::text AS "kind", r."status",
         (e."kind" = 'NOOP' AND jsonb_array_length(e."operations") = 1 AND e."operations"->0->>'op' = ${ARCHIVE_OPERATION}) AS "archived",
-        e."content_hash", e."producer", e."created_at"
+        'sha256:' || encode(e."content_hash", 'hex') AS "content_hash", e."producer", e."created_at"
       FROM "ledger_entry" e JOIN "run" r ON r."id" = e."run_id"
       WHERE e."run_id" = ${runId} AND e."seq" > ${afterSeq}
       ORDER BY e."seq" LIMIT ${limit}`;

@@ -6,11 +6,15 @@
 import type { AgentStateV1 } from "../contracts/agent-state.js";
 import type { Database } from "../db/database.js";
 import type { LedgerEntry } from "../db/generated/client.js";
+import { withHashText, type LedgerRow } from "../db/row-mapping.js";
 import { encodeCommit, genesisPosition, type ChainPosition } from "../domain/ledger-encoding.js";
 import { applyStatePatch, type StatePatch } from "../domain/state-patch.js";
 
-/** A ledger row as callers see it: every COMMIT carries its state; the encoding columns are gone. */
-export type DecodedEntry = Omit<LedgerEntry, "patch" | "snapshotVersion">;
+/**
+ * A ledger row as callers see it: every COMMIT carries its state, the hashes are text
+ * ("sha256:<hex>", stored as bytes), the encoding columns are gone.
+ */
+export type DecodedEntry = Omit<LedgerRow, "patch" | "snapshotVersion">;
 
 type Sql = Pick<Database["prisma"], "$queryRaw">;
 
@@ -49,7 +53,7 @@ export async function stateAtVersion(sql: Sql, runId: string, version: number): 
 export async function decodeEntries(sql: Sql, rows: LedgerEntry[]): Promise<DecodedEntry[]> {
   let previous = null as { version: number; state: AgentStateV1 } | null;
   const decoded: DecodedEntry[] = [];
-  for (const { patch, snapshotVersion: _, ...row } of rows) {
+  for (const { patch, snapshotVersion: _, ...row } of rows.map(withHashText)) {
     if (row.kind === "COMMIT") {
       let state = row.state as AgentStateV1 | null;
       if (state === null) {

@@ -15,7 +15,7 @@ import { ARCHIVED_STATUS } from "../domain/run-archive.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { Database } from "../db/database.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
-import { toLedgerEntryRecord, toRunRecord } from "../db/row-mapping.js";
+import { toLedgerEntryRecord, toRunRecord, withHashBytes, withHashText } from "../db/row-mapping.js";
 import type { ChangeFeed, LedgerNotice } from "../live/change-feed.js";
 import { genesisPosition, type ChainPosition } from "../domain/ledger-encoding.js";
 import { storedCommit } from "./ledger-codec.js";
@@ -143,11 +143,8 @@ export class LedgerWrites {
               producer: spec.producer as object,
               provenance: spec.provenance as object,
               state: state as object,
-              contentHash: hash,
-              parentHash: spec.parentHash,
-              entryHash,
+              ...withHashBytes({ contentHash: hash, parentHash: spec.parentHash, entryHash, requestHash: spec.requestHash }),
               idempotencyKey: spec.idempotencyKey,
-              requestHash: spec.requestHash,
             },
           });
           // A keyed id is derived, so a retry after the run was deleted would bring it back under
@@ -165,7 +162,7 @@ export class LedgerWrites {
       this.db.prisma.run.findUniqueOrThrow({ where: { id: runId } }),
       this.db.prisma.ledgerEntry.findUniqueOrThrow({ where: { runId_seq: { runId, seq: 0 } } }),
     ]);
-    const record = toLedgerEntryRecord({ ...entry, state: state as never });
+    const record = toLedgerEntryRecord({ ...withHashText(entry), state: state as never });
     // A new run (started or forked) is news too: runsChanged delivers it from its first entry.
     this.announce({ runId, seq: 0, entry: record });
     return { run: toRunRecord(run), entry: record, position: genesisPosition(0) };
@@ -358,9 +355,11 @@ const APPEND_STATEMENT = `
     INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
       "reason", "state", "patch", "snapshot_version", "content_hash", "parent_hash", "entry_hash", "idempotency_key",
       "request_hash", "created_at")
+    -- The row keeps its hashes as their 32 bytes (migration 20261203120000_ledger_hash_bytes).
     SELECT i."run_id", m."ledger_seq", i."state_version", i."entry_kind"::"LedgerKind", i."operations",
       i."producer", i."provenance", i."reason", i."stored_state", i."patch", i."snapshot_version",
-      i."content_hash", m."head_parent_hash", m."head_hash", i."idempotency_key", i."request_hash", m."updated_at"
+      decode(substr(i."content_hash", 8), 'hex'), decode(substr(m."head_parent_hash", 8), 'hex'),
+      decode(substr(m."head_hash", 8), 'hex'), i."idempotency_key", decode(substr(i."request_hash", 8), 'hex'), m."updated_at"
     FROM moved m JOIN items i ON i."ord" = m."ord"
     RETURNING "run_id", "seq"
   ), stored_receipts AS (

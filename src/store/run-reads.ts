@@ -81,6 +81,18 @@ export class RunReader {
     return rows[0] ? Number(rows[0].size) : null;
   }
 
+  /**
+   * The sensitivity labels of the run's state, without the rest of it (which can be megabytes):
+   * what redacting a receipt or a model event needs. At `version` only, when given: null if the
+   * run is not there (or has moved on).
+   */
+  async runLabels(id: string, version?: number): Promise<AgentStateV1["sensitivity_labels"] | null> {
+    const rows = await this.db.prisma.$queryRaw<{ labels: AgentStateV1["sensitivity_labels"] | null }[]>`
+      SELECT "state"->'sensitivity_labels' AS "labels" FROM "run"
+      WHERE "id" = ${id} AND (${version ?? null}::int IS NULL OR "state_version" = ${version ?? null}::int)`;
+    return rows[0] ? (rows[0].labels ?? []) : null;
+  }
+
   async requireRun(id: string): Promise<RunRecord> {
     const run = await this.getRun(id);
     if (!run) throw new NotFoundError("run", id);

@@ -12,7 +12,7 @@ import { ARCHIVED_STATUS, isArchiveEntry } from "../domain/run-archive.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { Database } from "../db/database.js";
 import type { ModelEvent } from "../db/generated/client.js";
-import { toLedgerEntryRecord } from "../db/row-mapping.js";
+import { isHashText, toLedgerEntryRecord, withHashBytes } from "../db/row-mapping.js";
 import { decodeEntries, encodeLedger, type DecodedEntry } from "./ledger-codec.js";
 import { exportTask, importTask, taskExportProblems, type TaskExport } from "./task-store.js";
 
@@ -81,6 +81,9 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
     }
     const entry = value as unknown as EntryLine;
     if (entry.runId !== header.run.id) throw refusal(lineNumber, `entry belongs to run ${entry.runId}, not ${header.run.id}`);
+    // The chain check recomputes the entry and content hashes; these two it takes as written.
+    if (!isHashText(entry.parentHash)) throw refusal(lineNumber, `parentHash is not a sha256 hash`);
+    if (entry.requestHash != null && !isHashText(entry.requestHash)) throw refusal(lineNumber, `requestHash is not a sha256 hash`);
     const divergence = verifier.push(toLedgerEntryRecord({ ...entry, createdAt: new Date(entry.createdAt) }));
     if (divergence) {
       throw refusal(
@@ -127,7 +130,7 @@ export async function importRun(db: Database, lines: AsyncIterable<string>): Pro
     for (let i = 0; i < stored.rows.length; i += BATCH) {
       await tx.ledgerEntry.createMany({
         data: stored.rows.slice(i, i + BATCH).map((entry) => ({
-          ...entry,
+          ...withHashBytes({ ...entry, requestHash: entry.requestHash ?? null }),
           operations: entry.operations as object,
           producer: entry.producer as object,
           provenance: entry.provenance as object,

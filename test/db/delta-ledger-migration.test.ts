@@ -1,6 +1,7 @@
-// Migration 20261203100000_delta_ledger on a ledger written the old way (a whole state in every
-// COMMIT): every version still reads the same, the run still verifies, and the next commits are
-// stored as patches (docs/storage.md).
+// Migrations 20261203100000_delta_ledger and 20261203120000_ledger_hash_bytes on a ledger
+// written the old way (a whole state in every COMMIT, hashes as text): every version still reads
+// the same with the same hashes, the run still verifies, and the next commits are stored as
+// patches (docs/storage.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentStateV1 } from "../../src/contracts/agent-state.js";
 import type { ContentHash } from "../../src/contracts/common.js";
@@ -25,6 +26,7 @@ describe(`migrating an existing ledger to patches, on ${backendName}`, () => {
   let test: TestDatabase;
   let db: Database;
   const states: AgentStateV1[] = [];
+  const hashes: WrittenHashes[] = [];
 
   beforeAll(async () => {
     test = await createTestDatabase();
@@ -34,12 +36,26 @@ describe(`migrating an existing ledger to patches, on ${backendName}`, () => {
       db.sql,
       all.filter((migration) => migration.name < DELTA),
     );
-    await writeOldLedger(db, states);
+    await writeOldLedger(db, states, hashes);
     await migrate(db.sql, all);
   });
   afterAll(async () => {
     await db.close();
     await test.dispose();
+  });
+
+  it("keeps every hash of the old rows, now stored as 32 bytes", async () => {
+    const store = new RunStore(db, new InProcessChangeFeed());
+    const { entries } = await store.history(runId, { first: 10 });
+    expect(entries.map(({ contentHash, parentHash, entryHash }) => ({ contentHash, parentHash, entryHash }))).toEqual(hashes);
+    const [lengths] = await db.prisma.$queryRaw<{ bytes: number }[]>`
+      SELECT max(octet_length("content_hash") + octet_length("parent_hash") + octet_length("entry_hash"))::int AS "bytes"
+      FROM "ledger_entry" WHERE "run_id" = ${runId}`;
+    expect(lengths!.bytes).toBe(96);
+    // Anything but a sha256 is kept out.
+    await expect(
+      db.prisma.$executeRaw`UPDATE "ledger_entry" SET "entry_hash" = '\x00'::bytea WHERE "run_id" = ${runId} AND "seq" = 1`,
+    ).rejects.toThrow();
   });
 
   it("reads every version as before, verifies, and stores the next commit as a patch", async () => {
@@ -84,8 +100,14 @@ describe(`migrating an existing ledger to patches, on ${backendName}`, () => {
   });
 });
 
-/** A run of three versions and a NOOP, stored as the write path stored it before the migration. */
-async function writeOldLedger(db: Database, states: AgentStateV1[]): Promise<void> {
+interface WrittenHashes {
+  contentHash: ContentHash;
+  parentHash: ContentHash;
+  entryHash: ContentHash;
+}
+
+/** A run of three versions and a NOOP, stored as the write path stored it before the migrations. */
+async function writeOldLedger(db: Database, states: AgentStateV1[], hashes: WrittenHashes[]): Promise<void> {
   const initial = buildInitialState({ runId, taskId: "task-old", sessionId: "session-old", objective: "old", workspaceRoot: "/w" });
   const steps: { kind: "COMMIT" | "NOOP"; operations: OperationCall[]; reason: string | null }[] = [
     { kind: "COMMIT", operations: [{ op: "startRun", args: { objective: "old", workspaceRoot: "/w" } }], reason: null },
@@ -151,6 +173,7 @@ async function writeOldLedger(db: Database, states: AgentStateV1[]): Promise<voi
           context.committedAt,
         ],
       );
+      hashes.push({ contentHash: hash, parentHash: parent, entryHash });
       parent = entryHash;
     }
   });

@@ -2,7 +2,7 @@
 // linear on long arrays (a quadratic diff would take seconds and overflow the stack here).
 import { describe, expect, it } from "vitest";
 import { applyStatePatch, statePatch } from "../../src/domain/state-patch.js";
-import { encodeCommit, genesisPosition, MIN_CHAIN_BYTES, PATCH_ROW_CHARGE } from "../../src/domain/ledger-encoding.js";
+import { chainBudget, encodeCommit, genesisPosition, PATCH_ROW_CHARGE, SNAPSHOT_SPACING } from "../../src/domain/ledger-encoding.js";
 import { seededRandom } from "../support/prng.js";
 
 function randomValue(next: () => number, depth: number): unknown {
@@ -65,7 +65,7 @@ describe("state patches", () => {
     expect(applyStatePatch(from, patch)).toEqual(to);
   });
 
-  it("stores a snapshot once the patches since the last one outweigh the state", () => {
+  it("stores a snapshot once the patches since the last one outweigh twice the state", () => {
     let position = genesisPosition(0);
     let previous = { status: "v0", body: "x".repeat(20_000) };
     const kinds: string[] = [];
@@ -74,13 +74,14 @@ describe("state patches", () => {
       const bytes = JSON.stringify(state).length;
       const encoded = encodeCommit(previous, state, bytes, version, position);
       kinds.push(encoded.kind);
-      expect(encoded.position.chainBytes).toBeLessThanOrEqual(Math.max(bytes, MIN_CHAIN_BYTES));
+      expect(encoded.position.chainBytes).toBeLessThanOrEqual(chainBudget(bytes));
       position = encoded.position;
       previous = state;
     }
-    // One-field patches of ~50 bytes, charged ~50 + PATCH_ROW_CHARGE: a snapshot every ~65 commits.
+    // One-field patches of ~50 bytes, charged ~50 + PATCH_ROW_CHARGE: a snapshot every ~130 commits.
     const snapshots = kinds.filter((kind) => kind === "SNAPSHOT").length;
-    expect(snapshots).toBeGreaterThanOrEqual(Math.floor(200 / (20_000 / PATCH_ROW_CHARGE)));
-    expect(snapshots).toBeLessThanOrEqual(Math.ceil(200 / (20_000 / (PATCH_ROW_CHARGE + 100))));
+    const budget = SNAPSHOT_SPACING * 20_000;
+    expect(snapshots).toBeGreaterThanOrEqual(Math.floor(200 / (budget / PATCH_ROW_CHARGE)));
+    expect(snapshots).toBeLessThanOrEqual(Math.ceil(200 / (budget / (PATCH_ROW_CHARGE + 100))));
   });
 });

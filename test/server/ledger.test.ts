@@ -2,6 +2,7 @@
 // (including a row tampered with directly in the database) and idempotent retries.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashText } from "../../src/db/row-mapping.js";
 import { backendName } from "../support/database.js";
 import { startTestCanon, type TestCanon } from "../support/canon.js";
 import { COMMIT, setStatus, startRun, WHO } from "../support/operations.js";
@@ -82,7 +83,7 @@ describe(`the ledger on ${backendName}`, () => {
     expect(forked.run.state.plan).toEqual({ step: 2, notes: { a: [1], b: 1 } });
     expect(forked.run.state.identity).toEqual({ runId: forked.run.runId, stateVersion: 0 });
     const origin = await canon.server.database.prisma.ledgerEntry.findFirstOrThrow({ where: { runId, stateVersion: 2, kind: "COMMIT" } });
-    expect(forked.entry.parentHash).toBe(origin.entryHash);
+    expect(forked.entry.parentHash).toBe(hashText(origin.entryHash));
     expect(forked.entry.operations[0]).toMatchObject({ op: "forkRun", args: { originRunId: runId, originVersion: 2 } });
     const next = await canon.gql(COMMIT, { runId: forked.run.runId, expectedVersion: 0, operations: setStatus("retrying") });
     expect(next.data.commitState.run.stateVersion).toBe(1);

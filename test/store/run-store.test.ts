@@ -65,7 +65,7 @@ describe(`RunStore on ${backendName}`, () => {
     await Promise.all(writers);
     const ledger = await opened.db.prisma.ledgerEntry.findMany({ where: { runId: run.id }, orderBy: { seq: "asc" } });
     expect(ledger.map((e) => e.seq)).toEqual(ledger.map((_, i) => i));
-    for (let i = 1; i < ledger.length; i++) expect(ledger[i]!.parentHash).toBe(ledger[i - 1]!.entryHash);
+    for (let i = 1; i < ledger.length; i++) expect(ledger[i]!.parentHash).toEqual(ledger[i - 1]!.entryHash);
     expect(ledger.some((e) => e.kind === "NOOP")).toBe(true);
     const report = await verifyRun(store, run.id);
     expect(report).toMatchObject({ ok: true, checkedEntries: ledger.length });

@@ -3,6 +3,7 @@
 // receipts and model events, and its task with TaskIR, clarifications, status and revisions)
 // answers the same. Tokens do not travel.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chainHash, entryDigest } from "../../src/domain/ledger-chain.js";
 import { exportRun, importRun } from "../../src/store/run-transfer.js";
 import { startTestCanon, type TestCanon } from "../support/canon.js";
 import { backendName } from "../support/database.js";
@@ -162,5 +163,20 @@ describe(`canon export / import round-trips runs and their compiled tasks on ${b
     await expect(importRun(target.server.database, each())).rejects.toMatchObject({ code: "ERR_INVALID_INPUT" });
     expect(await target.server.database.prisma.run.count({ where: { id: ids.runId } })).toBe(0);
     expect(await target.server.database.prisma.task.count({ where: { id: header.task.id } })).toBe(0);
+  });
+
+  it("refuses a file whose first parent hash is not a sha256 (the ledger stores hashes as 32 bytes), writing nothing", async () => {
+    const runId = (await source.gql(START_RUN, { objective: "A run whose parent hash is edited" })).data.startRun.run.runId as string;
+    const lines: string[] = [];
+    await exportRun(source.server.database, runId, (line) => void lines.push(line));
+    // The chain would still verify (it is computed over this text), but the text is no hash.
+    const forged = { ...JSON.parse(lines[1]!), parentHash: "sha256:not-a-hash" };
+    const entryHash = chainHash(forged.parentHash, 0, entryDigest(forged));
+    async function* each() {
+      yield lines[0]!;
+      yield JSON.stringify({ ...forged, entryHash });
+    }
+    await expect(importRun(target.server.database, each())).rejects.toMatchObject({ code: "ERR_INVALID_INPUT" });
+    expect(await target.server.database.prisma.run.count({ where: { id: runId } })).toBe(0);
   });
 });
