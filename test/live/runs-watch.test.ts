@@ -179,8 +179,10 @@ describe(`RunsWatcher on ${backendName}: one catch-up loop per run`, () => {
       subscriptions.map(async (subscription, i) => (await take(subscription, 150 - starts[i]!)).map((c) => c.seq)),
     );
     for (const [i, got] of seqs.entries()) expect(got).toEqual(Array.from({ length: 150 - starts[i]! }, (_, k) => starts[i]! + 1 + k));
-    // Pages of 100 from the lowest cursor, shared by all twenty: not a read per subscription.
-    expect(watcher.groups.reads).toBeLessThanOrEqual(6);
+    // Pages of 100 from the lowest cursor, shared by all twenty: not a read per subscription (20 to
+    // 40 reads). How many rounds the loop takes depends on when each subscription joins it (2 to 8
+    // seen), so the bound is half a read per subscription.
+    expect(watcher.groups.reads).toBeLessThanOrEqual(10);
     for (const subscription of subscriptions) await subscription.return();
     expect(watcher.open.size).toBe(0);
   });
