@@ -39,7 +39,8 @@ const APPEND = `
     INSERT INTO "ledger_entry" ("run_id", "seq", "state_version", "kind", "operations", "producer", "provenance",
       "reason", "state", "content_hash", "parent_hash", "entry_hash", "idempotency_key", "request_hash", "created_at")
     SELECT $6, m."ledger_seq", $1, 'COMMIT'::"LedgerKind", $8::jsonb, $9::jsonb, $10::jsonb,
-      NULL, $2::jsonb, $3, m."head_parent_hash", m."head_hash", NULL, NULL, m."updated_at"
+      NULL, $2::jsonb, decode(substr($3, 8), 'hex'), decode(substr(m."head_parent_hash", 8), 'hex'),
+      decode(substr(m."head_hash", 8), 'hex'), NULL, NULL, m."updated_at"
     FROM moved m
     RETURNING "seq"
   )
