@@ -81,7 +81,12 @@ builder.objectField(Run, "modelEvents", (t) =>
     description: "Model changes logged for this run, oldest first. Not part of its state.",
     args: { first: t.arg.int({ defaultValue: 100, description: "How many events, oldest first; at most 500." }) },
     resolve: async (run, args, ctx, info) => {
-      const events = await ctx.store.modelEvents.ofRun(run.id, Math.min(Math.max(args.first ?? 100, 1), 500));
+      const first = Math.min(Math.max(args.first ?? 100, 1), 500);
+      // Free text can be long: the page is sized where it is stored, then read.
+      const bytes = await ctx.store.modelEvents.sizeOfRun(run.id, first);
+      ctx.reads.check(ctx, info, bytes, "ask for fewer events with `first`", ["first"]);
+      const events = await ctx.reads.read(ctx, info, () => ctx.store.modelEvents.ofRun(run.id, first));
+      ctx.reads.charge(ctx, info, bytes, "ask for fewer events with `first`", ["first"]);
       // Its free text (detail, model ids) may name a labelled resource, as the state's may.
       // The labels are in the state, which a lookup leaves out: read them alone, not the whole state.
       const labels = await labelsOfRun(run, ctx, info);

@@ -1,5 +1,6 @@
 // Receipts and completion decisions: immutable ABI documents the state refers to by id.
 import { RECEIPT_KINDS, type ReceiptKind } from "../contracts/receipt-validation.js";
+import { jsonSize } from "../domain/json-size.js";
 import type { ReceiptRecord } from "../store/receipt-reads.js";
 import { requires } from "./auth-scopes.js";
 import { builder } from "./builder.js";
@@ -42,17 +43,21 @@ builder.objectField(Run, "receipts", (t) =>
       first: t.arg.int({ defaultValue: 100, description: `At most ${MAX_RECEIPTS}.` }),
     },
     resolve: async (run, args, ctx, info) => {
-      const receipts = await ctx.store.receipts.ofRun(
-        run.id,
-        (args.kind as ReceiptKind | null) ?? null,
-        Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS),
-      );
+      const kind = (args.kind as ReceiptKind | null) ?? null;
+      const first = Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS);
+      // A receipt can be as large as a commit: the page is sized where it is stored, then read.
+      const bytes = await ctx.store.receipts.sizeOfRun(run.id, kind, first);
+      ctx.reads.check(ctx, info, bytes, FEWER_RECEIPTS, ["first"]);
+      const receipts = await ctx.reads.read(ctx, info, () => ctx.store.receipts.ofRun(run.id, kind, first));
+      ctx.reads.charge(ctx, info, bytes, FEWER_RECEIPTS, ["first"]);
       // The labels are in the state, which a lookup leaves out: read them alone, not the whole state.
       const labels = await labelsOfRun(run, ctx, info);
       return receipts.map((receipt) => ({ ...receipt, labels }));
     },
   }),
 );
+
+const FEWER_RECEIPTS = "ask for fewer receipts with `first`, or for one kind with `kind`";
 
 builder.queryField("receipt", (t) =>
   t.field({
@@ -61,6 +66,10 @@ builder.queryField("receipt", (t) =>
     description: "One receipt or completion decision by its id.",
     ...requires("run:read"),
     args: { id: t.arg.id({ required: true, description: "The receipt's id." }) },
-    resolve: (_root, { id }, ctx) => ctx.store.receipts.byId(String(id)),
+    resolve: async (_root, { id }, ctx, info) => {
+      const receipt = await ctx.reads.read(ctx, info, () => ctx.store.receipts.byId(String(id)));
+      if (receipt) ctx.reads.charge(ctx, info, jsonSize(receipt.document));
+      return receipt;
+    },
   }),
 );

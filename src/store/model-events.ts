@@ -55,6 +55,17 @@ export class ModelEventLog {
     return toRecord(rows[0]);
   }
 
+  /** The bytes of the events `ofRun` would return, measured where they are stored (see ReceiptReads.sizeOfRun). */
+  async sizeOfRun(runId: string, first: number): Promise<number> {
+    const rows = await this.db.sql.query<{ size: string | number | null }>(
+      `SELECT sum(octet_length("id") + octet_length("model_id") + coalesce(octet_length("previous_model_id"), 0)
+           + coalesce(octet_length("detail"), 0) + octet_length("producer"::text))::int8 AS "size" FROM (
+         SELECT * FROM "model_event" WHERE "run_id" = $1 ORDER BY "created_at", "id" LIMIT $2) AS page`,
+      [runId, first],
+    );
+    return Number(rows[0]?.size ?? 0);
+  }
+
   async ofRun(runId: string, first: number): Promise<ModelEventRecord[]> {
     const rows = await this.db.prisma.$queryRaw<RawEvent[]>`
       SELECT "id", "run_id", "kind", "model_id", "previous_model_id", "detail", "producer", "state_version", "created_at"

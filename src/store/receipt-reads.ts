@@ -30,6 +30,20 @@ export class ReceiptReads {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /**
+   * The JSON bytes of the documents `ofRun` would return, measured where they are stored: a
+   * receipt can be as large as a commit, so a page of them is sized before it is read.
+   */
+  async sizeOfRun(runId: string, kind: ReceiptKind | null, first: number): Promise<number> {
+    const rows = await this.db.sql.query<{ size: string | number | null }>(
+      `SELECT sum(octet_length("document"::text))::int8 AS "size" FROM (
+         SELECT "document" FROM "receipt" WHERE "run_id" = $1 AND ($2::text IS NULL OR "kind"::text = $2)
+         ORDER BY "state_version", "created_at", "id" LIMIT $3) AS page`,
+      [runId, kind, first],
+    );
+    return Number(rows[0]?.size ?? 0);
+  }
+
   /** A run's receipts in the order they were recorded, optionally of one kind. */
   async ofRun(runId: string, kind: ReceiptKind | null, first: number): Promise<ReceiptRecord[]> {
     const rows = await this.db.prisma.receipt.findMany({
