@@ -16,7 +16,9 @@ import { applyStatePatch, type StatePatch } from "../domain/state-patch.js";
  */
 export type DecodedEntry = Omit<LedgerRow, "patch" | "snapshotVersion">;
 
-type Sql = Pick<Database["prisma"], "$queryRaw">;
+/** Ledger reads go straight to the driver: a chain is many small rows, and Prisma's raw-query
+ * layer cost more per row than the patches do to apply (docs/benchmark-log.md, 2026-12-03). */
+type Sql = Pick<Database["sql"], "query">;
 
 interface ChainRow {
   stateVersion: number;
@@ -27,13 +29,15 @@ interface ChainRow {
 /** The rows that rebuild `version`: its snapshot, then every patch up to it; empty if it does not exist. */
 async function chainOf(sql: Sql, runId: string, version: number): Promise<ChainRow[]> {
   // The literal 'COMMIT' lets Postgres use the partial unique index on (run_id, state_version).
-  return sql.$queryRaw<ChainRow[]>`
-    SELECT "state_version" AS "stateVersion", "state", "patch" FROM "ledger_entry"
-    WHERE "run_id" = ${runId} AND "kind" = 'COMMIT' AND "state_version" <= ${version}
-      AND "state_version" >= (SELECT "snapshot_version" FROM "ledger_entry"
-        WHERE "run_id" = ${runId} AND "kind" = 'COMMIT' AND "state_version" = ${version})
-    ORDER BY "state_version"`;
+  return sql.query<ChainRow>(CHAIN_STATEMENT, [runId, version]);
 }
+
+const CHAIN_STATEMENT = `
+  SELECT "state_version" AS "stateVersion", "state", "patch" FROM "ledger_entry"
+  WHERE "run_id" = $1 AND "kind" = 'COMMIT' AND "state_version" <= $2
+    AND "state_version" >= (SELECT "snapshot_version" FROM "ledger_entry"
+      WHERE "run_id" = $1 AND "kind" = 'COMMIT' AND "state_version" = $2)
+  ORDER BY "state_version"`;
 
 /** The state at `version`, or null if the run has not reached it. */
 export async function stateAtVersion(sql: Sql, runId: string, version: number): Promise<AgentStateV1 | null> {

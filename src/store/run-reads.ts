@@ -135,13 +135,13 @@ export class RunReader {
       orderBy: { seq: "asc" },
       take: query.first + 1,
     });
-    const entries = await decodeEntries(this.db.prisma, rows.slice(0, query.first));
+    const entries = await decodeEntries(this.db.sql, rows.slice(0, query.first));
     return { entries: entries.map(toLedgerEntryRecord), hasNextPage: rows.length > query.first };
   }
 
   async getEntry(runId: string, seq: number): Promise<LedgerEntryRecord | null> {
     const row = await this.db.prisma.ledgerEntry.findUnique({ where: { runId_seq: { runId, seq } } });
-    return row ? toLedgerEntryRecord((await decodeEntries(this.db.prisma, [row]))[0]!) : null;
+    return row ? toLedgerEntryRecord((await decodeEntries(this.db.sql, [row]))[0]!) : null;
   }
 
   async requireEntry(runId: string, seq: number): Promise<LedgerEntryRecord> {
@@ -161,7 +161,7 @@ export class RunReader {
       FROM "ledger_entry" WHERE "run_id" = ${runId} AND "state_version" = ${version} AND "kind" = 'COMMIT'`;
     const row = rows[0];
     if (!row) return null;
-    const [decoded] = await decodeEntries(this.db.prisma, [{ ...row, createdAt: new Date(row.createdAt) }]);
+    const [decoded] = await decodeEntries(this.db.sql, [{ ...row, createdAt: new Date(row.createdAt) }]);
     return toLedgerEntryRecord(decoded!);
   }
 
@@ -175,12 +175,12 @@ export class RunReader {
 
   /** The state as of `version`: its snapshot and the patches after it. */
   async stateOfVersion(runId: string, version: number): Promise<AgentStateV1 | null> {
-    return stateAtVersion(this.db.prisma, runId, version);
+    return stateAtVersion(this.db.sql, runId, version);
   }
 
   /** The entry a write with this idempotency key made (with its request hash), if any. */
   async entryByIdempotencyKey(runId: string, idempotencyKey: string): Promise<DecodedEntry | null> {
     const row = await this.db.prisma.ledgerEntry.findUnique({ where: { runId_idempotencyKey: { runId, idempotencyKey } } });
-    return row ? (await decodeEntries(this.db.prisma, [row]))[0]! : null;
+    return row ? (await decodeEntries(this.db.sql, [row]))[0]! : null;
   }
 }

@@ -47,7 +47,7 @@ export async function exportRun(db: Database, runId: string, write: (line: strin
       take: BATCH,
     });
     if (rows.length === 0) break;
-    for (const row of await decodeEntries(db.prisma, rows)) await write(JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() }));
+    for (const row of await decodeEntries(db.sql, rows)) await write(JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() }));
     count += rows.length;
     afterSeq = rows.at(-1)!.seq;
   }
