@@ -1,6 +1,6 @@
 // Errors of reads that would cost too much (docs/limits.md): a response over the byte limit,
 // and a token with too many expensive reads in flight.
-import { CanonError } from "./errors.js";
+import { CanonError, InvalidInputError } from "./errors.js";
 
 /** One response may carry at most CANON_MAX_RESPONSE_BYTES; this one would not fit. */
 export class ResponseTooLargeError extends CanonError {
@@ -37,3 +37,7 @@ export class ReadsBusyError extends CanonError {
     });
   }
 }
+
+/** A page's `after` names nothing in this run: said plainly, rather than an empty page that looks like the end. */
+export const unknownCursor = (what: string, id: string): InvalidInputError =>
+  new InvalidInputError(`after: no ${what} ${id} in this run`, [{ path: "/after", message: `no ${what} with this id in this run` }]);

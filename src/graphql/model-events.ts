@@ -5,6 +5,7 @@ import { requiresOnRun } from "./auth-scopes.js";
 import { builder, type GraphQLContext } from "./builder.js";
 import { WRITE_ERRORS } from "./errors.js";
 import { ComponentIdentityInput, ComponentIdentityType, toComponentIdentity } from "./identity-types.js";
+import { unknownCursor } from "../contracts/read-errors.js";
 import { labelsOfRun, Run } from "./run.js";
 import { authorizedWriter } from "./writer.js";
 import { sharedEnum } from "./shared-enums.js";
@@ -79,14 +80,20 @@ builder.objectField(Run, "modelEvents", (t) =>
   t.field({
     type: [ModelEvent],
     description: "Model changes logged for this run, oldest first. Not part of its state.",
-    args: { first: t.arg.int({ defaultValue: 100, description: "How many events, oldest first; at most 500." }) },
+    args: {
+      first: t.arg.int({ defaultValue: 100, description: "How many events, oldest first; at most 500." }),
+      after: t.arg.id({ description: "The id of the last event of the previous page: the page goes on after it." }),
+    },
     resolve: async (run, args, ctx, info) => {
       const first = Math.min(Math.max(args.first ?? 100, 1), 500);
+      const after = args.after == null ? null : String(args.after);
       // Free text can be long: the page is sized where it is stored, then read.
-      const bytes = await ctx.store.modelEvents.sizeOfRun(run.id, first);
-      ctx.reads.check(ctx, info, bytes, "ask for fewer events with `first`", ["first"]);
-      const events = await ctx.reads.read(ctx, info, () => ctx.store.modelEvents.ofRun(run.id, first));
-      ctx.reads.charge(ctx, info, bytes, "ask for fewer events with `first`", ["first"]);
+      const bytes = await ctx.store.modelEvents.sizeOfRun(run.id, first, after);
+      if (bytes === null) throw unknownCursor("model event", after!);
+      const advice = "ask for fewer events with `first` and page on with `after` (the last id you got)";
+      ctx.reads.check(ctx, info, bytes, advice, ["first", "after"]);
+      const events = await ctx.reads.read(ctx, info, () => ctx.store.modelEvents.ofRun(run.id, first, after));
+      ctx.reads.charge(ctx, info, bytes, advice, ["first", "after"]);
       // Its free text (detail, model ids) may name a labelled resource, as the state's may.
       // The labels are in the state, which a lookup leaves out: read them alone, not the whole state.
       const labels = await labelsOfRun(run, ctx, info);

@@ -1,5 +1,6 @@
 // Receipts and completion decisions: immutable ABI documents the state refers to by id.
 import { RECEIPT_KINDS, type ReceiptKind } from "../contracts/receipt-validation.js";
+import { unknownCursor } from "../contracts/read-errors.js";
 import { jsonSize } from "../domain/json-size.js";
 import type { ReceiptRecord } from "../store/receipt-reads.js";
 import { requires } from "./auth-scopes.js";
@@ -41,15 +42,20 @@ builder.objectField(Run, "receipts", (t) =>
     args: {
       kind: t.arg({ type: ReceiptKindEnum, description: "Only receipts of this kind." }),
       first: t.arg.int({ defaultValue: 100, description: `At most ${MAX_RECEIPTS}.` }),
+      after: t.arg.id({ description: "The id of the last receipt of the previous page: the page goes on after it." }),
     },
     resolve: async (run, args, ctx, info) => {
-      const kind = (args.kind as ReceiptKind | null) ?? null;
-      const first = Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS);
+      const page = {
+        kind: (args.kind as ReceiptKind | null) ?? null,
+        first: Math.min(Math.max(args.first ?? 100, 1), MAX_RECEIPTS),
+        after: args.after == null ? null : String(args.after),
+      };
       // A receipt can be as large as a commit: the page is sized where it is stored, then read.
-      const bytes = await ctx.store.receipts.sizeOfRun(run.id, kind, first);
-      ctx.reads.check(ctx, info, bytes, FEWER_RECEIPTS, ["first"]);
-      const receipts = await ctx.reads.read(ctx, info, () => ctx.store.receipts.ofRun(run.id, kind, first));
-      ctx.reads.charge(ctx, info, bytes, FEWER_RECEIPTS, ["first"]);
+      const bytes = await ctx.store.receipts.sizeOfRun(run.id, page);
+      if (bytes === null) throw unknownCursor("receipt", page.after!);
+      ctx.reads.check(ctx, info, bytes, FEWER_RECEIPTS, ["first", "after"]);
+      const receipts = await ctx.reads.read(ctx, info, () => ctx.store.receipts.ofRun(run.id, page));
+      ctx.reads.charge(ctx, info, bytes, FEWER_RECEIPTS, ["first", "after"]);
       // The labels are in the state, which a lookup leaves out: read them alone, not the whole state.
       const labels = await labelsOfRun(run, ctx, info);
       return receipts.map((receipt) => ({ ...receipt, labels }));
@@ -57,7 +63,7 @@ builder.objectField(Run, "receipts", (t) =>
   }),
 );
 
-const FEWER_RECEIPTS = "ask for fewer receipts with `first`, or for one kind with `kind`";
+const FEWER_RECEIPTS = "ask for fewer receipts with `first` and page on with `after` (the last id you got), or for one kind with `kind`";
 
 builder.queryField("receipt", (t) =>
   t.field({

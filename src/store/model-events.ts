@@ -55,24 +55,34 @@ export class ModelEventLog {
     return toRecord(rows[0]);
   }
 
-  /** The bytes of the events `ofRun` would return, measured where they are stored (see ReceiptReads.sizeOfRun). */
-  async sizeOfRun(runId: string, first: number): Promise<number> {
-    const rows = await this.db.sql.query<{ size: string | number | null }>(
-      `SELECT sum(octet_length("id") + octet_length("model_id") + coalesce(octet_length("previous_model_id"), 0)
-           + coalesce(octet_length("detail"), 0) + octet_length("producer"::text))::int8 AS "size" FROM (
-         SELECT * FROM "model_event" WHERE "run_id" = $1 ORDER BY "created_at", "id" LIMIT $2) AS page`,
-      [runId, first],
+  /**
+   * The bytes of the events `ofRun` would return, measured where they are stored (see
+   * ReceiptReads.sizeOfRun). Null when `after` names no event of this run.
+   */
+  async sizeOfRun(runId: string, first: number, after: string | null): Promise<number | null> {
+    const rows = await this.db.sql.query<{ found: boolean; size: string | number | null }>(
+      `WITH ${PAGE_CURSOR} SELECT ($3::text IS NULL OR EXISTS (SELECT 1 FROM "cursor")) AS "found",
+         (SELECT sum(octet_length("id") + octet_length("model_id") + coalesce(octet_length("previous_model_id"), 0)
+           + coalesce(octet_length("detail"), 0) + octet_length("producer"::text)) FROM (${PAGE_ROWS}) AS page)::int8 AS "size"`,
+      [runId, first, after],
     );
-    return Number(rows[0]?.size ?? 0);
+    return rows[0]?.found ? Number(rows[0].size ?? 0) : null;
   }
 
-  async ofRun(runId: string, first: number): Promise<ModelEventRecord[]> {
-    const rows = await this.db.prisma.$queryRaw<RawEvent[]>`
-      SELECT "id", "run_id", "kind", "model_id", "previous_model_id", "detail", "producer", "state_version", "created_at"
-      FROM "model_event" WHERE "run_id" = ${runId} ORDER BY "created_at", "id" LIMIT ${first}`;
+  /** A page of the run's events, oldest first, after the event `after` if given. */
+  async ofRun(runId: string, first: number, after: string | null): Promise<ModelEventRecord[]> {
+    const rows = await this.db.sql.query<RawEvent>(`WITH ${PAGE_CURSOR} ${PAGE_ROWS}`, [runId, first, after]);
     return rows.map(toRecord);
   }
 }
+
+// Keyset paging in the order events were logged: `after` is the id of the last one seen.
+const PAGE_CURSOR = `"cursor" AS (SELECT "created_at", "id" FROM "model_event" WHERE "run_id" = $1 AND "id" = $3)`;
+const PAGE_ROWS = `
+  SELECT "id", "run_id", "kind", "model_id", "previous_model_id", "detail", "producer", "state_version", "created_at"
+  FROM "model_event" WHERE "run_id" = $1
+    AND ($3::text IS NULL OR ("created_at", "id") > (SELECT "created_at", "id" FROM "cursor"))
+  ORDER BY "created_at", "id" LIMIT $2`;
 
 interface RawEvent {
   id: string;

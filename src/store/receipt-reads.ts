@@ -32,27 +32,59 @@ export class ReceiptReads {
 
   /**
    * The JSON bytes of the documents `ofRun` would return, measured where they are stored: a
-   * receipt can be as large as a commit, so a page of them is sized before it is read.
+   * receipt can be as large as a commit, so a page of them is sized before it is read. Null when
+   * `after` names no receipt of this run.
    */
-  async sizeOfRun(runId: string, kind: ReceiptKind | null, first: number): Promise<number> {
-    const rows = await this.db.sql.query<{ size: string | number | null }>(
-      `SELECT sum(octet_length("document"::text))::int8 AS "size" FROM (
-         SELECT "document" FROM "receipt" WHERE "run_id" = $1 AND ($2::text IS NULL OR "kind"::text = $2)
-         ORDER BY "state_version", "created_at", "id" LIMIT $3) AS page`,
-      [runId, kind, first],
+  async sizeOfRun(runId: string, page: ReceiptPage): Promise<number | null> {
+    const rows = await this.db.sql.query<{ found: boolean; size: string | number | null }>(
+      `WITH ${PAGE_CURSOR} SELECT ($4::text IS NULL OR EXISTS (SELECT 1 FROM "cursor")) AS "found",
+         (SELECT sum(octet_length("document"::text)) FROM (${PAGE_ROWS}) AS page)::int8 AS "size"`,
+      pageParams(runId, page),
     );
-    return Number(rows[0]?.size ?? 0);
+    return rows[0]?.found ? Number(rows[0].size ?? 0) : null;
   }
 
-  /** A run's receipts in the order they were recorded, optionally of one kind. */
-  async ofRun(runId: string, kind: ReceiptKind | null, first: number): Promise<ReceiptRecord[]> {
-    const rows = await this.db.prisma.receipt.findMany({
-      where: { runId, ...(kind ? { kind } : {}) },
-      orderBy: [{ stateVersion: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-      take: first,
-    });
-    return rows.map(toRecord);
+  /** A page of a run's receipts in the order they were recorded, optionally of one kind. */
+  async ofRun(runId: string, page: ReceiptPage): Promise<ReceiptRecord[]> {
+    const rows = await this.db.sql.query<RawReceipt>(`WITH ${PAGE_CURSOR} ${PAGE_ROWS}`, pageParams(runId, page));
+    return rows.map((row) =>
+      toRecord({
+        ...row,
+        runId: row.run_id,
+        contentHash: row.content_hash,
+        stateVersion: row.state_version,
+        createdAt: new Date(row.created_at),
+      }),
+    );
   }
+}
+
+/** Which receipts of a run: at most `first`, of `kind` if given, after the receipt `after` if given. */
+export interface ReceiptPage {
+  kind: ReceiptKind | null;
+  first: number;
+  after: string | null;
+}
+
+// Receipts are kept in the order they were recorded; `after` is the id of the last one seen, and
+// the page goes on from its place in that order (keyset paging: no offsets to drift).
+const PAGE_CURSOR = `"cursor" AS (SELECT "state_version", "created_at", "id" FROM "receipt" WHERE "run_id" = $1 AND "id" = $4)`;
+const PAGE_ROWS = `
+  SELECT "id", "run_id", "kind", "document", "content_hash", "state_version", "created_at" FROM "receipt"
+  WHERE "run_id" = $1 AND ($2::text IS NULL OR "kind"::text = $2)
+    AND ($4::text IS NULL OR ("state_version", "created_at", "id") > (SELECT "state_version", "created_at", "id" FROM "cursor"))
+  ORDER BY "state_version", "created_at", "id" LIMIT $3`;
+
+const pageParams = (runId: string, page: ReceiptPage) => [runId, page.kind, page.first, page.after];
+
+interface RawReceipt {
+  id: string;
+  run_id: string;
+  kind: string;
+  document: unknown;
+  content_hash: string;
+  state_version: number;
+  created_at: Date | string;
 }
 
 /** The stored documents of the receipts with these ids, for the write-time rules to judge a commit by. */

@@ -92,4 +92,33 @@ describe(`receipt and model-event pages within the response budget on ${backendN
     expect(served.errors).toBeUndefined();
     expect(served.data.run.modelEvents.map((e: { detail: string }) => e.detail.length)).toEqual([DETAIL_CHARS, DETAIL_CHARS, DETAIL_CHARS]);
   });
+  it("pages on with `after` through every receipt and event, and says so when `after` names nothing", async () => {
+    const pageOf = async (field: "receipts" | "modelEvents", after: string | null) => {
+      const response = await canon.gql(
+        `query($id: ID!, $after: ID) { run(id: $id) { ... on Run { page: ${field}(first: 3, after: $after) { id } } } }`,
+        { id: ids.runId, after },
+        { token: reader },
+      );
+      expect(response.errors, JSON.stringify(response.errors)).toBeUndefined();
+      return (response.data.run.page as { id: string }[]).map((item) => item.id);
+    };
+    for (const [field, count] of [
+      ["receipts", RECEIPTS],
+      ["modelEvents", EVENTS],
+    ] as const) {
+      const seen: string[] = [];
+      for (let page = await pageOf(field, null); page.length > 0; page = await pageOf(field, seen.at(-1)!)) seen.push(...page);
+      expect(seen).toHaveLength(count);
+      expect(new Set(seen).size).toBe(count);
+      const unknown = await canon.gql(
+        `query($id: ID!) { run(id: $id) { ... on Run { ${field}(first: 3, after: "no-such-id") { id } } } }`,
+        { id: ids.runId },
+        { token: reader },
+      );
+      expect(unknown.errors?.[0]?.extensions?.code).toBe("ERR_INVALID_INPUT");
+    }
+    expect((await pageOf("receipts", null)).concat(await pageOf("receipts", "tool-2"))).toEqual(
+      Array.from({ length: 6 }, (_, i) => `tool-${i}`),
+    );
+  });
 });
