@@ -163,10 +163,18 @@ const newKey = () => `canon-client:${globalThis.crypto.randomUUID()}`;
 
 type WriteAnswer = WriteSuccessFieldsFragment | WireErrorObject;
 
-function written(result: WriteAnswer): WriteResult {
-  if (result.__typename !== "WriteSuccess") throw errorFromResult(result as WireErrorObject);
+/** One write's answer as a settled result: its WriteResult, or its typed error (not thrown). */
+function settled(result: WriteAnswer): BatchCommitResult {
+  if (result.__typename !== "WriteSuccess") return { status: "rejected", reason: errorFromResult(result as WireErrorObject) };
   const { run, entry, replayed } = result as WriteSuccessFieldsFragment;
-  return { run, entry, replayed };
+  return { status: "fulfilled", value: { run, entry, replayed } };
+}
+
+/** One write's answer, its typed error thrown. */
+function written(result: WriteAnswer): WriteResult {
+  const answer = settled(result);
+  if (answer.status === "rejected") throw answer.reason;
+  return answer.value;
 }
 
 export function createCanonClient(options: CanonClientOptions): CanonClient {
@@ -222,13 +230,7 @@ export function createCanonClient(options: CanonClientOptions): CanonClient {
       };
       const { commitStates } = await transport.request(CommitStatesDocument, { input });
       if (commitStates.__typename !== "CommitStatesSuccess") throw errorFromResult(commitStates as WireErrorObject);
-      return commitStates.results.map((result): BatchCommitResult => {
-        try {
-          return { status: "fulfilled", value: written(result as WriteAnswer) };
-        } catch (error) {
-          return { status: "rejected", reason: error as CanonError };
-        }
-      });
+      return commitStates.results.map((result) => settled(result as WriteAnswer));
     },
 
     async recordNoop(runId, reason, { expectedVersion, ...write }) {
