@@ -5,6 +5,8 @@
 // options of the question.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./constraints.js";
+import { kindOfPath } from "./path-kinds.js";
+import { forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
 type Cue = [RegExp, number];
@@ -27,7 +29,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
     // A stack frame or an error line quoted in the request: what a bug report carries.
     [/^(?:at\s+\S+\s*\(|[\w.$]*(?:Error|Exception):|Traceback\b|panic:)/, 2],
-    [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?|flaky)\b/i, 1],
+    [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?)\b/i, 1],
   ],
   FEATURE: [
     // "build" only as the opening verb (LEAD_VERBS): "the build is broken" is not a feature.
@@ -57,6 +59,8 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       6,
     ],
     [/\b(test coverage|regression tests?|unit tests?|integration tests?|e2e tests?|snapshot tests?)\b/i, 2],
+    // Flakiness is a property of tests: what is flaky is a test, whatever verb follows.
+    [/\b(flaky|flakiness|flakes)\b/i, 2],
   ],
   DOCS: [
     [/(?<![\w/.-])\b(document(ation)?|docs?(?![\w/.-])|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i, 4],
@@ -164,7 +168,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "PERFORMANCE",
   ],
   [
-    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b|^(?:fix|stabili[sz]e|deflake|de-flake|update|repair) (?:the |this |that |these |those )?(?:flaky |failing |broken |intermittent )*(?:tests?|specs?)\b(?!\s+(?:failures?|that|which|where|suite (?:is|takes)))/i,
+    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b|^(?:fix|stabili[sz]e|deflake|de-flake|update|repair) (?:the |this |that |these |those )?(?:flaky |failing |broken |intermittent )*(?:[\w-]+ ){0,2}(?:tests?|specs?)\b(?!\s+(?:failures?|that|which|where|suite (?:is|takes)))/i,
     "TEST",
   ],
   [
@@ -345,6 +349,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
       }
     }
   }
+  votePathKind(clauses, vote);
   let predicateType: TaskType | null = null;
   let asked = false;
   const conventional = clauses[0] ? CONVENTIONAL.find(([pattern]) => pattern.test(clauses[0]!.text)) : undefined;
@@ -413,6 +418,39 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   }
   if (tied.length > 1) return { type: "UNCLASSIFIED", span: spanOf(spans[top[0]]), scores, candidates: tied, evidence };
   return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [], evidence };
+}
+
+/** How much the kind of the files a request changes weighs: more than a generic verb's cue, less than a predicate. */
+const PATH_KIND_WEIGHT = 5;
+
+/**
+ * The files the request asks to change (paths outside forbidding clauses) vote for the kind of
+ * work they imply when they all imply the same one: test files for TEST, docs for DOCS, config
+ * files for CONFIG_CHANGE. Ordinary code, or a mix, says nothing.
+ */
+function votePathKind(
+  clauses: Clause[],
+  vote: (type: TaskType, weight: number, span: Span & { weight: number }, why: string) => void,
+): void {
+  let kind: TaskType | null | undefined;
+  let first: (Span & { ref: string }) | null = null;
+  for (const clause of clauses) {
+    if (forbids(clause) || isNegated(clause.text)) continue;
+    for (const found of refsIn(clause.text)) {
+      if (!found.ref.startsWith("fs:")) continue;
+      const pathKind = kindOfPath(found.ref.slice(3));
+      if (kind !== undefined && pathKind !== kind) return;
+      kind = pathKind;
+      first ??= { start: clause.start + found.index, end: clause.start + found.index + found.length, ref: found.ref };
+    }
+  }
+  if (!kind || !first) return;
+  vote(
+    kind,
+    PATH_KIND_WEIGHT,
+    { start: first.start, end: first.end, weight: PATH_KIND_WEIGHT },
+    `the files it names are ${kind} files (${first.ref})`,
+  );
 }
 
 /**
