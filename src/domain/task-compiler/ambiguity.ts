@@ -49,19 +49,46 @@ const DEMONSTRATIVE_NP = new RegExp(
   String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the earlier|the new|his|her|their|the)\s+(?:(?:other|same|old|weird|annoying|last|previous|earlier|flaky|failing)\s+)?(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner|rate|loading|logic|names?|values?|level|size|limit|handling|messages?|codes?|model)\b)(?![-/.]\w)`,
   "gi",
 );
+// "that box", "those two columns", "that flaky step again": a distal demonstrative before any noun
+// at the end of its phrase. "that" as a conjunction ("make sure that tests pass", "so that it
+// works") is excluded by what precedes it and by the noun not being followed by a verb.
+const DISTAL_ANY =
+  /(?<!\b(?:so|such|sure|ensure|says?|said|know|knew|think|check|checks|verify|means?|note|hope|assume|show|shows|prove|confirm|is|was|are|and|but|than|now|given|except|seems?|mean|realize|realise|found|see|saw)\s)\b(that|those)\s+(?:(?:two|three|other|same|old|flaky|weird|new|broken|one|big|little)\s+)?(?!(?:it|is|was|are|they|we|you|he|she|i|this|the|a|an|there|will|would|can|could|should|must|has|have|had|does|did|do|way|much|many|one|ones)\b)([a-z][\w-]*)(?=\s*(?:[.,;!?)]|$)|\s+(?:again|on|in|to|from|for|please|pls|at|of|too|first|already|anymore|once)\b)/gi;
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
 const QUALIFIED =
   /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|the review|the ticket|the screenshot|the customer|the conversation|the spreadsheet|the wiki|the doc\b|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:(?:to|until|at|version)\s+v?\d|v?\d+\.\d))/i;
 const PRONOUN_ACTION =
   /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair|move|put|rename|copy|split|extract|inline|convert|port|replace|swap|drop|kill|bump|upgrade|rotate|finish|solve|silence|undo|redeploy|rerun|re-run|retry|roll back|add|skip|include|exclude|ignore|allow|block|allowlist|whitelist|blacklist)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
 const SUBJECT_PRONOUN =
-  /^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
+  /^(?:is|was|are|were|does|did|has|can|will)\s+(it|this|that|they)\b(?=[^.;]*\?)|^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
 // Anaphora that point back at a change or a list: "update the tests accordingly", "fix the remaining ones".
 const ANAPHOR =
   /\b(?:accordingly|the (?:remaining|rest of the) (?:ones|tests|files|bugs|errors|warnings|items|cases|places|calls)|the rest(?= of it\b|\s*$))\b/i;
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
   /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
+// A thing defined by what someone outside the request said, found or made: "the crash Priya
+// mentioned", "the vulnerability the pentesters found", "the logic we duplicated last sprint",
+// "like Jun said", "like Sara's mockup", "the way we did for X", "what we decided in the call".
+// The agent is a person's name (capitalised), a pronoun, or a group ("the pentesters"); the verb
+// is past-tense or a report verb. Case matters for the name, so this pattern is not /i.
+const AGENT = String.raw`(?:[A-Z][a-z]+|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?))`;
+const REPORT_VERB = String.raw`(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|did|made|added|changed|showed|drew|designed|promised|requested|complained about)`;
+const OUTSIDE_SOURCE = new RegExp(
+  String.raw`\b[Tt]he (?:[a-z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s|[Pp]er)\s+${AGENT}\s+(?:${REPORT_VERB}|asked)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
+    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+) (?:did|do|does|had|handled|solved|fixed|built)\b` +
+    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned)\b` +
+    // "the issue from this morning", "the mess from friday": defined by a time outside the request.
+    // Observed events in a time window ("the checkout errors from last night") are found in logs.
+    String.raw`|\b[Tt]he (?:[a-z][\w-]* ){0,2}(?!(?:errors?|failures?|logs?|alerts?|crash(?:es)?|exceptions?|timeouts?|spikes?|5\d\d|requests?|builds?|runs?|jobs?|deploys?|traffic|metrics|events)\b)[a-z][\w-]*\s+from\s+(?:this morning|yesterday|(?:the )?(?:last|previous) (?:week|sprint|night|month|time|release)|the other day|earlier|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day)\b` +
+    // Artefacts the request does not carry: a mockup, screenshot, link or attachment, unless a URL follows.
+    String.raw`|\b(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:[Ff]igma |[Ll]oom |[Ss]ketch )?(?:mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|[Ff]igma(?: link| file)?)\b` +
+    String.raw`|\b[Mm]y (?:PR|pull request|branch|ticket|last commit)\b`,
+  "g",
+);
+
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
   /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
@@ -76,9 +103,13 @@ const BARE_ACTION =
 
 // Measurability: a comparative or subjective goal is done only when something says when.
 const SPEED =
-  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}(?:smaller|shorter|snappier|lighter)|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it|too (?:slow|long|heavy|big|large|sluggish))\b/i;
+  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease|shrink|minimi[sz]e)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size|size|footprint|duration|startup time|run ?time|cost)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}(?:smaller|shorter|snappier|lighter)|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it|too (?:slow|long|heavy|big|large|sluggish))\b/i;
 const QUALITY =
   /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more|higher|increased|extend) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\b(?:acceptable|reasonable|good enough|production[- ]ready|decent|smoother|more intuitive)\b|\b(?:tech(?:nical)? debt)\b|\b(?:improve|increase|boost|enhance)\s+(?:the\s+)?(?:overall\s+)?(?:reliability|accessibility|a11y|consistency|usability|stability|robustness|resilience|security|quality|ux|dx|developer experience)\b|\b(?:reduce|less|lower|fewer) (?:the )?(?:flakiness|flakes|noise|noisy)\b|\bless noisy\b|\bharden\b|\blighter\b/i;
+// "more approachable", "less verbose", "more idiomatic": a comparative of an adjective (known by
+// its suffix: the closed lists above cannot name every adjective) with no "than".
+const COMPARATIVE_ADJECTIVE =
+  /\b(?:more|less)\s+(?!than\b)([a-z]+(?:able|ible|ive|ful|ous|ic|ical|al|ent|ant|ose|ile|ern|less|ish))\b(?!\s+than\b)(?!\s+(?:of|about)\b)/i;
 const MEASURE =
   /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]+\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
 
@@ -248,6 +279,13 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
   }[] = [];
   for (const clause of requesting) {
     const text = maskQuoted(clause.text);
+    for (const match of text.matchAll(OUTSIDE_SOURCE)) {
+      const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
+      // "the screenshot in docs/setup.md" is located by its path; a link by its URL.
+      const located = /^\s*(?:in|at|from|on|under)\s+\S*[/.]\S/.test(after) || /^\s*(?:\(|:)?\s*https?:/.test(after);
+      if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0]) || located) continue;
+      candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
+    }
     for (const match of text.matchAll(EXTERNAL_EVENT)) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
       if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0])) continue;
@@ -284,6 +322,13 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
     for (const pattern of [PRONOUN_ACTION, SUBJECT_PRONOUN]) {
       const match = pattern.exec(text);
       if (match) candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
+    }
+    for (const match of text.matchAll(DISTAL_ANY)) {
+      if (candidates.some((c) => c.clause === clause && c.index === match.index)) continue;
+      const after = text.slice(match.index + match[0].length);
+      const near = `${clause.text.slice(0, match.index)} ${after.split(/[.;!?]/)[0] ?? ""}`;
+      if ((IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) continue;
+      candidates.push({ clause, index: match.index, length: match[0].length, kind: "distal", phrase: match[0] });
     }
     // An anaphor points back like a distal demonstrative: only an earlier description resolves it.
     const anaphor = ANAPHOR.exec(text);
@@ -347,8 +392,18 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   for (const clause of input.clauses) {
     if (isNegated(clause.text) || measuredSentences.has(clause.sentence)) continue;
     const speed = SPEED.exec(clause.text);
-    const vague = content.length === 1 ? VAGUE_IMPROVEMENT.exec(clause.text.replace(FILLER, "").replace(/[?!.]+$/, "")) : null;
-    const quality = speed ? null : (QUALITY.exec(clause.text) ?? vague);
+    // "tidy up the ingestion code, it's a mess": a complaint beside the ask says nothing about when it is done.
+    const asks = content.filter((other) => !VAGUE_CLAUSE.test(other.text.replace(FILLER, "")));
+    const vague =
+      asks.length === 1 && asks[0] === clause
+        ? VAGUE_IMPROVEMENT.exec(
+            clause.text
+              .replace(FILLER, "")
+              .replace(/,\s*(?:it|this|that|they)(?:'s|'re| is| are)\b.*$/i, "")
+              .replace(/[?!.]+$/, ""),
+          )
+        : null;
+    const quality = speed ? null : (QUALITY.exec(clause.text) ?? COMPARATIVE_ADJECTIVE.exec(clause.text) ?? vague);
     const match = speed ?? quality;
     if (!match) continue;
     // "Add an index on orders(customer_id) so the page loads faster": the comparative is the motive
