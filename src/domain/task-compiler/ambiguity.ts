@@ -3,7 +3,7 @@
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
-import { refsIn } from "./scope.js";
+import { covers, forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
 export const AMBIGUITY_KINDS = [
@@ -144,31 +144,44 @@ const NO_ENV_TOUCH =
 const PINNED_VERSION = /\b(?:must|should|has to|needs to|will) (?:stay|remain) (?:on|at|pinned to) v?(\d+(?:\.\d+)*)\b/i;
 // "<thing> is frozen / read-only / locked": a request that changes that thing cannot be done.
 const FROZEN_OBJECT = /^(?:the\s+)?(.{2,40}?)\s+(?:is|are|stays?|remains?)\s+(?:frozen|locked|read[- ]only|off[- ]limits)\b/i;
+// The object runs to the end of the sentence; a dot inside a version or path ("8.5", "build.gradle") does not end it.
 const CHANGE_VERB =
-  /\b(?:add|change|update|edit|modify|rename|remove|delete|rewrite|translate|bump|upgrade|replace|extend|alter)\b([^.;]*)/i;
+  /\b(?:add|change|update|edit|modify|rename|remove|delete|rewrite|translate|bump|upgrade|replace|extend|alter)\b((?:[^.;]|\.(?=\S))*)/i;
 const NO_DEPLOY =
-  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
+  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:(prod|production|staging|live) )?(?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
 const NO_SCHEMA =
-  /\bno (?:db |database )?schema changes\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
-const SCHEMA_CHANGE = /\b(?:add|drop|rename|remove)\b[^.;]{0,40}?\bcolumn\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
+  /\bno (?:db |database )?schema changes\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without|not allowed to|may not|must not|cannot|can'?t)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database |db )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
+// Columns, indexes and tables are the schema: adding an index or dropping a table changes it.
+const SCHEMA_CHANGE =
+  /\b(?:add|drop|rename|remove|create)\b[^.;]{0,40}?\b(?:column|index|table)\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
 const NO_NETWORK =
   /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
-const NO_NEW_FILES = /\b(?:don'?t|do not|never|without)\s+(?:create|creating|add|adding)\s+(?:any\s+)?new files\b|\bno new files\b/i;
+const NO_NEW_FILES =
+  /\b(?:don'?t|do not|never|without)\s+(?:create|creating|add|adding)\s+(?:any\s+)?new (?:(test|doc|config|migration|source)s? )?files\b|\bno new (?:(test|doc|config|migration|source)s? )?files\b/i;
+// What a request adds when a rule forbids new files of one kind ("no new test files" vs "add snapshot tests").
+const ADDS_OF_KIND: Record<string, RegExp> = {
+  test: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:tests?|specs?)\b/i,
+  doc: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:docs?|guide|page|readme)\b/i,
+  config: /\b(?:add|write|create)\b[^.;]{0,40}?\bconfig\b/i,
+  migration: /\b(?:add|write|create)\b[^.;]{0,40}?\bmigration\b/i,
+  source: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:module|file|class)\b/i,
+};
 const NEW_FILE =
   /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
 const NO_LOCKFILE =
   /\b(?:lock ?file|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|pnpm-lock\.yaml|cargo\.lock)\b[^.;]{0,20}?\b(?:must not|mustn'?t|may not|cannot|can'?t|should not) change\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify|update)\s+(?:the )?(?:lock ?file|package-lock(?:\.json)?|yarn\.lock)\b/i;
 const NO_API_CHANGE =
-  /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b|\bpublic (?:api|interface)s? (?:is|are|stays?|remains?) (?:frozen|locked|unchanged)\b/i;
-const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?\bpublic\b/i;
+  /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b|\bpublic (?:api|interface)s? (?:is|are|stays?|remains?) (?:frozen|locked|unchanged)\b|\bapi (?:is|are) (?:frozen|locked)\b/i;
+// Renaming or removing a named symbol (`Tracker.emit()`) changes an API as surely as saying "public".
+const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?(?:\bpublic\b|`[^`]+`|\b\w+(?:\.\w+)*\(\))/i;
 const NO_DELETE = /\b(?:(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)|keep (?:all|every))\b([^.;]*)/i;
 // "Request logs must never be deleted": the rule names what it keeps before the verb.
 const PASSIVE_NO_DELETE =
-  /^(.*?)\b(?:must|should|may|can|will|is to|are to)\s*(?:not|never|n'?t)\s+(?:ever\s+)?be\s+(?:deleted|removed|dropped|purged|truncated|erased|wiped)\b/i;
+  /^(.*?)\b(?:(?:must|should|may|can|will|is to|are to)\s*(?:not|never|n'?t)\s+(?:ever\s+)?be|(?:is|are)\s+never)\s+(?:deleted|removed|dropped|purged|truncated|erased|wiped)\b/i;
 // A bare package name in code after "add"/"install" ("Add `zod` and validate …") adds a dependency.
 const ADDS_NAMED_PACKAGE =
   /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)))/i;
-const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b([^.;]*)/i;
+const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b((?:[^.;]|\.(?=\S))*)/i;
 const ADVICE =
   /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
 const STOP = new Set([
@@ -451,9 +464,11 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       return match !== null && !SCOPED.test(text.slice(match.index + match[0].length));
     };
     const deploy = NO_DEPLOY.exec(text);
-    const deployTarget = deploy?.[1]?.toLowerCase();
+    const deployTarget = (deploy?.[1] ?? deploy?.[2])?.toLowerCase();
     const envTouched = NO_ENV_TOUCH.exec(text)?.[1];
     const pinned = PINNED_VERSION.exec(text)?.[1];
+    const noNewFiles = NO_NEW_FILES.exec(text);
+    const fileKind = noNewFiles?.[1]?.toLowerCase() ?? noNewFiles?.[2]?.toLowerCase();
     const frozen = FROZEN_OBJECT.exec(text)?.[1];
     // What the rule keeps: the words after "never delete" or before "must never be deleted".
     const kept = NO_DELETE.exec(text)?.[1] ?? PASSIVE_NO_DELETE.exec(text)?.[1];
@@ -488,9 +503,14 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       (NO_NETWORK.test(text) &&
         acting.some((c) => refsIn(c).some((r) => r.ref.startsWith("net:"))) &&
         "the request reaches a host over the network") ||
-      (NO_NEW_FILES.test(text) && acting.some((c) => NEW_FILE.test(c)) && "the request creates a new file") ||
+      (noNewFiles !== null &&
+        acting.some((c) => NEW_FILE.test(c) || (fileKind !== undefined && ADDS_OF_KIND[fileKind]!.test(c))) &&
+        "the request creates a new file") ||
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
-      (NO_API_CHANGE.test(text) && acting.some((c) => CHANGES_API.test(c)) && "the request changes the public API") ||
+      // The symbol a request renames is often in code quotes, so the unmasked text is read here.
+      (NO_API_CHANGE.test(text) &&
+        input.clauses.some((c) => !isNegated(c.text) && hardnessOf(c) === null && CHANGES_API.test(c.text)) &&
+        "the request changes the public API") ||
       (kept !== undefined &&
         acting.some((c) => {
           const match = DELETES.exec(c);
@@ -556,6 +576,12 @@ const TYPE_AREAS: Partial<Record<TaskType, RegExp>> = {
 
 function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
   const needs = TYPE_AREAS[input.taskType];
+  // Paths the request asks to change: when one lies in the type's area outside the forbidden ref
+  // ("fix docs/setup.md, leave docs/legal.md alone"), the work has somewhere allowed to happen.
+  const named = input.clauses
+    .filter((clause) => !forbids(clause) && !isNegated(clause.text))
+    .flatMap((clause) => refsIn(clause.text).map((found) => found.ref))
+    .filter((ref) => ref.startsWith("fs:"));
   for (const ref of needs ? (input.forbidden ?? []) : []) {
     const segments = ref
       .slice(3)
@@ -563,6 +589,17 @@ function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
       .split("/");
     const area = segments.find((segment) => needs!.test(segment));
     if (!ref.startsWith("fs:") || !area) continue;
+    if (
+      named.some(
+        (path) =>
+          !covers(ref, path) &&
+          path
+            .slice(3)
+            .split("/")
+            .some((segment) => needs!.test(segment)),
+      )
+    )
+      continue;
     return [
       {
         kind: "constraint_contradiction",
