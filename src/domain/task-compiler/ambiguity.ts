@@ -85,7 +85,9 @@ const OUTSIDE_SOURCE = new RegExp(
     String.raw`|\b[Tt]he (?:[a-z][\w-]* ){0,2}(?!(?:errors?|failures?|logs?|alerts?|crash(?:es)?|exceptions?|timeouts?|spikes?|5\d\d|requests?|builds?|runs?|jobs?|deploys?|traffic|metrics|events)\b)[a-z][\w-]*\s+from\s+(?:this morning|yesterday|(?:the )?(?:last|previous) (?:week|sprint|night|month|time|release)|the other day|earlier|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day)\b` +
     // Artefacts the request does not carry: a mockup, screenshot, link or attachment, unless a URL follows.
     String.raw`|\b(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:[Ff]igma |[Ll]oom |[Ss]ketch )?(?:mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|[Ff]igma(?: link| file)?)\b` +
-    String.raw`|\b[Mm]y (?:PR|pull request|branch|ticket|last commit)\b`,
+    String.raw`|\b[Mm]y (?:PR|pull request|branch|ticket|last commit)\b` +
+    // A state before the request ("put the timeout back to what it was") is never stated in it.
+    String.raw`|\b(?:back to|as|like) (?:what|how|the way) (?:it|they|this|that) (?:was|were|used to be)\b`,
   "g",
 );
 

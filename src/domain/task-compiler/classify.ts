@@ -43,6 +43,8 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
   ],
   REFACTOR: [
+    // Code-quality goals: what they improve is the structure of the code.
+    [/\b(idiomatic|cyclomatic|complexity|(?:split|break)\b[^.;]{0,40}?\binto (?:smaller|separate|several|multiple|two|three))\b/i, 3],
     [
       /\b(splitting|split up|break(ing)? up|dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i,
       4,
@@ -53,7 +55,10 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
   ],
   TEST: [
-    [/\b(zero|no|missing) (unit |integration )?tests\b|\bmore tests\b/i, 3],
+    [
+      /\b(zero|no|missing) (unit |integration )?tests\b|\bmore tests\b|\b(better|more|higher|increase[sd]?|improve[sd]?|low|poor) (test )?coverage\b/i,
+      3,
+    ],
     [
       /\b(write|add|create|improve|increase|extend|backfill)\s+(some\s+|more\s+|missing\s+|unit\s+|integration\s+|e2e\s+|end-to-end\s+|regression\s+|property\s+)*(tests?|test cases|specs?|coverage)\b/i,
       6,
@@ -93,7 +98,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   SECURITY_FIX: [
     [
-      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|(secrets?|keys?|tokens?|credentials?|passwords?)\b[^.;]{0,40}?\b(is |are |was |were |got |gets )(printed|logged|leaked|exposed|visible|committed|pasted)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge (?:[^.;]|\.(?=\w)){0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
+      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|(secrets?|keys?|tokens?|credentials?|passwords?)\b[^.;]{0,40}?\b(is |are |was |were |got |gets )(printed|logged|leaked|exposed|visible|committed|pasted)|revoke|unsalted|plain ?text passwords?|hard-?coded (?:\w+ )?(?:secrets?|keys?|tokens?|credentials?|passwords?)|(?:secrets?|keys?|tokens?|credentials?|passwords?|webhook urls?)\b[^.;]{0,30}?\b(?:is |are )?(?:hard-?coded|in plain ?text)|rotate (?:it|them)|security hole|vulnerable|more secure|harden\w*|because of security|purge (?:[^.;]|\.(?=\w)){0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
       6,
     ],
   ],
@@ -108,21 +113,21 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   CONFIG_CHANGE: [
     [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
     [
-      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|(?:build|installer|install|release|deploy|ci) scripts?|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
+      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|\.tfvars|\.tf|\.hcl|\.service|\.properties|[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S|timeout (value|setting)|set (the )?\w+ to|(?:build|installer|install|release|deploy|ci) scripts?|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
       3,
     ],
   ],
   DATA_MIGRATION: [
     // "migrate the CI config" is not a data migration; the data or schema must be named.
     [
-      /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|(add|drop|rename|remove) (a |an |the )?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i,
+      /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(?:\S+ ){0,2}(data|rows|records)|copy (the )?(?:\S+ ){0,2}(data|rows|records)|(delete|purge|remove|erase)\b[^.;]{0,80}?\bfrom (?:the )?(?:prod(?:uction)? |live )?(?:database|db)|alter table|(add|drop|rename|remove) (a |an |the )?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i,
       5,
     ],
   ],
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
     [
-      /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
+      /\b((?:re-?)?deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
       5,
     ],
   ],
@@ -164,7 +169,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "DATA_MIGRATION",
   ],
   [
-    /^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep) (?:it|them|\S+|the \w+(?: \w+)?) (?:under|below|flat|down to)\b/i,
+    /^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep|make) (?:it|them|\S+|the \w+(?: \w+)?) (?:(?:finish|run|load|respond|complete|return|start|render|build)\s+)?(?:under|below|flat|down to|within \d)\b/i,
     "PERFORMANCE",
   ],
   [
@@ -176,7 +181,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "DOCS",
   ],
   [
-    /^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|skim|go through|read through|review|audit|critique|look over|proofread)\b/i,
+    /^(?:(?:take a )?look (?:at|over) (?:(?:my|our|this|the) )?(?:PR|pull request|diff|changes|patch)|skim|go through|read through|review|audit|critique|look over|proofread)\b/i,
     "REVIEW",
   ],
   [/^(?:rotate|revoke|mask|redact|scrub)\b/i, "SECURITY_FIX"],
@@ -210,6 +215,11 @@ const PREDICATES: [RegExp, TaskType][] = [
     "REFACTOR",
   ],
   [/^export (?:[\w-]+ ){0,3}(?:as|to) (?:an? )?(?:csv|json|pdf|xlsx|excel|parquet)\b/i, "FEATURE"],
+  // "show X on the delivery screen": what a screen shows is a feature, not a report to the caller.
+  [
+    /^(?:show|display|render) [^.;]{0,60}\b(?:on|in|to) (?:the )?[\w' -]*\b(?:screens?|pages?|views?|dashboards?|ui|forms?|headers?|footers?|sidebars?|modals?)\b/i,
+    "FEATURE",
+  ],
   [
     /^(?:swap|replace) (?:out )?(?:our |the )?[\w .-]{0,30}?\b(?:for|with) (?:the |a |an )?(?:[\w.-]+ )?(?:library|package|lib|dependency)\b/i,
     "DEPENDENCY_UPDATE",
@@ -230,23 +240,29 @@ const PREDICATES: [RegExp, TaskType][] = [
   [/^profile\b/i, "INVESTIGATE"],
   [/^reproduce\b[^.;]*\b(?:and|to) (?:explain|find|figure out|understand|see why)/i, "INVESTIGATE"],
   [
-    /^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if))\b/i,
+    /^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if)|(?:you )?(?:can |could )?find (?:the )?(?:reason|cause)|see why)\b/i,
     "INVESTIGATE",
   ],
   [/^(?:optimi[sz]e|speed up|cut|reduce|halve|lower|shrink)\b/i, "PERFORMANCE"],
   [
-    /^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:sizes?|limits?|timeouts?|count|retries|pool|ttl|concurrency|replicas|thresholds?|log level|intervals?)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
+    /^(?:bump|raise|increase|lower|decrease|set|change|update|put) (?:the )?[\w .-]{0,30}?\b(?:sizes?|limits?|timeouts?|count|retries|pool|ttl|concurrency|replicas|thresholds?|log level|intervals?|retention|region|values?|defaults?)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
     "CONFIG_CHANGE",
   ],
   [/^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d)\b/i, "DEPENDENCY_UPDATE"],
+  // Setting a named value to a literal ("switch the default region from eu-west-1 to eu-central-1",
+  // "change the retention from 7 to 30 days", "put the timeout back to 30") is configuration.
+  [
+    /^(?:change|switch|set|put|move|raise|lower) (?:the |our |that |this )?(?:default )?(?!version\b)[\w -]{1,40}? (?:in \S+ )?(?:back )?(?:from [\w.-]+ )?to (?:\d|[\w.-]*\d[\w.-]*|true|false|on|off|enabled|disabled)/i,
+    "CONFIG_CHANGE",
+  ],
   [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
   [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
   [
-    /^(?:deploy|release|roll (?:back|out)|ship|promote)\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
+    /^(?:(?:re-?)?deploy|release|roll (?:back|out)|ship|promote)\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
     "DEPLOY",
   ],
   [
-    /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show|report|count|tell me (?:how much|how many|the current))\b/i,
+    /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show(?! [^.;]*\b(?:on|in|to) (?:the )?[\w' -]*\b(?:screens?|pages?|views?|dashboards?|ui|forms?|headers?|footers?|sidebars?|modals?)\b)|report|count|tell me (?:how much|how many|the current)|(?:see|check|find out) (?:if|whether) [^.;]{0,60}\b(?:running|up|down|healthy|installed|deployed|enabled|finished|done))\b/i,
     "OBSERVE_ENVIRONMENT",
   ],
 ];
