@@ -44,7 +44,10 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   REFACTOR: [
     // Code-quality goals: what they improve is the structure of the code.
-    [/\b(idiomatic|cyclomatic|complexity|(?:split|break)\b[^.;]{0,40}?\binto (?:smaller|separate|several|multiple|two|three))\b/i, 3],
+    [
+      /\b(idiomatic|cyclomatic|complexity|(?:split|break)\b(?:[^.;]|\.(?=\S)){0,80}?\binto (?:smaller|separate|several|multiple|two|three))\b/i,
+      3,
+    ],
     [
       /\b(splitting|split up|break(ing)? up|dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i,
       4,
@@ -88,7 +91,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   PERFORMANCE: [
     [
-      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom|perform(s|ing)? (better|worse|poorly)|under (heavy )?load)\b/i,
+      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(?:takes?|taking) too long|as (?:fast|quick|snappy|responsive) as|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom|perform(s|ing)? (better|worse|poorly)|under (heavy )?load)\b/i,
       3,
     ],
     [
@@ -111,6 +114,8 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
   ],
   CONFIG_CHANGE: [
+    // A dotfile such as ".env.example" starts with a non-word character, so "\b" cannot anchor it.
+    [/(?<![\w/.-])\.env(?:\.[\w-]+)?(?![\w-])/i, 3],
     [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
     [
       /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|\.tfvars|\.tf|\.hcl|\.service|\.properties|[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S|timeout (value|setting)|set (the )?\w+ to|(?:build|installer|install|release|deploy|ci) scripts?|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
@@ -127,7 +132,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
     [
-      /\b((?:re-?)?deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
+      /(?<![\\/])\b((?:re-?)?deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
       5,
     ],
   ],
@@ -177,7 +182,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     "TEST",
   ],
   [
-    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b|^(?:fix|correct)\b[^;]{0,40}?\bin (?:the )?(?:\S+\.mdx?\b|readme\b)/i,
+    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|wiki|\w+\.mdx?)\b|^(?:fix|correct)\b[^;]{0,40}?\bin (?:the )?(?:\S+\.mdx?\b|readme\b)/i,
     "DOCS",
   ],
   [
@@ -249,6 +254,11 @@ const PREDICATES: [RegExp, TaskType][] = [
     "CONFIG_CHANGE",
   ],
   [/^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d)\b/i, "DEPENDENCY_UPDATE"],
+  // Adding a key or variable to a config file: where it goes says what it is.
+  [
+    /^add [^.;]{0,60}?\b(?:to|in) (?:the )?\S*(?:\.env(?:\.[\w-]+)?|\.ya?ml|\.toml|\.ini|\.conf|\.properties|\.tfvars)(?![\w-])/i,
+    "CONFIG_CHANGE",
+  ],
   // Setting a named value to a literal ("switch the default region from eu-west-1 to eu-central-1",
   // "change the retention from 7 to 30 days", "put the timeout back to 30") is configuration.
   [
@@ -267,7 +277,7 @@ const PREDICATES: [RegExp, TaskType][] = [
   ],
 ];
 const LEAD_FILLER =
-  /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent|if so|if yes|if that'?s the case)[\s,!:]+)*/i;
+  /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can u|could u|pls can you|please can you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent|if so|if yes|if that'?s the case)[\s,!:]+)*/i;
 const PREDICATE_WEIGHT = 6;
 /** The first entries of PREDICATES name the predicate's object; they weigh more. */
 const OBJECT_PREDICATES = 6;
