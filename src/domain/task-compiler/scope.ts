@@ -49,8 +49,28 @@ export function extractScope(clauses: Clause[]): ScopeRef[] {
   return refs;
 }
 
+type FoundRef = { ref: string; index: number; length: number };
+// Scope, type evidence and the contradiction detector each read a clause's refs; they depend only
+// on its words, so one compile computes them once (forgetRefs() starts each compile, as
+// forgetClauses() does for constraints). Callers must not mutate the returned arrays.
+const REFS_CACHE_LIMIT = 4096;
+const refsCache = new Map<string, readonly FoundRef[]>();
+
+export function forgetRefs(): void {
+  refsCache.clear();
+}
+
 /** The refs in one piece of text, each with where it sits. */
-export function refsIn(raw: string): { ref: string; index: number; length: number }[] {
+export function refsIn(raw: string): readonly FoundRef[] {
+  const known = refsCache.get(raw);
+  if (known) return known;
+  if (refsCache.size >= REFS_CACHE_LIMIT) refsCache.clear();
+  const found = findRefs(raw);
+  refsCache.set(raw, found);
+  return found;
+}
+
+function findRefs(raw: string): FoundRef[] {
   // Windows separators become "/" (same length, so offsets hold): tools\vendor\ is tools/vendor/.
   const text = raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|\s|$)/g, "/");
   const found: { ref: string; index: number; length: number }[] = [];
