@@ -27,6 +27,13 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes|[a-z]+s)|nothing happens|no effect|shows? (the )?wrong)\b/i,
       1,
     ],
+    // A named artefact described doing something ("the date picker in X.tsx shows yesterday",
+    // "running it twice creates duplicate rows"): a statement of behaviour with no ask reports a defect.
+    // Verbs that are also plural nouns ("emails", "sends") are left out: without a tagger they misread.
+    [
+      /\b(?:shows|returns|prints|creates|displays|renders|includes|writes|produces|gives)\b(?![^.;]{0,40}\b(?:correctly|fine|as expected)\b)/i,
+      1,
+    ],
     // A stack frame or an error line quoted in the request: what a bug report carries.
     [/^(?:at\s+\S+\s*\(|[\w.$]*(?:Error|Exception):|Traceback\b|panic:)/, 2],
     [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?)\b/i, 1],
@@ -90,6 +97,9 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
   ],
   PERFORMANCE: [
+    // A time budget ("should be under 2 seconds", "within 200 ms") is a performance target; minutes
+    // are how long the task itself may take (a budget), not a speed.
+    [/\b(?:under|below|within|less than|at most|faster than)\s+~?\d+(?:[.,]\d+)?\s*(?:ms|s|secs?|seconds?)\b/i, 3],
     [
       /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(?:takes?|taking) too long|as (?:fast|quick|snappy|responsive) as|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom|perform(s|ing)? (better|worse|poorly)|under (heavy )?load)\b/i,
       3,
