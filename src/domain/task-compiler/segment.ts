@@ -45,7 +45,7 @@ const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
 // before the colon is the rule's subject ("src/gen/: do not edit"), and an error name is data
 // ("Error: no such file").
 const CLAUSE_BREAK =
-  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|(?<=^[A-Za-z][A-Za-z' ]{0,60})(?<!error|exception|warning|fatal|panic):\s+(?=(?:no|never|don'?t|do not)\s)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
+  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|:(?<=^[A-Za-z][A-Za-z' ]{0,60}:)(?<!(?:error|exception|warning|fatal|panic):)\s+(?=(?:no|never|don'?t|do not)\s)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
 
 function sectionOf(heading: string): Section | null {
   const name = heading
