@@ -48,18 +48,18 @@ export const HELDOUT_TARGETS = {
 
 /**
  * What the held-out split has reached (a ratchet): the compiler can only get better on requests its
- * rules were not written from. Last raised 2026-12-03 (second session, branch `compiler`). The
+ * rules were not written from. Last raised 2026-12-03 (third session, branch `compiler2`). The
  * issue's targets above are not met yet; raise these as the compiler improves, never lower them.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.839,
-  risk: 0.865,
-  mode: 0.931,
-  privacy: 0.988,
+  task_type: 0.85,
+  risk: 0.873,
+  mode: 0.938,
+  privacy: 0.992,
   forbidden_found: 0.988,
   hard_found: 0.961,
-  ambiguousRecall: 0.778,
-  clearEscalatedAtMost: 0.096,
+  ambiguousRecall: 0.788,
+  clearEscalatedAtMost: 0.09,
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };

@@ -3,7 +3,7 @@
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
-import { refsIn } from "./scope.js";
+import { covers, forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
 export const AMBIGUITY_KINDS = [
@@ -44,24 +44,58 @@ const GREETING =
   /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
 
 const REFERENT_NOUNS =
-  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document|warnings?|regressions?|outages?|feedback|complaints?|cleanup|routine|procedure|steps|numbers|suggestions?";
+  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document|warnings?|regressions?|outages?|feedback|complaints?|cleanup|routine|procedure|steps|numbers|suggestions?|formats?|layouts?|conventions?";
 const DEMONSTRATIVE_NP = new RegExp(
   String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the earlier|the new|his|her|their|the)\s+(?:(?:other|same|old|weird|annoying|last|previous|earlier|flaky|failing)\s+)?(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner|rate|loading|logic|names?|values?|level|size|limit|handling|messages?|codes?|model)\b)(?![-/.]\w)`,
   "gi",
 );
+// "that box", "those two columns", "that flaky step again": a distal demonstrative before any noun
+// at the end of its phrase. "that" as a conjunction ("make sure that tests pass", "so that it
+// works") is excluded by what precedes it and by the noun not being followed by a verb.
+const DISTAL_ANY =
+  /\b(that|those)(?<!\b(?:so|such|sure|ensure|says?|said|know|knew|think|check|checks|verify|means?|note|hope|assume|show|shows|prove|confirm|is|was|are|and|but|than|now|given|except|seems?|mean|realize|realise|found|see|saw)\s(?:that|those))\s+(?:(?:two|three|other|same|old|flaky|weird|new|broken|one|big|little)\s+)?(?!(?:it|is|was|are|they|we|you|he|she|i|this|the|a|an|there|will|would|can|could|should|must|has|have|had|does|did|do|way|much|many|one|ones)\b)([a-z][\w-]*)(?=\s*(?:[.,;!?)]|$)|\s+(?:again|on|in|to|from|for|please|pls|at|of|too|first|already|anymore|once)\b)/gi;
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI").
 const QUALIFIED =
   /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|the review|the ticket|the screenshot|the customer|the conversation|the spreadsheet|the wiki|the doc\b|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:(?:to|until|at|version)\s+v?\d|v?\d+\.\d))/i;
 const PRONOUN_ACTION =
   /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair|move|put|rename|copy|split|extract|inline|convert|port|replace|swap|drop|kill|bump|upgrade|rotate|finish|solve|silence|undo|redeploy|rerun|re-run|retry|roll back|add|skip|include|exclude|ignore|allow|block|allowlist|whitelist|blacklist)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
 const SUBJECT_PRONOUN =
-  /^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
+  /^(?:is|was|are|were|does|did|has|can|will)\s+(it|this|that|they)\b(?=[^.;]*\?)|^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
 // Anaphora that point back at a change or a list: "update the tests accordingly", "fix the remaining ones".
 const ANAPHOR =
   /\b(?:accordingly|the (?:remaining|rest of the) (?:ones|tests|files|bugs|errors|warnings|items|cases|places|calls)|the rest(?= of it\b|\s*$))\b/i;
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
   /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
+// A thing defined by what someone outside the request said, found or made: "the crash Priya
+// mentioned", "the vulnerability the pentesters found", "the logic we duplicated last sprint",
+// "like Jun said", "like Sara's mockup", "the way we did for X", "what we decided in the call".
+// The agent is a person's name (capitalised), a pronoun, or a group ("the pentesters"); the verb
+// is past-tense or a report verb. Case matters for the name, so this pattern is not /i.
+const AGENT = String.raw`(?:[A-Z][a-z]+|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?))`;
+const REPORT_VERB = String.raw`(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|did|made|added|changed|showed|drew|designed|promised|requested|complained about)`;
+const OUTSIDE_SOURCE = new RegExp(
+  String.raw`\b[Tt]he (?:[a-z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s|[Pp]er)\s+${AGENT}\s+(?:${REPORT_VERB}|asked)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
+    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+) (?:did|do|does|had|handled|solved|fixed|built)\b` +
+    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned)\b` +
+    // "the issue from this morning", "the mess from friday": defined by a time outside the request.
+    // Observed events in a time window ("the checkout errors from last night") are found in logs.
+    String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}(?!(?:errors?|failures?|logs?|alerts?|crash(?:es)?|exceptions?|timeouts?|spikes?|5\d\d|requests?|builds?|runs?|jobs?|deploys?|traffic|metrics|events)\b)[a-z][\w-]*\s+from\s+(?:this morning|yesterday|(?:the )?(?:last|previous) (?:week|sprint|night|month|time|release)|the other day|earlier|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day)\b` +
+    // Artefacts the request does not carry: a mockup, screenshot, link or attachment, unless a URL follows.
+    String.raw`|\b(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:[Ff]igma |[Ll]oom |[Ss]ketch )?(?:mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|[Ff]igma(?: link| file)?)\b` +
+    String.raw`|\b[Mm]y (?:PR|pull request|branch|ticket|last commit)\b` +
+    // A state before the request ("put the timeout back to what it was") is never stated in it.
+    String.raw`|\b(?:back to|as|like) (?:what|how|the way) (?:it|they|this|that) (?:was|were|used to be)\b`,
+  "g",
+);
+
+// OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
+// every alternative holds one of these words, which one quick scan finds first.
+const OUTSIDE_HINT =
+  /\b(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s)\b/i;
+
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
   /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
@@ -76,9 +110,13 @@ const BARE_ACTION =
 
 // Measurability: a comparative or subjective goal is done only when something says when.
 const SPEED =
-  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease)\s+(?:the\s+)?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}(?:smaller|shorter|snappier|lighter)|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it|too (?:slow|long|heavy|big|large|sluggish))\b/i;
+  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease|shrink|minimi[sz]e)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size|size|footprint|duration|startup time|run ?time|cost)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}(?:smaller|shorter|snappier|lighter)|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it|too (?:slow|long|heavy|big|large|sluggish))\b/i;
 const QUALITY =
   /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more|higher|increased|extend) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\b(?:acceptable|reasonable|good enough|production[- ]ready|decent|smoother|more intuitive)\b|\b(?:tech(?:nical)? debt)\b|\b(?:improve|increase|boost|enhance)\s+(?:the\s+)?(?:overall\s+)?(?:reliability|accessibility|a11y|consistency|usability|stability|robustness|resilience|security|quality|ux|dx|developer experience)\b|\b(?:reduce|less|lower|fewer) (?:the )?(?:flakiness|flakes|noise|noisy)\b|\bless noisy\b|\bharden\b|\blighter\b/i;
+// "more approachable", "less verbose", "more idiomatic": a comparative of an adjective (known by
+// its suffix: the closed lists above cannot name every adjective) with no "than".
+const COMPARATIVE_ADJECTIVE =
+  /\b(?:more|less)\s+(?!than\b)([a-z]+(?:able|ible|ive|ful|ous|ic|ical|al|ent|ant|ose|ile|ern|less|ish))\b(?!\s+than\b)(?!\s+(?:of|about)\b)/i;
 const MEASURE =
   /\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]+\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
 
@@ -113,31 +151,44 @@ const NO_ENV_TOUCH =
 const PINNED_VERSION = /\b(?:must|should|has to|needs to|will) (?:stay|remain) (?:on|at|pinned to) v?(\d+(?:\.\d+)*)\b/i;
 // "<thing> is frozen / read-only / locked": a request that changes that thing cannot be done.
 const FROZEN_OBJECT = /^(?:the\s+)?(.{2,40}?)\s+(?:is|are|stays?|remains?)\s+(?:frozen|locked|read[- ]only|off[- ]limits)\b/i;
+// The object runs to the end of the sentence; a dot inside a version or path ("8.5", "build.gradle") does not end it.
 const CHANGE_VERB =
-  /\b(?:add|change|update|edit|modify|rename|remove|delete|rewrite|translate|bump|upgrade|replace|extend|alter)\b([^.;]*)/i;
+  /\b(?:add|change|update|edit|modify|rename|remove|delete|rewrite|translate|bump|upgrade|replace|extend|alter)\b((?:[^.;]|\.(?=\S))*)/i;
 const NO_DEPLOY =
-  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
+  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:(prod|production|staging|live) )?(?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
 const NO_SCHEMA =
-  /\bno (?:db |database )?schema changes\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
-const SCHEMA_CHANGE = /\b(?:add|drop|rename|remove)\b[^.;]{0,40}?\bcolumn\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
+  /\bno (?:db |database )?schema changes\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without|not allowed to|may not|must not|cannot|can'?t)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database |db )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
+// Columns, indexes and tables are the schema: adding an index or dropping a table changes it.
+const SCHEMA_CHANGE =
+  /\b(?:add|drop|rename|remove|create)\b[^.;]{0,40}?\b(?:column|index|table)\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
 const NO_NETWORK =
   /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
-const NO_NEW_FILES = /\b(?:don'?t|do not|never|without)\s+(?:create|creating|add|adding)\s+(?:any\s+)?new files\b|\bno new files\b/i;
+const NO_NEW_FILES =
+  /\b(?:don'?t|do not|never|without)\s+(?:create|creating|add|adding)\s+(?:any\s+)?new (?:(test|doc|config|migration|source)s? )?files\b|\bno new (?:(test|doc|config|migration|source)s? )?files\b/i;
+// What a request adds when a rule forbids new files of one kind ("no new test files" vs "add snapshot tests").
+const ADDS_OF_KIND: Record<string, RegExp> = {
+  test: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:tests?|specs?)\b/i,
+  doc: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:docs?|guide|page|readme)\b/i,
+  config: /\b(?:add|write|create)\b[^.;]{0,40}?\bconfig\b/i,
+  migration: /\b(?:add|write|create)\b[^.;]{0,40}?\bmigration\b/i,
+  source: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:module|file|class)\b/i,
+};
 const NEW_FILE =
   /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
 const NO_LOCKFILE =
   /\b(?:lock ?file|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|pnpm-lock\.yaml|cargo\.lock)\b[^.;]{0,20}?\b(?:must not|mustn'?t|may not|cannot|can'?t|should not) change\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify|update)\s+(?:the )?(?:lock ?file|package-lock(?:\.json)?|yarn\.lock)\b/i;
 const NO_API_CHANGE =
-  /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b|\bpublic (?:api|interface)s? (?:is|are|stays?|remains?) (?:frozen|locked|unchanged)\b/i;
-const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?\bpublic\b/i;
+  /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b|\bpublic (?:api|interface)s? (?:is|are|stays?|remains?) (?:frozen|locked|unchanged)\b|\bapi (?:is|are) (?:frozen|locked)\b/i;
+// Renaming or removing a named symbol (`Tracker.emit()`) changes an API as surely as saying "public".
+const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?(?:\bpublic\b|`[^`]+`|\b\w+(?:\.\w+)*\(\))/i;
 const NO_DELETE = /\b(?:(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)|keep (?:all|every))\b([^.;]*)/i;
 // "Request logs must never be deleted": the rule names what it keeps before the verb.
 const PASSIVE_NO_DELETE =
-  /^(.*?)\b(?:must|should|may|can|will|is to|are to)\s*(?:not|never|n'?t)\s+(?:ever\s+)?be\s+(?:deleted|removed|dropped|purged|truncated|erased|wiped)\b/i;
+  /^(.*?)\b(?:(?:must|should|may|can|will|is to|are to)\s*(?:not|never|n'?t)\s+(?:ever\s+)?be|(?:is|are)\s+never)\s+(?:deleted|removed|dropped|purged|truncated|erased|wiped)\b/i;
 // A bare package name in code after "add"/"install" ("Add `zod` and validate …") adds a dependency.
 const ADDS_NAMED_PACKAGE =
   /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)))/i;
-const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b([^.;]*)/i;
+const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b((?:[^.;]|\.(?=\S))*)/i;
 const ADVICE =
   /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
 const STOP = new Set([
@@ -248,6 +299,13 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
   }[] = [];
   for (const clause of requesting) {
     const text = maskQuoted(clause.text);
+    for (const match of OUTSIDE_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : []) {
+      const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
+      // "the screenshot in docs/setup.md" is located by its path; a link by its URL.
+      const located = /^\s*(?:in|at|from|on|under)\s+\S*[/.]\S/.test(after) || /^\s*(?:\(|:)?\s*https?:/.test(after);
+      if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0]) || located) continue;
+      candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
+    }
     for (const match of text.matchAll(EXTERNAL_EVENT)) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
       if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0])) continue;
@@ -284,6 +342,14 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
     for (const pattern of [PRONOUN_ACTION, SUBJECT_PRONOUN]) {
       const match = pattern.exec(text);
       if (match) candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
+    }
+    for (const match of text.matchAll(DISTAL_ANY)) {
+      if (candidates.some((c) => c.clause === clause && c.index === match.index)) continue;
+      const after = text.slice(match.index + match[0].length);
+      // A clause never spans sentences, so its (cached) refs are the refs near the demonstrative.
+      const near = `${clause.text.slice(0, match.index)} ${after.split(/[.;!?]/)[0] ?? ""}`;
+      if ((IDENTIFIER.test(near) || refsIn(clause.text).length > 0) && !/\bagain\b/i.test(after)) continue;
+      candidates.push({ clause, index: match.index, length: match[0].length, kind: "distal", phrase: match[0] });
     }
     // An anaphor points back like a distal demonstrative: only an earlier description resolves it.
     const anaphor = ANAPHOR.exec(text);
@@ -347,8 +413,18 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   for (const clause of input.clauses) {
     if (isNegated(clause.text) || measuredSentences.has(clause.sentence)) continue;
     const speed = SPEED.exec(clause.text);
-    const vague = content.length === 1 ? VAGUE_IMPROVEMENT.exec(clause.text.replace(FILLER, "").replace(/[?!.]+$/, "")) : null;
-    const quality = speed ? null : (QUALITY.exec(clause.text) ?? vague);
+    // "tidy up the ingestion code, it's a mess": a complaint beside the ask says nothing about when it is done.
+    const asks = content.filter((other) => !VAGUE_CLAUSE.test(other.text.replace(FILLER, "")));
+    const vague =
+      asks.length === 1 && asks[0] === clause
+        ? VAGUE_IMPROVEMENT.exec(
+            clause.text
+              .replace(FILLER, "")
+              .replace(/,\s*(?:it|this|that|they)(?:'s|'re| is| are)\b.*$/i, "")
+              .replace(/[?!.]+$/, ""),
+          )
+        : null;
+    const quality = speed ? null : (QUALITY.exec(clause.text) ?? COMPARATIVE_ADJECTIVE.exec(clause.text) ?? vague);
     const match = speed ?? quality;
     if (!match) continue;
     // "Add an index on orders(customer_id) so the page loads faster": the comparative is the motive
@@ -396,9 +472,11 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       return match !== null && !SCOPED.test(text.slice(match.index + match[0].length));
     };
     const deploy = NO_DEPLOY.exec(text);
-    const deployTarget = deploy?.[1]?.toLowerCase();
+    const deployTarget = (deploy?.[1] ?? deploy?.[2])?.toLowerCase();
     const envTouched = NO_ENV_TOUCH.exec(text)?.[1];
     const pinned = PINNED_VERSION.exec(text)?.[1];
+    const noNewFiles = NO_NEW_FILES.exec(text);
+    const fileKind = noNewFiles?.[1]?.toLowerCase() ?? noNewFiles?.[2]?.toLowerCase();
     const frozen = FROZEN_OBJECT.exec(text)?.[1];
     // What the rule keeps: the words after "never delete" or before "must never be deleted".
     const kept = NO_DELETE.exec(text)?.[1] ?? PASSIVE_NO_DELETE.exec(text)?.[1];
@@ -433,9 +511,14 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       (NO_NETWORK.test(text) &&
         acting.some((c) => refsIn(c).some((r) => r.ref.startsWith("net:"))) &&
         "the request reaches a host over the network") ||
-      (NO_NEW_FILES.test(text) && acting.some((c) => NEW_FILE.test(c)) && "the request creates a new file") ||
+      (noNewFiles !== null &&
+        acting.some((c) => NEW_FILE.test(c) || (fileKind !== undefined && ADDS_OF_KIND[fileKind]!.test(c))) &&
+        "the request creates a new file") ||
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
-      (NO_API_CHANGE.test(text) && acting.some((c) => CHANGES_API.test(c)) && "the request changes the public API") ||
+      // The symbol a request renames is often in code quotes, so the unmasked text is read here.
+      (NO_API_CHANGE.test(text) &&
+        input.clauses.some((c) => !isNegated(c.text) && hardnessOf(c) === null && CHANGES_API.test(c.text)) &&
+        "the request changes the public API") ||
       (kept !== undefined &&
         acting.some((c) => {
           const match = DELETES.exec(c);
@@ -501,6 +584,12 @@ const TYPE_AREAS: Partial<Record<TaskType, RegExp>> = {
 
 function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
   const needs = TYPE_AREAS[input.taskType];
+  // Paths the request asks to change: when one lies in the type's area outside the forbidden ref
+  // ("fix docs/setup.md, leave docs/legal.md alone"), the work has somewhere allowed to happen.
+  const named = input.clauses
+    .filter((clause) => !forbids(clause) && !isNegated(clause.text))
+    .flatMap((clause) => refsIn(clause.text).map((found) => found.ref))
+    .filter((ref) => ref.startsWith("fs:"));
   for (const ref of needs ? (input.forbidden ?? []) : []) {
     const segments = ref
       .slice(3)
@@ -508,6 +597,17 @@ function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
       .split("/");
     const area = segments.find((segment) => needs!.test(segment));
     if (!ref.startsWith("fs:") || !area) continue;
+    if (
+      named.some(
+        (path) =>
+          !covers(ref, path) &&
+          path
+            .slice(3)
+            .split("/")
+            .some((segment) => needs!.test(segment)),
+      )
+    )
+      continue;
     return [
       {
         kind: "constraint_contradiction",

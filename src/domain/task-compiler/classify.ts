@@ -5,6 +5,8 @@
 // options of the question.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./constraints.js";
+import { kindOfPath } from "./path-kinds.js";
+import { forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
 type Cue = [RegExp, number];
@@ -25,9 +27,16 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes|[a-z]+s)|nothing happens|no effect|shows? (the )?wrong)\b/i,
       1,
     ],
+    // A named artefact described doing something ("the date picker in X.tsx shows yesterday",
+    // "running it twice creates duplicate rows"): a statement of behaviour with no ask reports a defect.
+    // Verbs that are also plural nouns ("emails", "sends") are left out: without a tagger they misread.
+    [
+      /\b(?:shows|returns|prints|creates|displays|renders|includes|writes|produces|gives)\b(?![^.;]{0,40}\b(?:correctly|fine|as expected)\b)/i,
+      1,
+    ],
     // A stack frame or an error line quoted in the request: what a bug report carries.
     [/^(?:at\s+\S+\s*\(|[\w.$]*(?:Error|Exception):|Traceback\b|panic:)/, 2],
-    [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?|flaky)\b/i, 1],
+    [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?)\b/i, 1],
   ],
   FEATURE: [
     // "build" only as the opening verb (LEAD_VERBS): "the build is broken" is not a feature.
@@ -41,6 +50,11 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
   ],
   REFACTOR: [
+    // Code-quality goals: what they improve is the structure of the code.
+    [
+      /\b(idiomatic|cyclomatic|complexity|(?:split|break)\b(?:[^.;]|\.(?=\S)){0,80}?\binto (?:smaller|separate|several|multiple|two|three))\b/i,
+      3,
+    ],
     [
       /\b(splitting|split up|break(ing)? up|dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i,
       4,
@@ -51,12 +65,17 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
   ],
   TEST: [
-    [/\b(zero|no|missing) (unit |integration )?tests\b|\bmore tests\b/i, 3],
+    [
+      /\b(zero|no|missing) (unit |integration )?tests\b|\bmore tests\b|\b(better|more|higher|increase[sd]?|improve[sd]?|low|poor) (test )?coverage\b/i,
+      3,
+    ],
     [
       /\b(write|add|create|improve|increase|extend|backfill)\s+(some\s+|more\s+|missing\s+|unit\s+|integration\s+|e2e\s+|end-to-end\s+|regression\s+|property\s+)*(tests?|test cases|specs?|coverage)\b/i,
       6,
     ],
     [/\b(test coverage|regression tests?|unit tests?|integration tests?|e2e tests?|snapshot tests?)\b/i, 2],
+    // Flakiness is a property of tests: what is flaky is a test, whatever verb follows.
+    [/\b(flaky|flakiness|flakes)\b/i, 2],
   ],
   DOCS: [
     [/(?<![\w/.-])\b(document(ation)?|docs?(?![\w/.-])|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i, 4],
@@ -78,8 +97,11 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
   ],
   PERFORMANCE: [
+    // A time budget ("should be under 2 seconds", "within 200 ms") is a performance target; minutes
+    // are how long the task itself may take (a budget), not a speed.
+    [/\b(?:under|below|within|less than|at most|faster than)\s+~?\d+(?:[.,]\d+)?\s*(?:ms|s|secs?|seconds?)\b/i, 3],
     [
-      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom|perform(s|ing)? (better|worse|poorly)|under (heavy )?load)\b/i,
+      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(?:takes?|taking) too long|as (?:fast|quick|snappy|responsive) as|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom|perform(s|ing)? (better|worse|poorly)|under (heavy )?load)\b/i,
       3,
     ],
     [
@@ -89,7 +111,7 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   SECURITY_FIX: [
     [
-      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|(secrets?|keys?|tokens?|credentials?|passwords?)\b[^.;]{0,40}?\b(is |are |was |were |got |gets )(printed|logged|leaked|exposed|visible|committed|pasted)|revoke|unsalted|plain ?text passwords?|security hole|vulnerable|more secure|harden\w*|because of security|purge (?:[^.;]|\.(?=\w)){0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
+      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|(secrets?|keys?|tokens?|credentials?|passwords?)\b[^.;]{0,40}?\b(is |are |was |were |got |gets )(printed|logged|leaked|exposed|visible|committed|pasted)|revoke|unsalted|plain ?text passwords?|hard-?coded (?:\w+ )?(?:secrets?|keys?|tokens?|credentials?|passwords?)|(?:secrets?|keys?|tokens?|credentials?|passwords?|webhook urls?)\b[^.;]{0,30}?\b(?:is |are )?(?:hard-?coded|in plain ?text)|rotate (?:it|them)|security hole|vulnerable|more secure|harden\w*|because of security|purge (?:[^.;]|\.(?=\w)){0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
       6,
     ],
   ],
@@ -102,23 +124,25 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
   ],
   CONFIG_CHANGE: [
+    // A dotfile such as ".env.example" starts with a non-word character, so "\b" cannot anchor it.
+    [/(?<![\w/.-])\.env(?:\.[\w-]+)?(?![\w-])/i, 3],
     [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
     [
-      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|timeout (value|setting)|set (the )?\w+ to|(?:build|installer|install|release|deploy|ci) scripts?|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
+      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|\.tfvars|\.tf|\.hcl|\.service|\.properties|[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S|timeout (value|setting)|set (the )?\w+ to|(?:build|installer|install|release|deploy|ci) scripts?|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
       3,
     ],
   ],
   DATA_MIGRATION: [
     // "migrate the CI config" is not a data migration; the data or schema must be named.
     [
-      /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(data|rows|records)|copy (the )?(data|rows|records)|alter table|(add|drop|rename|remove) (a |an |the )?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i,
+      /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(?:\S+ ){0,2}(data|rows|records)|copy (the )?(?:\S+ ){0,2}(data|rows|records)|(delete|purge|remove|erase)\b[^.;]{0,80}?\bfrom (?:the )?(?:prod(?:uction)? |live )?(?:database|db)|alter table|(add|drop|rename|remove) (a |an |the )?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data))\b/i,
       5,
     ],
   ],
   DEPLOY: [
     // "broken since the last release" and "deploy-preview" are not deploys.
     [
-      /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
+      /(?<![\\/])\b((?:re-?)?deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
       5,
     ],
   ],
@@ -160,19 +184,19 @@ const PREDICATES: [RegExp, TaskType][] = [
     "DATA_MIGRATION",
   ],
   [
-    /^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep) (?:it|them|\S+|the \w+(?: \w+)?) (?:under|below|flat|down to)\b/i,
+    /^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep|make) (?:it|them|\S+|the \w+(?: \w+)?) (?:(?:finish|run|load|respond|complete|return|start|render|build)\s+)?(?:under|below|flat|down to|within \d)\b/i,
     "PERFORMANCE",
   ],
   [
-    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b|^(?:fix|stabili[sz]e|deflake|de-flake|update|repair) (?:the |this |that |these |those )?(?:flaky |failing |broken |intermittent )*(?:tests?|specs?)\b(?!\s+(?:failures?|that|which|where|suite (?:is|takes)))/i,
+    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b|^(?:fix|stabili[sz]e|deflake|de-flake|update|repair) (?:the |this |that |these |those )?(?:flaky |failing |broken |intermittent )*(?:[\w-]+ ){0,2}(?:tests?|specs?)\b(?!\s+(?:failures?|that|which|where|suite (?:is|takes)))/i,
     "TEST",
   ],
   [
-    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|\w+\.mdx?)\b|^(?:fix|correct)\b[^;]{0,40}?\bin (?:the )?(?:\S+\.mdx?\b|readme\b)/i,
+    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|wiki|\w+\.mdx?)\b|^(?:fix|correct)\b[^;]{0,40}?\bin (?:the )?(?:\S+\.mdx?\b|readme\b)/i,
     "DOCS",
   ],
   [
-    /^(?:(?:take a )?look (?:at|over) (?:PR|pull request|the (?:pr|diff|changes|patch))|skim|go through|read through|review|audit|critique|look over|proofread)\b/i,
+    /^(?:(?:take a )?look (?:at|over) (?:(?:my|our|this|the) )?(?:PR|pull request|diff|changes|patch)|skim|go through|read through|review|audit|critique|look over|proofread)\b/i,
     "REVIEW",
   ],
   [/^(?:rotate|revoke|mask|redact|scrub)\b/i, "SECURITY_FIX"],
@@ -206,6 +230,11 @@ const PREDICATES: [RegExp, TaskType][] = [
     "REFACTOR",
   ],
   [/^export (?:[\w-]+ ){0,3}(?:as|to) (?:an? )?(?:csv|json|pdf|xlsx|excel|parquet)\b/i, "FEATURE"],
+  // "show X on the delivery screen": what a screen shows is a feature, not a report to the caller.
+  [
+    /^(?:show|display|render) [^.;]{0,60}\b(?:on|in|to) (?:the )?[\w' -]*\b(?:screens?|pages?|views?|dashboards?|ui|forms?|headers?|footers?|sidebars?|modals?)\b/i,
+    "FEATURE",
+  ],
   [
     /^(?:swap|replace) (?:out )?(?:our |the )?[\w .-]{0,30}?\b(?:for|with) (?:the |a |an )?(?:[\w.-]+ )?(?:library|package|lib|dependency)\b/i,
     "DEPENDENCY_UPDATE",
@@ -226,28 +255,39 @@ const PREDICATES: [RegExp, TaskType][] = [
   [/^profile\b/i, "INVESTIGATE"],
   [/^reproduce\b[^.;]*\b(?:and|to) (?:explain|find|figure out|understand|see why)/i, "INVESTIGATE"],
   [
-    /^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if))\b/i,
+    /^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if)|(?:you )?(?:can |could )?find (?:the )?(?:reason|cause)|see why)\b/i,
     "INVESTIGATE",
   ],
   [/^(?:optimi[sz]e|speed up|cut|reduce|halve|lower|shrink)\b/i, "PERFORMANCE"],
   [
-    /^(?:bump|raise|increase|lower|decrease|set|change|update) (?:the )?[\w .-]{0,30}?\b(?:sizes?|limits?|timeouts?|count|retries|pool|ttl|concurrency|replicas|thresholds?|log level|intervals?)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
+    /^(?:bump|raise|increase|lower|decrease|set|change|update|put) (?:the )?[\w .-]{0,30}?\b(?:sizes?|limits?|timeouts?|count|retries|pool|ttl|concurrency|replicas|thresholds?|log level|intervals?|retention|region|values?|defaults?)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
     "CONFIG_CHANGE",
   ],
   [/^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d)\b/i, "DEPENDENCY_UPDATE"],
+  // Adding a key or variable to a config file: where it goes says what it is.
+  [
+    /^add [^.;]{0,60}?\b(?:to|in) (?:the )?\S*(?:\.env(?:\.[\w-]+)?|\.ya?ml|\.toml|\.ini|\.conf|\.properties|\.tfvars)(?![\w-])/i,
+    "CONFIG_CHANGE",
+  ],
+  // Setting a named value to a literal ("switch the default region from eu-west-1 to eu-central-1",
+  // "change the retention from 7 to 30 days", "put the timeout back to 30") is configuration.
+  [
+    /^(?:change|switch|set|put|move|raise|lower) (?:the |our |that |this )?(?:default )?(?!version\b)[\w -]{1,40}? (?:in \S+ )?(?:back )?(?:from [\w.-]+ )?to (?:\d|[\w.-]*\d[\w.-]*|true|false|on|off|enabled|disabled)/i,
+    "CONFIG_CHANGE",
+  ],
   [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
   [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
   [
-    /^(?:deploy|release|roll (?:back|out)|ship|promote)\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
+    /^(?:(?:re-?)?deploy|release|roll (?:back|out)|ship|promote)\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
     "DEPLOY",
   ],
   [
-    /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show|report|count|tell me (?:how much|how many|the current))\b/i,
+    /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show(?! [^.;]*\b(?:on|in|to) (?:the )?[\w' -]*\b(?:screens?|pages?|views?|dashboards?|ui|forms?|headers?|footers?|sidebars?|modals?)\b)|report|count|tell me (?:how much|how many|the current)|(?:see|check|find out) (?:if|whether) [^.;]{0,60}\b(?:running|up|down|healthy|installed|deployed|enabled|finished|done))\b/i,
     "OBSERVE_ENVIRONMENT",
   ],
 ];
 const LEAD_FILLER =
-  /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent|if so|if yes|if that'?s the case)[\s,!:]+)*/i;
+  /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can u|could u|pls can you|please can you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent|if so|if yes|if that'?s the case)[\s,!:]+)*/i;
 const PREDICATE_WEIGHT = 6;
 /** The first entries of PREDICATES name the predicate's object; they weigh more. */
 const OBJECT_PREDICATES = 6;
@@ -345,6 +385,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
       }
     }
   }
+  votePathKind(clauses, vote);
   let predicateType: TaskType | null = null;
   let asked = false;
   const conventional = clauses[0] ? CONVENTIONAL.find(([pattern]) => pattern.test(clauses[0]!.text)) : undefined;
@@ -413,6 +454,39 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
   }
   if (tied.length > 1) return { type: "UNCLASSIFIED", span: spanOf(spans[top[0]]), scores, candidates: tied, evidence };
   return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [], evidence };
+}
+
+/** How much the kind of the files a request changes weighs: more than a generic verb's cue, less than a predicate. */
+const PATH_KIND_WEIGHT = 5;
+
+/**
+ * The files the request asks to change (paths outside forbidding clauses) vote for the kind of
+ * work they imply when they all imply the same one: test files for TEST, docs for DOCS, config
+ * files for CONFIG_CHANGE. Ordinary code, or a mix, says nothing.
+ */
+function votePathKind(
+  clauses: Clause[],
+  vote: (type: TaskType, weight: number, span: Span & { weight: number }, why: string) => void,
+): void {
+  let kind: TaskType | null | undefined;
+  let first: (Span & { ref: string }) | null = null;
+  for (const clause of clauses) {
+    if (forbids(clause) || isNegated(clause.text)) continue;
+    for (const found of refsIn(clause.text)) {
+      if (!found.ref.startsWith("fs:")) continue;
+      const pathKind = kindOfPath(found.ref.slice(3));
+      if (kind !== undefined && pathKind !== kind) return;
+      kind = pathKind;
+      first ??= { start: clause.start + found.index, end: clause.start + found.index + found.length, ref: found.ref };
+    }
+  }
+  if (!kind || !first) return;
+  vote(
+    kind,
+    PATH_KIND_WEIGHT,
+    { start: first.start, end: first.end, weight: PATH_KIND_WEIGHT },
+    `the files it names are ${kind} files (${first.ref})`,
+  );
 }
 
 /**

@@ -22,7 +22,7 @@ import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarificat
 import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
 import { modeOf, privacyOf, riskOf } from "./risk.js";
-import { covers, extractScope, normalizePath, type ScopeRef } from "./scope.js";
+import { covers, extractScope, forgetRefs, normalizePath, type ScopeRef } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
 
@@ -43,6 +43,7 @@ export interface TextCompileInput {
 
 export function compileText({ request, taskId, clarifications, provenance }: TextCompileInput): CompiledTask {
   forgetClauses();
+  forgetRefs();
   const explicit: StructuredRequest = "request" in request ? request.request : {};
   const text = withAnswers(requestText(request), clarifications);
   const clauses = segment(text);

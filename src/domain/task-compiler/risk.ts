@@ -20,10 +20,13 @@ const CRITICAL: [RegExp, string][] = [
     "handles secrets",
   ],
   [
-    /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets) (printed|logged|leaked|exposed|committed|pasted|visible)\b/i,
+    /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets) (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text)\b/i,
     "handles secrets",
   ],
-  [/\b(payments?|billing|stripe|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i, "touches payments"],
+  [
+    /\b(payments?|billing|stripe|apple pay|google pay|paypal|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i,
+    "touches payments",
+  ],
   [
     /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|(purge|strip|remove)\b[^.;]{0,60}?\b(out of |from )(the )?(git )?history|reset (main|master|develop|the \w+ branch)\b[^.;]*\bpush)/i,
     "rewrites shared history",
@@ -35,7 +38,7 @@ const CRITICAL: [RegExp, string][] = [
 ];
 const HIGH: [RegExp, string][] = [
   [
-    /\b(deploy(s|ed|ing|ment)?(?![-\w/])(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i,
+    /(?<![\\/])\b(deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i,
     "deploys",
   ],
   [
@@ -123,7 +126,7 @@ const PRIVACY: [RegExp, PrivacyClass, string][] = [
     "the caller says the material is public",
   ],
   [
-    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|phone numbers|home addresses|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i,
+    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i,
     "RESTRICTED",
     "mentions personal data",
   ],

@@ -4,7 +4,7 @@
 import type { Clause, Span } from "./segment.js";
 
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as is|untouched|intact)\b|\bno (?:changes?|modifications?|edits?) (?:to|in)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bshould (?:stay|remain) (?:as is|unchanged|untouched)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\bstay out of\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as is|untouched|intact)\b|\bno (?:changes?|modifications?|edits?) (?:to|in)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bshould (?:stay|remain) (?:as is|unchanged|untouched)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\bstay out of\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
@@ -49,8 +49,28 @@ export function extractScope(clauses: Clause[]): ScopeRef[] {
   return refs;
 }
 
+type FoundRef = { ref: string; index: number; length: number };
+// Scope, type evidence and the contradiction detector each read a clause's refs; they depend only
+// on its words, so one compile computes them once (forgetRefs() starts each compile, as
+// forgetClauses() does for constraints). Callers must not mutate the returned arrays.
+const REFS_CACHE_LIMIT = 4096;
+const refsCache = new Map<string, readonly FoundRef[]>();
+
+export function forgetRefs(): void {
+  refsCache.clear();
+}
+
 /** The refs in one piece of text, each with where it sits. */
-export function refsIn(raw: string): { ref: string; index: number; length: number }[] {
+export function refsIn(raw: string): readonly FoundRef[] {
+  const known = refsCache.get(raw);
+  if (known) return known;
+  if (refsCache.size >= REFS_CACHE_LIMIT) refsCache.clear();
+  const found = findRefs(raw);
+  refsCache.set(raw, found);
+  return found;
+}
+
+function findRefs(raw: string): FoundRef[] {
   // Windows separators become "/" (same length, so offsets hold): tools\vendor\ is tools/vendor/.
   const text = raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|\s|$)/g, "/");
   const found: { ref: string; index: number; length: number }[] = [];

@@ -40,9 +40,12 @@ const BULLET = /^(?:[-*•+]|\d{1,3}[.)]|\[[ xX]\])\s+/;
 const HEADING_MARKUP = /^(?:#{1,6}\s*|\*\*|__)/;
 const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
 // Clause boundaries inside a sentence: before a negation, preference or condition that starts a
-// new instruction, and at semicolons, dashes and "but".
+// new instruction, and at semicolons, dashes and "but". A label ending in a colon before a rule
+// ("Rule for this repo: no new test files") ends a clause too. Only a label of plain words: a path
+// before the colon is the rule's subject ("src/gen/: do not edit"), and an error name is data
+// ("Error: no such file").
 const CLAUSE_BREAK =
-  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
+  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|:(?<=^[A-Za-z][A-Za-z' ]{0,60}:)(?<!(?:error|exception|warning|fatal|panic):)\s+(?=(?:no|never|don'?t|do not)\s)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
 
 function sectionOf(heading: string): Section | null {
   const name = heading

@@ -1,0 +1,19 @@
+// What kind of file a path names. The files a request asks to change say what kind of work it
+// is, whatever verb it uses: "make tests/e2e/upload.spec.ts less flaky" is test work,
+// "fix the typo in docs/setup.md" is docs. Config files are not listed: their names are
+// weighed as CONFIG_CHANGE cues already (classify.ts), and counting them twice would outvote
+// the bug a config value causes.
+// Test fixtures are data the tests read, not tests: changing them is ordinary code work.
+import type { TaskType } from "../../contracts/task-ir.js";
+
+const KINDS: [RegExp, TaskType][] = [
+  [/(?:^|\/)fixtures?\//i, "UNCLASSIFIED"],
+  [/(?:^|\/)(?:tests?|__tests__|specs?|e2e)\/|\.(?:test|spec)\.\w+$|_test\.\w+$|(?:^|\/)test_\w+\.py$/i, "TEST"],
+  [/\.(?:md|mdx|rst|adoc)$|(?:^|\/)docs?\/|(?:^|\/)(?:README|CHANGELOG|CONTRIBUTING)\b/i, "DOCS"],
+];
+
+/** The kind of work a file path implies, or null for ordinary code (and fixtures). */
+export function kindOfPath(path: string): TaskType | null {
+  const kind = KINDS.find(([pattern]) => pattern.test(path))?.[1];
+  return kind && kind !== "UNCLASSIFIED" ? kind : null;
+}
