@@ -62,6 +62,22 @@ export const HELDOUT_FLOOR: Targets = {
   clearEscalatedAtMost: 0.09,
 };
 
+/**
+ * The same ratchet for the fresh held-out file (test/fixtures/task-corpus-heldout-fresh.yaml),
+ * set at its first measurement on 2026-12-03, after the third session's rule changes: its
+ * writer saw neither the compiler nor those changes.
+ */
+export const FRESH_HELDOUT_FLOOR: Targets = {
+  task_type: 0.805,
+  risk: 0.835,
+  mode: 0.95,
+  privacy: 0.985,
+  forbidden_found: 0.985,
+  hard_found: 0.97,
+  ambiguousRecall: 0.708,
+  clearEscalatedAtMost: 0.166,
+};
+
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
 
 const lower = (items: string[]): string[] => items.map((s) => s.toLowerCase());

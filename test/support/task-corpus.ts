@@ -2,8 +2,10 @@
 // benchmark. Two splits, never mixed:
 // - development: test/fixtures/task-corpus.yaml plus every file in test/fixtures/task-corpus/,
 //   the requests the compiler's rules are written against;
-// - held-out: test/fixtures/task-corpus-heldout.yaml, written by someone who does not read the
-//   compiler, and never used to write rules (docs/task-compiler.md, "The split").
+// - held-out: test/fixtures/task-corpus-heldout.yaml and task-corpus-heldout-fresh.yaml, each
+//   written by someone who does not read the compiler, and never used to write rules
+//   (docs/task-compiler.md, "The split"). The fresh file was written on 2026-12-03 while the
+//   rules were being changed, so it measures what those changes generalise to.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 import type { StructuredRequest, TaskRequest } from "../../src/domain/task-compiler/index.js";
@@ -30,6 +32,7 @@ export interface CorpusEntry {
 const fixtures = new URL("../fixtures/", import.meta.url);
 const DEV_DIR = new URL("task-corpus/", fixtures);
 const HELDOUT = new URL("task-corpus-heldout.yaml", fixtures);
+const HELDOUT_FRESH = new URL("task-corpus-heldout-fresh.yaml", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
 
@@ -43,9 +46,14 @@ export function loadCorpus(): CorpusEntry[] {
   return [read(new URL("task-corpus.yaml", fixtures)), ...files.map((f) => read(new URL(f, DEV_DIR)))].flat();
 }
 
-/** The held-out split, or null while its file does not exist in this tree. */
+/** The first held-out file (261 requests), or null while it does not exist in this tree. */
 export function loadHeldout(): CorpusEntry[] | null {
   return existsSync(HELDOUT) ? read(HELDOUT) : null;
+}
+
+/** The fresh held-out file (written 2026-12-03), or null while it does not exist in this tree. */
+export function loadFreshHeldout(): CorpusEntry[] | null {
+  return existsSync(HELDOUT_FRESH) ? read(HELDOUT_FRESH) : null;
 }
 
 export const requestOf = (entry: CorpusEntry): TaskRequest => (entry.request ? { request: entry.request } : { text: entry.text ?? "" });
