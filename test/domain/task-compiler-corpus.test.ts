@@ -76,7 +76,9 @@ describe("TaskIR compiler on the held-out corpus", () => {
         const both = evaluate([...heldout, ...fresh!]);
         console.log(report("held-out, both files", both));
         const missed = targetFailures(both);
-        console.log(`[task-corpus] both held-out files vs issue 14's targets: ${missed.length ? `NOT MET: ${missed.join("; ")}` : "all met"}`);
+        console.log(
+          `[task-corpus] both held-out files vs issue 14's targets: ${missed.length ? `NOT MET: ${missed.join("; ")}` : "all met"}`,
+        );
       }
       expect(targetFailures(metrics, FRESH_HELDOUT_FLOOR), "fresh held-out metrics fell below the floor reached so far").toEqual([]);
     },
