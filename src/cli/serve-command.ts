@@ -100,7 +100,13 @@ async function serveWithWorkers(config: CanonConfig, count: number, err: Out): P
 async function printBanner(
   err: Out,
   config: CanonConfig,
-  { url, database: db, tokens, bootstrapToken, workers }: { url: string; database: Database; tokens: TokenStore; bootstrapToken?: string; workers?: number },
+  {
+    url,
+    database: db,
+    tokens,
+    bootstrapToken,
+    workers,
+  }: { url: string; database: Database; tokens: TokenStore; bootstrapToken?: string; workers?: number },
 ) {
   const where = db.kind === "pglite" ? `embedded PGlite at ${db.location}` : `PostgreSQL at ${db.location}`;
   const graphiql = config.graphiql ? "open it in a browser for GraphiQL" : "GraphiQL is off: CANON_GRAPHIQL=true turns it on";

@@ -89,7 +89,10 @@ export function startWorkerPool({ count, port: configuredPort, logger, graceMs }
         return;
       }
       if (lived >= HEALTHY_AFTER_MS) restartDelay = RESTART_DELAY_MS;
-      logger.warn({ worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: restartDelay }, "worker exited; starting another");
+      logger.warn(
+        { worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: restartDelay },
+        "worker exited; starting another",
+      );
       setTimeout(() => stopping || fork(), restartDelay).unref();
       restartDelay = Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
     };
