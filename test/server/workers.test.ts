@@ -5,6 +5,7 @@
 // Each worker names itself (its pid) in an x-canon-worker header, asked for by the test only
 // (CANON_TEST_WORKER_HEADER=1).
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonCli } from "../support/canon-cli.js";
 import { kill, serve, TEST_ADMIN_TOKEN, tokenVia, type CanonProcess } from "../support/canon-process.js";
@@ -202,6 +203,26 @@ describe.skipIf(!onPostgres)("canon serve with CANON_WORKERS=2 on PostgreSQL", (
     expect(seen.has(victim)).toBe(false);
     expect(canon.output()).toContain("worker exited; starting another");
   }, 150_000);
+
+  it("stops the whole server, with the worker's error, when a worker cannot start", async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const url = database.options.kind === "postgres" ? database.options.url : "";
+      const result = await canonCli(["serve", "--port", String(port)], {
+        DATABASE_URL: url,
+        CANON_WORKERS: "2",
+        CANON_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(result.stderr).toMatch(/worker \d exited before it was serving/);
+      expect(result.stderr).not.toContain("Canon is serving");
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
 
   it("on SIGTERM, completes open subscriptions and exits 0", async () => {
     const runId = await newRun();
