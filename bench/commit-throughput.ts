@@ -7,7 +7,8 @@
 // measures, over HTTP with keep-alive, in mirrored rounds (A B C D D C B A, so no system gains
 // from its place) with one warm-up each first:
 //   1. LangGraph JS PostgresSaver.put, ~2 KB checkpoints, 32 threads (PostgreSQL only),
-//   2. Canon commitState, 32 writers each on its own run (so no conflicts are expected),
+//   2. Canon commitState, 32 writers each on its own run (so no conflicts are expected); on
+//      PostgreSQL also through a second Canon started with CANON_WORKERS=2 (its own row),
 //   3. Canon commitStates, BENCH_BATCHERS concurrent batches of BENCH_BATCH commits each,
 //   4. plain pg: Canon's append statement on runs of its own (PostgreSQL only),
 //   5. `{ __typename }` against Canon (authenticated) and against a bare graphql-yoga server,
@@ -221,6 +222,19 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       serverPid: canon.pid,
       commits: true,
     });
+    if (backend.usesPostgresServer) {
+      // The same Canon with CANON_WORKERS=2 (node:cluster), on runs of its own; CPU is its process tree's.
+      const workers = await startCanonProcess({ ...backend.canonEnv, CANON_WORKERS: "2" });
+      const workersClient = new CanonClient(workers.url, sockets, workers.token);
+      closers.push(async () => (workersClient.close(), workers.stop()));
+      const workerRuns = await newRuns(settings.writers, "writer via 2 workers");
+      systems.push({
+        name: "Canon commitState, 2 workers",
+        writers: workerRuns.map((runId, i) => workersClient.writer(runId, i, settings.planSteps)),
+        serverPid: workers.pid,
+        commits: true,
+      });
+    }
     if (backend.usesPostgresServer) {
       // The floor writes its own runs (Canon made them), so it can run between Canon's phases.
       const floorRuns = await newRuns(settings.writers, "floor writer");

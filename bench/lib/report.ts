@@ -73,6 +73,8 @@ const TARGETS: [string, string, string, number][] = [
   ["Canon commitStates x32 / LangGraph put (per commit)", "Canon commitStates x32", "LangGraph PostgresSaver.put", 1.5],
   ["Canon { __typename } / bare yoga", "Canon { __typename }", "bare yoga { __typename }", 0.8],
   ["Canon commitState / plain pg", "Canon commitState", "plain pg (one statement)", 0],
+  ["Canon commitState, 2 workers / LangGraph put", "Canon commitState, 2 workers", "LangGraph PostgresSaver.put", 0],
+  ["Canon commitState, 2 workers / one process", "Canon commitState, 2 workers", "Canon commitState", 0],
 ];
 
 /** The mirrored rounds: each system's median, CPU per commit, and the ratios the issue sets targets for. */

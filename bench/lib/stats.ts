@@ -105,6 +105,32 @@ export function processCpuMs(pid: number): number | undefined {
 }
 
 /**
+ * CPU time of a process and its descendants (the workers of `canon serve` with CANON_WORKERS),
+ * found by their parent pids in /proc. A descendant that exits during a phase takes its time with it.
+ */
+export function processTreeCpuMs(pid: number): number | undefined {
+  const own = processCpuMs(pid);
+  if (own === undefined) return undefined;
+  let children: number[];
+  try {
+    children = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return own;
+  }
+  return children.reduce((total, child) => total + (processTreeCpuMs(child) ?? 0), own);
+}
+
+/**
  * CPU time of every process named `postgres` on this machine (the server and its backends).
  * Read-only; it tells where the two cores went during a phase. Backends that exit during the
  * phase take their time with them, so this is a lower bound when connections churn.
@@ -192,14 +218,14 @@ export interface CpuSplit {
 
 /** Starts a CPU stopwatch; call the result at the end of the phase. */
 export function cpuStopwatch(canonPid: number | undefined, watchPostgres: boolean): () => CpuSplit {
-  const canon0 = canonPid === undefined ? undefined : processCpuMs(canonPid);
+  const canon0 = canonPid === undefined ? undefined : processTreeCpuMs(canonPid);
   const pg0 = watchPostgres ? postgresCpuMs() : undefined;
   const machine0 = machineBusyCpuMs();
   const bench0 = process.cpuUsage();
   const wall0 = performance.now();
   return () => {
     const bench = process.cpuUsage(bench0);
-    const canon1 = canonPid === undefined ? undefined : processCpuMs(canonPid);
+    const canon1 = canonPid === undefined ? undefined : processTreeCpuMs(canonPid);
     const pg1 = watchPostgres ? postgresCpuMs() : undefined;
     const machine1 = machineBusyCpuMs();
     const split: CpuSplit = {

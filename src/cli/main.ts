@@ -10,7 +10,7 @@ import { CanonError } from "../contracts/errors.js";
 import { DataDirBusyError } from "../db/data-dir-lock.js";
 import { DatabaseUnreachableError, DataDirCreationError } from "../db/database-errors.js";
 import { SCOPES, type Scope } from "../domain/principal.js";
-import { InsecureBindError, PortInUseError } from "../server/startup-errors.js";
+import { InsecureBindError, PortInUseError, WorkersNeedPostgresError, WorkerStartError } from "../server/startup-errors.js";
 import { ConfigError, configFromEnv, unknownCanonVariables, type CanonConfig, type ConfigFlags } from "../server/config.js";
 import type { Backend } from "./backend.js";
 import { CliError, EXIT } from "./cli-error.js";
@@ -235,7 +235,9 @@ export function report(error: unknown, command: string, debug: boolean): number 
   if (error instanceof ConfigError) return (say(`${error.message}\n(docs/configuration.md lists every setting)`), EXIT.CONFIG);
   if (error instanceof DataDirBusyError)
     return (say(`${error.message}. Stop that process first, or give this one another CANON_DATA_DIR`), EXIT.BUSY);
-  if (error instanceof DatabaseUnreachableError || error instanceof InsecureBindError) return (say(error.message), EXIT.CONFIG);
+  if (error instanceof DatabaseUnreachableError || error instanceof InsecureBindError || error instanceof WorkersNeedPostgresError)
+    return (say(error.message), EXIT.CONFIG);
+  if (error instanceof WorkerStartError) return (say(error.message), error.exitCode);
   if (error instanceof PortInUseError || error instanceof DataDirCreationError) return (say(error.message), EXIT.FAILED);
   if (error instanceof CanonError) return (say(error.message), EXIT.FAILED);
   say(`${error instanceof Error ? error.message : String(error)}${debug ? "" : " (CANON_LOG_LEVEL=debug shows where)"}`);

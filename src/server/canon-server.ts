@@ -1,5 +1,6 @@
-// Starts and stops one Canon process: database, migrations, store, GraphQL over HTTP and
-// WebSocket, health check, graceful shutdown.
+// Starts and stops Canon: the once-per-database start-up work (prepareDatabase), serving a
+// database over HTTP and WebSocket (serveDatabase, run by each worker of `canon serve`), and
+// both together in one process (startCanon), with graceful shutdown.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
@@ -62,20 +63,85 @@ export interface StartOptions {
   onLockLost?: (error: Error) => void;
 }
 
+/**
+ * One Canon process, start to finish: the start-up work that is done once per database
+ * (prepareDatabase), then serving it (serveDatabase), then the local-server file that CLI
+ * commands use to reach an embedded data directory while it is held.
+ */
 export async function startCanon(config: CanonConfig, options: StartOptions = {}): Promise<CanonServer> {
   const logger = createLogger(config.logLevel);
+  const { database, bootstrapToken } = await prepareDatabase(config, logger, options);
+  let served: ServedCanon;
+  try {
+    served = await serveDatabase(config, database, logger);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  // An embedded directory has one owner, this process: local CLI commands reach the data through it.
+  const localDataDir = database.kind === "pglite" && database.location !== "memory" ? database.location : undefined;
+  const localAdmin = localDataDir ? await issueLocalAdminToken(database, ADMIN_TOKEN_SPEC) : undefined;
+  if (localDataDir && localAdmin)
+    writeLocalServer(localDataDir, { pid: process.pid, url: served.url, token: localAdmin.token, startedAt: new Date().toISOString() });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      if (localDataDir) removeLocalServer(localDataDir);
+      await served.stop();
+      if (localAdmin) await withdrawLocalAdminTokens(database).catch(() => {});
+      await database.close();
+      logger.info("Canon stopped");
+    })());
+  return { ...served, database, logger, bootstrapToken, close };
+}
+
+/**
+ * The start-up work done once per server, however many processes then serve it: open the
+ * database, migrate it, withdraw local admin tokens a crashed run left behind, and make sure
+ * there is a way in (CANON_ADMIN_TOKEN, or a bootstrap admin token). The caller owns the
+ * database it returns (and closes it).
+ */
+export async function prepareDatabase(
+  config: CanonConfig,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<{ database: Database; bootstrapToken?: string }> {
   const database = await openDatabase(config.database, { purpose: "canon serve", onLockLost: options.onLockLost });
-  let bootstrapToken: string | undefined;
   try {
     const migrations = await migrate(database.sql);
     if (migrations.applied.length) logger.info({ applied: migrations.applied }, "applied migrations");
     // Left by a run that crashed: they must not count as a way in (nor outlive their file).
     await withdrawLocalAdminTokens(database);
-    bootstrapToken = await ensureSomeToken(new TokenStore(database), config, options.bootstrapAdmin ?? false);
+    const bootstrapToken = await ensureSomeToken(new TokenStore(database), config, options.bootstrapAdmin ?? false);
+    return { database, bootstrapToken };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/** A listening server on a database it does not own: `stop` leaves the database open. */
+export type ServedCanon = Pick<CanonServer, "url" | "port" | "watchers" | "tokens" | "sessions"> & {
+  /** Stops accepting, lets in-flight writes finish, completes subscriptions, closes the change feed. */
+  stop(): Promise<void>;
+};
+
+export interface ServeOptions {
+  /** Headers set on every HTTP response (tests name the worker that answered with one). */
+  responseHeaders?: Record<string, string>;
+}
+
+/**
+ * Serves a prepared database: the change feed, store, watchers, GraphQL over HTTP and
+ * WebSocket, health check. Each worker process of `canon serve` runs this on its own connection.
+ */
+export async function serveDatabase(
+  config: CanonConfig,
+  database: Database,
+  logger: Logger,
+  options: ServeOptions = {},
+): Promise<ServedCanon> {
   const tokens = new TokenStore(database);
   // With PostgreSQL, other instances may share the database: commits reach them by NOTIFY.
   const feed = database.postgresUrl
@@ -110,7 +176,9 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
     return token ? tokens.authenticate(token) : null;
   };
 
+  const responseHeaders = Object.entries(options.responseHeaders ?? {});
   const httpServer = createServer((req, res) => {
+    for (const [name, value] of responseHeaders) res.setHeader(name, value);
     if (draining) return sendJson(res, 503, errorBody("ERR_SHUTTING_DOWN", "Canon is shutting down", true));
     if (req.url === "/healthz") return void healthz(database, res);
     if (handleTransfer(req, res, database, tokens)) return;
@@ -130,7 +198,6 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
   } catch (error) {
     sessions.stop();
     await feed.close();
-    await database.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") throw new PortInUseError(config.host, config.port);
     throw error;
   }
@@ -138,17 +205,10 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
   const ws = attachGraphQLWebSocket(httpServer, yoga, logger, { tokens, sessions }, config.keepAliveMs);
   const port = (httpServer.address() as AddressInfo).port;
   const url = localUrl(config.host, port);
-  // An embedded directory has one owner, this process: local CLI commands reach the data through it.
-  const localDataDir = database.kind === "pglite" && database.location !== "memory" ? database.location : undefined;
-  const localAdmin = localDataDir ? await issueLocalAdminToken(database, ADMIN_TOKEN_SPEC) : undefined;
-  if (localDataDir && localAdmin)
-    writeLocalServer(localDataDir, { pid: process.pid, url, token: localAdmin.token, startedAt: new Date().toISOString() });
-
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
       draining = true;
-      if (localDataDir) removeLocalServer(localDataDir);
       sessions.stop();
       httpServer.close();
       httpServer.closeIdleConnections();
@@ -161,22 +221,9 @@ export async function startCanon(config: CanonConfig, options: StartOptions = {}
       await ws.close();
       httpServer.closeAllConnections();
       await feed.close();
-      if (localAdmin) await withdrawLocalAdminTokens(database).catch(() => {});
-      await database.close();
-      logger.info("Canon stopped");
     })());
 
-  return {
-    url,
-    port,
-    database,
-    logger,
-    tokens,
-    sessions,
-    bootstrapToken,
-    watchers: { runs: watcher, many: runsWatcher },
-    close,
-  };
+  return { url, port, tokens, sessions, watchers: { runs: watcher, many: runsWatcher }, stop };
 }
 
 /**

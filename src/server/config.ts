@@ -1,6 +1,7 @@
 // Canon's configuration, from the environment and CLI flags, validated once at start with zod:
 // every bad value is reported at once, each named with its variable and the values it accepts.
 // docs/configuration.md is the table for people; VARIABLES below is the one for the code.
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import type { DatabaseOptions } from "../db/database.js";
 import { DEFAULT_READ_LIMITS } from "../graphql/read-guard.js";
@@ -44,6 +45,8 @@ export interface CanonConfig {
   runCommitBurst: number;
   /** How often tokens with open subscriptions are re-checked for revocation made elsewhere (ms). */
   tokenRecheckMs: number;
+  /** Processes that serve HTTP (`canon serve` forks them with node:cluster; more than 1 needs PostgreSQL). */
+  workers?: number;
   /** For automation: a token secret that `canon serve` makes sure exists as an admin token. */
   adminToken?: string;
 }
@@ -65,6 +68,9 @@ export const DEFAULT_WRITE_LIMITS = {
   token: { perSecond: 5_000, burst: 50_000 },
   run: { perSecond: 1_000, burst: 10_000 },
 } as const;
+
+/** The most worker processes CANON_WORKERS accepts (each holds its own database pool). */
+export const MAX_WORKERS = 64;
 
 /** A configuration problem: one line per bad value, each naming its variable and what it accepts. */
 export class ConfigError extends Error {
@@ -111,6 +117,14 @@ const VARIABLES = {
   CANON_COMMIT_BURST: { schema: integer(1), accepts: "a number of writes, 1 or more" },
   CANON_RUN_COMMIT_RATE: { schema: integer(0), accepts: "writes per second to one run, 0 or more (0: no limit)" },
   CANON_RUN_COMMIT_BURST: { schema: integer(1), accepts: "a number of writes, 1 or more" },
+  CANON_WORKERS: {
+    schema: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.union([z.literal("auto").transform(() => Math.min(availableParallelism(), MAX_WORKERS)), integer(1, MAX_WORKERS)])),
+    accepts: `a number of worker processes from 1 to ${MAX_WORKERS}, or auto (one per available core); more than 1 needs PostgreSQL`,
+  },
   CANON_TOKEN_RECHECK_MS: { schema: integer(1), accepts: "milliseconds, 1 or more" },
   CANON_ADMIN_TOKEN: {
     schema: z.string().regex(/^canon_[A-Za-z0-9_-]{32,100}$/),
@@ -184,6 +198,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: Confi
     runCommitRatePerSecond: values.CANON_RUN_COMMIT_RATE ?? DEFAULT_WRITE_LIMITS.run.perSecond,
     runCommitBurst: values.CANON_RUN_COMMIT_BURST ?? DEFAULT_WRITE_LIMITS.run.burst,
     tokenRecheckMs: values.CANON_TOKEN_RECHECK_MS ?? 2_000,
+    workers: values.CANON_WORKERS ?? 1,
     adminToken: values.CANON_ADMIN_TOKEN,
   };
 }

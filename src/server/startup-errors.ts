@@ -10,3 +10,24 @@ export class PortInUseError extends Error {
     super(`port ${port} on ${host} is already in use: stop what listens there, or choose another port with --port or CANON_PORT`);
   }
 }
+
+/** CANON_WORKERS above 1 on the embedded database: PGlite is one process's database. */
+export class WorkersNeedPostgresError extends Error {
+  constructor(workers: number) {
+    super(
+      `CANON_WORKERS=${workers} needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) lives inside one process, ` +
+        "so only one process can serve it. Unset CANON_WORKERS (or set it to 1), or set DATABASE_URL.",
+    );
+  }
+}
+
+/** A worker process of `canon serve` exited before it was serving: the whole server stops. */
+export class WorkerStartError extends Error {
+  constructor(
+    message: string,
+    /** The worker's exit code (its own error was printed by the worker, on stderr). */
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,7 +1,8 @@
 // Configuration is checked once, at start: every bad value is reported together, each with its
 // variable (or flag) and the values it accepts; a non-PostgreSQL DATABASE_URL is refused.
 import { describe, expect, it } from "vitest";
-import { ConfigError, configFromEnv, unknownCanonVariables } from "../../src/server/config.js";
+import { availableParallelism } from "node:os";
+import { ConfigError, configFromEnv, MAX_WORKERS, unknownCanonVariables } from "../../src/server/config.js";
 
 const problems = (env: NodeJS.ProcessEnv, flags = {}) => {
   try {
@@ -36,6 +37,16 @@ describe("configuration", () => {
       'CANON_GRAPHIQL="maybe" is not valid: expected true, false, 1, 0, on, off, yes, no',
     ]);
     expect(new ConfigError(found).message).toMatch(/^4 configuration problems:\n {2}CANON_PORT=/);
+  });
+
+  it("reads CANON_WORKERS as a number of processes, or auto (one per available core)", () => {
+    expect(configFromEnv({}).workers).toBe(1);
+    expect(configFromEnv({ CANON_WORKERS: "3" }).workers).toBe(3);
+    expect(configFromEnv({ CANON_WORKERS: " Auto " }).workers).toBe(Math.min(availableParallelism(), MAX_WORKERS));
+    const accepts = `a number of worker processes from 1 to ${MAX_WORKERS}, or auto (one per available core); more than 1 needs PostgreSQL`;
+    expect(problems({ CANON_WORKERS: "0" })).toEqual([`CANON_WORKERS="0" is not valid: expected ${accepts}`]);
+    expect(problems({ CANON_WORKERS: "all" })).toEqual([`CANON_WORKERS="all" is not valid: expected ${accepts}`]);
+    expect(problems({ CANON_WORKERS: String(MAX_WORKERS + 1) })).toHaveLength(1);
   });
 
   it("names flags as flags", () => {
