@@ -25,8 +25,8 @@ afterEach(async () => {
   }
 });
 
-async function socketPair(): Promise<Pair> {
-  const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+async function socketPair(options: { perMessageDeflate?: boolean } = {}): Promise<Pair> {
+  const wss = new WebSocketServer({ port: 0, host: "127.0.0.1", ...options });
   servers.push(wss);
   await new Promise((resolve) => wss.once("listening", resolve));
   const accepted = new Promise<[WebSocket, Socket]>((resolve) =>
@@ -128,5 +128,18 @@ describe("SocketSink", () => {
     for (const size of sizes) sink.offer({ text: "x".repeat(size) });
     await expect.poll(() => pair.received.length).toBe(3);
     expect(pair.received).toEqual(sizes.map((size) => ({ id: "1", type: "next", payload: { data: { text: "x".repeat(size) } } })));
+  });
+
+  it("sends through ws when the socket negotiated compression (ws's frames may be queued behind a deflate)", async () => {
+    const pair = await socketPair({ perMessageDeflate: true });
+    expect(pair.server.extensions).toContain("permessage-deflate");
+    const sink = new SocketSink(pair.server, pair.connection, "1", (event) => encoded(event), noClose);
+    for (const n of [1, 2, 3]) sink.offer({ n });
+    pair.server.send(JSON.stringify({ id: "1", type: "complete" }));
+    await expect.poll(() => pair.received.length).toBe(4);
+    expect(pair.received).toEqual([
+      ...[1, 2, 3].map((n) => ({ id: "1", type: "next", payload: { data: { n } } })),
+      { id: "1", type: "complete" },
+    ]);
   });
 });
