@@ -94,11 +94,17 @@ const CLOCK_TICKS_PER_SECOND = (() => {
 
 /** user+system CPU time of a process in ms, from /proc/<pid>/stat (fields 14 and 15). */
 export function processCpuMs(pid: number): number | undefined {
+  const split = processCpuSplitMs(pid);
+  return split && split.user + split.system;
+}
+
+/** User and system (kernel: system calls, the loopback's TCP work) CPU time of a process in ms. */
+export function processCpuSplitMs(pid: number): { user: number; system: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may contain spaces; everything after its closing paren is fixed.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    return { user: (Number(fields[11]) * 1000) / CLOCK_TICKS_PER_SECOND, system: (Number(fields[12]) * 1000) / CLOCK_TICKS_PER_SECOND };
   } catch {
     return undefined;
   }

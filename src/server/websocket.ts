@@ -82,7 +82,7 @@ export function attachGraphQLWebSocket(
           // Run watches and runsChanged subscriptions write their events to this socket themselves.
           const socketContext: SocketContext | undefined = principal && {
             principal,
-            delivery: socketDelivery(ctx.extra.socket, id, closeFor),
+            delivery: socketDelivery(ctx.extra.socket, ctx.extra.request.socket, id, closeFor),
           };
           const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
             ...ctx,
