@@ -119,6 +119,14 @@ export const invalidInput = (problems: InputProblem[]) =>
 
 const refusal = (problems: InputProblem[]): ExecutionResult => ({ errors: [invalidInput(problems)] });
 
+/**
+ * Query texts whose nesting was counted and found within bounds. Clients send the same few
+ * texts again and again (yoga's parse cache relies on it too), and lexing a text costs more than
+ * looking it up; the oldest entry goes first past the capacity.
+ */
+const nestingPassed = new Set<string>();
+const NESTING_PASSED_CAPACITY = 1_000;
+
 export function useInputGuard(): Plugin {
   // Variables already checked over HTTP (onParams) are not walked again at execution.
   const checked = new WeakSet<object>();
@@ -134,8 +142,12 @@ export function useInputGuard(): Plugin {
     },
     onParse({ params }) {
       const text = typeof params.source === "string" ? params.source : params.source.body;
-      const nesting = queryNestingProblem(text);
-      if (nesting) throw invalidInput([nesting]);
+      if (!nestingPassed.has(text)) {
+        const nesting = queryNestingProblem(text);
+        if (nesting) throw invalidInput([nesting]);
+        nestingPassed.add(text);
+        if (nestingPassed.size > NESTING_PASSED_CAPACITY) nestingPassed.delete(nestingPassed.values().next().value!);
+      }
       return ({ result, replaceParseResult }) => {
         if (result instanceof Error || !result) return;
         const problems = literalProblems(result as DocumentNode);

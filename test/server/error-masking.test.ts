@@ -4,14 +4,13 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { codedError } from "../../src/server/error-codes.js";
-import { withRequestId } from "../../src/server/request-context.js";
 
 describe("error masking", () => {
   it("masks an unexpected error, and logs it with the request id the client gets", () => {
     const lines: string[] = [];
     const logger = pino({ level: "error" }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
     const leaky = new Error('relation "run" does not exist: SELECT * FROM run WHERE id = $1');
-    const masked = withRequestId("req-123", () => codedError(leaky, logger));
+    const masked = codedError(leaky, logger, "req-123");
     expect(masked.message).toBe("Canon hit an unexpected internal error");
     expect(masked.extensions).toEqual({
       family: "SYSTEM",
