@@ -50,22 +50,28 @@ const isAbort = (error: unknown) => error instanceof Error && (error.name === "A
 /**
  * Execution errors get their codes where the request's context, and so its id, is known: an
  * unexpected error is logged and masked with the id the client gets. yoga's own masking
- * (`maskedErrors`, after every plugin here) then finds them coded and leaves them as they are.
+ * (`maskedErrors`, after every plugin here) then finds them coded and leaves them as they are,
+ * so each error it would have changed is reported to yoga's log here, as yoga does (`yogaLog`).
  */
-function useExecutionErrorCodes(logger: Logger): Plugin<GraphQLContext> {
+function useExecutionErrorCodes(logger: Logger, yogaLog: ReturnType<typeof yogaLogging>): Plugin<GraphQLContext> {
+  const coded = (error: unknown, requestId: string | undefined) => {
+    const result = codedError(error, logger, requestId);
+    if (result !== error) yogaLog.error(error);
+    return result;
+  };
   const coding =
     (context: unknown) =>
     ({ result, setResult }: { result: ExecutionResult; setResult: (result: ExecutionResult) => void }) => {
       if (!result.errors?.length) return;
       const requestId = (context as Partial<GraphQLContext> | undefined)?.requestId;
-      setResult({ ...result, errors: result.errors.map((error) => codedError(error, logger, requestId)) });
+      setResult({ ...result, errors: result.errors.map((error) => coded(error, requestId)) });
     };
   return {
     onExecute: ({ args }) => ({ onExecuteDone: (payload) => handleStreamOrSingleExecutionResult(payload, coding(args.contextValue)) }),
     onSubscribe: ({ args }) => ({
       onSubscribeResult: (payload) => handleStreamOrSingleExecutionResult(payload, coding(args.contextValue)),
       onSubscribeError: ({ error, setError }) => {
-        if (!isAbort(error)) setError(codedError(error, logger, (args.contextValue as Partial<GraphQLContext>).requestId));
+        if (!isAbort(error)) setError(coded(error, (args.contextValue as Partial<GraphQLContext>).requestId));
       },
     }),
   };
@@ -151,6 +157,7 @@ const contextOf = (services: CanonServices, principal: Principal, requestId: str
 });
 
 export function createCanonYoga(services: CanonServices, logger: Logger, options: YogaOptions): CanonYoga {
+  const yogaLog = yogaLogging(logger);
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -185,7 +192,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
     graphiql: options.graphiql ? () => GRAPHIQL_OPTIONS : false,
     renderGraphiQL: renderGraphiQLPage,
     maskedErrors: { maskError: (error) => codedError(error, logger) },
-    logging: yogaLogging(logger),
+    logging: yogaLog,
     plugins: [
       // Browsers send simple cross-site requests without preflight; every real client sends
       // one of these headers (a token needs Authorization anyway).
@@ -194,7 +201,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       ...queryLimitPlugins(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),
-      useExecutionErrorCodes(logger),
+      useExecutionErrorCodes(logger, yogaLog),
       useReadPermits(services.reads),
       usePageSecurityHeaders(),
       useSSEKeepAlive(options.keepAliveMs),
