@@ -108,6 +108,8 @@ export async function startCanonProcess(
 export async function startBareYoga(): Promise<{ pid: number; url: URL; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, "bench", "lib", "bare-yoga.mjs")], {
     cwd: REPO_ROOT,
+    // In production mode, as `canon serve` runs (src/cli/node-env.ts): graphql-js is cheaper there.
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

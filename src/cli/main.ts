@@ -3,6 +3,7 @@
 // `canon <command> --help`), `--version`, and each command's own flags (an unknown one is a usage
 // error, exit 2). The command line and the configuration are checked before any database is
 // opened. Exit codes: src/cli/cli-error.ts; docs/cli.md describes every command.
+import "./node-env.js"; // first: it sets NODE_ENV before any library reads it
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { COMPONENT_KINDS, TRUST_CLASSES, type ComponentKind, type TrustClass } from "../contracts/common.js";

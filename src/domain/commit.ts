@@ -79,6 +79,8 @@ export interface VersionedState {
 export interface CommitPlan extends VersionedState {
   kind: "COMMIT" | "NOOP";
   stateVersion: number;
+  /** A COMMIT's state as canonical JSON (computed for its hash anyway; the append sends it as is). */
+  stateJson?: string;
 }
 
 /**
@@ -102,7 +104,8 @@ export function planCommit(
   // One canonicalisation for both questions: did anything change, and what is the next version's hash.
   const [appliedJson, nextJson] = canonicalJsonPair(applied as unknown as Record<string, unknown>, "identity", next.identity);
   if (sha256Of(appliedJson) === current.contentHash) return noop;
-  return { kind: "COMMIT", state: next, contentHash: sha256Of(checkedStateJson(next, nextJson)), stateVersion: version + 1 };
+  const stateJson = checkedStateJson(next, nextJson);
+  return { kind: "COMMIT", state: next, contentHash: sha256Of(stateJson), stateVersion: version + 1, stateJson };
 }
 
 /** Validates a state about to be persisted and returns its canonical JSON (`text`: already computed). */

@@ -21,7 +21,7 @@ import { issueLocalAdminToken, withdrawLocalAdminTokens } from "../store/local-a
 import { TokenStore, type TokenSpec } from "../store/token-store.js";
 import { isLoopback, type CanonConfig } from "./config.js";
 import { localUrl, removeLocalServer, writeLocalServer } from "./local-admin.js";
-import { requestIdFrom, withRequestId } from "./request-context.js";
+import { nameRequest } from "./request-context.js";
 import { createLogger } from "./logger.js";
 import { InsecureBindError, PortInUseError } from "./startup-errors.js";
 import { handleTransfer } from "./transfer-routes.js";
@@ -184,9 +184,9 @@ export async function serveDatabase(
     if (handleTransfer(req, res, database, tokens)) return;
     if (serveWebPage(req, res, { dashboard: config.dashboard ?? true })) return;
     // The body gate refuses an oversized or unauthenticated body before yoga buffers it.
-    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    const requestId = nameRequest(req, res);
     void gateBody(req, config.maxBodyBytes, authenticateHeader).then(
-      (outcome) => (outcome.kind === "refused" ? sendRefusal(res, outcome, requestId) : withRequestId(requestId, () => yoga(req, res))),
+      (outcome) => (outcome.kind === "refused" ? sendRefusal(res, outcome, requestId) : yoga(req, res)),
       () => sendJson(res, 503, errorBody("ERR_UNAVAILABLE", "Canon could not check the request's token; retry", true)),
     );
   });

@@ -4,9 +4,9 @@
 import { GraphQLError } from "graphql";
 import type { Logger } from "pino";
 import { CanonError, internalError } from "../contracts/errors.js";
-import { currentRequestId } from "./request-context.js";
 
-export function codedError(error: unknown, logger: Logger): GraphQLError {
+/** `requestId`: the request's (request-context.ts), logged with an unexpected error and given to the client with it. */
+export function codedError(error: unknown, logger: Logger, requestId?: string): GraphQLError {
   const graphqlError = error instanceof GraphQLError ? error : null;
   const original = graphqlError ? graphqlError.originalError : error;
   const position = { nodes: graphqlError?.nodes, path: graphqlError?.path };
@@ -28,7 +28,6 @@ export function codedError(error: unknown, logger: Logger): GraphQLError {
       },
     });
   }
-  const requestId = currentRequestId();
   logger.error({ err: original, requestId }, "unexpected error while serving a request");
   const masked = internalError();
   return new GraphQLError(masked.message, { ...position, extensions: { ...masked, ...(requestId ? { requestId } : {}) } });

@@ -43,27 +43,47 @@ export function queryNestingProblem(query: string, max = QUERY_LIMITS.maxNesting
   return null;
 }
 
-/** Depth, NUL and surrogate problems of a JSON value (variables), walked with an explicit stack. */
+/** Where a value sits: its container's place and its key, spelled out only for a problem. */
+interface Place {
+  up: Place | null;
+  key: string;
+}
+
+const pointerOf = (root: string, place: Place | null): string => {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.up) keys.push(pointerEscape(at.key));
+  return keys.length ? `${root}/${keys.reverse().join("/")}` : root;
+};
+
+/**
+ * Depth, NUL and surrogate problems of a JSON value (variables), walked with an explicit stack.
+ * Every request's variables pass here: a value's JSON pointer is built only when it has a problem.
+ */
 export function jsonValueProblems(value: unknown, path: string, max = QUERY_LIMITS.maxNesting): InputProblem[] {
   const problems: InputProblem[] = [];
-  const stack: [unknown, string, number][] = [[value, path, 0]];
+  const stack: [unknown, Place | null, number][] = [[value, null, 0]];
   while (stack.length && problems.length < MAX_PROBLEMS) {
-    const [current, at, depth] = stack.pop()!;
+    const [current, place, depth] = stack.pop()!;
     if (typeof current === "string") {
       const problem = stringProblem(current);
-      if (problem) problems.push({ path: at, message: problem });
+      if (problem) problems.push({ path: pointerOf(path, place), message: problem });
       continue;
     }
     if (current === null || typeof current !== "object") continue;
     if (depth >= max) {
-      problems.push({ path: at, message: `nests deeper than ${max} levels` });
+      problems.push({ path: pointerOf(path, place), message: `nests deeper than ${max} levels` });
       continue;
     }
-    const entries = Array.isArray(current) ? current.map((v, i) => [String(i), v] as const) : Object.entries(current);
-    for (const [key, child] of entries) {
-      const keyProblem = Array.isArray(current) ? null : stringProblem(key);
-      if (keyProblem) problems.push({ path: `${at}/${pointerEscape(key)}`, message: `has a key that ${keyProblem}` });
-      stack.push([child, `${at}/${pointerEscape(key)}`, depth + 1]);
+    if (Array.isArray(current)) {
+      current.forEach((child, index) => stack.push([child, { up: place, key: String(index) }, depth + 1]));
+      continue;
+    }
+    for (const key in current) {
+      if (!Object.hasOwn(current, key)) continue;
+      const child: Place = { up: place, key };
+      const keyProblem = stringProblem(key);
+      if (keyProblem) problems.push({ path: pointerOf(path, child), message: `has a key that ${keyProblem}` });
+      stack.push([(current as Record<string, unknown>)[key], child, depth + 1]);
     }
   }
   return problems.slice(0, MAX_PROBLEMS);
@@ -119,6 +139,14 @@ export const invalidInput = (problems: InputProblem[]) =>
 
 const refusal = (problems: InputProblem[]): ExecutionResult => ({ errors: [invalidInput(problems)] });
 
+/**
+ * Query texts whose nesting was counted and found within bounds. Clients send the same few
+ * texts again and again (yoga's parse cache relies on it too), and lexing a text costs more than
+ * looking it up; the oldest entry goes first past the capacity.
+ */
+const nestingPassed = new Set<string>();
+const NESTING_PASSED_CAPACITY = 1_000;
+
 export function useInputGuard(): Plugin {
   // Variables already checked over HTTP (onParams) are not walked again at execution.
   const checked = new WeakSet<object>();
@@ -134,8 +162,12 @@ export function useInputGuard(): Plugin {
     },
     onParse({ params }) {
       const text = typeof params.source === "string" ? params.source : params.source.body;
-      const nesting = queryNestingProblem(text);
-      if (nesting) throw invalidInput([nesting]);
+      if (!nestingPassed.has(text)) {
+        const nesting = queryNestingProblem(text);
+        if (nesting) throw invalidInput([nesting]);
+        nestingPassed.add(text);
+        if (nestingPassed.size > NESTING_PASSED_CAPACITY) nestingPassed.delete(nestingPassed.values().next().value!);
+      }
       return ({ result, replaceParseResult }) => {
         if (result instanceof Error || !result) return;
         const problems = literalProblems(result as DocumentNode);

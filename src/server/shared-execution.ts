@@ -86,8 +86,8 @@ export function useSharedSubscriptionExecution(logger: Logger): Plugin {
     return `${caller}\u0000${id}\u0000${args.operationName ?? ""}\u0000${JSON.stringify(variablesThatShapeEvents(args))}`;
   };
   // As graphql-ws would send it, with errors masked as yoga masks them everywhere else.
-  const encode = (result: ExecutionResult): EncodedEvent => {
-    const errors = result.errors?.map((error) => codedError(error, logger));
+  const encode = (result: ExecutionResult, requestId: string | undefined): EncodedEvent => {
+    const errors = result.errors?.map((error) => codedError(error, logger, requestId));
     return {
       json: JSON.stringify(errors ? { ...result, errors } : result),
       errorCodes: errors?.map((error) => error.extensions.code) ?? [],
@@ -102,10 +102,11 @@ export function useSharedSubscriptionExecution(logger: Logger): Plugin {
         const run = (event: object) => results.get(event, key, () => execute({ ...args, rootValue: event }));
         const delivery = (args.contextValue as GraphQLContext | undefined)?.delivery;
         if (delivery && stream instanceof SinkStream) {
+          const requestId = (args.contextValue as GraphQLContext).requestId;
           const encoder: EventEncoder = (event) =>
             encodings.get(event, key, () => {
               const result = run(event);
-              return result instanceof Promise ? result.then(encode) : encode(result);
+              return result instanceof Promise ? result.then((done) => encode(done, requestId)) : encode(result, requestId);
             });
           stream.redirect(delivery.sinkFor(encoder));
           return stream;

@@ -18,6 +18,9 @@ export const TRANSFER_PATH = "/transfer/runs";
 
 /** Answers the request when it is a transfer route; false otherwise. */
 export function handleTransfer(req: IncomingMessage, res: ServerResponse, database: Database, tokens: TokenStore): boolean {
+  // Every request passes here: the URL is parsed only when its path may be a transfer's (or
+  // when it is not origin-form, such as `http://host/transfer/runs`).
+  if (req.url?.startsWith("/") && !req.url.startsWith(TRANSFER_PATH)) return false;
   const url = new URL(req.url ?? "/", "http://canon");
   if (url.pathname !== TRANSFER_PATH && !url.pathname.startsWith(`${TRANSFER_PATH}/`)) return false;
   void (async () => {

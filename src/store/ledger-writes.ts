@@ -57,6 +57,8 @@ export interface AppendSpec extends EntryContent {
   stateVersion: number;
   /** The run's state after the entry: new for a COMMIT, the current one otherwise. */
   state: AgentStateV1;
+  /** A COMMIT's `state` as JSON when the caller has it (planCommit's canonical text): not serialised again. */
+  stateJson?: string;
   contentHash: ContentHash;
   /** Receipts the entry stores (a COMMIT's new ones; none otherwise). */
   receipts: CarriedReceipt[];
@@ -202,7 +204,9 @@ export class LedgerWrites {
     let rows: (ReturnedRun & { ord: number })[];
     try {
       // Through the driver itself, not Prisma's $queryRaw: this is the commit path's one statement.
-      rows = await this.track(this.db.sql.query<ReturnedRun & { ord: number }>(APPEND_STATEMENT, [JSON.stringify(items), ARCHIVED_STATUS]));
+      rows = await this.track(
+        this.db.sql.query<ReturnedRun & { ord: number }>(APPEND_STATEMENT, [`[${items.join(",")}]`, ARCHIVED_STATUS]),
+      );
     } catch (error) {
       if (specs.length > 1) return Promise.all(specs.map(async (spec) => (await this.appendMany([spec]))[0]!));
       return [refusalOf(error, specs[0]!)];
@@ -375,18 +379,22 @@ const APPEND_STATEMENT = `
 const entryKindOf = (spec: AppendSpec): "COMMIT" | "NOOP" => (spec.kind === "COMMIT" ? "COMMIT" : "NOOP");
 
 /**
- * One row of the append statement's `items`: what the database needs of an AppendSpec. A COMMIT
- * is encoded here, as a snapshot or a patch, exactly as ledger-codec.ts decides for every write.
+ * One row of the append statement's `items`, as JSON: what the database needs of an AppendSpec.
+ * A COMMIT is encoded here, as a snapshot or a patch, exactly as ledger-codec.ts decides for
+ * every write. The state's JSON text (the plan's canonical JSON, the same value) goes in as it
+ * is, once or twice (`state`, and `stored_state` for a snapshot), instead of being serialised
+ * again each time: the members are keyed by name, so their order does not matter.
  */
-function appendItem(spec: AppendSpec, ord: number) {
+function appendItem(spec: AppendSpec, ord: number): string {
   const kind = entryKindOf(spec);
   const commit = kind === "COMMIT";
   if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
+  const stateJson = commit ? (spec.stateJson ?? JSON.stringify(spec.state)) : null;
   const stored =
-    commit && spec.previous
-      ? storedCommit(spec.previous.state, spec.state, JSON.stringify(spec.state), spec.stateVersion, spec.previous.position)
+    commit && spec.previous && stateJson !== null
+      ? storedCommit(spec.previous.state, spec.state, stateJson, spec.stateVersion, spec.previous.position)
       : null;
-  return {
+  const rest = JSON.stringify({
     ord,
     run_id: spec.runId,
     expected_version: spec.expectedVersion,
@@ -394,8 +402,6 @@ function appendItem(spec: AppendSpec, ord: number) {
     is_commit: commit,
     is_archive: spec.kind === "ARCHIVE",
     entry_kind: kind,
-    state: commit ? spec.state : null,
-    stored_state: stored?.state ?? null,
     patch: stored?.patch ?? null,
     snapshot_version: stored?.position.snapshotVersion ?? null,
     chain_bytes: stored?.position.chainBytes ?? null,
@@ -410,7 +416,9 @@ function appendItem(spec: AppendSpec, ord: number) {
     idempotency_key: spec.idempotencyKey,
     request_hash: spec.requestHash,
     receipts: spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
-  };
+  });
+  const storedState = stored?.state ? stateJson : null;
+  return `${rest.slice(0, -1)},"state":${stateJson ?? "null"},"stored_state":${storedState ?? "null"}}`;
 }
 
 /** Why a lone append failed: a refusal the writer resolves, or the (typed when possible) error. */

@@ -246,6 +246,7 @@ export class RunWriter {
       expectedVersion: request.expectedVersion,
       stateVersion: plan.stateVersion,
       state: plan.state,
+      stateJson: plan.stateJson,
       contentHash: plan.contentHash,
       receipts: plan.kind === "COMMIT" ? freshReceipts : [],
       committedAt: clockTime,
