@@ -28,15 +28,23 @@ interface ChainRow {
 
 /** The rows that rebuild `version`: its snapshot, then every patch up to it; empty if it does not exist. */
 async function chainOf(sql: Sql, runId: string, version: number): Promise<ChainRow[]> {
+  // Two statements, not one with a subquery: with the snapshot's version as a constant the planner
+  // knows the range is a few rows and walks the (run_id, state_version) index; with a subquery it
+  // estimated a third of the run and, on a run of 10,000 versions, PostgreSQL read far more than
+  // the chain (stateAt 2.5x slower than on a run of 10; docs/benchmark-log.md, 2026-12-03).
   // The literal 'COMMIT' lets Postgres use the partial unique index on (run_id, state_version).
-  return sql.query<ChainRow>(CHAIN_STATEMENT, [runId, version]);
+  const [head] = await sql.query<{ snapshotVersion: number | null }>(SNAPSHOT_STATEMENT, [runId, version]);
+  if (!head || head.snapshotVersion === null) return [];
+  return sql.query<ChainRow>(CHAIN_STATEMENT, [runId, head.snapshotVersion, version]);
 }
+
+const SNAPSHOT_STATEMENT = `
+  SELECT "snapshot_version" AS "snapshotVersion" FROM "ledger_entry"
+  WHERE "run_id" = $1 AND "kind" = 'COMMIT' AND "state_version" = $2`;
 
 const CHAIN_STATEMENT = `
   SELECT "state_version" AS "stateVersion", "state", "patch" FROM "ledger_entry"
-  WHERE "run_id" = $1 AND "kind" = 'COMMIT' AND "state_version" <= $2
-    AND "state_version" >= (SELECT "snapshot_version" FROM "ledger_entry"
-      WHERE "run_id" = $1 AND "kind" = 'COMMIT' AND "state_version" = $2)
+  WHERE "run_id" = $1 AND "kind" = 'COMMIT' AND "state_version" BETWEEN $2 AND $3
   ORDER BY "state_version"`;
 
 /** The state at `version`, or null if the run has not reached it. */
