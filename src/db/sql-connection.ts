@@ -11,9 +11,20 @@ export interface SqlSession {
   query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
 }
 
+/**
+ * A statement PostgreSQL parses and plans once per connection and then only executes (a named
+ * prepared statement, made by the driver on first use). For the commit path's fixed statements:
+ * planning the append was about a third of its database time (docs/benchmark-log.md,
+ * 2026-12-03). PGlite runs it as plain text. `name` must be unique per text.
+ */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+}
+
 export interface SqlConnection {
   /** One statement on whichever session is free (PGlite: after any open transaction). */
-  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+  query<Row>(statement: string | PreparedStatement, params?: unknown[]): Promise<Row[]>;
   /** Runs `work` on one dedicated session (so session-level advisory locks hold). */
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
 }
@@ -30,7 +41,7 @@ export function pgliteConnection(client: PGlite): SqlConnection {
   let turn: Promise<unknown> = Promise.resolve();
   return {
     // PGlite runs each query exclusively, waiting for a transaction in progress (Prisma's included).
-    query: session.query,
+    query: (statement, params) => session.query(typeof statement === "string" ? statement : statement.text, params),
     withSession(work) {
       const mine = turn.catch(() => {}).then(() => work(session));
       turn = mine;
@@ -41,7 +52,9 @@ export function pgliteConnection(client: PGlite): SqlConnection {
 
 export function pgPoolConnection(pool: pg.Pool): SqlConnection {
   return {
-    query: async <Row>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as Row[],
+    query: async <Row>(statement: string | PreparedStatement, params: unknown[] = []) =>
+      (await pool.query(typeof statement === "string" ? { text: statement, values: params } : { ...statement, values: params }))
+        .rows as Row[],
     async withSession(work) {
       const client = await pool.connect();
       try {

@@ -26,6 +26,9 @@ export interface PostgresChangeFeedOptions {
   logger: FeedLogger;
 }
 
+/** Prepared: it follows most commits (src/db/sql-connection.ts). */
+const NOTIFY_STATEMENT = { name: "canon_ledger_notify_v1", text: "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p" };
+
 /** The reconnect delay doubles from `min` up to `max`. */
 const BACKOFF_MS = { min: 100, max: 5_000 };
 
@@ -117,7 +120,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed {
       this.unsent.clear();
       try {
         // On the driver, as the append is (ledger-writes.ts): one of these follows most commits.
-        await this.db.sql.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [LEDGER_CHANNEL, payloads]);
+        await this.db.sql.query(NOTIFY_STATEMENT, [LEDGER_CHANNEL, payloads]);
       } catch (error) {
         this.options.logger.warn(
           { err: error },

@@ -14,6 +14,7 @@ import type { CarriedReceipt, OperationCall } from "../domain/operations/index.j
 import { ARCHIVED_STATUS } from "../domain/run-archive.js";
 import { runStatusOf } from "../domain/run-status.js";
 import type { Database } from "../db/database.js";
+import type { PreparedStatement } from "../db/sql-connection.js";
 import type { LedgerEntryRecord, RunRecord } from "../db/records.js";
 import { toLedgerEntryRecord, toRunRecord, withHashBytes, withHashText } from "../db/row-mapping.js";
 import type { ChangeFeed, LedgerNotice } from "../live/change-feed.js";
@@ -205,7 +206,11 @@ export class LedgerWrites {
     try {
       // Through the driver itself, not Prisma's $queryRaw: this is the commit path's one statement.
       rows = await this.track(
-        this.db.sql.query<ReturnedRun & { ord: number }>(APPEND_STATEMENT, [`[${items.join(",")}]`, ARCHIVED_STATUS]),
+        this.db.sql.query<ReturnedRun & { ord: number }>(APPEND_STATEMENT, [
+          `[${items.join(",")}]`,
+          ARCHIVED_STATUS,
+          specs.map((spec) => spec.runId),
+        ]),
       );
     } catch (error) {
       if (specs.length > 1) return Promise.all(specs.map(async (spec) => (await this.appendMany([spec]))[0]!));
@@ -327,9 +332,11 @@ export class LedgerWrites {
 
 /**
  * The append statement (see LedgerWrites.append): $1 the items as a JSON array (appendItem),
- * $2 the archived status.
+ * $2 the archived status, $3 the items' run ids.
  */
-const APPEND_STATEMENT = `
+const APPEND_STATEMENT: PreparedStatement = {
+  name: "canon_append_v2",
+  text: `
   WITH items AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
       "ord" int, "run_id" text, "expected_version" int, "state_version" int, "is_commit" boolean, "is_archive" boolean,
@@ -350,7 +357,9 @@ const APPEND_STATEMENT = `
       "chain_bytes" = COALESCE(i."chain_bytes", r."chain_bytes"),
       "updated_at" = COALESCE(i."committed_at", GREATEST(date_trunc('milliseconds', statement_timestamp()), r."updated_at"))
     FROM items i
-    WHERE r."id" = i."run_id" AND r."state_version" = i."expected_version"
+    -- $3 (the items' run ids) lets the planner find the rows by primary key: it guesses 100 rows
+    -- for jsonb_to_recordset and would otherwise scan the whole run table on every commit.
+    WHERE r."id" = ANY($3::text[]) AND r."id" = i."run_id" AND r."state_version" = i."expected_version"
       AND (i."committed_at" IS NULL OR r."updated_at" <= i."committed_at")
       AND (NOT i."is_archive" OR (r."content_hash" = i."content_hash" AND r."status" <> $2))
     RETURNING i."ord", r."id", r."ledger_seq", r."task_id", r."session_id", r."status", r."created_at", r."updated_at",
@@ -374,7 +383,8 @@ const APPEND_STATEMENT = `
   )
   SELECT m."ord", m."ledger_seq", m."task_id", m."session_id", m."status", m."created_at", m."updated_at", m."head_hash",
     m."head_parent_hash", m."snapshot_version", m."chain_bytes"
-  FROM moved m JOIN appended a ON a."run_id" = m."id" AND a."seq" = m."ledger_seq"`;
+  FROM moved m JOIN appended a ON a."run_id" = m."id" AND a."seq" = m."ledger_seq"`,
+};
 
 const entryKindOf = (spec: AppendSpec): "COMMIT" | "NOOP" => (spec.kind === "COMMIT" ? "COMMIT" : "NOOP");
 
