@@ -16,6 +16,7 @@ import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity
 import { extractBudgets, extractFreshness } from "./budgets.js";
 import { classify, explainClassification } from "./classify.js";
 import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
+import { learnedType } from "./model/type-evidence.js";
 import { extractOutputs } from "./outputs.js";
 import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
@@ -70,15 +71,20 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       if (chosen) taskType = chosen as TaskType;
     }
   } else {
-    spans.task_type = at(classified.span);
-    why.task_type = explainClassification(classified);
+    // The learned evidence votes on every request and decides only where the rules' evidence is weak.
+    const learned = learnedType(text, classified);
+    taskType = learned.type;
+    spans.task_type = learned.decided ? null : at(classified.span);
+    why.task_type = `${explainClassification(classified)}; ${learned.why}`;
     if (taskType === "UNCLASSIFIED" && clauses.some((c) => !isGreetingClause(c))) {
       const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
       const chosen = ledger.decide({
         kind: "undetermined_task_type",
         question: classified.candidates.length
           ? `The request fits ${classified.candidates.join(" and ")} equally. Which kind of task is it?`
-          : "The request does not say what kind of task this is. Which kind is it?",
+          : learned.decided
+            ? `The request's wording leans only weakly to ${classified.type}, and reads like no kind of task in particular. Which kind is it?`
+            : "The request does not say what kind of task this is. Which kind is it?",
         text: firstContent(clauses)?.text ?? "",
         span: firstContent(clauses) ?? null,
         field: "task_type",
