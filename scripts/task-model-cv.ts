@@ -6,8 +6,9 @@ import { features } from "../src/domain/task-compiler/model/features.js";
 import { segment } from "../src/domain/task-compiler/segment.js";
 import type { CorpusEntry } from "../test/support/task-corpus.js";
 import { evaluate, type Metrics } from "../test/support/task-corpus-metrics.js";
-import { useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
-import { TYPE_MODEL_SETTINGS, buildTable, buildTypeTable, foldOf, textOf, TYPE_CLASSES } from "./task-model-lib.js";
+import { TYPE_MODEL_CONFIDENCE, TYPE_MODEL_MARGIN, TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
+import { useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
+import { TYPE_MODEL_SETTINGS, buildAmbiguityTable, buildTable, buildTypeTable, foldOf, textOf, TYPE_CLASSES } from "./task-model-lib.js";
 
 const FOLDS = 5;
 
@@ -80,6 +81,29 @@ export function crossValidate(corpus: CorpusEntry[]): void {
   }
 }
 
+/** Each labelled field's model alone (risk, mode, ambiguous): whether a model of its own could help. */
+export function crossValidateFields(corpus: CorpusEntry[]): void {
+  const label = {
+    risk: (e: CorpusEntry) => e.expect.risk,
+    mode: (e: CorpusEntry) => e.expect.mode,
+    ambiguous: (e: CorpusEntry) => (e.expect.ambiguous ? "AMBIGUOUS" : "CLEAR"),
+  };
+  for (const [field, of] of Object.entries(label)) {
+    const classes = [...new Set(corpus.map(of))].sort();
+    for (const alpha of [0.1, 0.5, 1]) {
+      const got: string[] = [];
+      for (let fold = 0; fold < FOLDS; fold++) {
+        const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
+        const m = loadModel(buildTable(train.map((e) => ({ text: textOf(e), label: of(e) })), classes, { alpha, minDocs: 1 }));
+        corpus.forEach((e, i) => {
+          if (foldOf(e.id, FOLDS) === fold) got[i] = predict(m, textOf(e)).ranked[0]!.label;
+        });
+      }
+      console.log(`${field} model alone, alpha=${alpha}: ${pct(corpus.filter((e, i) => got[i] === of(e)).length, corpus.length)}`);
+    }
+  }
+}
+
 export function cvPredict(entries: CorpusEntry[], settings: { alpha: number; minDocs: number }): Prediction[] {
   const out: Prediction[] = new Array(entries.length);
   for (let fold = 0; fold < FOLDS; fold++) {
@@ -145,12 +169,18 @@ export function cvPredictLR(entries: CorpusEntry[], settings: { epochs: number; 
 
 /** The whole compiler, each fold scored with the model trained on the other four (every field of issue 14). */
 export function crossValidatePipeline(corpus: CorpusEntry[]): void {
-  for (const resolve of [true, false])
-    for (const [margin, confidence] of [[0, 2], [2, 0.97], [2, 0.99], [2, 0.999], [3, 0.99], [4, 0.99], [4, 0.999], [6, 0.999]] as const)
-      pipeline(corpus, margin, confidence, resolve);
+  const grid = process.env.CV_GRID === "type";
+  if (grid)
+    for (const resolve of ["decide", "ask", "never"] as const)
+      for (const [margin, confidence] of [[0, 2], [2, 0.97], [2, 0.99], [2, 0.999], [3, 0.99], [4, 0.99], [4, 0.999], [6, 0.999]] as const)
+        pipeline(corpus, margin, confidence, resolve, 2);
+  else
+    for (const [ambiguity, lean] of [[2, 0], [0.9, 0], [0.9, 0.05], [0.9, 0.1], [0.9, 0.15], [0.9, 0.2], [0.5, 0.1], [0.5, 0.2]] as const) {
+      pipeline(corpus, TYPE_MODEL_MARGIN, TYPE_MODEL_CONFIDENCE, TYPE_MODEL_RESOLVES, ambiguity, lean);
+    }
 }
 
-function pipeline(corpus: CorpusEntry[], margin: number, confidence: number, resolve: boolean): void {
+function pipeline(corpus: CorpusEntry[], margin: number, confidence: number, resolve: "decide" | "ask" | "never", ambiguity: number, lean = 0): void {
   const totals = { total: 0, right: {} as Record<string, number>, amb: [0, 0], clear: [0, 0] };
   const add = (m: Metrics) => {
     totals.total += m.total;
@@ -163,12 +193,14 @@ function pipeline(corpus: CorpusEntry[], margin: number, confidence: number, res
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
     useTypeModel(loadModel(buildTypeTable(train)), { margin, confidence, resolve });
+    useAmbiguityModel(loadModel(buildAmbiguityTable(train)), ambiguity, lean);
     add(evaluate(corpus.filter((e) => foldOf(e.id, FOLDS) === fold)));
   }
   useTypeModel(null);
+  useAmbiguityModel(null);
   const f = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
   console.log(
-    `pipeline CV resolve=${resolve} margin<=${margin} p>=${confidence} (${totals.total}): ${Object.entries(totals.right)
+    `pipeline CV type: resolve=${resolve} margin<=${margin} p>=${confidence}; ambiguity p>=${ambiguity} lean>=${lean} (${totals.total}): ${Object.entries(totals.right)
       .map(([k, n]) => `${k} ${f(n, totals.total)}`)
       .join(", ")}; recall ${f(totals.amb[0]!, totals.amb[1]!)} (${totals.amb[0]}/${totals.amb[1]}); clear escalated ${f(totals.clear[0]!, totals.clear[1]!)} (${totals.clear[0]}/${totals.clear[1]})`,
   );

@@ -8,15 +8,20 @@
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
 // The held-out files are never read here.
 import { writeFileSync } from "node:fs";
-import { buildTypeTable, TYPE_MODEL_PATH, typeModelSource } from "./task-model-lib.js";
+import { generatedModels } from "./task-model-lib.js";
 import { loadCorpus } from "../test/support/task-corpus.js";
 
 const corpus = loadCorpus();
 if (process.argv.includes("--cv")) {
-  const { crossValidate, crossValidatePipeline } = await import("./task-model-cv.js");
-  if (!process.argv.includes("--pipeline-only")) crossValidate(corpus);
+  const { crossValidate, crossValidateFields, crossValidatePipeline } = await import("./task-model-cv.js");
+  if (!process.argv.includes("--pipeline-only")) {
+    crossValidate(corpus);
+    crossValidateFields(corpus);
+  }
   crossValidatePipeline(corpus);
 } else {
-  writeFileSync(TYPE_MODEL_PATH, typeModelSource(buildTypeTable(corpus)));
-  console.log(`wrote ${TYPE_MODEL_PATH.pathname}`);
+  for (const { url, source } of generatedModels(corpus)) {
+    writeFileSync(url, source);
+    console.log(`wrote ${url.pathname} (${source.length} bytes)`);
+  }
 }

@@ -76,7 +76,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     taskType = learned.type;
     spans.task_type = learned.decided ? null : at(classified.span);
     why.task_type = `${explainClassification(classified)}; ${learned.why}`;
-    if (taskType === "UNCLASSIFIED" && clauses.some((c) => !isGreetingClause(c))) {
+    if ((taskType === "UNCLASSIFIED" || learned.guessed) && clauses.some((c) => !isGreetingClause(c))) {
       const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
       const chosen = ledger.decide({
         kind: "undetermined_task_type",
@@ -84,7 +84,9 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
           ? `The request fits ${classified.candidates.join(" and ")} equally. Which kind of task is it?`
           : learned.decided
             ? `The request's wording leans only weakly to ${classified.type}, and reads like no kind of task in particular. Which kind is it?`
-            : "The request does not say what kind of task this is. Which kind is it?",
+            : learned.guessed
+              ? `The request does not say what kind of task this is (its words read like ${taskType}, which is only a guess). Which kind is it?`
+              : "The request does not say what kind of task this is. Which kind is it?",
         text: firstContent(clauses)?.text ?? "",
         span: firstContent(clauses) ?? null,
         field: "task_type",
@@ -211,6 +213,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     taskType,
     forbidden,
     hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
+    alreadyAsked: ledger.records.some((r) => r.resolution === "UNRESOLVED"),
   });
   for (const draft of drafts) {
     const answer = ledger.decide(draft);

@@ -45,6 +45,8 @@ export interface Prediction {
   ranked: { label: string; p: number }[];
   /** The known features that favour the top class most, strongest first. */
   because: string[];
+  /** The log-odds of each class against the top one, per known feature (0 for the top class). */
+  perFeature: Record<string, number>;
 }
 
 export function predict(model: NaiveBayesModel, text: string): Prediction {
@@ -69,5 +71,6 @@ export function predict(model: NaiveBayesModel, text: string): Prediction {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 3)
     .map(([feature]) => feature);
-  return { ranked: ranked.map(({ label, p }) => ({ label, p })), because };
+  const perFeature = Object.fromEntries(model.classes.map((label, c) => [label, (score[c]! - score[top]!) / Math.max(1, seen.length)]));
+  return { ranked: ranked.map(({ label, p }) => ({ label, p })), because, perFeature };
 }

@@ -11,13 +11,16 @@ import { TYPE_TABLE } from "./type-model.generated.js";
 
 export const TYPE_MODEL_MARGIN = 2;
 export const TYPE_MODEL_CONFIDENCE = 0.99;
-/** Whether the model may give a type to a request the rules find no type evidence in at all. */
-export const TYPE_MODEL_RESOLVES = true;
+/**
+ * Where the rules find no type evidence at all, the model may decide ("decide"), offer its type as
+ * a provisional guess while the question is still asked ("ask"), or stay out ("never").
+ */
+export const TYPE_MODEL_RESOLVES: "decide" | "ask" | "never" = "ask";
 
 let model: NaiveBayesModel = loadModel(TYPE_TABLE);
 let margin = TYPE_MODEL_MARGIN;
 let confidence = TYPE_MODEL_CONFIDENCE;
-let resolve = TYPE_MODEL_RESOLVES;
+let resolve: "decide" | "ask" | "never" = TYPE_MODEL_RESOLVES;
 
 /**
  * For cross-validation only (scripts/task-model-cv.ts): score with a model trained on other folds
@@ -37,6 +40,8 @@ export interface LearnedType {
   type: TaskType;
   /** Whether the model's vote decided it (the rules' evidence was weak). */
   decided: boolean;
+  /** Whether the type is the model's guess where the rules found no evidence: it is still asked about. */
+  guessed: boolean;
   prediction: Prediction;
   /** For x-canon.explanations: "model: FEATURE 0.71 (features: add, support, endpoint)". */
   why: string;
@@ -53,13 +58,23 @@ export function learnedType(text: string, classification: Classification): Learn
   const top = prediction.ranked[0]!;
   const lead = ruleMargin(classification);
   const silent = classification.type === "UNCLASSIFIED" && !classification.candidates.length;
-  const weak = (classification.type === "UNCLASSIFIED" || lead <= margin) && (resolve || !silent);
-  const decided = weak && top.p >= confidence && top.label !== classification.type;
+  const weak = classification.type === "UNCLASSIFIED" || lead <= margin;
+  const sure = top.p >= confidence && top.label !== classification.type;
   const vote = `model: ${top.label} ${top.p.toFixed(2)} (features: ${prediction.because.join(", ") || "none known"})`;
+  if (silent && sure && resolve !== "decide") {
+    const guessed = resolve === "ask" && top.label !== "UNCLASSIFIED";
+    const why = guessed
+      ? `${vote}: the rules find no type evidence, so the model's type is only a guess, asked about`
+      : `${vote}; the rules find no type evidence, so the model does not decide`;
+    return { type: guessed ? (top.label as TaskType) : "UNCLASSIFIED", decided: false, guessed, prediction, why };
+  }
+  // The caller's own labels are explicit: the model does not choose between them.
+  const labelled = classification.evidence.some((e) => e.why.startsWith("label "));
+  const decided = weak && sure && !labelled;
   const why = decided
     ? `${vote} decides, the rules' evidence being weak (${classification.type === "UNCLASSIFIED" ? "no type leads" : `${classification.type} leads by ${lead}`})`
     : top.label === classification.type
       ? `${vote} agrees`
-      : `${vote}; the rules' evidence ${weak ? `is weak but the model is below ${confidence}` : `leads by ${lead}`}, so it stands`;
-  return { type: decided ? (top.label as TaskType) : classification.type, decided, prediction, why };
+      : `${vote}; ${labelled ? "the caller's labels speak" : `the rules' evidence ${weak ? `is weak but the model is below ${confidence}` : `leads by ${lead}`}`}, so it stands`;
+  return { type: decided ? (top.label as TaskType) : classification.type, decided, guessed: false, prediction, why };
 }
