@@ -2,7 +2,6 @@
 // the id). Prints the model alone, the rules alone and the combinations tried.
 import { classify } from "../src/domain/task-compiler/classify.js";
 import { loadModel, predict, type Prediction } from "../src/domain/task-compiler/model/naive-bayes.js";
-import { features } from "../src/domain/task-compiler/model/features.js";
 import { segment } from "../src/domain/task-compiler/segment.js";
 import type { CorpusEntry } from "../test/support/task-corpus.js";
 import { evaluate, type Metrics } from "../test/support/task-corpus-metrics.js";
@@ -118,54 +117,6 @@ export function cvPredict(entries: CorpusEntry[], settings: { alpha: number; min
 
 const count = (items: string[]) => Object.fromEntries([...new Set(items)].sort().map((k) => [k, items.filter((i) => i === k).length]));
 const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}% (${n}/${d})`;
-
-/** Multinomial logistic regression by plain SGD in a fixed order (L2), for comparison with NB. */
-export function trainLR(
-  rows: { text: string; label: string }[],
-  classes: readonly string[],
-  { epochs, rate, l2, minDocs }: { epochs: number; rate: number; l2: number; minDocs: number },
-) {
-  const k = classes.length;
-  const df = new Map<string, number>();
-  const data = rows.map((r) => ({ y: classes.indexOf(r.label), f: features(r.text) }));
-  for (const d of data) for (const f of d.f) df.set(f, (df.get(f) ?? 0) + 1);
-  const w = new Map<string, Float64Array>();
-  for (const [f, n] of df) if (n >= minDocs) w.set(f, new Float64Array(k));
-  const bias = new Float64Array(k);
-  const order = data.map((_, i) => i);
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    order.sort((a, b) => foldOf(`${epoch}:${a}`, 1 << 30) - foldOf(`${epoch}:${b}`, 1 << 30));
-    const lr = rate / (1 + epoch);
-    for (const i of order) {
-      const d = data[i]!;
-      if (d.y < 0) continue;
-      const rowsOf = d.f.map((f) => w.get(f)).filter((r): r is Float64Array => !!r);
-      const s = Float64Array.from(bias);
-      for (const r of rowsOf) for (let c = 0; c < k; c++) s[c]! += r[c]!;
-      const max = Math.max(...s);
-      let sum = 0;
-      for (let c = 0; c < k; c++) sum += s[c] = Math.exp(s[c]! - max);
-      for (let c = 0; c < k; c++) {
-        const g = s[c]! / sum - (c === d.y ? 1 : 0);
-        bias[c]! -= lr * g;
-        for (const r of rowsOf) r[c]! -= lr * (g + l2 * r[c]!);
-      }
-    }
-  }
-  return { classes: [...classes], prior: bias, logp: w };
-}
-
-export function cvPredictLR(entries: CorpusEntry[], settings: { epochs: number; rate: number; l2: number; minDocs: number }): Prediction[] {
-  const out: Prediction[] = new Array(entries.length);
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const train = entries.filter((e) => foldOf(e.id, FOLDS) !== fold);
-    const model = trainLR(train.map((e) => ({ text: textOf(e), label: e.expect.type })), TYPE_CLASSES, settings);
-    entries.forEach((e, i) => {
-      if (foldOf(e.id, FOLDS) === fold) out[i] = predict(model, textOf(e));
-    });
-  }
-  return out;
-}
 
 /** The whole compiler, each fold scored with the model trained on the other four (every field of issue 14). */
 export function crossValidatePipeline(corpus: CorpusEntry[]): void {

@@ -12,7 +12,9 @@ export const AMBIGUITY_MODEL_CONFIDENCE = 0.9;
 /** The least average log-odds per known feature for a tip. */
 export const AMBIGUITY_MODEL_PER_FEATURE = 0.15;
 
-let model: NaiveBayesModel = loadModel(AMBIGUITY_TABLE);
+// Built on first use, so importing the compiler costs only the table's JSON.parse.
+let model: NaiveBayesModel | null = null;
+const current = (): NaiveBayesModel => (model ??= loadModel(AMBIGUITY_TABLE));
 let confidence = AMBIGUITY_MODEL_CONFIDENCE;
 let perFeature = AMBIGUITY_MODEL_PER_FEATURE;
 
@@ -22,14 +24,14 @@ export function useAmbiguityModel(
   threshold = AMBIGUITY_MODEL_CONFIDENCE,
   leanAtLeast = AMBIGUITY_MODEL_PER_FEATURE,
 ): void {
-  model = next ?? loadModel(AMBIGUITY_TABLE);
+  model = next;
   confidence = threshold;
   perFeature = leanAtLeast;
 }
 
 /** Whether the model tips a weakly resolved reference to unresolved, and why, in words. */
 export function ambiguityVote(text: string): { tips: boolean; why: string } {
-  const prediction = predict(model, text);
+  const prediction = predict(current(), text);
   const p = prediction.ranked.find((r) => r.label === "AMBIGUOUS")!.p;
   const top = prediction.ranked[0]!.label === "AMBIGUOUS";
   // Naive Bayes is overconfident on long texts (every word adds log-odds), so the vote is also

@@ -24,7 +24,7 @@ export function stem(word: string): string {
 /** The tokens of a text, paths and numbers replaced by a kind token. */
 export function tokens(text: string): string[] {
   const out: string[] = [];
-  const lowered = text.replace(PATH, (path) => ` zpath${pathKind(path)} `).toLowerCase();
+  const lowered = (/[./\\]/.test(text) ? text.replace(PATH, (path) => ` zpath${pathKind(path)} `) : text).toLowerCase();
   for (const match of lowered.matchAll(TOKEN)) {
     const token = match[0];
     out.push(/^\d/.test(token) ? "znum" : token.startsWith("zpath") ? token : stem(token));
@@ -40,14 +40,24 @@ const OPENING = 4;
 /** Tokens past this many are not read: a 60 KiB request says what it wants early. */
 const MAX_TOKENS = 400;
 
+/** Characters read: MAX_TOKENS tokens fit well inside them. */
+const MAX_CHARS = 8192;
+
+// Both models read the same request in one compile: the last text's features are kept.
+let lastText: string | null = null;
+let lastFeatures: string[] = [];
+
 /** The distinct features of a text: unigrams, bigrams and the opening's unigrams. */
 export function features(text: string): string[] {
-  const words = tokens(text).slice(0, MAX_TOKENS);
+  if (text === lastText) return lastFeatures;
+  const words = tokens(text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text).slice(0, MAX_TOKENS);
   const found = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     found.add(words[i]!);
     if (i + 1 < words.length) found.add(`${words[i]} ${words[i + 1]}`);
     if (i < OPENING) found.add(`^${words[i]}`);
   }
-  return [...found];
+  lastText = text;
+  lastFeatures = [...found];
+  return lastFeatures;
 }

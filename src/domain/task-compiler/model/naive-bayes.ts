@@ -20,24 +20,40 @@ export interface NaiveBayesTable {
 export interface NaiveBayesModel {
   classes: string[];
   prior: Float64Array;
-  /** log P(feature | class) for every class, per known feature. */
-  logp: Map<string, Float64Array>;
+  /** Row of each known feature in `logp`. */
+  index: Map<string, number>;
+  /** log P(feature | class), one row of `classes.length` per known feature. */
+  logp: Float64Array;
+  /** Each row's sum, for the lift that names the features behind a vote. */
+  rowSum: Float64Array;
 }
 
 export function loadModel(table: NaiveBayesTable): NaiveBayesModel {
   const k = table.classes.length;
-  const vocabulary = Object.keys(table.counts).length;
+  const features = Object.keys(table.counts);
   const allDocs = table.docs.reduce((a, b) => a + b, 0);
   const prior = Float64Array.from(table.docs, (d) => Math.log((d + 1) / (allDocs + k)));
-  const denominators = table.totals.map((t) => Math.log(t + table.alpha * vocabulary));
+  const denominators = table.totals.map((t) => Math.log(t + table.alpha * features.length));
   const unseen = Float64Array.from(denominators, (d) => Math.log(table.alpha) - d);
-  const logp = new Map<string, Float64Array>();
-  for (const [feature, sparse] of Object.entries(table.counts)) {
-    const row = Float64Array.from(unseen);
-    for (let i = 0; i < sparse.length; i += 2) row[sparse[i]!] = Math.log(sparse[i + 1]! + table.alpha) - denominators[sparse[i]!]!;
-    logp.set(feature, row);
-  }
-  return { classes: table.classes, prior, logp };
+  const unseenSum = unseen.reduce((a, b) => a + b, 0);
+  const logp = new Float64Array(features.length * k);
+  const rowSum = new Float64Array(features.length);
+  const index = new Map<string, number>();
+  features.forEach((feature, f) => {
+    index.set(feature, f);
+    const base = f * k;
+    logp.set(unseen, base);
+    let sum = unseenSum;
+    const sparse = table.counts[feature]!;
+    for (let i = 0; i < sparse.length; i += 2) {
+      const c = sparse[i]!;
+      const value = Math.log(sparse[i + 1]! + table.alpha) - denominators[c]!;
+      sum += value - unseen[c]!;
+      logp[base + c] = value;
+    }
+    rowSum[f] = sum;
+  });
+  return { classes: table.classes, prior, index, logp, rowSum };
 }
 
 export interface Prediction {
@@ -52,25 +68,36 @@ export interface Prediction {
 export function predict(model: NaiveBayesModel, text: string): Prediction {
   const k = model.classes.length;
   const score = Float64Array.from(model.prior);
-  const seen: [string, Float64Array][] = [];
+  const seen: [string, number][] = [];
   for (const feature of features(text)) {
-    const row = model.logp.get(feature);
-    if (!row) continue;
-    seen.push([feature, row]);
-    for (let c = 0; c < k; c++) score[c]! += row[c]!;
+    const f = model.index.get(feature);
+    if (f === undefined) continue;
+    seen.push([feature, f]);
+    const base = f * k;
+    for (let c = 0; c < k; c++) score[c]! += model.logp[base + c]!;
   }
-  const max = Math.max(...score);
-  const exp = Array.from(score, (s) => Math.exp(s - max));
-  const sum = exp.reduce((a, b) => a + b, 0);
+  let top = 0;
+  for (let c = 1; c < k; c++) if (score[c]! > score[top]!) top = c;
+  const max = score[top]!;
+  let sum = 0;
+  const exp = new Float64Array(k);
+  for (let c = 0; c < k; c++) sum += exp[c] = Math.exp(score[c]! - max);
   const ranked = model.classes.map((label, c) => ({ label, p: exp[c]! / sum, c })).sort((a, b) => b.p - a.p || a.c - b.c);
-  const top = ranked[0]!.c;
-  const lift = (row: Float64Array) => row[top]! - (row.reduce((a, b) => a + b, 0) - row[top]!) / (k - 1);
-  const because = seen
-    .map(([feature, row]) => [feature, lift(row)] as const)
-    .filter(([, l]) => l > 0)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, 3)
-    .map(([feature]) => feature);
-  const perFeature = Object.fromEntries(model.classes.map((label, c) => [label, (score[c]! - score[top]!) / Math.max(1, seen.length)]));
-  return { ranked: ranked.map(({ label, p }) => ({ label, p })), because, perFeature };
+  // The three features whose likelihood under the top class most exceeds their mean under the others.
+  const best: [string, number][] = [];
+  for (const [feature, f] of seen) {
+    const own = model.logp[f * k + top]!;
+    const lift = own - (model.rowSum[f]! - own) / (k - 1);
+    if (!(lift > 0)) continue;
+    let at = best.length;
+    while (at > 0 && (best[at - 1]![1] < lift || (best[at - 1]![1] === lift && best[at - 1]![0] > feature))) at--;
+    if (at < 3) {
+      best.splice(at, 0, [feature, lift]);
+      if (best.length > 3) best.pop();
+    }
+  }
+  const n = Math.max(1, seen.length);
+  const perFeature: Record<string, number> = {};
+  model.classes.forEach((label, c) => (perFeature[label] = (score[c]! - max) / n));
+  return { ranked: ranked.map(({ label, p }) => ({ label, p })), because: best.map(([feature]) => feature), perFeature };
 }

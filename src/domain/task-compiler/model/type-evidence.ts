@@ -17,7 +17,9 @@ export const TYPE_MODEL_CONFIDENCE = 0.99;
  */
 export const TYPE_MODEL_RESOLVES: "decide" | "ask" | "never" = "ask";
 
-let model: NaiveBayesModel = loadModel(TYPE_TABLE);
+// Built on first use, so importing the compiler costs only the table's JSON.parse.
+let model: NaiveBayesModel | null = null;
+const current = (): NaiveBayesModel => (model ??= loadModel(TYPE_TABLE));
 let margin = TYPE_MODEL_MARGIN;
 let confidence = TYPE_MODEL_CONFIDENCE;
 let resolve: "decide" | "ask" | "never" = TYPE_MODEL_RESOLVES;
@@ -31,7 +33,7 @@ export function useTypeModel(
   next: NaiveBayesModel | null,
   options = { margin: TYPE_MODEL_MARGIN, confidence: TYPE_MODEL_CONFIDENCE, resolve: TYPE_MODEL_RESOLVES },
 ): void {
-  model = next ?? loadModel(TYPE_TABLE);
+  model = next;
   ({ margin, confidence, resolve } = options);
 }
 
@@ -54,7 +56,7 @@ export function ruleMargin(classification: Classification): number {
 }
 
 export function learnedType(text: string, classification: Classification): LearnedType {
-  const prediction = predict(model, text);
+  const prediction = predict(current(), text);
   const top = prediction.ranked[0]!;
   const lead = ruleMargin(classification);
   const silent = classification.type === "UNCLASSIFIED" && !classification.candidates.length;
