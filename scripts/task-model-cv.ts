@@ -5,7 +5,12 @@ import { loadModel, predict, type Prediction } from "../src/domain/task-compiler
 import { segment } from "../src/domain/task-compiler/segment.js";
 import type { CorpusEntry } from "../test/support/task-corpus.js";
 import { evaluate, type Metrics } from "../test/support/task-corpus-metrics.js";
-import { TYPE_MODEL_CONFIDENCE, TYPE_MODEL_MARGIN, TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
+import {
+  TYPE_MODEL_CONFIDENCE,
+  TYPE_MODEL_MARGIN,
+  TYPE_MODEL_RESOLVES,
+  useTypeModel,
+} from "../src/domain/task-compiler/model/type-evidence.js";
 import { useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { TYPE_MODEL_SETTINGS, buildAmbiguityTable, buildTable, buildTypeTable, foldOf, textOf, TYPE_CLASSES } from "./task-model-lib.js";
 
@@ -24,10 +29,17 @@ export function crossValidate(corpus: CorpusEntry[]): void {
     for (const minDocs of [1, 2, 3]) {
       const p = cvPredict(entries, { alpha, minDocs });
       const alone = entries.filter((e, i) => p[i]!.ranked[0]!.label === e.expect.type).length;
-      const combos = [[2, 0.9], [2, 0.97], [4, 0.97]].map(([M, P]) => entries.filter((e, i) => {
-        const top = p[i]!.ranked[0]!;
-        return ((rules[i]!.type === "UNCLASSIFIED" || margin0(i) <= M!) && top.p >= P! ? top.label : rules[i]!.type) === e.expect.type;
-      }).length);
+      const combos = [
+        [2, 0.9],
+        [2, 0.97],
+        [4, 0.97],
+      ].map(
+        ([M, P]) =>
+          entries.filter((e, i) => {
+            const top = p[i]!.ranked[0]!;
+            return ((rules[i]!.type === "UNCLASSIFIED" || margin0(i) <= M!) && top.p >= P! ? top.label : rules[i]!.type) === e.expect.type;
+          }).length,
+      );
       console.log(`alpha=${alpha} minDocs=${minDocs}: alone ${pct(alone, entries.length)} combos ${combos.join(" ")}`);
     }
   }
@@ -35,7 +47,9 @@ export function crossValidate(corpus: CorpusEntry[]): void {
   const modelRight = entries.filter((e, i) => predictions[i]!.ranked[0]!.label === e.expect.type).length;
   console.log(`NB model alone: ${pct(modelRight, entries.length)}`);
   const show = (name: string, choose: (i: number) => string) => {
-    let right = 0, fixed = 0, broken = 0;
+    let right = 0,
+      fixed = 0,
+      broken = 0;
     entries.forEach((e, i) => {
       const got = choose(i);
       const ruleOk = rules[i]!.type === e.expect.type;
@@ -50,7 +64,9 @@ export function crossValidate(corpus: CorpusEntry[]): void {
     return (s[0] ?? 0) - (s[1] ?? 0);
   };
   const unclassified = entries.map((e, i) => [e, i] as const).filter(([, i]) => rules[i]!.type === "UNCLASSIFIED");
-  console.log(`rules UNCLASSIFIED on ${unclassified.length}: gold ${JSON.stringify(count(unclassified.map(([e]) => e.expect.type)))}; candidates-tie ${unclassified.filter(([, i]) => rules[i]!.candidates.length).length}`);
+  console.log(
+    `rules UNCLASSIFIED on ${unclassified.length}: gold ${JSON.stringify(count(unclassified.map(([e]) => e.expect.type)))}; candidates-tie ${unclassified.filter(([, i]) => rules[i]!.candidates.length).length}`,
+  );
   for (const P of [0, 0.5, 0.7, 0.9]) {
     show(`unclassified only, p>=${P}`, (i) => {
       const top = predictions[i]!.ranked[0]!;
@@ -93,7 +109,13 @@ export function crossValidateFields(corpus: CorpusEntry[]): void {
       const got: string[] = [];
       for (let fold = 0; fold < FOLDS; fold++) {
         const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
-        const m = loadModel(buildTable(train.map((e) => ({ text: textOf(e), label: of(e) })), classes, { alpha, minDocs: 1 }));
+        const m = loadModel(
+          buildTable(
+            train.map((e) => ({ text: textOf(e), label: of(e) })),
+            classes,
+            { alpha, minDocs: 1 },
+          ),
+        );
         corpus.forEach((e, i) => {
           if (foldOf(e.id, FOLDS) === fold) got[i] = predict(m, textOf(e)).ranked[0]!.label;
         });
@@ -107,7 +129,13 @@ export function cvPredict(entries: CorpusEntry[], settings: { alpha: number; min
   const out: Prediction[] = new Array(entries.length);
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = entries.filter((e) => foldOf(e.id, FOLDS) !== fold);
-    const model = loadModel(buildTable(train.map((e) => ({ text: textOf(e), label: e.expect.type })), TYPE_CLASSES, settings));
+    const model = loadModel(
+      buildTable(
+        train.map((e) => ({ text: textOf(e), label: e.expect.type })),
+        TYPE_CLASSES,
+        settings,
+      ),
+    );
     entries.forEach((e, i) => {
       if (foldOf(e.id, FOLDS) === fold) out[i] = predict(model, textOf(e));
     });
@@ -123,15 +151,40 @@ export function crossValidatePipeline(corpus: CorpusEntry[]): void {
   const grid = process.env.CV_GRID === "type";
   if (grid)
     for (const resolve of ["decide", "ask", "never"] as const)
-      for (const [margin, confidence] of [[0, 2], [2, 0.97], [2, 0.99], [2, 0.999], [3, 0.99], [4, 0.99], [4, 0.999], [6, 0.999]] as const)
+      for (const [margin, confidence] of [
+        [0, 2],
+        [2, 0.97],
+        [2, 0.99],
+        [2, 0.999],
+        [3, 0.99],
+        [4, 0.99],
+        [4, 0.999],
+        [6, 0.999],
+      ] as const)
         pipeline(corpus, margin, confidence, resolve, 2);
   else
-    for (const [ambiguity, lean] of [[2, 0], [0.9, 0], [0.9, 0.05], [0.9, 0.1], [0.9, 0.15], [0.9, 0.2], [0.5, 0.1], [0.5, 0.2]] as const) {
+    for (const [ambiguity, lean] of [
+      [2, 0],
+      [0.9, 0],
+      [0.9, 0.05],
+      [0.9, 0.1],
+      [0.9, 0.15],
+      [0.9, 0.2],
+      [0.5, 0.1],
+      [0.5, 0.2],
+    ] as const) {
       pipeline(corpus, TYPE_MODEL_MARGIN, TYPE_MODEL_CONFIDENCE, TYPE_MODEL_RESOLVES, ambiguity, lean);
     }
 }
 
-function pipeline(corpus: CorpusEntry[], margin: number, confidence: number, resolve: "decide" | "ask" | "never", ambiguity: number, lean = 0): void {
+function pipeline(
+  corpus: CorpusEntry[],
+  margin: number,
+  confidence: number,
+  resolve: "decide" | "ask" | "never",
+  ambiguity: number,
+  lean = 0,
+): void {
   const totals = { total: 0, right: {} as Record<string, number>, amb: [0, 0], clear: [0, 0] };
   const add = (m: Metrics) => {
     totals.total += m.total;
@@ -151,8 +204,12 @@ function pipeline(corpus: CorpusEntry[], margin: number, confidence: number, res
   useAmbiguityModel(null);
   const f = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
   console.log(
-    `pipeline CV type: resolve=${resolve} margin<=${margin} p>=${confidence}; ambiguity p>=${ambiguity} lean>=${lean} (${totals.total}): ${Object.entries(totals.right)
+    `pipeline CV type: resolve=${resolve} margin<=${margin} p>=${confidence}; ambiguity p>=${ambiguity} lean>=${lean} (${totals.total}): ${Object.entries(
+      totals.right,
+    )
       .map(([k, n]) => `${k} ${f(n, totals.total)}`)
-      .join(", ")}; recall ${f(totals.amb[0]!, totals.amb[1]!)} (${totals.amb[0]}/${totals.amb[1]}); clear escalated ${f(totals.clear[0]!, totals.clear[1]!)} (${totals.clear[0]}/${totals.clear[1]})`,
+      .join(
+        ", ",
+      )}; recall ${f(totals.amb[0]!, totals.amb[1]!)} (${totals.amb[0]}/${totals.amb[1]}); clear escalated ${f(totals.clear[0]!, totals.clear[1]!)} (${totals.clear[0]}/${totals.clear[1]})`,
   );
 }

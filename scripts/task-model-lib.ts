@@ -49,8 +49,7 @@ export function buildTable(
 export const typeRows = (corpus: CorpusEntry[]) =>
   corpus.filter((e) => !e.request?.taskType).map((e) => ({ text: textOf(e), label: e.expect.type }));
 
-export const buildTypeTable = (corpus: CorpusEntry[]): NaiveBayesTable =>
-  buildTable(typeRows(corpus), TYPE_CLASSES, TYPE_MODEL_SETTINGS);
+export const buildTypeTable = (corpus: CorpusEntry[]): NaiveBayesTable => buildTable(typeRows(corpus), TYPE_CLASSES, TYPE_MODEL_SETTINGS);
 
 export const buildAmbiguityTable = (corpus: CorpusEntry[]): NaiveBayesTable =>
   buildTable(

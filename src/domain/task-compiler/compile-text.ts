@@ -55,7 +55,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
 
   // Task type: an explicit field wins, a contradiction with the text is asked about.
   const classified = classify(clauses, explicit.labels ?? []);
-  let taskType: TaskType = classified.type;
+  let taskType: TaskType;
   if (explicit.taskType) {
     taskType = explicit.taskType;
     spans.task_type = { field: "/request/taskType" };

@@ -5,7 +5,8 @@
 // features.
 import { kindOfPath } from "../path-kinds.js";
 
-const PATH = /(?:[A-Za-z]:\\|\.{0,2}\/)?(?:[\w@.*-]+[\\/])+[\w@.*-]+|\b[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|rb|php|cs|cpp|c|h|md|mdx|rst|txt|ya?ml|json|toml|ini|conf|env|sql|sh|tf|lock|gradle|xml|html|css|scss)\b/g;
+const PATH =
+  /(?:[A-Za-z]:\\|\.{0,2}\/)?(?:[\w@.*-]+[\\/])+[\w@.*-]+|\b[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|rb|php|cs|cpp|c|h|md|mdx|rst|txt|ya?ml|json|toml|ini|conf|env|sql|sh|tf|lock|gradle|xml|html|css|scss)\b/g;
 const CONFIG_FILE = /\.(?:ya?ml|json|toml|ini|conf|env|tf|tfvars|properties)$|(?:^|[\\/])\.env(?:\.[\w-]+)?$/i;
 const TOKEN = /[a-z][a-z0-9']*|\d+(?:[.,]\d+)?/g;
 
