@@ -48,34 +48,36 @@ export const HELDOUT_TARGETS = {
 
 /**
  * What the held-out split has reached (a ratchet): the compiler can only get better on requests its
- * rules were not written from. Last raised 2026-12-03 (third session, branch `compiler2`). The
- * issue's targets above are not met yet; raise these as the compiler improves, never lower them.
+ * rules were not written from. Last raised 2026-12-03 (branch `learned`: the learned evidence,
+ * task type 236/261, risk 237/261, mode 247/261, clear escalated 11/157). The issue's targets
+ * above are not met yet; raise these as the compiler improves, never lower them.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.85,
-  risk: 0.873,
-  mode: 0.938,
+  task_type: 0.904,
+  risk: 0.908,
+  mode: 0.946,
   privacy: 0.992,
   forbidden_found: 0.988,
   hard_found: 0.961,
   ambiguousRecall: 0.788,
-  clearEscalatedAtMost: 0.09,
+  clearEscalatedAtMost: 0.0701,
 };
 
 /**
  * The same ratchet for the fresh held-out file (test/fixtures/task-corpus-heldout-fresh.yaml),
  * set at its first measurement on 2026-12-03, after the third session's rule changes: its
- * writer saw neither the compiler nor those changes.
+ * writer saw neither the compiler nor those changes. Raised on branch `learned` (task type
+ * 175/200, risk 177/200, mode 194/200, clear escalated 19/121).
  */
 export const FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.805,
-  risk: 0.835,
-  mode: 0.95,
+  task_type: 0.875,
+  risk: 0.885,
+  mode: 0.97,
   privacy: 0.985,
   forbidden_found: 0.985,
   hard_found: 0.97,
   ambiguousRecall: 0.708,
-  clearEscalatedAtMost: 0.166,
+  clearEscalatedAtMost: 0.158,
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };

@@ -3,6 +3,7 @@
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
+import { ambiguityVote } from "./model/ambiguity-evidence.js";
 import { covers, forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
@@ -225,6 +226,8 @@ export interface DetectionInput {
   constraints: ExtractedConstraint[];
   taskType: TaskType;
   hasExplicitCriteriaWithNumbers: boolean;
+  /** Whether an earlier step already asks something (a scope or field contradiction, the task type). */
+  alreadyAsked?: boolean;
 }
 
 export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
@@ -244,6 +247,7 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
     ];
   }
   const found: AmbiguityDraft[] = [];
+  const weak: ReferenceCandidate[] = [];
   const anchored = ANCHOR.test(input.text) || refsIn(input.text).length > 0;
   const bare =
     content.length === 1
@@ -267,11 +271,19 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
     });
   } else {
     const reference = unresolvedReference(content, anchored);
-    if (reference) found.push(reference);
+    if (reference.draft) found.push(reference.draft);
+    weak.push(...reference.weak);
   }
   found.push(...unmeasurableGoals(input));
   found.push(...constraintContradictions(input));
   if (!found.some((draft) => draft.kind === "constraint_contradiction")) found.push(...forbiddenWork(input));
+  // The learned evidence may tip a reference resolved only from afar, when nothing else is asked:
+  // its vote is about the whole request, so it never adds a second question to one already asked.
+  if (!found.length && !input.alreadyAsked && weak.length) {
+    const vote = ambiguityVote(input.text);
+    if (vote.tips)
+      found.push(referenceQuestion(weak[0]!, `The request may describe it elsewhere, but not next to it, and ${vote.why} tips it`));
+  }
   return found;
 }
 
@@ -288,15 +300,17 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
  * A description is another clause of at least four words that is not a rule and holds no
  * unresolved reference of its own.
  */
-function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDraft | null {
+interface ReferenceCandidate {
+  clause: Clause;
+  index: number;
+  length: number;
+  kind: "external" | "distal" | "definite" | "pronoun";
+  phrase: string;
+}
+
+function unresolvedReference(content: Clause[], anchored: boolean): { draft: AmbiguityDraft | null; weak: ReferenceCandidate[] } {
   const requesting = content.filter((clause) => clause.section !== "forbidden" && hardnessOf(clause) === null);
-  const candidates: {
-    clause: Clause;
-    index: number;
-    length: number;
-    kind: "external" | "distal" | "definite" | "pronoun";
-    phrase: string;
-  }[] = [];
+  const candidates: ReferenceCandidate[] = [];
   for (const clause of requesting) {
     const text = maskQuoted(clause.text);
     for (const match of OUTSIDE_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : []) {
@@ -355,7 +369,7 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
     const anaphor = ANAPHOR.exec(text);
     if (anaphor) candidates.push({ clause, index: anaphor.index, length: anaphor[0].length, kind: "distal", phrase: anaphor[0] });
   }
-  if (!candidates.length) return null;
+  if (!candidates.length) return { draft: null, weak: [] };
   const holdsCandidate = new Set(candidates.filter((c) => c.kind !== "pronoun").map((c) => c.clause));
   const describes = (clause: Clause) =>
     !holdsCandidate.has(clause) &&
@@ -363,6 +377,9 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
     words(clause.text) >= 4 &&
     !isGreeting(clause) &&
     !VAGUE_CLAUSE.test(clause.text);
+  // References resolved only from afar (an identifier or a description elsewhere in the request):
+  // the borderline decisions the learned evidence may tip.
+  const weak: ReferenceCandidate[] = [];
   for (const candidate of candidates) {
     const { clause, kind } = candidate;
     const before = clause.text.slice(0, candidate.index).replace(FILLER, "");
@@ -371,26 +388,42 @@ function unresolvedReference(content: Clause[], anchored: boolean): AmbiguityDra
       // nothing but an identifier attached to it resolves an event outside the request
     } else if (kind === "distal") {
       // "do that thing ... again" points at an earlier event, whatever came before it.
-      if (earlier.some(describes) && !/\bagain\b/i.test(clause.text.slice(candidate.index))) continue;
-    } else if (kind === "definite") {
-      if (anchored || content.some((other) => other !== clause && describes(other))) continue;
-    } else {
-      if (anchored || content.some((other) => other !== clause && describes(other)) || (words(before) >= 3 && !holdsCandidate.has(clause)))
+      if (earlier.some(describes) && !/\bagain\b/i.test(clause.text.slice(candidate.index))) {
+        weak.push(candidate);
         continue;
+      }
+    } else if (kind === "definite") {
+      if (anchored || content.some((other) => other !== clause && describes(other))) {
+        if (!namesSomething(clause)) weak.push(candidate);
+        continue;
+      }
+    } else {
+      if (words(before) >= 3 && !holdsCandidate.has(clause)) continue;
+      if (anchored || content.some((other) => other !== clause && describes(other))) {
+        if (!namesSomething(clause)) weak.push(candidate);
+        continue;
+      }
     }
-    const phrase = candidate.phrase.trim();
-    return {
-      kind: "unresolved_reference",
-      question: `What does "${phrase}" refer to? Nothing in the request says which one; name the file, function, error, change or event.`,
-      text: clause.text,
-      span: { start: clause.start + candidate.index, end: clause.start + candidate.index + candidate.length },
-      field: null,
-      options: [],
-      defaultOption: null,
-      effect: { kind: "text", asCriterion: false },
-    };
+    return { draft: referenceQuestion(candidate, "Nothing in the request says which one"), weak };
   }
-  return null;
+  return { draft: null, weak };
+}
+
+/** An identifier or a path in the reference's own clause resolves it next to it, not from afar. */
+const namesSomething = (clause: Clause): boolean => ANCHOR.test(clause.text) || refsIn(clause.text).length > 0;
+
+function referenceQuestion(candidate: ReferenceCandidate, reason: string): AmbiguityDraft {
+  const { clause } = candidate;
+  return {
+    kind: "unresolved_reference",
+    question: `What does "${candidate.phrase.trim()}" refer to? ${reason}; name the file, function, error, change or event.`,
+    text: clause.text,
+    span: { start: clause.start + candidate.index, end: clause.start + candidate.index + candidate.length },
+    field: null,
+    options: [],
+    defaultOption: null,
+    effect: { kind: "text", asCriterion: false },
+  };
 }
 
 // "clean up the CSS", "tidy up the repo a bit": a whole area to improve, with nothing said about what.

@@ -16,6 +16,7 @@ import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity
 import { extractBudgets, extractFreshness } from "./budgets.js";
 import { classify, explainClassification } from "./classify.js";
 import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
+import { learnedType } from "./model/type-evidence.js";
 import { extractOutputs } from "./outputs.js";
 import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
@@ -54,7 +55,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
 
   // Task type: an explicit field wins, a contradiction with the text is asked about.
   const classified = classify(clauses, explicit.labels ?? []);
-  let taskType: TaskType = classified.type;
+  let taskType: TaskType;
   if (explicit.taskType) {
     taskType = explicit.taskType;
     spans.task_type = { field: "/request/taskType" };
@@ -70,15 +71,22 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       if (chosen) taskType = chosen as TaskType;
     }
   } else {
-    spans.task_type = at(classified.span);
-    why.task_type = explainClassification(classified);
-    if (taskType === "UNCLASSIFIED" && clauses.some((c) => !isGreetingClause(c))) {
+    // The learned evidence votes on every request and decides only where the rules' evidence is weak.
+    const learned = learnedType(text, classified);
+    taskType = learned.type;
+    spans.task_type = learned.decided ? null : at(classified.span);
+    why.task_type = `${explainClassification(classified)}; ${learned.why}`;
+    if ((taskType === "UNCLASSIFIED" || learned.guessed) && clauses.some((c) => !isGreetingClause(c))) {
       const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
       const chosen = ledger.decide({
         kind: "undetermined_task_type",
         question: classified.candidates.length
           ? `The request fits ${classified.candidates.join(" and ")} equally. Which kind of task is it?`
-          : "The request does not say what kind of task this is. Which kind is it?",
+          : learned.decided
+            ? `The request's wording leans only weakly to ${classified.type}, and reads like no kind of task in particular. Which kind is it?`
+            : learned.guessed
+              ? `The request does not say what kind of task this is (its words read like ${taskType}, which is only a guess). Which kind is it?`
+              : "The request does not say what kind of task this is. Which kind is it?",
         text: firstContent(clauses)?.text ?? "",
         span: firstContent(clauses) ?? null,
         field: "task_type",
@@ -205,6 +213,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     taskType,
     forbidden,
     hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
+    alreadyAsked: ledger.records.some((r) => r.resolution === "UNRESOLVED"),
   });
   for (const draft of drafts) {
     const answer = ledger.decide(draft);

@@ -1,0 +1,215 @@
+// 5-fold cross-validation of the learned evidence on the development split (folds by a hash of
+// the id). Prints the model alone, the rules alone and the combinations tried.
+import { classify } from "../src/domain/task-compiler/classify.js";
+import { loadModel, predict, type Prediction } from "../src/domain/task-compiler/model/naive-bayes.js";
+import { segment } from "../src/domain/task-compiler/segment.js";
+import type { CorpusEntry } from "../test/support/task-corpus.js";
+import { evaluate, type Metrics } from "../test/support/task-corpus-metrics.js";
+import {
+  TYPE_MODEL_CONFIDENCE,
+  TYPE_MODEL_MARGIN,
+  TYPE_MODEL_RESOLVES,
+  useTypeModel,
+} from "../src/domain/task-compiler/model/type-evidence.js";
+import { useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
+import { TYPE_MODEL_SETTINGS, buildAmbiguityTable, buildTable, buildTypeTable, foldOf, textOf, TYPE_CLASSES } from "./task-model-lib.js";
+
+const FOLDS = 5;
+
+export function crossValidate(corpus: CorpusEntry[]): void {
+  const entries = corpus.filter((e) => !e.request?.taskType);
+  const rules = entries.map((e) => classify(segment(textOf(e)), e.request?.labels ?? []));
+  const rulesRight = entries.filter((e, i) => rules[i]!.type === e.expect.type).length;
+  console.log(`entries ${entries.length}; rules alone (tuned on this split): ${pct(rulesRight, entries.length)}`);
+  const margin0 = (i: number) => {
+    const s = Object.values(rules[i]!.scores).sort((a, b) => b - a);
+    return (s[0] ?? 0) - (s[1] ?? 0);
+  };
+  for (const alpha of [0.1, 0.25, 0.5, 1]) {
+    for (const minDocs of [1, 2, 3]) {
+      const p = cvPredict(entries, { alpha, minDocs });
+      const alone = entries.filter((e, i) => p[i]!.ranked[0]!.label === e.expect.type).length;
+      const combos = [
+        [2, 0.9],
+        [2, 0.97],
+        [4, 0.97],
+      ].map(
+        ([M, P]) =>
+          entries.filter((e, i) => {
+            const top = p[i]!.ranked[0]!;
+            return ((rules[i]!.type === "UNCLASSIFIED" || margin0(i) <= M!) && top.p >= P! ? top.label : rules[i]!.type) === e.expect.type;
+          }).length,
+      );
+      console.log(`alpha=${alpha} minDocs=${minDocs}: alone ${pct(alone, entries.length)} combos ${combos.join(" ")}`);
+    }
+  }
+  const predictions = cvPredict(entries, TYPE_MODEL_SETTINGS);
+  const modelRight = entries.filter((e, i) => predictions[i]!.ranked[0]!.label === e.expect.type).length;
+  console.log(`NB model alone: ${pct(modelRight, entries.length)}`);
+  const show = (name: string, choose: (i: number) => string) => {
+    let right = 0,
+      fixed = 0,
+      broken = 0;
+    entries.forEach((e, i) => {
+      const got = choose(i);
+      const ruleOk = rules[i]!.type === e.expect.type;
+      if (got === e.expect.type) right++;
+      if (got === e.expect.type && !ruleOk) fixed++;
+      if (got !== e.expect.type && ruleOk) broken++;
+    });
+    console.log(`${name}: ${pct(right, entries.length)} fixed ${fixed} broken ${broken}`);
+  };
+  const margin = (i: number) => {
+    const s = Object.values(rules[i]!.scores).sort((a, b) => b - a);
+    return (s[0] ?? 0) - (s[1] ?? 0);
+  };
+  const unclassified = entries.map((e, i) => [e, i] as const).filter(([, i]) => rules[i]!.type === "UNCLASSIFIED");
+  console.log(
+    `rules UNCLASSIFIED on ${unclassified.length}: gold ${JSON.stringify(count(unclassified.map(([e]) => e.expect.type)))}; candidates-tie ${unclassified.filter(([, i]) => rules[i]!.candidates.length).length}`,
+  );
+  for (const P of [0, 0.5, 0.7, 0.9]) {
+    show(`unclassified only, p>=${P}`, (i) => {
+      const top = predictions[i]!.ranked[0]!;
+      return rules[i]!.type === "UNCLASSIFIED" && top.p >= P ? top.label : rules[i]!.type;
+    });
+    show(`tie among candidates only, p>=${P}`, (i) => {
+      const c = rules[i]!.candidates;
+      const top = predictions[i]!.ranked.find((r) => c.includes(r.label as never));
+      return rules[i]!.type === "UNCLASSIFIED" && top && top.p >= P ? top.label : rules[i]!.type;
+    });
+  }
+  for (const M of [0, 2, 4, 6, 9]) {
+    for (const P of [0.5, 0.7, 0.9, 0.97]) {
+      show(`override margin<=${M} p>=${P}`, (i) => {
+        const top = predictions[i]!.ranked[0]!;
+        return (rules[i]!.type === "UNCLASSIFIED" || margin(i) <= M) && top.p >= P ? top.label : rules[i]!.type;
+      });
+    }
+  }
+  for (const W of [1, 2, 3, 4, 6, 8, 12]) {
+    show(`additive W=${W}`, (i) => {
+      const scores = new Map<string, number>(Object.entries(rules[i]!.scores));
+      for (const { label, p } of predictions[i]!.ranked) scores.set(label, (scores.get(label) ?? 0) + W * p);
+      const ranked = [...scores].sort((a, b) => b[1] - a[1]);
+      return ranked.length && (ranked.length < 2 || ranked[0]![1] > ranked[1]![1]) ? ranked[0]![0] : "UNCLASSIFIED";
+    });
+  }
+}
+
+/** Each labelled field's model alone (risk, mode, ambiguous): whether a model of its own could help. */
+export function crossValidateFields(corpus: CorpusEntry[]): void {
+  const label = {
+    risk: (e: CorpusEntry) => e.expect.risk,
+    mode: (e: CorpusEntry) => e.expect.mode,
+    ambiguous: (e: CorpusEntry) => (e.expect.ambiguous ? "AMBIGUOUS" : "CLEAR"),
+  };
+  for (const [field, of] of Object.entries(label)) {
+    const classes = [...new Set(corpus.map(of))].sort();
+    for (const alpha of [0.1, 0.5, 1]) {
+      const got: string[] = [];
+      for (let fold = 0; fold < FOLDS; fold++) {
+        const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
+        const m = loadModel(
+          buildTable(
+            train.map((e) => ({ text: textOf(e), label: of(e) })),
+            classes,
+            { alpha, minDocs: 1 },
+          ),
+        );
+        corpus.forEach((e, i) => {
+          if (foldOf(e.id, FOLDS) === fold) got[i] = predict(m, textOf(e)).ranked[0]!.label;
+        });
+      }
+      console.log(`${field} model alone, alpha=${alpha}: ${pct(corpus.filter((e, i) => got[i] === of(e)).length, corpus.length)}`);
+    }
+  }
+}
+
+export function cvPredict(entries: CorpusEntry[], settings: { alpha: number; minDocs: number }): Prediction[] {
+  const out: Prediction[] = new Array(entries.length);
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const train = entries.filter((e) => foldOf(e.id, FOLDS) !== fold);
+    const model = loadModel(
+      buildTable(
+        train.map((e) => ({ text: textOf(e), label: e.expect.type })),
+        TYPE_CLASSES,
+        settings,
+      ),
+    );
+    entries.forEach((e, i) => {
+      if (foldOf(e.id, FOLDS) === fold) out[i] = predict(model, textOf(e));
+    });
+  }
+  return out;
+}
+
+const count = (items: string[]) => Object.fromEntries([...new Set(items)].sort().map((k) => [k, items.filter((i) => i === k).length]));
+const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}% (${n}/${d})`;
+
+/** The whole compiler, each fold scored with the model trained on the other four (every field of issue 14). */
+export function crossValidatePipeline(corpus: CorpusEntry[]): void {
+  const grid = process.env.CV_GRID === "type";
+  if (grid)
+    for (const resolve of ["decide", "ask", "never"] as const)
+      for (const [margin, confidence] of [
+        [0, 2],
+        [2, 0.97],
+        [2, 0.99],
+        [2, 0.999],
+        [3, 0.99],
+        [4, 0.99],
+        [4, 0.999],
+        [6, 0.999],
+      ] as const)
+        pipeline(corpus, margin, confidence, resolve, 2);
+  else
+    for (const [ambiguity, lean] of [
+      [2, 0],
+      [0.9, 0],
+      [0.9, 0.05],
+      [0.9, 0.1],
+      [0.9, 0.15],
+      [0.9, 0.2],
+      [0.5, 0.1],
+      [0.5, 0.2],
+    ] as const) {
+      pipeline(corpus, TYPE_MODEL_MARGIN, TYPE_MODEL_CONFIDENCE, TYPE_MODEL_RESOLVES, ambiguity, lean);
+    }
+}
+
+function pipeline(
+  corpus: CorpusEntry[],
+  margin: number,
+  confidence: number,
+  resolve: "decide" | "ask" | "never",
+  ambiguity: number,
+  lean = 0,
+): void {
+  const totals = { total: 0, right: {} as Record<string, number>, amb: [0, 0], clear: [0, 0] };
+  const add = (m: Metrics) => {
+    totals.total += m.total;
+    for (const [f, n] of Object.entries(m.right)) totals.right[f] = (totals.right[f] ?? 0) + n;
+    totals.amb[0]! += m.ambiguous.escalated;
+    totals.amb[1]! += m.ambiguous.total;
+    totals.clear[0]! += m.clear.escalated;
+    totals.clear[1]! += m.clear.total;
+  };
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
+    useTypeModel(loadModel(buildTypeTable(train)), { margin, confidence, resolve });
+    useAmbiguityModel(loadModel(buildAmbiguityTable(train)), ambiguity, lean);
+    add(evaluate(corpus.filter((e) => foldOf(e.id, FOLDS) === fold)));
+  }
+  useTypeModel(null);
+  useAmbiguityModel(null);
+  const f = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
+  console.log(
+    `pipeline CV type: resolve=${resolve} margin<=${margin} p>=${confidence}; ambiguity p>=${ambiguity} lean>=${lean} (${totals.total}): ${Object.entries(
+      totals.right,
+    )
+      .map(([k, n]) => `${k} ${f(n, totals.total)}`)
+      .join(
+        ", ",
+      )}; recall ${f(totals.amb[0]!, totals.amb[1]!)} (${totals.amb[0]}/${totals.amb[1]}); clear escalated ${f(totals.clear[0]!, totals.clear[1]!)} (${totals.clear[0]}/${totals.clear[1]})`,
+  );
+}

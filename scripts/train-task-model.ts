@@ -1,0 +1,27 @@
+// Trains the compiler's learned evidence (docs/task-compiler.md, "Learned evidence") on the
+// development split only, and writes it as a generated module the pure compiler imports.
+//
+//   npm run train:compiler            regenerate src/domain/task-compiler/model/*.generated.ts
+//   npm run train:compiler -- --cv    5-fold cross-validation on the development split (no write)
+//
+// Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
+// same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
+// The held-out files are never read here.
+import { writeFileSync } from "node:fs";
+import { generatedModels } from "./task-model-lib.js";
+import { loadCorpus } from "../test/support/task-corpus.js";
+
+const corpus = loadCorpus();
+if (process.argv.includes("--cv")) {
+  const { crossValidate, crossValidateFields, crossValidatePipeline } = await import("./task-model-cv.js");
+  if (!process.argv.includes("--pipeline-only")) {
+    crossValidate(corpus);
+    crossValidateFields(corpus);
+  }
+  crossValidatePipeline(corpus);
+} else {
+  for (const { url, source } of generatedModels(corpus)) {
+    writeFileSync(url, source);
+    console.log(`wrote ${url.pathname} (${source.length} bytes)`);
+  }
+}

@@ -1,0 +1,103 @@
+// A multinomial naive Bayes over binary features (a feature counts once per request), read from a
+// table of counts that scripts/train-task-model.ts writes from the development split. Hand-written
+// (about eighty lines) rather than taken from a package: `wink-naive-bayes-text-classifier` does the
+// same arithmetic (binarized multinomial NB, JSON export), but as far as its documentation shows it
+// returns class odds, not the features behind a vote, and every decision here must be explained;
+// with our own features (features.ts) what remains of the classifier is this file.
+import { features } from "./features.js";
+
+/** The shipped table: per feature, the classes it was seen with and how often ([class, count, …]). */
+export interface NaiveBayesTable {
+  classes: string[];
+  alpha: number;
+  /** Requests per class in the training data. */
+  docs: number[];
+  /** Feature occurrences per class in the training data. */
+  totals: number[];
+  counts: Record<string, number[]>;
+}
+
+export interface NaiveBayesModel {
+  classes: string[];
+  prior: Float64Array;
+  /** Row of each known feature in `logp`. */
+  index: Map<string, number>;
+  /** log P(feature | class), one row of `classes.length` per known feature. */
+  logp: Float64Array;
+  /** Each row's sum, for the lift that names the features behind a vote. */
+  rowSum: Float64Array;
+}
+
+export function loadModel(table: NaiveBayesTable): NaiveBayesModel {
+  const k = table.classes.length;
+  const features = Object.keys(table.counts);
+  const allDocs = table.docs.reduce((a, b) => a + b, 0);
+  const prior = Float64Array.from(table.docs, (d) => Math.log((d + 1) / (allDocs + k)));
+  const denominators = table.totals.map((t) => Math.log(t + table.alpha * features.length));
+  const unseen = Float64Array.from(denominators, (d) => Math.log(table.alpha) - d);
+  const unseenSum = unseen.reduce((a, b) => a + b, 0);
+  const logp = new Float64Array(features.length * k);
+  const rowSum = new Float64Array(features.length);
+  const index = new Map<string, number>();
+  features.forEach((feature, f) => {
+    index.set(feature, f);
+    const base = f * k;
+    logp.set(unseen, base);
+    let sum = unseenSum;
+    const sparse = table.counts[feature]!;
+    for (let i = 0; i < sparse.length; i += 2) {
+      const c = sparse[i]!;
+      const value = Math.log(sparse[i + 1]! + table.alpha) - denominators[c]!;
+      sum += value - unseen[c]!;
+      logp[base + c] = value;
+    }
+    rowSum[f] = sum;
+  });
+  return { classes: table.classes, prior, index, logp, rowSum };
+}
+
+export interface Prediction {
+  /** Classes by descending probability. */
+  ranked: { label: string; p: number }[];
+  /** The known features that favour the top class most, strongest first. */
+  because: string[];
+  /** The log-odds of each class against the top one, per known feature (0 for the top class). */
+  perFeature: Record<string, number>;
+}
+
+export function predict(model: NaiveBayesModel, text: string): Prediction {
+  const k = model.classes.length;
+  const score = Float64Array.from(model.prior);
+  const seen: [string, number][] = [];
+  for (const feature of features(text)) {
+    const f = model.index.get(feature);
+    if (f === undefined) continue;
+    seen.push([feature, f]);
+    const base = f * k;
+    for (let c = 0; c < k; c++) score[c]! += model.logp[base + c]!;
+  }
+  let top = 0;
+  for (let c = 1; c < k; c++) if (score[c]! > score[top]!) top = c;
+  const max = score[top]!;
+  let sum = 0;
+  const exp = new Float64Array(k);
+  for (let c = 0; c < k; c++) sum += exp[c] = Math.exp(score[c]! - max);
+  const ranked = model.classes.map((label, c) => ({ label, p: exp[c]! / sum, c })).sort((a, b) => b.p - a.p || a.c - b.c);
+  // The three features whose likelihood under the top class most exceeds their mean under the others.
+  const best: [string, number][] = [];
+  for (const [feature, f] of seen) {
+    const own = model.logp[f * k + top]!;
+    const lift = own - (model.rowSum[f]! - own) / (k - 1);
+    if (!(lift > 0)) continue;
+    let at = best.length;
+    while (at > 0 && (best[at - 1]![1] < lift || (best[at - 1]![1] === lift && best[at - 1]![0] > feature))) at--;
+    if (at < 3) {
+      best.splice(at, 0, [feature, lift]);
+      if (best.length > 3) best.pop();
+    }
+  }
+  const n = Math.max(1, seen.length);
+  const perFeature: Record<string, number> = {};
+  model.classes.forEach((label, c) => (perFeature[label] = (score[c]! - max) / n));
+  return { ranked: ranked.map(({ label, p }) => ({ label, p })), because: best.map(([feature]) => feature), perFeature };
+}
