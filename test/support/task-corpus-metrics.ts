@@ -80,6 +80,23 @@ export const FRESH_HELDOUT_FLOOR: Targets = {
   clearEscalatedAtMost: 0.158,
 };
 
+/**
+ * The ratchet for the second fresh held-out file (test/fixtures/task-corpus-heldout-fresh2.yaml),
+ * set at its first measurement on 2026-12-03 after branch `learned` merged: written blind while
+ * that branch was being built, never seen by it (task type 172/200, risk 179/200, mode 191/200,
+ * privacy 196/200, forbidden found 196/200, HARD found 189/200, recall 56/82, clear escalated 17/118).
+ */
+export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
+  task_type: 0.86,
+  risk: 0.895,
+  mode: 0.955,
+  privacy: 0.98,
+  forbidden_found: 0.98,
+  hard_found: 0.945,
+  ambiguousRecall: 0.682,
+  clearEscalatedAtMost: 0.145,
+};
+
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
 
 const lower = (items: string[]): string[] => items.map((s) => s.toLowerCase());

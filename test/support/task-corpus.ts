@@ -2,7 +2,8 @@
 // benchmark. Two splits, never mixed:
 // - development: test/fixtures/task-corpus.yaml plus every file in test/fixtures/task-corpus/,
 //   the requests the compiler's rules are written against;
-// - held-out: test/fixtures/task-corpus-heldout.yaml and task-corpus-heldout-fresh.yaml, each
+// - held-out: test/fixtures/task-corpus-heldout.yaml, task-corpus-heldout-fresh.yaml and
+//   task-corpus-heldout-fresh2.yaml, each
 //   written by someone who does not read the compiler, and never used to write rules
 //   (docs/task-compiler.md, "The split"). The fresh file was written on 2026-12-03 while the
 //   rules were being changed, so it measures what those changes generalise to.
@@ -33,6 +34,7 @@ const fixtures = new URL("../fixtures/", import.meta.url);
 const DEV_DIR = new URL("task-corpus/", fixtures);
 const HELDOUT = new URL("task-corpus-heldout.yaml", fixtures);
 const HELDOUT_FRESH = new URL("task-corpus-heldout-fresh.yaml", fixtures);
+const HELDOUT_FRESH2 = new URL("task-corpus-heldout-fresh2.yaml", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
 
@@ -54,6 +56,14 @@ export function loadHeldout(): CorpusEntry[] | null {
 /** The fresh held-out file (written 2026-12-03), or null while it does not exist in this tree. */
 export function loadFreshHeldout(): CorpusEntry[] | null {
   return existsSync(HELDOUT_FRESH) ? read(HELDOUT_FRESH) : null;
+}
+
+/**
+ * The second fresh held-out file (200 requests, `hg-`), written blind while the learned evidence
+ * was being built and first scored after it merged; null while it does not exist in this tree.
+ */
+export function loadSecondFreshHeldout(): CorpusEntry[] | null {
+  return existsSync(HELDOUT_FRESH2) ? read(HELDOUT_FRESH2) : null;
 }
 
 export const requestOf = (entry: CorpusEntry): TaskRequest => (entry.request ? { request: entry.request } : { text: entry.text ?? "" });
