@@ -5,16 +5,16 @@
 // description somewhere else in the request, not next to it), and the question it asks is the
 // detector's, with the model's vote in it. The threshold was chosen by 5-fold cross-validation on
 // the development split (npm run train:compiler -- --cv).
-import { AMBIGUITY_TABLE } from "./ambiguity-model.generated.js";
-import { loadModel, predict, type NaiveBayesModel } from "./naive-bayes.js";
+import { AMBIGUITY_TABLE_JSON } from "./ambiguity-model.generated.js";
+import { loadModel, predict, type NaiveBayesModel, type NaiveBayesTable } from "./naive-bayes.js";
 
 export const AMBIGUITY_MODEL_CONFIDENCE = 0.9;
 /** The least average log-odds per known feature for a tip. */
 export const AMBIGUITY_MODEL_PER_FEATURE = 0.15;
 
-// Built on first use, so importing the compiler costs only the table's JSON.parse.
+// Parsed and built on first use, so importing the compiler costs only the table's JSON text.
 let model: NaiveBayesModel | null = null;
-const current = (): NaiveBayesModel => (model ??= loadModel(AMBIGUITY_TABLE));
+const current = (): NaiveBayesModel => (model ??= loadModel(JSON.parse(AMBIGUITY_TABLE_JSON) as NaiveBayesTable));
 let confidence = AMBIGUITY_MODEL_CONFIDENCE;
 let perFeature = AMBIGUITY_MODEL_PER_FEATURE;
 

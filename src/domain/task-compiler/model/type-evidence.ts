@@ -6,8 +6,8 @@
 // 5-fold cross-validation on the development split (npm run train:compiler -- --cv).
 import type { TaskType } from "../../../contracts/task-ir.js";
 import type { Classification } from "../classify.js";
-import { loadModel, predict, type NaiveBayesModel, type Prediction } from "./naive-bayes.js";
-import { TYPE_TABLE } from "./type-model.generated.js";
+import { loadModel, predict, type NaiveBayesModel, type NaiveBayesTable, type Prediction } from "./naive-bayes.js";
+import { TYPE_TABLE_JSON } from "./type-model.generated.js";
 
 export const TYPE_MODEL_MARGIN = 2;
 export const TYPE_MODEL_CONFIDENCE = 0.99;
@@ -17,9 +17,9 @@ export const TYPE_MODEL_CONFIDENCE = 0.99;
  */
 export const TYPE_MODEL_RESOLVES: "decide" | "ask" | "never" = "ask";
 
-// Built on first use, so importing the compiler costs only the table's JSON.parse.
+// Parsed and built on first use, so importing the compiler costs only the table's JSON text.
 let model: NaiveBayesModel | null = null;
-const current = (): NaiveBayesModel => (model ??= loadModel(TYPE_TABLE));
+const current = (): NaiveBayesModel => (model ??= loadModel(JSON.parse(TYPE_TABLE_JSON) as NaiveBayesTable));
 let margin = TYPE_MODEL_MARGIN;
 let confidence = TYPE_MODEL_CONFIDENCE;
 let resolve: "decide" | "ask" | "never" = TYPE_MODEL_RESOLVES;
