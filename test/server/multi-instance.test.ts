@@ -101,7 +101,9 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
   async function firstVersion(canon: CanonProcess, runId: string, watch: { events: unknown[] }) {
     const result = await commitVia(canon.url, { runId, expectedVersion: 0, componentId: "first", status: "v1" });
     expect(result.data.commitState.__typename).toBe("WriteSuccess");
-    await expect.poll(() => watch.events.length).toBe(1);
+    // The subscription reads from version 0, so v1 cannot be missed; on a loaded CI machine
+    // the socket and the catch-up took more than the default second once.
+    await expect.poll(() => watch.events.length, { timeout: 10_000 }).toBe(1);
   }
 
   /**

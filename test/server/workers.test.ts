@@ -159,16 +159,17 @@ describe.skipIf(!onPostgres)("canon serve with CANON_WORKERS=2 on PostgreSQL", (
     const watches: Awaited<ReturnType<typeof watchOverSse>>[] = [];
     for (let i = 0; i < 8 && new Set(watches.map((w) => w.worker)).size < 2; i++) watches.push(await watchOverSse(canon.url, runId, token));
     expect(new Set(watches.map((w) => w.worker)).size).toBe(2);
-    // At least 20 commits, and on until both workers have made some: the primary hands a new
-    // connection to a worker that is free, so on a busy machine a run of them can reach one worker.
+    // Which worker each new connection reaches is the primary's choice (a free one): in CI every
+    // one of 80 sequential commits once reached the same worker. What matters is that some
+    // subscription sits on a worker that did not make a commit it must deliver.
     const committedBy = new Set<string>();
-    let commits = 0;
-    for (; commits < 20 || (committedBy.size < 2 && commits < 80); commits++) {
-      const answer = await commit(runId, commits, `step ${commits}`);
+    const commits = 20;
+    for (let version = 0; version < commits; version++) {
+      const answer = await commit(runId, version, `step ${version}`);
       expect(answer.body.data.commitState.__typename).toBe("WriteSuccess");
       committedBy.add(answer.worker);
     }
-    expect(committedBy.size).toBe(2);
+    expect(watches.some((watch) => [...committedBy].some((worker) => worker !== watch.worker))).toBe(true);
     for (const watch of watches) await expect.poll(() => watch.versions.length, { timeout: 20_000 }).toBe(commits);
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const watch of watches) {
