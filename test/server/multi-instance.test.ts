@@ -82,7 +82,15 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
       connectionParams: { token: TEST_ADMIN_TOKEN },
     });
     const watch = collect<WatchEvent>(client, WATCH, { runId, afterVersion: 0 }, Infinity);
-    return { versions: () => watch.events.map((e) => e.runStateChanged.version), events: watch.events, dispose: () => client.dispose() };
+    // An error ends the subscription: kept, so a test waiting for events says why none came.
+    const ended: { error?: string } = {};
+    watch.done.catch((error: unknown) => (ended.error = error instanceof Error ? error.message : String(error)));
+    return {
+      versions: () => watch.events.map((e) => e.runStateChanged.version),
+      events: watch.events,
+      ended,
+      dispose: () => client.dispose(),
+    };
   }
 
   /** A graphql-ws runsChanged subscriber on `canon`, from the heads or the positions in `after`. */
@@ -98,14 +106,16 @@ describe.skipIf(!onPostgres)("several Canon instances on one PostgreSQL", () => 
   }
 
   /** Commits version 1 through `canon` and waits for `watch` to deliver it: the watch is live. */
-  async function firstVersion(canon: CanonProcess, runId: string, watch: { events: unknown[] }) {
+  async function firstVersion(canon: CanonProcess, runId: string, watch: { events: unknown[]; ended?: { error?: string } }) {
     const result = await commitVia(canon.url, { runId, expectedVersion: 0, componentId: "first", status: "v1" });
     expect(result.data.commitState.__typename).toBe("WriteSuccess");
     // The subscription reads from version 0, so v1 cannot be missed. In CI, under the whole
     // suite's load and right after the test that kills every listener 39 times, it took more
     // than 10 s once on instance C (not reproduced alone, even on a loaded machine; the cause is
     // not known). 30 s stays inside the test's minute.
-    await expect.poll(() => watch.events.length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => (watch.ended?.error ? `subscription ended: ${watch.ended.error}` : watch.events.length), { timeout: 30_000 })
+      .toBe(1);
   }
 
   /**
