@@ -168,6 +168,15 @@ export class RunGroup<T extends Positioned> {
 
   private raiseTarget(seq: number): void {
     this.target = Math.max(this.target, seq);
+    this.advanceSoon();
+  }
+
+  /**
+   * Runs the live pass if something announced is past the head. Also called when a watch joins
+   * the synced group: a notice that came while the group had no member (a watch reading its
+   * start) leaves the pass undone, and the watch, at the head, would wait for the next commit.
+   */
+  private advanceSoon(): void {
     if (this.head === undefined || this.head >= this.target || this.scheduled) return;
     // Outside the publisher's call stack (a commit), but before anything else runs.
     this.scheduled = true;
@@ -259,6 +268,7 @@ export class RunGroup<T extends Positioned> {
       if (member.cursor >= this.head!) {
         this.unsynced.delete(member);
         this.synced.add(member);
+        this.advanceSoon();
         continue;
       }
       member.checkLag(); // may end it, and so remove it

@@ -127,6 +127,27 @@ describe("RunGroup", () => {
     expect(watches[2]!.seqs).toEqual(range(249, run.head()));
   });
 
+  // A watch reads the head, then its own start, then joins: a commit in between is announced to a
+  // group with no member yet. It reached the runStateChanged watch only with the next commit
+  // (in CI, under load, a subscriber waited 30 s for a version committed through its own instance).
+  it.each([
+    ["carried by its notice", true],
+    ["announced without its entry", false],
+  ])("hands a watch that joins at the head an entry committed while it was reading its start (%s)", async (_, carried) => {
+    const feed = new InProcessChangeFeed();
+    const run = ledger(feed, 3);
+    const group = run.groups.of("r");
+    const release = group.hold();
+    group.observeHead(run.head());
+    run.commit(carried);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const watch = new Recorder(2);
+    group.add(watch);
+    release();
+    await until(() => watch.cursor === 3);
+    expect(watch.seqs).toEqual([3]);
+  });
+
   it("drops a group, and its feed subscription, when its last watch leaves", async () => {
     const feed = new InProcessChangeFeed();
     const run = ledger(feed, 3);
