@@ -35,6 +35,35 @@ describe(`RunStore on ${backendName}`, () => {
     await expect(stale).rejects.toMatchObject({ expectedVersion: 0, currentVersion: 1, retryable: true });
   });
 
+  // Group commit (src/store/commit-coalescer.ts): single commits that arrive together share
+  // an append statement, and each is still judged and answered on its own.
+  it("writes concurrent single commits in shared statements, each answered on its own", async () => {
+    const runs = await Promise.all(Array.from({ length: 12 }, () => store.startRun(startInput)));
+    const appends = vi.spyOn(opened.db.sql, "query");
+    const status = (text: string) => [{ op: "setUserVisibleStatus", args: { status: text } }];
+    try {
+      const outcomes = await Promise.allSettled([
+        ...runs.map(({ run }) => store.commitState({ runId: run.id, expectedVersion: 0, operations: status(run.id), producer, provenance })),
+        // A second writer on the first run, read at the same version: exactly one of the two wins.
+        store.commitState({ runId: runs[0]!.run.id, expectedVersion: 0, operations: status("rival"), producer, provenance }),
+        // Refused on its own, without taking the others down.
+        store.commitState({ runId: runs[1]!.run.id, expectedVersion: 0, operations: [{ op: "noSuchOperation", args: {} }], producer, provenance }),
+      ]);
+      const appendStatements = appends.mock.calls.filter(([statement]) => typeof statement !== "string" && /canon_append/.test(statement.name));
+      expect(appendStatements.length).toBeLessThan(runs.length);
+      const [first, ...others] = outcomes.slice(0, runs.length);
+      for (const outcome of others) expect(outcome).toMatchObject({ status: "fulfilled", value: { run: { stateVersion: 1 } } });
+      const rival = outcomes[runs.length]!;
+      expect([first!.status, rival.status].sort()).toEqual(["fulfilled", "rejected"]);
+      const lost = [first, rival].find((outcome) => outcome!.status === "rejected") as PromiseRejectedResult;
+      expect(lost.reason).toBeInstanceOf(StateConflictError);
+      expect(outcomes[runs.length + 1]).toMatchObject({ status: "rejected", reason: { code: "ERR_INVALID_INPUT", retryable: false } });
+      for (const { run } of runs) expect((await store.getRun(run.id))!.stateVersion).toBe(1);
+    } finally {
+      appends.mockRestore();
+    }
+  });
+
   // NOOPs do not move the version, so they race COMMITs at the same version and each other:
   // every one of them must still chain to the entry written just before it.
   it("keeps the ledger dense and the chain intact", async () => {
