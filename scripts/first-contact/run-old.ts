@@ -14,7 +14,7 @@ const { compileTask } = (await import(`${srcDir}/domain/task-compiler/index.ts`)
 };
 const rows = (parse(readFileSync(fixture!, "utf8")) as Entry[]).map((e) => {
   const r = compileTask(e.request ? { request: e.request } : { text: e.text ?? "" });
-  const kinds = r.ok ? r.task!.ambiguities.filter((a) => a.resolution === "UNRESOLVED").map((a) => a.kind) : ["error"];
+  const kinds = r.ok ? r.task!.ambiguities.filter((a) => a.resolution === "UNRESOLVED" || a.resolution === "ESCALATED").map((a) => a.kind) : ["error"];
   return { id: e.id, batch, compiler, ...(e.text !== undefined ? { text: e.text } : {}), kinds: [...new Set(kinds)].sort() };
 });
 console.log(JSON.stringify(rows));
