@@ -252,8 +252,8 @@ export function crossValidateEscalation(corpus: CorpusEntry[]): void {
       });
     }
     if (process.env.CV_GRID === "two")
-      for (const keep of [0.2, 0.3, 0.4, 0.5])
-        for (const add of [0.4, 0.5, 0.6, 0.7]) {
+      for (const keep of [0.2, 0.3, 0.35, 0.4, 0.5])
+        for (const add of [0.35, 0.5, 0.6, 0.7, 0.8, 0.9]) {
           const r = rate((i) => standing(i) || (rows[i]!.asked.length > 0 ? p[i]! >= keep : p[i]! >= add));
           console.log(`l2=${l2} keep>=${keep} add>=${add}: ${r.text}; worse gap ${(100 * Math.max(0.95 - r.recall, r.clear - 0.05)).toFixed(1)}`);
         }

@@ -288,7 +288,7 @@ export function modelQuestion(input: DetectionInput, why: string): AmbiguityDraf
   const first = content[0] ?? null;
   return {
     kind: "missing_target",
-    question: `No detector found a gap, but the ${why}. What exactly should be done, to what, and how will we know it is done?`,
+    question: `The request may leave open what is to be done (no detector found the gap, but the ${why}). What exactly should be done, to what, and how will we know it is done?`,
     text: first?.text ?? "",
     span: first ? spanOf(first) : null,
     field: null,

@@ -236,7 +236,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     const vote = escalationVote(text, clauses, asked);
     if (vote.escalate) {
       if (typeQuestion) ledger.decide(typeQuestion);
-      if (!asked.length) drafts.push(modelQuestion(detection, `${vote.why} finds it ambiguous`));
+      if (!asked.length) drafts.push(modelQuestion(detection, vote.why));
       why.escalation = `${vote.why}: ${asked.length ? `the detectors' questions (${[...new Set(asked)].join(", ")}) are asked` : "asked, though no detector found a gap"}`;
     } else {
       const outvoted = [...(typeQuestion ? [typeQuestion] : []), ...drafts.filter((d) => !STANDING_KINDS.has(d.kind))];

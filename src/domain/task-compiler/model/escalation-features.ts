@@ -2,6 +2,8 @@
 // rules' detectors asked, the naive Bayes ambiguity vote, and a few generic facts about the
 // request's shape. Shared by the compiler and scripts/train-task-model.ts, so training and use see
 // the same numbers. Pure and deterministic.
+import { hasMeasure } from "../ambiguity.js";
+import { hardnessOf } from "../constraints.js";
 import type { Clause } from "../segment.js";
 
 /** The feature names, in the order of the vector (the generated table lists them too). */
@@ -19,13 +21,14 @@ export const ESCALATION_FEATURES = [
   "shape:identifier",
   "shape:path",
   "shape:number",
+  "shape:measure",
   "shape:list",
   "shape:question",
   "cue:pronoun",
   "cue:demonstrative",
   "cue:past_event",
   "cue:comparative",
-  "cue:rule",
+  "shape:rules",
 ] as const;
 
 /** What the rules asked: the kinds of the unresolved questions (one request, any order). */
@@ -42,7 +45,9 @@ export interface EscalationInput {
 
 // Generic facts, not phrasings: whether the request names something (an identifier, a path, a
 // number), how it is laid out, and how many words of the closed classes that point elsewhere
-// (pronouns, demonstratives, words of time before the request, comparatives, rule words) it holds.
+// (pronouns, demonstratives, words of time before the request, comparatives) it holds, whether
+// it states a measure (the measurability detector's own test) and how many rules (HARD or SOFT
+// constraints) it states.
 const IDENTIFIER =
   /`[^`]+`|"[^"]{3,}"|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[0-9a-f]{7,40}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
 const PATH = /(?:^|[\s(`"'])(?:[A-Za-z]:\\|\.{0,2}\/)?[\w@.-]+[\\/][\w@.*/\\-]+|\b[\w-]+\.(?:tsx?|jsx?|py|go|rs|java|rb|md|ya?ml|json|toml|sql|sh|tf|css|html)\b|https?:\/\//;
@@ -52,7 +57,6 @@ const DEMONSTRATIVE = /\b(?:that|those)\b/gi;
 const PAST_EVENT =
   /\b(?:before|again|earlier|last (?:time|week|sprint|night)|yesterday|usual|previous(?:ly)?|discussed|mentioned|agreed|said|told|same|original(?:ly)?)\b/gi;
 const COMPARATIVE = /\b(?:more|less|better|worse|faster|slower|smaller|bigger|cleaner|nicer|simpler|improve[sd]?|optimi[sz]e)\b/gi;
-const RULE = /\b(?:never|don'?t|do not|must not|mustn'?t|no|only|without|may not|cannot|can'?t|frozen|read-only)\b/gi;
 
 const count = (pattern: RegExp, text: string): number => text.match(pattern)?.length ?? 0;
 const clip = (x: number, limit: number): number => Math.max(-limit, Math.min(limit, x));
@@ -78,12 +82,13 @@ export function escalationFeatures(input: EscalationInput): number[] {
     IDENTIFIER.test(text) ? 1 : 0,
     PATH.test(text) ? 1 : 0,
     NUMBER.test(text) ? 1 : 0,
+    hasMeasure(text) ? 1 : 0,
     input.clauses.some((c) => c.bullet || c.section !== null || c.heading) ? 1 : 0,
     text.includes("?") ? 1 : 0,
     perWord(count(PRONOUN, text)),
     perWord(count(DEMONSTRATIVE, text)),
     perWord(count(PAST_EVENT, text)),
     perWord(count(COMPARATIVE, text)),
-    perWord(count(RULE, text)),
+    perWord(input.clauses.filter((c) => hardnessOf(c) !== null).length),
   ];
 }
