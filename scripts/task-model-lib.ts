@@ -73,7 +73,7 @@ export const ESCALATION_MODEL_SETTINGS = { l2: 0.003, rounds: 3000, step: 0.5 };
  */
 export interface FirstContactRow {
   id: string;
-  /** The commit that added the batch. */
+  /** The batch: the commit that added it and its file. */
   batch: string;
   /** The compiler commit that had not seen it. */
   compiler: string;

@@ -8,7 +8,18 @@ root=$(git rev-parse --show-toplevel)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # commit that added the batch | compiler commit that had not seen it | batch file
+# (d985e67 and 9cafcff added requests only, so the compiler at that commit had not seen them)
 batches=(
+  "d985e67 d985e67 test/fixtures/task-corpus/10-one-liners.yaml"
+  "d985e67 d985e67 test/fixtures/task-corpus/20-references.yaml"
+  "d985e67 d985e67 test/fixtures/task-corpus/30-measures.yaml"
+  "d985e67 d985e67 test/fixtures/task-corpus/40-contradictions.yaml"
+  "d985e67 d985e67 test/fixtures/task-corpus/50-type-cues.yaml"
+  "d985e67 d985e67 test/fixtures/task-corpus/60-risk-privacy-mode.yaml"
+  "d985e67 d985e67 test/fixtures/task-corpus/70-styles-and-paths.yaml"
+  "d985e67 d985e67 test/fixtures/task-corpus/80-clear-short.yaml"
+  "d985e67 d985e67 test/fixtures/task-corpus/90-ambiguous-short.yaml"
+  "9cafcff 9cafcff test/fixtures/task-corpus/95-general.yaml"
   "57c90fa 57c90fa^ test/fixtures/task-corpus/96-fresh.yaml"
   "66132fd 66132fd^ test/fixtures/task-corpus/97-fresh.yaml"
   "cf931ca cf931ca^ test/fixtures/task-corpus/98-fresh.yaml"
@@ -18,13 +29,15 @@ batches=(
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file <<<"$batch"
-  d="$tmp/$added"
+  # A batch is one file: its requests are often minimal pairs of each other.
+  batch="$added/$(basename "$file" .yaml)"
+  d="$tmp/${batch//\//_}"
   mkdir -p "$d"
   git -C "$root" archive "$compiler" src | tar -x -C "$d"
   ln -s "$root/node_modules" "$d/node_modules"
   echo '{"type":"module"}' >"$d/package.json"
   git -C "$root" show "$added:$file" >"$d/fixture.yaml"
   cp "$root/scripts/first-contact/run-old.ts" "$d/run.ts"
-  (cd "$d" && npx tsx run.ts "$d/src" "$d/fixture.yaml" "$added" "$(git -C "$root" rev-parse --short "$compiler")" >"$d/out.json")
+  (cd "$d" && npx tsx run.ts "$d/src" "$d/fixture.yaml" "$batch" "$(git -C "$root" rev-parse --short "$compiler")" >"$d/out.json")
 done
 (cd "$root" && npx tsx scripts/first-contact/merge.ts "$tmp"/*/out.json)

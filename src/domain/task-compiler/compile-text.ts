@@ -244,7 +244,8 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       why.escalation = outvoted.length
         ? `${vote.why}: clear enough, so these detectors' questions are not asked: ${outvoted.map((d) => d.question).join(" | ")}`
         : `${vote.why}: clear${asked.length ? `; the questions that stand (${[...new Set(asked)].join(", ")}) are never outvoted` : ""}`;
-      if (typeQuestion) why.task_type += `; the type model's guess stands, the escalation model finding the request clear (${vote.p.toFixed(2)})`;
+      if (typeQuestion)
+        why.task_type = `${why.task_type.replace("only a guess, asked about", "only a guess")}; the guess stands, the escalation model finding the request clear (${vote.p.toFixed(2)})`;
     }
     typeQuestion = null;
   }
