@@ -77,6 +77,13 @@ export interface FirstContactRow {
   batch: string;
   /** The compiler commit that had not seen it. */
   compiler: string;
+  /**
+   * "fresh": written as a check on generality before the compiler was run on it (parts 96–99b
+   * and the blind part 97), the conditions the held-out files were written in; "family": parts
+   * 10–95, exercises per family of issue 14 by the rules' own author. Only fresh rows are trained
+   * on (docs/task-compiler.md, "Held-out looks in the fifth session").
+   */
+  written: "fresh" | "family";
   /** The text as first written (some were reworded later); absent for a structured request. */
   text?: string;
   kinds: string[];
@@ -100,7 +107,7 @@ export interface EscalationRow {
  */
 export function escalationRows(corpus: CorpusEntry[], firstContact: FirstContactRow[] = loadFirstContact()): EscalationRow[] {
   const byId = new Map(corpus.map((e) => [e.id, e]));
-  const rows = firstContact.filter((r) => byId.has(r.id));
+  const rows = firstContact.filter((r) => byId.has(r.id) && r.written === "fresh");
   const models = new Map<string, NaiveBayesModel>();
   for (const batch of [...new Set(rows.map((r) => r.batch))].sort()) {
     const ids = new Set(rows.filter((r) => r.batch === batch).map((r) => r.id));

@@ -8,13 +8,13 @@ interface Entry {
   text?: string;
   request?: unknown;
 }
-const [srcDir, fixture, batch, compiler] = process.argv.slice(2);
+const [srcDir, fixture, batch, compiler, written] = process.argv.slice(2);
 const { compileTask } = (await import(`${srcDir}/domain/task-compiler/index.ts`)) as {
   compileTask: (r: unknown) => { ok: boolean; task?: { status: string; ambiguities: { kind: string; resolution: string }[] } };
 };
 const rows = (parse(readFileSync(fixture!, "utf8")) as Entry[]).map((e) => {
   const r = compileTask(e.request ? { request: e.request } : { text: e.text ?? "" });
   const kinds = r.ok ? r.task!.ambiguities.filter((a) => a.resolution === "UNRESOLVED" || a.resolution === "ESCALATED").map((a) => a.kind) : ["error"];
-  return { id: e.id, batch, compiler, ...(e.text !== undefined ? { text: e.text } : {}), kinds: [...new Set(kinds)].sort() };
+  return { id: e.id, batch, compiler, written, ...(e.text !== undefined ? { text: e.text } : {}), kinds: [...new Set(kinds)].sort() };
 });
 console.log(JSON.stringify(rows));
