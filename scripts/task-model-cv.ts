@@ -1,7 +1,7 @@
 // 5-fold cross-validation of the learned evidence on the development split (folds by a hash of
 // the id). Prints the model alone, the rules alone and the combinations tried.
 import { classify } from "../src/domain/task-compiler/classify.js";
-import { loadModel, predict, type Prediction } from "../src/domain/task-compiler/model/naive-bayes.js";
+import { loadModel, predict, type NaiveBayesModel, type Prediction } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { segment } from "../src/domain/task-compiler/segment.js";
 import type { CorpusEntry } from "../test/support/task-corpus.js";
 import { evaluate, type Metrics } from "../test/support/task-corpus-metrics.js";
@@ -23,6 +23,7 @@ import {
   buildTypeTable,
   escalationRows,
   foldOf,
+  loadFirstContact,
   textOf,
   TYPE_CLASSES,
 } from "./task-model-lib.js";
@@ -297,5 +298,39 @@ export function crossValidateEscalationPipeline(corpus: CorpusEntry[]): void {
         .map(([k, n]) => `${k} ${pct(n, totals.total)}`)
         .join(", ")}; recall ${pct(totals.amb[0]!, totals.amb[1]!)}; clear escalated ${pct(totals.clear[0]!, totals.clear[1]!)}`,
     );
+  }
+}
+
+/**
+ * The type model's thresholds on the first-contact rows: the rules' type and lead at the commit
+ * that had not seen the batch, against a type model trained without the batch. Where the rules
+ * lead by at most M (or find nothing) and the model is at least P sure, the model's type is taken.
+ * The thresholds of the fourth session (M 2, P 0.99) were chosen where the rules are fitted; here
+ * they meet requests they were not written against.
+ */
+export function crossValidateTypeFirstContact(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const all = loadFirstContact();
+  const rows = all.filter((r) => byId.has(r.id) && r.rulesType !== undefined && !byId.get(r.id)!.request?.taskType);
+  const models = new Map<string, NaiveBayesModel>();
+  for (const batch of [...new Set(rows.map((r) => r.batch))].sort()) {
+    const ids = new Set(all.filter((r) => r.batch === batch).map((r) => r.id));
+    models.set(batch, loadModel(buildTypeTable(corpus.filter((e) => !ids.has(e.id)))));
+  }
+  const scored = rows.map((r) => ({
+    written: r.written,
+    gold: byId.get(r.id)!.expect.type,
+    rules: r.rulesType!,
+    lead: r.rulesType === "UNCLASSIFIED" ? -1 : r.rulesLead!,
+    top: predict(models.get(r.batch)!, r.text ?? textOf(byId.get(r.id)!)).ranked[0]!,
+  }));
+  for (const written of ["fresh", "family"] as const) {
+    const part = scored.filter((r) => r.written === written);
+    const acc = (choose: (r: (typeof part)[number]) => string) => pct(part.filter((r) => choose(r) === r.gold).length, part.length);
+    console.log(`type at first contact, ${written} batches: rules ${acc((r) => r.rules)}; model alone ${acc((r) => r.top.label)}`);
+    for (const M of [0, 2, 4, 6, 9, 14])
+      console.log(
+        `  lead<=${M}: ${[0.5, 0.7, 0.9, 0.99, 0.999].map((P) => `p>=${P} ${acc((r) => (r.lead <= M && r.top.p >= P ? r.top.label : r.rules))}`).join(", ")}`,
+      );
   }
 }

@@ -87,6 +87,9 @@ export interface FirstContactRow {
   /** The text as first written (some were reworded later); absent for a structured request. */
   text?: string;
   kinds: string[];
+  /** The rules' own type then, and its lead over the runner-up (free-text requests only). */
+  rulesType?: string;
+  rulesLead?: number;
 }
 
 export const loadFirstContact = (): FirstContactRow[] =>

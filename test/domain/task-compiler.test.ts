@@ -203,7 +203,8 @@ describe("risk, mode and privacy", () => {
     ["Review src/auth/session.ts and suggest improvements", "LOW", "RECOMMEND_ONLY", "INTERNAL"],
     ["Fix the CSV export in src/export.ts; ask me before merging", "MEDIUM", "APPROVAL_GATED", "INTERNAL"],
     ["Fix the export of customer email addresses in src/export.ts", "MEDIUM", "AUTONOMOUS", "RESTRICTED"],
-    ["Fix the broken links in docs/; this is a public repo", "MEDIUM", "AUTONOMOUS", "PUBLIC"],
+    // Fixing broken links in docs is DOCS work (LOW), as the corpus labels it (97-blind-dev, 99-fresh, 99-fresh-c).
+    ["Fix the broken links in docs/; this is a public repo", "LOW", "AUTONOMOUS", "PUBLIC"],
   ])("%s → %s, %s, %s", (text, risk, mode, privacy) => {
     const task = compiled(text);
     expect([task.ir.risk_class, task.ir.interaction_mode, task.ir.privacy_class]).toEqual([risk, mode, privacy]);
