@@ -179,12 +179,7 @@ export function crossValidatePipeline(corpus: CorpusEntry[]): void {
   else pipeline(corpus, TYPE_MODEL_MARGIN, TYPE_MODEL_CONFIDENCE, TYPE_MODEL_RESOLVES);
 }
 
-function pipeline(
-  corpus: CorpusEntry[],
-  margin: number,
-  confidence: number,
-  resolve: "decide" | "ask" | "never",
-): void {
+function pipeline(corpus: CorpusEntry[], margin: number, confidence: number, resolve: "decide" | "ask" | "never"): void {
   const totals = { total: 0, right: {} as Record<string, number>, amb: [0, 0], clear: [0, 0] };
   const add = (m: Metrics) => {
     totals.total += m.total;
@@ -206,9 +201,7 @@ function pipeline(
   useEscalationModel(null);
   const f = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
   console.log(
-    `pipeline CV type: resolve=${resolve} margin<=${margin} p>=${confidence} (${totals.total}): ${Object.entries(
-      totals.right,
-    )
+    `pipeline CV type: resolve=${resolve} margin<=${margin} p>=${confidence} (${totals.total}): ${Object.entries(totals.right)
       .map(([k, n]) => `${k} ${f(n, totals.total)}`)
       .join(
         ", ",
@@ -256,7 +249,9 @@ export function crossValidateEscalation(corpus: CorpusEntry[]): void {
       for (const keep of [0.2, 0.3, 0.35, 0.4, 0.5])
         for (const add of [0.35, 0.5, 0.6, 0.7, 0.8, 0.9]) {
           const r = rate((i) => standing(i) || (rows[i]!.asked.length > 0 ? p[i]! >= keep : p[i]! >= add));
-          console.log(`l2=${l2} keep>=${keep} add>=${add}: ${r.text}; worse gap ${(100 * Math.max(0.95 - r.recall, r.clear - 0.05)).toFixed(1)}`);
+          console.log(
+            `l2=${l2} keep>=${keep} add>=${add}: ${r.text}; worse gap ${(100 * Math.max(0.95 - r.recall, r.clear - 0.05)).toFixed(1)}`,
+          );
         }
     for (const threshold of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
       const alone = rate((i) => p[i]! >= threshold);

@@ -24,7 +24,17 @@ const rulesType = (text: string) => {
 };
 const rows = (parse(readFileSync(fixture!, "utf8")) as Entry[]).map((e) => {
   const r = compileTask(e.request ? { request: e.request } : { text: e.text ?? "" });
-  const kinds = r.ok ? r.task!.ambiguities.filter((a) => a.resolution === "UNRESOLVED" || a.resolution === "ESCALATED").map((a) => a.kind) : ["error"];
-  return { id: e.id, batch, compiler, written, ...(e.text !== undefined ? { text: e.text } : {}), kinds: [...new Set(kinds)].sort(), ...(e.text !== undefined ? rulesType(e.text) : {}) };
+  const kinds = r.ok
+    ? r.task!.ambiguities.filter((a) => a.resolution === "UNRESOLVED" || a.resolution === "ESCALATED").map((a) => a.kind)
+    : ["error"];
+  return {
+    id: e.id,
+    batch,
+    compiler,
+    written,
+    ...(e.text !== undefined ? { text: e.text } : {}),
+    kinds: [...new Set(kinds)].sort(),
+    ...(e.text !== undefined ? rulesType(e.text) : {}),
+  };
 });
 console.log(JSON.stringify(rows));

@@ -116,7 +116,12 @@ describe("escalation model", () => {
     useEscalationModel(always(10));
     const { clarificationsFor } = await import("../../src/domain/task-compiler/index.js");
     const task = compiled("Add a dark mode toggle to the settings page");
-    const checked = clarificationsFor(task, [], [{ ambiguityId: task.ambiguities[0]!.ambiguity_id, answer: "a toggle in src/settings.tsx" }], "ana");
+    const checked = clarificationsFor(
+      task,
+      [],
+      [{ ambiguityId: task.ambiguities[0]!.ambiguity_id, answer: "a toggle in src/settings.tsx" }],
+      "ana",
+    );
     if (!checked.ok) throw checked.error;
     const next = compileTask({ text: "Add a dark mode toggle to the settings page" }, checked.clarifications);
     expect(next.ok && next.task.status).toBe("COMPILED");

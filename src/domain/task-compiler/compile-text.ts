@@ -247,7 +247,6 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       if (typeQuestion)
         why.task_type = `${why.task_type.replace("only a guess, asked about", "only a guess")}; the guess stands, the escalation model finding the request clear (${vote.p.toFixed(2)})`;
     }
-    typeQuestion = null;
   }
   for (const draft of drafts) {
     const answer = ledger.decide(draft);

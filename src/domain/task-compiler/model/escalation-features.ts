@@ -50,7 +50,8 @@ export interface EscalationInput {
 // constraints) it states.
 const IDENTIFIER =
   /`[^`]+`|"[^"]{3,}"|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[0-9a-f]{7,40}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
-const PATH = /(?:^|[\s(`"'])(?:[A-Za-z]:\\|\.{0,2}\/)?[\w@.-]+[\\/][\w@.*/\\-]+|\b[\w-]+\.(?:tsx?|jsx?|py|go|rs|java|rb|md|ya?ml|json|toml|sql|sh|tf|css|html)\b|https?:\/\//;
+const PATH =
+  /(?:^|[\s(`"'])(?:[A-Za-z]:\\|\.{0,2}\/)?[\w@.-]+[\\/][\w@.*/\\-]+|\b[\w-]+\.(?:tsx?|jsx?|py|go|rs|java|rb|md|ya?ml|json|toml|sql|sh|tf|css|html)\b|https?:\/\//;
 const NUMBER = /\d/;
 const PRONOUN = /\b(?:it|its|it's|they|them|this|these)\b/gi;
 const DEMONSTRATIVE = /\b(?:that|those)\b/gi;

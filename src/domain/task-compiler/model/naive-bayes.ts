@@ -101,5 +101,10 @@ export function predict(model: NaiveBayesModel, text: string): Prediction {
   const n = Math.max(1, seen.length);
   const perFeature: Record<string, number> = {};
   model.classes.forEach((label, c) => (perFeature[label] = (score[c]! - max) / n));
-  return { ranked: ranked.map(({ label, p }) => ({ label, p })), because: best.map(([feature]) => feature), perFeature, known: seen.length };
+  return {
+    ranked: ranked.map(({ label, p }) => ({ label, p })),
+    because: best.map(([feature]) => feature),
+    perFeature,
+    known: seen.length,
+  };
 }
