@@ -1,7 +1,7 @@
 // 5-fold cross-validation of the learned evidence on the development split (folds by a hash of
 // the id). Prints the model alone, the rules alone and the combinations tried.
 import { classify } from "../src/domain/task-compiler/classify.js";
-import { loadModel, predict, type Prediction } from "../src/domain/task-compiler/model/naive-bayes.js";
+import { loadModel, predict, type NaiveBayesModel, type Prediction } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { segment } from "../src/domain/task-compiler/segment.js";
 import type { CorpusEntry } from "../test/support/task-corpus.js";
 import { evaluate, type Metrics } from "../test/support/task-corpus-metrics.js";
@@ -12,7 +12,21 @@ import {
   useTypeModel,
 } from "../src/domain/task-compiler/model/type-evidence.js";
 import { useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
-import { TYPE_MODEL_SETTINGS, buildAmbiguityTable, buildTable, buildTypeTable, foldOf, textOf, TYPE_CLASSES } from "./task-model-lib.js";
+import { ESCALATION_THRESHOLD, STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
+import { logisticVote } from "../src/domain/task-compiler/model/logistic.js";
+import {
+  ESCALATION_MODEL_SETTINGS,
+  TYPE_MODEL_SETTINGS,
+  buildAmbiguityTable,
+  buildEscalationTable,
+  buildTable,
+  buildTypeTable,
+  escalationRows,
+  foldOf,
+  loadFirstContact,
+  textOf,
+  TYPE_CLASSES,
+} from "./task-model-lib.js";
 
 const FOLDS = 5;
 
@@ -161,30 +175,11 @@ export function crossValidatePipeline(corpus: CorpusEntry[]): void {
         [4, 0.999],
         [6, 0.999],
       ] as const)
-        pipeline(corpus, margin, confidence, resolve, 2);
-  else
-    for (const [ambiguity, lean] of [
-      [2, 0],
-      [0.9, 0],
-      [0.9, 0.05],
-      [0.9, 0.1],
-      [0.9, 0.15],
-      [0.9, 0.2],
-      [0.5, 0.1],
-      [0.5, 0.2],
-    ] as const) {
-      pipeline(corpus, TYPE_MODEL_MARGIN, TYPE_MODEL_CONFIDENCE, TYPE_MODEL_RESOLVES, ambiguity, lean);
-    }
+        pipeline(corpus, margin, confidence, resolve);
+  else pipeline(corpus, TYPE_MODEL_MARGIN, TYPE_MODEL_CONFIDENCE, TYPE_MODEL_RESOLVES);
 }
 
-function pipeline(
-  corpus: CorpusEntry[],
-  margin: number,
-  confidence: number,
-  resolve: "decide" | "ask" | "never",
-  ambiguity: number,
-  lean = 0,
-): void {
+function pipeline(corpus: CorpusEntry[], margin: number, confidence: number, resolve: "decide" | "ask" | "never"): void {
   const totals = { total: 0, right: {} as Record<string, number>, amb: [0, 0], clear: [0, 0] };
   const add = (m: Metrics) => {
     totals.total += m.total;
@@ -197,19 +192,140 @@ function pipeline(
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
     useTypeModel(loadModel(buildTypeTable(train)), { margin, confidence, resolve });
-    useAmbiguityModel(loadModel(buildAmbiguityTable(train)), ambiguity, lean);
+    useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
+    useEscalationModel(buildEscalationTable(escalationRows(train)));
     add(evaluate(corpus.filter((e) => foldOf(e.id, FOLDS) === fold)));
   }
   useTypeModel(null);
   useAmbiguityModel(null);
+  useEscalationModel(null);
   const f = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
   console.log(
-    `pipeline CV type: resolve=${resolve} margin<=${margin} p>=${confidence}; ambiguity p>=${ambiguity} lean>=${lean} (${totals.total}): ${Object.entries(
-      totals.right,
-    )
+    `pipeline CV type: resolve=${resolve} margin<=${margin} p>=${confidence} (${totals.total}): ${Object.entries(totals.right)
       .map(([k, n]) => `${k} ${f(n, totals.total)}`)
       .join(
         ", ",
       )}; recall ${f(totals.amb[0]!, totals.amb[1]!)} (${totals.amb[0]}/${totals.amb[1]}); clear escalated ${f(totals.clear[0]!, totals.clear[1]!)} (${totals.clear[0]}/${totals.clear[1]})`,
   );
+}
+
+/**
+ * The escalation model on the first-contact rows (what the rules asked about each fresh batch
+ * before any rule was written from it), each batch scored by a model trained on the others: the
+ * honest estimate of what it does on a batch nobody tuned anything on. Prints the grid the
+ * settings were chosen from.
+ */
+export function crossValidateEscalation(corpus: CorpusEntry[]): void {
+  const rows = escalationRows(corpus);
+  const amb = rows.filter((r) => r.y).length;
+  const clear = rows.length - amb;
+  const rate = (escalated: (i: number) => boolean) => {
+    let a = 0,
+      c = 0;
+    rows.forEach((r, i) => {
+      if (escalated(i)) {
+        if (r.y) a++;
+        else c++;
+      }
+    });
+    return { recall: a / amb, clear: c / clear, text: `recall ${pct(a, amb)}, clear escalated ${pct(c, clear)}` };
+  };
+  console.log(`first-contact rows ${rows.length} (${amb} ambiguous) in ${new Set(rows.map((r) => r.batch)).size} batches`);
+  console.log(`rules at first contact: ${rate((i) => rows[i]!.asked.length > 0).text}`);
+  console.log(`naive Bayes ambiguity vote alone (batch left out): ${rate((i) => rows[i]!.x[7]! > 0).text}`);
+  const standing = (i: number) => rows[i]!.asked.some((k) => STANDING_KINDS.has(k));
+  for (const l2 of [0.003, 0.01, 0.03]) {
+    const p: number[] = new Array(rows.length);
+    for (const batch of [...new Set(rows.map((r) => r.batch))]) {
+      const table = buildEscalationTable(
+        rows.filter((r) => r.batch !== batch),
+        { ...ESCALATION_MODEL_SETTINGS, l2 },
+      );
+      rows.forEach((r, i) => {
+        if (r.batch === batch) p[i] = logisticVote(table, r.x).p;
+      });
+    }
+    if (process.env.CV_GRID === "two")
+      for (const keep of [0.2, 0.3, 0.35, 0.4, 0.5])
+        for (const add of [0.35, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+          const r = rate((i) => standing(i) || (rows[i]!.asked.length > 0 ? p[i]! >= keep : p[i]! >= add));
+          console.log(
+            `l2=${l2} keep>=${keep} add>=${add}: ${r.text}; worse gap ${(100 * Math.max(0.95 - r.recall, r.clear - 0.05)).toFixed(1)}`,
+          );
+        }
+    for (const threshold of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
+      const alone = rate((i) => p[i]! >= threshold);
+      const shipped = rate((i) => p[i]! >= threshold || standing(i));
+      // The worse of the two gaps to issue 14's targets (recall >= 95%, clear escalated <= 5%).
+      const gap = Math.max(0.95 - shipped.recall, shipped.clear - 0.05);
+      console.log(
+        `escalation model l2=${l2} threshold=${threshold}: model alone ${alone.text}; with standing questions ${shipped.text}; worse gap ${(100 * gap).toFixed(1)}`,
+      );
+    }
+  }
+}
+
+/** The whole compiler on the development split with all three models trained on the other folds. */
+export function crossValidateEscalationPipeline(corpus: CorpusEntry[]): void {
+  for (const [name, enabled] of [
+    ["without the escalation model (naive Bayes tip removed)", false],
+    [`with the escalation model (threshold ${ESCALATION_THRESHOLD})`, true],
+  ] as const) {
+    const totals = { total: 0, right: {} as Record<string, number>, amb: [0, 0], clear: [0, 0] };
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
+      useTypeModel(loadModel(buildTypeTable(train)));
+      useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
+      useEscalationModel(buildEscalationTable(escalationRows(train)), { enabled });
+      const m = evaluate(corpus.filter((e) => foldOf(e.id, FOLDS) === fold));
+      totals.total += m.total;
+      for (const [f, n] of Object.entries(m.right)) totals.right[f] = (totals.right[f] ?? 0) + n;
+      totals.amb[0]! += m.ambiguous.escalated;
+      totals.amb[1]! += m.ambiguous.total;
+      totals.clear[0]! += m.clear.escalated;
+      totals.clear[1]! += m.clear.total;
+    }
+    useTypeModel(null);
+    useAmbiguityModel(null);
+    useEscalationModel(null);
+    console.log(
+      `pipeline CV ${name}: ${Object.entries(totals.right)
+        .map(([k, n]) => `${k} ${pct(n, totals.total)}`)
+        .join(", ")}; recall ${pct(totals.amb[0]!, totals.amb[1]!)}; clear escalated ${pct(totals.clear[0]!, totals.clear[1]!)}`,
+    );
+  }
+}
+
+/**
+ * The type model's thresholds on the first-contact rows: the rules' type and lead at the commit
+ * that had not seen the batch, against a type model trained without the batch. Where the rules
+ * lead by at most M (or find nothing) and the model is at least P sure, the model's type is taken.
+ * The thresholds of the fourth session (M 2, P 0.99) were chosen where the rules are fitted; here
+ * they meet requests they were not written against.
+ */
+export function crossValidateTypeFirstContact(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const all = loadFirstContact();
+  const rows = all.filter((r) => byId.has(r.id) && r.rulesType !== undefined && !byId.get(r.id)!.request?.taskType);
+  const models = new Map<string, NaiveBayesModel>();
+  for (const batch of [...new Set(rows.map((r) => r.batch))].sort()) {
+    const ids = new Set(all.filter((r) => r.batch === batch).map((r) => r.id));
+    models.set(batch, loadModel(buildTypeTable(corpus.filter((e) => !ids.has(e.id)))));
+  }
+  const scored = rows.map((r) => ({
+    written: r.written,
+    gold: byId.get(r.id)!.expect.type,
+    rules: r.rulesType!,
+    lead: r.rulesType === "UNCLASSIFIED" ? -1 : r.rulesLead!,
+    top: predict(models.get(r.batch)!, r.text ?? textOf(byId.get(r.id)!)).ranked[0]!,
+  }));
+  for (const written of ["fresh", "family"] as const) {
+    const part = scored.filter((r) => r.written === written);
+    const acc = (choose: (r: (typeof part)[number]) => string) => pct(part.filter((r) => choose(r) === r.gold).length, part.length);
+    console.log(`type at first contact, ${written} batches: rules ${acc((r) => r.rules)}; model alone ${acc((r) => r.top.label)}`);
+    for (const M of [0, 2, 4, 6, 9, 14])
+      console.log(
+        `  lead<=${M}: ${[0.5, 0.7, 0.9, 0.99, 0.999].map((P) => `p>=${P} ${acc((r) => (r.lead <= M && r.top.p >= P ? r.top.label : r.rules))}`).join(", ")}`,
+      );
+  }
 }

@@ -3,6 +3,10 @@
 //
 //   npm run train:compiler            regenerate src/domain/task-compiler/model/*.generated.ts
 //   npm run train:compiler -- --cv    5-fold cross-validation on the development split (no write)
+//   npm run train:compiler -- --cv --escalation
+//                                     the escalation model: leave-batch-out on the first-contact
+//                                     rows (and the type model's thresholds there), then the whole
+//                                     compiler in 5-fold CV with and without it
 //
 // Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
@@ -13,7 +17,20 @@ import { loadCorpus } from "../test/support/task-corpus.js";
 
 const corpus = loadCorpus();
 if (process.argv.includes("--cv")) {
-  const { crossValidate, crossValidateFields, crossValidatePipeline } = await import("./task-model-cv.js");
+  const {
+    crossValidate,
+    crossValidateEscalation,
+    crossValidateEscalationPipeline,
+    crossValidateFields,
+    crossValidatePipeline,
+    crossValidateTypeFirstContact,
+  } = await import("./task-model-cv.js");
+  if (process.argv.includes("--escalation")) {
+    crossValidateTypeFirstContact(corpus);
+    crossValidateEscalation(corpus);
+    crossValidateEscalationPipeline(corpus);
+    process.exit(0);
+  }
   if (!process.argv.includes("--pipeline-only")) {
     crossValidate(corpus);
     crossValidateFields(corpus);

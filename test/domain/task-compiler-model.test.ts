@@ -3,8 +3,11 @@
 // here: run `npm run train:compiler`), every vote is explained, and the model only decides where
 // the rules' evidence is weak.
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { generatedModels } from "../../scripts/task-model-lib.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { escalationRows, generatedModels, loadFirstContact } from "../../scripts/task-model-lib.js";
+import { ESCALATION_FEATURES } from "../../src/domain/task-compiler/model/escalation-features.js";
+import { useEscalationModel } from "../../src/domain/task-compiler/model/escalation-evidence.js";
+import { fitLogistic, logisticVote } from "../../src/domain/task-compiler/model/logistic.js";
 import { compileTask, type CompiledTask } from "../../src/domain/task-compiler/index.js";
 import { features, stem } from "../../src/domain/task-compiler/model/features.js";
 import { loadModel, predict } from "../../src/domain/task-compiler/model/naive-bayes.js";
@@ -62,5 +65,81 @@ describe("learned evidence", () => {
     const task = compiled("can you help with that thing");
     expect(task.status).toBe("NEEDS_CLARIFICATION");
     expect(task.ambiguities.map((a) => a.kind)).toContain("undetermined_task_type");
+  });
+});
+
+describe("escalation model", () => {
+  afterEach(() => useEscalationModel(null));
+  // A model that always says ambiguous (intercept +10) or always clear (-10), to pin down what it may do.
+  const always = (z: number) => ({ features: [...ESCALATION_FEATURES], weights: [...ESCALATION_FEATURES.map(() => 0), z] });
+  const kinds = (task: CompiledTask) => task.ambiguities.map((a) => a.kind);
+
+  it("explains its vote on every free-text request: probability, threshold and the features that moved it", () => {
+    for (const text of ["Add a dark mode toggle to the settings page", "Fix it"]) {
+      expect(explanation(compiled(text), "escalation")).toMatch(/^escalation model: ambiguous \d\.\d\d (?:>=|<) 0\.\d+ \([\w:]+ [+-]\d/);
+    }
+  });
+
+  it("below its threshold, does not ask the soft questions, and names them in the explanation", () => {
+    useEscalationModel(always(-10));
+    const task = compiled("Make the checkout faster");
+    expect(task.status).toBe("COMPILED");
+    expect(explanation(task, "escalation")).toMatch(/clear enough, so these detectors' questions are not asked: "faster" has no number/);
+  });
+
+  it("never outvotes a contradiction or a request with nothing to act on", () => {
+    useEscalationModel(always(-10));
+    expect(kinds(compiled("Fix src/a.ts but don't change any code"))).toContain("constraint_contradiction");
+    expect(kinds(compiled("Refactor please"))).toContain("missing_target");
+    expect(kinds(compiled(""))).toContain("empty_request");
+  });
+
+  it("lets the type model's guess stand when it finds the request clear, and asks when there is no guess", () => {
+    useEscalationModel(always(-10));
+    const guessed = compiled("restart the service and check it's healthy");
+    expect([guessed.status, guessed.ir.task_type]).toEqual(["COMPILED", "OBSERVE_ENVIRONMENT"]);
+    expect(explanation(guessed, "task_type")).toMatch(/only a guess; the guess stands, the escalation model finding the request clear/);
+    expect(kinds(compiled("can you help with that thing"))).toEqual(["undetermined_task_type"]);
+    useEscalationModel(always(10));
+    expect(kinds(compiled("restart the service and check it's healthy"))).toContain("undetermined_task_type");
+  });
+
+  it("above its threshold, asks its own question when no detector asked one, and explains it", () => {
+    useEscalationModel(always(10));
+    const task = compiled("Add a dark mode toggle to the settings page");
+    expect(task.status).toBe("NEEDS_CLARIFICATION");
+    expect(task.ambiguities[0]!.question).toMatch(/no detector found the gap, but the escalation model: ambiguous 1\.00 >= 0\.\d+/);
+    expect(explanation(task, "escalation")).toMatch(/asked, though no detector found a gap/);
+  });
+
+  it("is not consulted once a person has answered: an answer is never asked about again", async () => {
+    useEscalationModel(always(10));
+    const { clarificationsFor } = await import("../../src/domain/task-compiler/index.js");
+    const task = compiled("Add a dark mode toggle to the settings page");
+    const checked = clarificationsFor(
+      task,
+      [],
+      [{ ambiguityId: task.ambiguities[0]!.ambiguity_id, answer: "a toggle in src/settings.tsx" }],
+      "ana",
+    );
+    if (!checked.ok) throw checked.error;
+    const next = compileTask({ text: "Add a dark mode toggle to the settings page" }, checked.clarifications);
+    expect(next.ok && next.task.status).toBe("COMPILED");
+  });
+
+  it("is trained only on first-contact rows of the development split, by a deterministic fit", () => {
+    const ids = new Set(loadCorpus().map((e) => e.id));
+    const rows = loadFirstContact();
+    expect(rows.length).toBeGreaterThan(500);
+    expect(rows.every((r) => ids.has(r.id))).toBe(true);
+    const toy = [
+      { x: [1, 0], y: 1 as const },
+      { x: [0, 1], y: 0 as const },
+    ];
+    const fitted = fitLogistic(["a", "b"], toy, { l2: 0.01, rounds: 500, step: 0.5 });
+    expect(fitLogistic(["a", "b"], toy, { l2: 0.01, rounds: 500, step: 0.5 })).toEqual(fitted);
+    expect(logisticVote(fitted, [1, 0]).p).toBeGreaterThan(0.8);
+    expect(logisticVote(fitted, [0, 1]).p).toBeLessThan(0.2);
+    expect(escalationRows(loadCorpus(), rows.slice(0, 3)).every((r) => r.x.length === ESCALATION_FEATURES.length)).toBe(true);
   });
 });

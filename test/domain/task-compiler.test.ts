@@ -1,6 +1,6 @@
 // One test per extraction rule of the TaskIR compiler, plus the clarification round trip.
 // The corpus test covers the same rules on realistic requests; these pin each rule down alone.
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateTaskIr } from "../../src/contracts/validation.js";
 import { canonicalJson } from "../../src/domain/content-hash.js";
 import {
@@ -10,7 +10,15 @@ import {
   type CompiledTask,
   type TaskRequest,
 } from "../../src/domain/task-compiler/index.js";
+import { useEscalationModel } from "../../src/domain/task-compiler/model/escalation-evidence.js";
 import { segment } from "../../src/domain/task-compiler/segment.js";
+
+// The detectors alone: the escalation model, which weighs their questions with the words of the
+// whole request, is tested in task-compiler-model.test.ts and measured by the corpus test.
+const detectorsAlone = () => {
+  beforeAll(() => useEscalationModel(null, { enabled: false }));
+  afterAll(() => useEscalationModel(null));
+};
 
 function compiled(request: TaskRequest | string): CompiledTask {
   const outcome = compileTask(typeof request === "string" ? { text: request } : request);
@@ -151,6 +159,7 @@ describe("constraints", () => {
 });
 
 describe("scope", () => {
+  detectorsAlone();
   it("types refs (fs: files, dirs and globs, net: hosts) and forbids them in negated contexts", () => {
     const task = compiled(
       "Update src/app.ts and lib/**/*.ts, call https://api.example.com/v1. Don't touch src/db/, leave config/prod.yaml alone and never call billing.example.com.",
@@ -194,7 +203,8 @@ describe("risk, mode and privacy", () => {
     ["Review src/auth/session.ts and suggest improvements", "LOW", "RECOMMEND_ONLY", "INTERNAL"],
     ["Fix the CSV export in src/export.ts; ask me before merging", "MEDIUM", "APPROVAL_GATED", "INTERNAL"],
     ["Fix the export of customer email addresses in src/export.ts", "MEDIUM", "AUTONOMOUS", "RESTRICTED"],
-    ["Fix the broken links in docs/; this is a public repo", "MEDIUM", "AUTONOMOUS", "PUBLIC"],
+    // Fixing broken links in docs is DOCS work (LOW), as the corpus labels it (97-blind-dev, 99-fresh, 99-fresh-c).
+    ["Fix the broken links in docs/; this is a public repo", "LOW", "AUTONOMOUS", "PUBLIC"],
   ])("%s → %s, %s, %s", (text, risk, mode, privacy) => {
     const task = compiled(text);
     expect([task.ir.risk_class, task.ir.interaction_mode, task.ir.privacy_class]).toEqual([risk, mode, privacy]);
@@ -243,6 +253,7 @@ describe("budgets and freshness", () => {
 });
 
 describe("ambiguity detection", () => {
+  detectorsAlone();
   it.each([
     ["Fix it", "unresolved_reference"],
     ["That function is broken, fix it", "unresolved_reference"],

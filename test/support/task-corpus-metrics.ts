@@ -49,52 +49,58 @@ export const HELDOUT_TARGETS = {
 /**
  * What the held-out split has reached (a ratchet): the compiler can only get better on requests its
  * rules were not written from. Last raised 2026-12-03 (branch `learned`: the learned evidence,
- * task type 236/261, risk 237/261, mode 247/261, clear escalated 11/157). The issue's targets
+ * task type 236/261, risk 237/261, mode 247/261, clear escalated 11/157); escalation raised on branch
+ * `escalate` (the escalation model and the type thresholds of its last commit: task type 238/261,
+ * mode 248/261, recall 98/104, clear escalated 7/157). The issue's targets
  * above are not met yet; raise these as the compiler improves, never lower them.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.904,
+  task_type: 0.911,
   risk: 0.908,
-  mode: 0.946,
+  mode: 0.95,
   privacy: 0.992,
   forbidden_found: 0.988,
   hard_found: 0.961,
-  ambiguousRecall: 0.788,
-  clearEscalatedAtMost: 0.0701,
+  ambiguousRecall: 0.942,
+  clearEscalatedAtMost: 0.0446,
 };
 
 /**
  * The same ratchet for the fresh held-out file (test/fixtures/task-corpus-heldout-fresh.yaml),
  * set at its first measurement on 2026-12-03, after the third session's rule changes: its
  * writer saw neither the compiler nor those changes. Raised on branch `learned` (task type
- * 175/200, risk 177/200, mode 194/200, clear escalated 19/121).
+ * 175/200, risk 177/200, mode 194/200, clear escalated 19/121), and on branch `escalate` (task type 176/200,
+ * risk 179/200, recall 72/79, clear escalated 8/121).
  */
 export const FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.875,
-  risk: 0.885,
+  task_type: 0.88,
+  risk: 0.895,
   mode: 0.97,
   privacy: 0.985,
   forbidden_found: 0.985,
   hard_found: 0.97,
-  ambiguousRecall: 0.708,
-  clearEscalatedAtMost: 0.158,
+  ambiguousRecall: 0.911,
+  clearEscalatedAtMost: 0.0662,
 };
 
 /**
  * The ratchet for the second fresh held-out file (test/fixtures/task-corpus-heldout-fresh2.yaml),
  * set at its first measurement on 2026-12-03 after branch `learned` merged: written blind while
  * that branch was being built, never seen by it (task type 172/200, risk 179/200, mode 191/200,
- * privacy 196/200, forbidden found 196/200, HARD found 189/200, recall 56/82, clear escalated 17/118).
+ * privacy 196/200, forbidden found 196/200, HARD found 189/200, recall 56/82, clear escalated 17/118);
+ * branch `escalate`: task type 173/200, recall 70/82, clear escalated 7/118 (recall was set at 71/82
+ * after look 1 and measured 70/82 after the type thresholds moved: one request, for 1 type and
+ * 2 clear-escalation requests gained on this file; see docs/task-compiler.md).
  */
 export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.86,
+  task_type: 0.865,
   risk: 0.895,
   mode: 0.955,
   privacy: 0.98,
   forbidden_found: 0.98,
   hard_found: 0.945,
-  ambiguousRecall: 0.682,
-  clearEscalatedAtMost: 0.145,
+  ambiguousRecall: 0.853,
+  clearEscalatedAtMost: 0.0594,
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };

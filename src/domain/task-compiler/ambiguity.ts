@@ -3,7 +3,6 @@
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
-import { ambiguityVote } from "./model/ambiguity-evidence.js";
 import { covers, forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
@@ -226,8 +225,6 @@ export interface DetectionInput {
   constraints: ExtractedConstraint[];
   taskType: TaskType;
   hasExplicitCriteriaWithNumbers: boolean;
-  /** Whether an earlier step already asks something (a scope or field contradiction, the task type). */
-  alreadyAsked?: boolean;
 }
 
 export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
@@ -247,7 +244,6 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
     ];
   }
   const found: AmbiguityDraft[] = [];
-  const weak: ReferenceCandidate[] = [];
   const anchored = ANCHOR.test(input.text) || refsIn(input.text).length > 0;
   const bare =
     content.length === 1
@@ -272,19 +268,34 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
   } else {
     const reference = unresolvedReference(content, anchored);
     if (reference.draft) found.push(reference.draft);
-    weak.push(...reference.weak);
   }
   found.push(...unmeasurableGoals(input));
   found.push(...constraintContradictions(input));
   if (!found.some((draft) => draft.kind === "constraint_contradiction")) found.push(...forbiddenWork(input));
-  // The learned evidence may tip a reference resolved only from afar, when nothing else is asked:
-  // its vote is about the whole request, so it never adds a second question to one already asked.
-  if (!found.length && !input.alreadyAsked && weak.length) {
-    const vote = ambiguityVote(input.text);
-    if (vote.tips)
-      found.push(referenceQuestion(weak[0]!, `The request may describe it elsewhere, but not next to it, and ${vote.why} tips it`));
-  }
   return found;
+}
+
+/**
+ * The question to ask when the escalation model finds a request ambiguous and no detector asked
+ * anything: about a reference resolved only from afar if there is one (the detector's own
+ * borderline finding), otherwise about what the request leaves open.
+ */
+export function modelQuestion(input: DetectionInput, why: string): AmbiguityDraft {
+  const content = input.clauses.filter((clause) => !isGreeting(clause));
+  const anchored = ANCHOR.test(input.text) || refsIn(input.text).length > 0;
+  const weak = content.length ? unresolvedReference(content, anchored).weak[0] : undefined;
+  if (weak) return referenceQuestion(weak, `The request may describe it elsewhere, but not next to it, and the ${why}`);
+  const first = content[0] ?? null;
+  return {
+    kind: "missing_target",
+    question: `The request may leave open what is to be done (no detector found the gap, but the ${why}). What exactly should be done, to what, and how will we know it is done?`,
+    text: first?.text ?? "",
+    span: first ? spanOf(first) : null,
+    field: null,
+    options: [],
+    defaultOption: null,
+    effect: { kind: "text", asCriterion: false },
+  };
 }
 
 /**

@@ -12,10 +12,11 @@ import {
   type TaskIRV1,
   type TaskType,
 } from "../../contracts/task-ir.js";
-import { detectTextAmbiguities, hasMeasure, isGreetingClause } from "./ambiguity.js";
+import { detectTextAmbiguities, hasMeasure, isGreetingClause, modelQuestion, type AmbiguityDraft } from "./ambiguity.js";
 import { extractBudgets, extractFreshness } from "./budgets.js";
 import { classify, explainClassification } from "./classify.js";
 import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
+import { escalationModelEnabled, escalationVote, STANDING_KINDS } from "./model/escalation-evidence.js";
 import { learnedType } from "./model/type-evidence.js";
 import { extractOutputs } from "./outputs.js";
 import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.js";
@@ -53,6 +54,11 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const why: Record<string, string> = {};
   const at = (span: Span | null) => (span ? { start: span.start, end: span.end, text: text.slice(span.start, span.end) } : null);
 
+  // The escalation model weighs the detectors' questions once nobody has answered any: a request
+  // being clarified is asked about by the detectors alone, so an answer is never asked again.
+  const useModel = escalationModelEnabled() && clarifications.length === 0;
+  let typeQuestion: AmbiguityDraft | null = null;
+
   // Task type: an explicit field wins, a contradiction with the text is asked about.
   const classified = classify(clauses, explicit.labels ?? []);
   let taskType: TaskType;
@@ -78,7 +84,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     why.task_type = `${explainClassification(classified)}; ${learned.why}`;
     if ((taskType === "UNCLASSIFIED" || learned.guessed) && clauses.some((c) => !isGreetingClause(c))) {
       const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
-      const chosen = ledger.decide({
+      typeQuestion = {
         kind: "undetermined_task_type",
         question: classified.candidates.length
           ? `The request fits ${classified.candidates.join(" and ")} equally. Which kind of task is it?`
@@ -93,10 +99,16 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
         options: [...options],
         defaultOption: null,
         effect: { kind: "choose", field: "task_type" },
-      });
-      if (chosen) {
-        taskType = chosen as TaskType;
-        why.task_type = "answered by a person";
+      };
+      // Where the type model has a guess, the escalation model (below) may find the request clear
+      // enough to go ahead with it; a request someone already answered about is asked as before.
+      if (!useModel || taskType === "UNCLASSIFIED") {
+        const chosen = ledger.decide(typeQuestion);
+        typeQuestion = null;
+        if (chosen) {
+          taskType = chosen as TaskType;
+          why.task_type = "answered by a person";
+        }
       }
     }
   }
@@ -206,15 +218,36 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   // What the text leaves open.
   const constraints: TaskConstraint[] = [];
   const dropped = new Set<string>();
-  const drafts = detectTextAmbiguities({
+  const detection = {
     text,
     clauses,
     constraints: extracted,
     taskType,
     forbidden,
     hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
-    alreadyAsked: ledger.records.some((r) => r.resolution === "UNRESOLVED"),
-  });
+  };
+  let drafts = detectTextAmbiguities(detection);
+  if (useModel) {
+    const asked = [
+      ...ledger.records.filter((r) => r.resolution === "UNRESOLVED").map((r) => r.kind),
+      ...(typeQuestion ? [typeQuestion.kind] : []),
+      ...drafts.map((d) => d.kind),
+    ];
+    const vote = escalationVote(text, clauses, asked);
+    if (vote.escalate) {
+      if (typeQuestion) ledger.decide(typeQuestion);
+      if (!asked.length) drafts.push(modelQuestion(detection, vote.why));
+      why.escalation = `${vote.why}: ${asked.length ? `the detectors' questions (${[...new Set(asked)].join(", ")}) are asked` : "asked, though no detector found a gap"}`;
+    } else {
+      const outvoted = [...(typeQuestion ? [typeQuestion] : []), ...drafts.filter((d) => !STANDING_KINDS.has(d.kind))];
+      drafts = drafts.filter((d) => STANDING_KINDS.has(d.kind));
+      why.escalation = outvoted.length
+        ? `${vote.why}: clear enough, so these detectors' questions are not asked: ${outvoted.map((d) => d.question).join(" | ")}`
+        : `${vote.why}: clear${asked.length ? `; the questions that stand (${[...new Set(asked)].join(", ")}) are never outvoted` : ""}`;
+      if (typeQuestion)
+        why.task_type = `${why.task_type.replace("only a guess, asked about", "only a guess")}; the guess stands, the escalation model finding the request clear (${vote.p.toFixed(2)})`;
+    }
+  }
   for (const draft of drafts) {
     const answer = ledger.decide(draft);
     if (draft.effect.kind === "choose" && draft.effect.field.startsWith("constraint:") && answer === "drop")

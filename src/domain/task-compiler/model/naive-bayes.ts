@@ -63,6 +63,8 @@ export interface Prediction {
   because: string[];
   /** The log-odds of each class against the top one, per known feature (0 for the top class). */
   perFeature: Record<string, number>;
+  /** How many of the text's features the model knows. */
+  known: number;
 }
 
 export function predict(model: NaiveBayesModel, text: string): Prediction {
@@ -99,5 +101,10 @@ export function predict(model: NaiveBayesModel, text: string): Prediction {
   const n = Math.max(1, seen.length);
   const perFeature: Record<string, number> = {};
   model.classes.forEach((label, c) => (perFeature[label] = (score[c]! - max) / n));
-  return { ranked: ranked.map(({ label, p }) => ({ label, p })), because: best.map(([feature]) => feature), perFeature };
+  return {
+    ranked: ranked.map(({ label, p }) => ({ label, p })),
+    because: best.map(([feature]) => feature),
+    perFeature,
+    known: seen.length,
+  };
 }

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Rebuilds test/fixtures/task-corpus-first-contact.json: what the compiler's RULES said about each
+# fresh development batch at first contact, i.e. at the commit before any rule was written from
+# that batch (docs/task-compiler.md, "Escalation model"). Development data only; the held-out files
+# are never read. Needs the git history; the training script reads only the JSON it writes.
+set -euo pipefail
+root=$(git rev-parse --show-toplevel)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# commit that added the batch | compiler commit that had not seen it | batch file | how it was written:
+# "fresh" (a batch written as a check on generality, before checking the compiler on it) or
+# "family" (exercises per family of issue 14 by the rules' own author; kept, not trained on)
+# (d985e67 and 9cafcff added requests only, so the compiler at that commit had not seen them)
+batches=(
+  "d985e67 d985e67 test/fixtures/task-corpus/10-one-liners.yaml family"
+  "d985e67 d985e67 test/fixtures/task-corpus/20-references.yaml family"
+  "d985e67 d985e67 test/fixtures/task-corpus/30-measures.yaml family"
+  "d985e67 d985e67 test/fixtures/task-corpus/40-contradictions.yaml family"
+  "d985e67 d985e67 test/fixtures/task-corpus/50-type-cues.yaml family"
+  "d985e67 d985e67 test/fixtures/task-corpus/60-risk-privacy-mode.yaml family"
+  "d985e67 d985e67 test/fixtures/task-corpus/70-styles-and-paths.yaml family"
+  "d985e67 d985e67 test/fixtures/task-corpus/80-clear-short.yaml family"
+  "d985e67 d985e67 test/fixtures/task-corpus/90-ambiguous-short.yaml family"
+  "9cafcff 9cafcff test/fixtures/task-corpus/95-general.yaml family"
+  "57c90fa 57c90fa^ test/fixtures/task-corpus/96-fresh.yaml fresh"
+  "66132fd 66132fd^ test/fixtures/task-corpus/97-fresh.yaml fresh"
+  "cf931ca cf931ca^ test/fixtures/task-corpus/98-fresh.yaml fresh"
+  "ca778e8 ca778e8^ test/fixtures/task-corpus/99-fresh.yaml fresh"
+  "fdc2bab fdc2bab^ test/fixtures/task-corpus/99-fresh-b.yaml fresh"
+  "d7a597a d7a597a test/fixtures/task-corpus/97-blind-dev.yaml fresh"
+)
+for batch in "${batches[@]}"; do
+  read -r added compiler file written <<<"$batch"
+  # A batch is one file: its requests are often minimal pairs of each other.
+  batch="$added/$(basename "$file" .yaml)"
+  d="$tmp/${batch//\//_}"
+  mkdir -p "$d"
+  git -C "$root" archive "$compiler" src | tar -x -C "$d"
+  ln -s "$root/node_modules" "$d/node_modules"
+  echo '{"type":"module"}' >"$d/package.json"
+  git -C "$root" show "$added:$file" >"$d/fixture.yaml"
+  cp "$root/scripts/first-contact/run-old.ts" "$d/run.ts"
+  (cd "$d" && npx tsx run.ts "$d/src" "$d/fixture.yaml" "$batch" "$(git -C "$root" rev-parse --short "$compiler")" "$written" >"$d/out.json")
+done
+(cd "$root" && npx tsx scripts/first-contact/merge.ts "$tmp"/*/out.json)
