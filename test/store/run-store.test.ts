@@ -43,13 +43,23 @@ describe(`RunStore on ${backendName}`, () => {
     const status = (text: string) => [{ op: "setUserVisibleStatus", args: { status: text } }];
     try {
       const outcomes = await Promise.allSettled([
-        ...runs.map(({ run }) => store.commitState({ runId: run.id, expectedVersion: 0, operations: status(run.id), producer, provenance })),
+        ...runs.map(({ run }) =>
+          store.commitState({ runId: run.id, expectedVersion: 0, operations: status(run.id), producer, provenance }),
+        ),
         // A second writer on the first run, read at the same version: exactly one of the two wins.
         store.commitState({ runId: runs[0]!.run.id, expectedVersion: 0, operations: status("rival"), producer, provenance }),
         // Refused on its own, without taking the others down.
-        store.commitState({ runId: runs[1]!.run.id, expectedVersion: 0, operations: [{ op: "noSuchOperation", args: {} }], producer, provenance }),
+        store.commitState({
+          runId: runs[1]!.run.id,
+          expectedVersion: 0,
+          operations: [{ op: "noSuchOperation", args: {} }],
+          producer,
+          provenance,
+        }),
       ]);
-      const appendStatements = appends.mock.calls.filter(([statement]) => typeof statement !== "string" && /canon_append/.test(statement.name));
+      const appendStatements = appends.mock.calls.filter(
+        ([statement]) => typeof statement !== "string" && /canon_append/.test(statement.name),
+      );
       expect(appendStatements.length).toBeLessThan(runs.length);
       const [first, ...others] = outcomes.slice(0, runs.length);
       for (const outcome of others) expect(outcome).toMatchObject({ status: "fulfilled", value: { run: { stateVersion: 1 } } });
