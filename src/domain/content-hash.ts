@@ -1,12 +1,24 @@
 // A state's identity is the sha256 of its RFC 8785 (JCS) canonical JSON: key order, number
 // formatting and whitespace cannot change the hash, so any two Canon instances agree on it.
 import { createHash } from "node:crypto";
-import canonicalize from "canonicalize";
+import { configure } from "safe-stable-stringify";
 import type { ContentHash } from "../contracts/common.js";
 
+// RFC 8785 is JSON.stringify's strings and numbers with object keys sorted by UTF-16 code
+// units, which is what safe-stable-stringify's deterministic mode writes for JSON values: the
+// same bytes as the reference `canonicalize` package (a property test holds them equal) at about
+// half its cost, and canonical JSON is the commit path's largest single cost (docs/benchmark-log.md).
+// Strict: a value with no JSON form (a function, a symbol, NaN, a bigint, a cycle) throws.
+const stringify = configure({ deterministic: true, strict: true, bigint: false, circularValue: Error });
+
+// JSON.stringify writes a lone surrogate as an escape (`\ud800`), and only a lone one: a
+// backslash-u-d8..df that is not itself escaped means the value held one, which RFC 8785 refuses.
+const LONE_SURROGATE_ESCAPE = /(?<!\\)(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/;
+
 export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value);
+  const text = stringify(value);
   if (text === undefined) throw new TypeError("value has no canonical JSON form");
+  if (text.includes("\\ud") && LONE_SURROGATE_ESCAPE.test(text)) throw new TypeError("lone surrogate is not allowed");
   return text;
 }
 

@@ -1,20 +1,27 @@
-// RFC 6902 JSON Patches between two states, as the ledger stores them (docs/storage.md), with
-// the `rfc6902` library doing the work. Two things it does not do the way the ledger needs:
+// RFC 6902 JSON Patches between two states, as the ledger stores them (docs/storage.md). The
+// `rfc6902` library applies them and names their types; the diff is written here, for two
+// reasons the library's `createPatch` cannot serve:
 // - Arrays: its minimal edit script is quadratic in the array's length and recursive, so a long
 //   list (events, receipts) would cost seconds and overflow the stack. Here an array is diffed
 //   in linear time: common prefix and suffix off, the rest element by element, then the extra
 //   elements added or removed at the end of the middle. Not always the shortest patch, always
 //   a correct one, and short for what commits do (change, append or remove a few elements).
+// - Cost: every commit diffs its state against the one before, and the library builds a
+//   Pointer object for every member it visits, changed or not (9% of a batched commit's CPU in
+//   the profile, docs/benchmark-log.md). Here paths are strings built only for what changed,
+//   and members the operations left untouched are skipped by identity.
 // - Applying: its applyPatch mutates. Here a patch is applied to copies of the containers on
 //   each operation's path only, so the state it started from stays intact (history pages keep
 //   one state per version) and unchanged subtrees are shared, not copied.
-import { applyPatch, createPatch, Pointer, type Operation } from "rfc6902";
+import { applyPatch, Pointer, type Operation } from "rfc6902";
 
 export type StatePatch = Operation[];
 
 /** The patch from `from` to `to`; empty when they are equal. */
 export function statePatch(from: unknown, to: unknown): StatePatch {
-  return createPatch(from, to, diffArraysLinearly);
+  const operations: Operation[] = [];
+  diffInto(operations, from, to, "");
+  return operations;
 }
 
 /** `state` with the patch applied; `state` itself is not modified. Throws if the patch does not apply. */
@@ -55,36 +62,59 @@ function copyAlong(root: Json, pointer: string): Json {
   return top;
 }
 
-const equal = (a: Json, b: Json): boolean =>
-  a === b || (isContainer(a) && isContainer(b) && createPatch(a, b, diffArraysLinearly).length === 0);
+/** RFC 6901: `~` and `/` in a member name are escaped in a pointer. */
+const token = (key: string): string => (/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key);
 
-function diffArraysLinearly(input: Json, output: Json, ptr: Pointer): Operation[] | void {
-  if (!Array.isArray(input) || !Array.isArray(output)) return undefined; // the library's own way
-  let start = 0;
-  while (start < input.length && start < output.length && equal(input[start], output[start])) start++;
-  let endIn = input.length;
-  let endOut = output.length;
-  while (endIn > start && endOut > start && equal(input[endIn - 1], output[endOut - 1])) {
-    endIn--;
-    endOut--;
-  }
-  const operations: Operation[] = [];
-  const common = Math.min(endIn - start, endOut - start);
-  for (let i = start; i < start + common; i++) {
-    operations.push(...createPatch(input[i], output[i], diffArraysLinearly).map((op) => prefixed(op, ptr.add(String(i)).toString())));
-  }
-  for (let i = start + common; i < endOut; i++) {
-    operations.push({ op: "add", path: ptr.add(String(i)).toString(), value: output[i] });
-  }
-  for (let i = start + common; i < endIn; i++) {
-    operations.push({ op: "remove", path: ptr.add(String(start + common)).toString() });
-  }
-  return operations;
+const isObject = (value: Json): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+// A member whose value is undefined is absent from JSON, and so from the diff.
+const has = (object: Record<string, Json>, key: string): boolean =>
+  Object.prototype.hasOwnProperty.call(object, key) && object[key] !== undefined;
+
+function diffInto(operations: Operation[], from: Json, to: Json, path: string): void {
+  if (from === to) return;
+  if (Array.isArray(from) && Array.isArray(to)) return diffArrays(operations, from, to, path);
+  if (isObject(from) && isObject(to)) return diffObjects(operations, from, to, path);
+  if (equal(from, to)) return; // e.g. Dates with one time
+  operations.push({ op: "replace", path, value: to });
 }
 
-/** An operation of a nested patch, moved under `base`. */
-function prefixed(operation: Operation, base: string): Operation {
-  const moved = { ...operation, path: base + operation.path } as Operation;
-  if ("from" in operation && operation.from !== undefined) (moved as { from: string }).from = base + operation.from;
-  return moved;
+function diffObjects(operations: Operation[], from: Record<string, Json>, to: Record<string, Json>, path: string): void {
+  for (const key in from) if (has(from, key) && !has(to, key)) operations.push({ op: "remove", path: `${path}/${token(key)}` });
+  for (const key in to) if (has(to, key) && !has(from, key)) operations.push({ op: "add", path: `${path}/${token(key)}`, value: to[key] });
+  for (const key in to) {
+    if (from[key] !== to[key] && has(to, key) && has(from, key)) diffInto(operations, from[key], to[key], `${path}/${token(key)}`);
+  }
+}
+
+function diffArrays(operations: Operation[], from: Json[], to: Json[], path: string): void {
+  let start = 0;
+  while (start < from.length && start < to.length && equal(from[start], to[start])) start++;
+  let endFrom = from.length;
+  let endTo = to.length;
+  while (endFrom > start && endTo > start && equal(from[endFrom - 1], to[endTo - 1])) {
+    endFrom--;
+    endTo--;
+  }
+  const common = Math.min(endFrom - start, endTo - start);
+  for (let i = start; i < start + common; i++) diffInto(operations, from[i], to[i], `${path}/${i}`);
+  for (let i = start + common; i < endTo; i++) operations.push({ op: "add", path: `${path}/${i}`, value: to[i] });
+  for (let i = start + common; i < endFrom; i++) operations.push({ op: "remove", path: `${path}/${start + common}` });
+}
+
+/** JSON equality: the same value in the JSON sense, whatever the key order. */
+function equal(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => equal(item, b[i]));
+  if (isObject(a) && isObject(b)) {
+    let count = 0;
+    for (const key in a) {
+      if (!has(a, key)) continue;
+      if (!has(b, key) || !equal(a[key], b[key])) return false;
+      count++;
+    }
+    for (const key in b) if (has(b, key)) count--;
+    return count === 0;
+  }
+  return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
 }

@@ -1,5 +1,68 @@
+import canonicalize from "canonicalize";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson, canonicalJsonPair } from "../../src/domain/content-hash.js";
+
+// Hashes already in ledgers were computed with the reference `canonicalize` package: the faster
+// serialiser must write the very same bytes, or existing chains stop verifying.
+describe("canonicalJson", () => {
+  it("writes the bytes of the RFC 8785 reference implementation for any JSON value", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => canonicalJson(value) === canonicalize(value)),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("agrees on every UTF-16 unit sequence the reference accepts, and refuses what it refuses", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ unit: "binary" }), fc.string({ unit: "binary" })), (value) => {
+        let expected: string | undefined;
+        try {
+          expected = canonicalize(value);
+        } catch {
+          expected = undefined; // a lone surrogate
+        }
+        if (expected === undefined) return expect(() => canonicalJson(value)).toThrow(/lone surrogate/);
+        expect(canonicalJson(value)).toBe(expected);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it.each([
+    ["a lone high surrogate", { s: "a\ud800b" }],
+    ["a lone low surrogate in a key", { "\udc00": 1 }],
+    ["a lone surrogate after an escaped backslash", ["\\\ud800"]],
+  ])("refuses %s", (_, value) => {
+    expect(() => canonicalJson(value)).toThrow(/lone surrogate/);
+  });
+
+  it.each([
+    ["an escaped backslash before the text ud800", ["\\ud800"], '["\\\\ud800"]'],
+    ["a surrogate pair", ["\u{1F600}"], '["\u{1F600}"]'],
+    ["undefined members and array holes", { a: undefined, b: [undefined, 1] }, '{"b":[null,1]}'],
+    ["a date, by its toJSON", { at: new Date(0) }, '{"at":"1970-01-01T00:00:00.000Z"}'],
+    ["-0 and exponents", [-0, 1e21, 1e-7], "[0,1e+21,1e-7]"],
+  ])("writes %s as RFC 8785 does", (_, value, expected) => {
+    expect(canonicalJson(value)).toBe(expected);
+    expect(canonicalize(value)).toBe(expected);
+  });
+
+  it.each([
+    ["NaN", [Number.NaN]],
+    ["Infinity", { x: Number.POSITIVE_INFINITY }],
+    ["a function", { f: () => 1 }],
+    ["a bigint", [1n]],
+  ])("refuses %s, which has no JSON form", (_, value) => {
+    expect(() => canonicalJson(value)).toThrow();
+  });
+
+  it("refuses a cycle", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => canonicalJson(cyclic)).toThrow();
+  });
+});
 
 describe("canonicalJsonPair", () => {
   const cases: [Record<string, unknown>, string, unknown][] = [
