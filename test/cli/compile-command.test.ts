@@ -21,7 +21,11 @@ function run(text: string | undefined, file?: string) {
 
 describe("canon compile", () => {
   it("prints a clear request's TaskIR and exits 0", () => {
-    const { code, out, err } = run("Fix the crash in src/app.ts; never touch src/vendor/");
+    // Concrete enough for the escalation model too: a bare "Fix the crash in src/app.ts" is
+    // escalated by it (docs/task-compiler.md, "Escalation model": its cost on short requests).
+    const { code, out, err } = run(
+      "Fix the TypeError that parseConfig throws in src/app.ts when the config file is empty; never touch src/vendor/",
+    );
     expect(code).toBe(0);
     expect(JSON.parse(out)).toMatchObject({
       schema_id: "allternit.kernel.TaskIRV1",
