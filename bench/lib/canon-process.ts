@@ -2,12 +2,22 @@
 // benchmark measures the shipped build over a real socket and can read the server's own
 // memory high-water mark without the benchmark's allocations mixed in.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { PRODUCER } from "./workload.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
+
+/** The node flags `canon` runs with: those of its first line (`#!/usr/bin/env -S node <flags>`). */
+export function shippedNodeFlags(cli = CLI): string[] {
+  const shebang = readFileSync(cli, "utf8").split("\n", 1)[0]!;
+  return shebang
+    .replace(/^#!.*?\bnode\b/, "")
+    .split(" ")
+    .filter(Boolean);
+}
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -44,7 +54,7 @@ export async function startCanonProcess(
   // An inherited DATABASE_URL would silently turn the PGlite run into a Postgres one.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof), for diagnosis.
-  const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...extraNodeArgs];
+  const nodeArgs = [...shippedNodeFlags(), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...extraNodeArgs];
   const child = spawn(process.execPath, [...nodeArgs, CLI, "serve", "--port", "0", "--host", "127.0.0.1"], {
     cwd: REPO_ROOT,
     env: childEnv,
