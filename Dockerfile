@@ -50,7 +50,7 @@ EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.CANON_PORT || 4000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-# package.json's bin: `canon`, with the node flags of its first line (docs/operations.md,
-# "Node's flags"). Other commands: `docker run ... canon migrate`.
+# package.json's bin: `canon`, with npm start's node flags (docs/operations.md, "Node's flags").
+# Other commands: `docker run ... canon migrate`.
 ENTRYPOINT ["node", "--v8-pool-size=2", "dist/cli/main.js"]
 CMD ["serve"]

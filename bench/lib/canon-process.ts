@@ -10,13 +10,11 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 
-/** The node flags `canon` runs with: those of its first line (`#!/usr/bin/env -S node <flags>`). */
-export function shippedNodeFlags(cli = CLI): string[] {
-  const shebang = readFileSync(cli, "utf8").split("\n", 1)[0]!;
-  return shebang
-    .replace(/^#!.*?\bnode\b/, "")
-    .split(" ")
-    .filter(Boolean);
+/** The node flags Canon is started with: those of `npm start` (docs/operations.md, "Node's flags"). */
+export function shippedNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  const words = scripts.start.split(" ");
+  return words.slice(words.indexOf("node") + 1, words.indexOf("dist/cli/main.js"));
 }
 
 const START_TIMEOUT_MS = 60_000;

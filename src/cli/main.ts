@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --v8-pool-size=2
+#!/usr/bin/env node
 // The `canon` command line, on commander: per-command help with examples (`canon help <command>`,
 // `canon <command> --help`), `--version`, and each command's own flags (an unknown one is a usage
 // error, exit 2). The command line and the configuration are checked before any database is
