@@ -75,7 +75,6 @@ function diffInto(operations: Operation[], from: Json, to: Json, path: string): 
   if (from === to) return;
   if (Array.isArray(from) && Array.isArray(to)) return diffArrays(operations, from, to, path);
   if (isObject(from) && isObject(to)) return diffObjects(operations, from, to, path);
-  if (equal(from, to)) return; // e.g. Dates with one time
   operations.push({ op: "replace", path, value: to });
 }
 
@@ -116,5 +115,5 @@ function equal(a: Json, b: Json): boolean {
     for (const key in b) if (has(b, key)) count--;
     return count === 0;
   }
-  return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  return false;
 }
