@@ -7,7 +7,7 @@
 // prints the heaviest functions and packages by self time. Not a benchmark: the profiler slows the
 // server down; compare throughput with `npm run bench`.
 //   PROFILE_WORKLOAD=single|batch|typename   (default single: 32 writers, commitState each)
-//   PROFILE_NODE_ARGS="--max-semi-space-size=32" (extra node flags for the server), PROFILE_SECONDS=8, PROFILE_DIR=<tmp dir>, PROFILE_FILE=<a .cpuprofile to summarise, nothing run>, BENCH_BACKENDS=postgres|pglite (default postgres when a URL is set)
+//   BENCH_SERVER_NODE_ARGS="--max-semi-space-size=32" (extra node flags for the server), PROFILE_SECONDS=8, PROFILE_DIR=<tmp dir>, PROFILE_FILE=<a .cpuprofile to summarise, nothing run>, BENCH_BACKENDS=postgres|pglite (default postgres when a URL is set)
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,11 +37,7 @@ async function main() {
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       env = { CANON_DATA_DIR: dataDir };
     }
-    const canon = await startCanonProcess(env, [
-      "--cpu-prof",
-      `--cpu-prof-dir=${profileDir}`,
-      ...(process.env.PROFILE_NODE_ARGS ?? "").split(" ").filter(Boolean),
-    ]);
+    const canon = await startCanonProcess(env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
     cleanups.push(() => canon.stop());
     const client = new CanonClient(canon.url, 32, canon.token);
     cleanups.push(async () => client.close());
