@@ -28,21 +28,40 @@ export function sha256Of(text: string): ContentHash {
 
 export const contentHash = (value: unknown): ContentHash => sha256Of(canonicalJson(value));
 
+// A stored value is never changed in place: an operation builds new objects for what it changes
+// and keeps the others (the state diff relies on the same), and a commit's operations are not
+// touched once checked. So the canonical text of an object is remembered for as long as the
+// object lives: a commit that changes the plan canonicalises the plan and the identity, not the
+// whole state, and its operations are canonicalised once for the size check, the entry digest and
+// the stored row. The state cache charges a state for this text too (state-cache.ts).
+const rememberedTexts = new WeakMap<object, string>();
+
+/** canonicalJson, remembered per object (the object must never change afterwards). */
+export function canonicalJsonOnce(value: unknown): string {
+  if (value === null || typeof value !== "object") return canonicalJson(value);
+  let text = rememberedTexts.get(value);
+  if (text === undefined) rememberedTexts.set(value, (text = canonicalJson(value)));
+  return text;
+}
+
+/**
+ * canonicalJson of an object, built from its members' remembered texts: the same bytes, joined as
+ * RFC 8785 joins an object's members (keys sorted by UTF-16 units, undefined members left out).
+ */
+export function canonicalJsonOfMembers(value: Record<string, unknown>): string {
+  const members: string[] = [];
+  for (const name of Object.keys(value).sort()) {
+    const at = value[name];
+    if (at !== undefined && typeof at !== "symbol") members.push(`${canonicalJson(name)}:${canonicalJsonOnce(at)}`);
+  }
+  return `{${members.join(",")}}`;
+}
+
 /**
  * The canonical JSON of an object and of a copy of it with one member replaced, for about the
- * price of one: the members they share are canonicalised once and joined as canonicalize joins
- * an object's members (keys sorted, undefined members left out). A commit needs both: the state
+ * price of one: the members they share are canonicalised once. A commit needs both: the state
  * the operations produced (is it a NOOP?) and the same state at the next version (its hash).
  */
 export function canonicalJsonPair(value: Record<string, unknown>, key: string, replacement: unknown): [string, string] {
-  const member = (name: string, at: unknown): string[] =>
-    at === undefined || typeof at === "symbol" ? [] : [`${canonicalJson(name)}:${canonicalJson(at)}`];
-  const original: string[] = [];
-  const replaced: string[] = [];
-  for (const name of [...new Set([...Object.keys(value), key])].sort()) {
-    const before = member(name, value[name]);
-    original.push(...before);
-    replaced.push(...(name === key ? member(name, replacement) : before));
-  }
-  return [`{${original.join(",")}}`, `{${replaced.join(",")}}`];
+  return [canonicalJsonOfMembers(value), canonicalJsonOfMembers({ ...value, [key]: replacement })];
 }

@@ -2,7 +2,7 @@
 // everything the entry records except the stored state itself (which its content hash already
 // covers), so changing any recorded byte of any entry breaks the chain from that entry on.
 import type { ComponentIdentity, ContentHash, StoredProvenance } from "../contracts/common.js";
-import { contentHash, sha256Of } from "./content-hash.js";
+import { canonicalJsonOfMembers, sha256Of } from "./content-hash.js";
 import type { OperationCall } from "./operations/index.js";
 
 /** The parent of a run's first entry, unless the run was forked from another run's entry. */
@@ -26,16 +26,18 @@ export interface ChainedContent {
  * chains seq in there (see chainHash).
  */
 export const entryDigest = (entry: Omit<ChainedContent, "seq">): ContentHash =>
-  contentHash({
-    run_id: entry.runId,
-    state_version: entry.stateVersion,
-    kind: entry.kind,
-    operations: entry.operations,
-    producer: entry.producer,
-    provenance: entry.provenance,
-    reason: entry.reason,
-    content_hash: entry.contentHash,
-  });
+  sha256Of(
+    canonicalJsonOfMembers({
+      run_id: entry.runId,
+      state_version: entry.stateVersion,
+      kind: entry.kind,
+      operations: entry.operations,
+      producer: entry.producer,
+      provenance: entry.provenance,
+      reason: entry.reason,
+      content_hash: entry.contentHash,
+    }),
+  );
 
 /**
  * The entry hash: sha256 of "<parent hash>|<seq>|<entry digest>". The write path computes the

@@ -8,7 +8,7 @@ import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/co
 import { InvalidInputError, NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
 import { RunArchivedError, RunDeletedError } from "../contracts/watch-errors.js";
 import { checkedStateJson } from "../domain/commit.js";
-import { sha256Of } from "../domain/content-hash.js";
+import { canonicalJsonOnce, sha256Of } from "../domain/content-hash.js";
 import { chainHash, entryDigest } from "../domain/ledger-chain.js";
 import type { CarriedReceipt, OperationCall } from "../domain/operations/index.js";
 import { ARCHIVED_STATUS } from "../domain/run-archive.js";
@@ -419,7 +419,6 @@ function appendItem(spec: AppendSpec, ord: number): string {
     status: spec.kind === "ARCHIVE" ? ARCHIVED_STATUS : runStatusOf(spec.state),
     digest: digestOf(spec, kind, spec.stateVersion, spec.contentHash),
     committed_at: spec.committedAt,
-    operations: spec.operations,
     producer: spec.producer,
     provenance: spec.provenance,
     reason: spec.reason,
@@ -428,7 +427,9 @@ function appendItem(spec: AppendSpec, ord: number): string {
     receipts: spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
   });
   const storedState = stored?.state ? stateJson : null;
-  return `${rest.slice(0, -1)},"state":${stateJson ?? "null"},"stored_state":${storedState ?? "null"}}`;
+  // The large members go in as the text already made of them (the digest canonicalised the operations).
+  const operations = canonicalJsonOnce(spec.operations);
+  return `${rest.slice(0, -1)},"operations":${operations},"state":${stateJson ?? "null"},"stored_state":${storedState ?? "null"}}`;
 }
 
 /** Why a lone append failed: a refusal the writer resolves, or the (typed when possible) error. */

@@ -77,4 +77,23 @@ describe("canonicalJsonPair", () => {
     expect(original).toBe(canonicalJson(value));
     expect(replaced).toBe(canonicalJson({ ...value, [key]: replacement }));
   });
+
+  // Members are canonicalised once per object (content-hash.ts): along a chain of states that
+  // share unchanged members, every pair must still be exactly canonicalJson's.
+  it("writes canonicalJson's bytes along a chain of states that share their unchanged members", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom("a", "b", "c", "d"), fc.jsonValue({ maxDepth: 3 })), { maxLength: 12 }), (changes) => {
+        let state: Record<string, unknown> = { identity: { v: 0 }, a: { list: [1, 2] }, b: "text", c: null };
+        for (const [at, [name, value]] of changes.entries()) {
+          const applied = { ...state, [name]: value }; // the others keep their objects
+          const identity = { v: at + 1 };
+          const [original, replaced] = canonicalJsonPair(applied, "identity", identity);
+          expect(original).toBe(canonicalize(applied));
+          expect(replaced).toBe(canonicalize({ ...applied, identity }));
+          state = { ...applied, identity };
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
