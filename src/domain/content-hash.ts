@@ -30,38 +30,60 @@ export const contentHash = (value: unknown): ContentHash => sha256Of(canonicalJs
 
 // A stored value is never changed in place: an operation builds new objects for what it changes
 // and keeps the others (the state diff relies on the same), and a commit's operations are not
-// touched once checked. So the canonical text of an object is remembered for as long as the
-// object lives: a commit that changes the plan canonicalises the plan and the identity, not the
-// whole state, and its operations are canonicalised once for the size check, the entry digest and
-// the stored row. The state cache charges a state for this text too (state-cache.ts).
+// touched once checked. So the canonical text of a large object is remembered for as long as the
+// object lives: a commit that changes the status line of a 100 KB state canonicalises the status
+// and the identity, not the whole state, and its operations are canonicalised once for the entry
+// digest and the stored row. The state cache charges a state for this text too (state-cache.ts).
 const rememberedTexts = new WeakMap<object, string>();
 
-/** canonicalJson, remembered per object (the object must never change afterwards). */
+// Below this many characters a text is made again rather than remembered: a weak map entry costs
+// the garbage collector more than canonicalising a small object (bench/commit-cpu.ts).
+const REMEMBER_FROM_CHARS = 1024;
+
+/** canonicalJson, remembered per object when it is long (the object must never change afterwards). */
 export function canonicalJsonOnce(value: unknown): string {
   if (value === null || typeof value !== "object") return canonicalJson(value);
   let text = rememberedTexts.get(value);
-  if (text === undefined) rememberedTexts.set(value, (text = canonicalJson(value)));
+  if (text === undefined) {
+    text = canonicalJson(value);
+    if (text.length >= REMEMBER_FROM_CHARS) rememberedTexts.set(value, text);
+  }
   return text;
 }
 
+/** `"name":text` for an object member, or nothing for a member JSON leaves out. */
+const memberText = (name: string, at: unknown, remembered: boolean): string | null =>
+  at === undefined || typeof at === "symbol" ? null : `${canonicalJson(name)}:${remembered ? canonicalJsonOnce(at) : canonicalJson(at)}`;
+
 /**
- * canonicalJson of an object, built from its members' remembered texts: the same bytes, joined as
- * RFC 8785 joins an object's members (keys sorted by UTF-16 units, undefined members left out).
+ * canonicalJson of an object, joined from its members' texts as RFC 8785 joins them (keys sorted
+ * by UTF-16 units, undefined members left out): the same bytes. The members named in `remembered`
+ * take their text from canonicalJsonOnce (a member made for this call only would just fill the
+ * memory with texts nobody asks for again).
  */
-export function canonicalJsonOfMembers(value: Record<string, unknown>): string {
+export function canonicalJsonOfMembers(value: Record<string, unknown>, remembered: ReadonlySet<string>): string {
   const members: string[] = [];
   for (const name of Object.keys(value).sort()) {
-    const at = value[name];
-    if (at !== undefined && typeof at !== "symbol") members.push(`${canonicalJson(name)}:${canonicalJsonOnce(at)}`);
+    const text = memberText(name, value[name], remembered.has(name));
+    if (text !== null) members.push(text);
   }
   return `{${members.join(",")}}`;
 }
 
 /**
  * The canonical JSON of an object and of a copy of it with one member replaced, for about the
- * price of one: the members they share are canonicalised once. A commit needs both: the state
- * the operations produced (is it a NOOP?) and the same state at the next version (its hash).
+ * price of one: the members they share are joined from the same texts, each remembered
+ * (canonicalJsonOnce). A commit needs both: the state the operations produced (is it a NOOP?)
+ * and the same state at the next version (its hash).
  */
 export function canonicalJsonPair(value: Record<string, unknown>, key: string, replacement: unknown): [string, string] {
-  return [canonicalJsonOfMembers(value), canonicalJsonOfMembers({ ...value, [key]: replacement })];
+  const original: string[] = [];
+  const replaced: string[] = [];
+  for (const name of [...new Set([...Object.keys(value), key])].sort()) {
+    const before = memberText(name, value[name], true);
+    if (before !== null) original.push(before);
+    const after = name === key ? memberText(name, replacement, true) : before;
+    if (after !== null) replaced.push(after);
+  }
+  return [`{${original.join(",")}}`, `{${replaced.join(",")}}`];
 }

@@ -20,6 +20,9 @@ export interface ChainedContent {
   contentHash: ContentHash;
 }
 
+// The operations' text goes in the stored row too (ledger-writes.ts).
+const REMEMBERED: ReadonlySet<string> = new Set(["operations"]);
+
 /**
  * Digest of an entry's own content, in RFC 8785 canonical form. Its position (seq) is not part
  * of it: the writer learns the seq only inside the statement that appends the entry, which
@@ -27,16 +30,19 @@ export interface ChainedContent {
  */
 export const entryDigest = (entry: Omit<ChainedContent, "seq">): ContentHash =>
   sha256Of(
-    canonicalJsonOfMembers({
-      run_id: entry.runId,
-      state_version: entry.stateVersion,
-      kind: entry.kind,
-      operations: entry.operations,
-      producer: entry.producer,
-      provenance: entry.provenance,
-      reason: entry.reason,
-      content_hash: entry.contentHash,
-    }),
+    canonicalJsonOfMembers(
+      {
+        run_id: entry.runId,
+        state_version: entry.stateVersion,
+        kind: entry.kind,
+        operations: entry.operations,
+        producer: entry.producer,
+        provenance: entry.provenance,
+        reason: entry.reason,
+        content_hash: entry.contentHash,
+      },
+      REMEMBERED,
+    ),
   );
 
 /**

@@ -82,17 +82,28 @@ describe("canonicalJsonPair", () => {
   // share unchanged members, every pair must still be exactly canonicalJson's.
   it("writes canonicalJson's bytes along a chain of states that share their unchanged members", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom("a", "b", "c", "d"), fc.jsonValue({ maxDepth: 3 })), { maxLength: 12 }), (changes) => {
-        let state: Record<string, unknown> = { identity: { v: 0 }, a: { list: [1, 2] }, b: "text", c: null };
-        for (const [at, [name, value]] of changes.entries()) {
-          const applied = { ...state, [name]: value }; // the others keep their objects
-          const identity = { v: at + 1 };
-          const [original, replaced] = canonicalJsonPair(applied, "identity", identity);
-          expect(original).toBe(canonicalize(applied));
-          expect(replaced).toBe(canonicalize({ ...applied, identity }));
-          state = { ...applied, identity };
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom("a", "b", "c", "d"),
+            fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.array(fc.string(), { minLength: 300, maxLength: 400 })),
+          ),
+          { maxLength: 12 },
+        ),
+        (changes) => {
+          // Members past 1 KiB of text are the ones remembered: make some of them that long.
+          const long = { list: Array.from({ length: 200 }, (_, i) => `item ${i}`) };
+          let state: Record<string, unknown> = { identity: { v: 0 }, a: long, b: "text", c: { nested: long } };
+          for (const [at, [name, value]] of changes.entries()) {
+            const applied = { ...state, [name]: value }; // the others keep their objects
+            const identity = { v: at + 1 };
+            const [original, replaced] = canonicalJsonPair(applied, "identity", identity);
+            expect(original).toBe(canonicalize(applied));
+            expect(replaced).toBe(canonicalize({ ...applied, identity }));
+            state = { ...applied, identity };
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
