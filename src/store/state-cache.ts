@@ -9,6 +9,18 @@ import { stateSize } from "../domain/json-size.js";
 
 export const DEFAULT_STATE_CACHE_BYTES = 64 * 1024 * 1024;
 
+// A cached state is the next commit's starting point, and its members' canonical text is
+// remembered by object (content-hash.ts): nothing may change it in place. Under test every cached
+// state is frozen, so code that did would throw in the test suite; in production freezing each
+// new state would cost more than the remembered text saves (docs/benchmark-log.md).
+const FREEZE_STATES = process.env.NODE_ENV === "test";
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const member of Object.values(value)) deepFreeze(member);
+}
+
 export class StateCache<Value extends VersionedState = VersionedState> {
   private readonly entries: LRUCache<string, Value> | null;
 
@@ -30,6 +42,7 @@ export class StateCache<Value extends VersionedState = VersionedState> {
   }
 
   set(runId: string, value: Value): void {
+    if (FREEZE_STATES) deepFreeze(value.state);
     this.entries?.set(runId, value);
   }
 
