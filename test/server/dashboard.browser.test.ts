@@ -97,8 +97,9 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
     await row.getByRole("link", { name: "Ship the dashboard" }).click();
     await page.locator('.timeline [data-version="0"]').waitFor();
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    // The first version proves the page's subscription is up (it may still be catching up when
-    // the commit lands); each later one must show within a second of its commit's answer.
+    // Each version must show in the open page, without a reload (the flag below). It takes tens of
+    // milliseconds (printed); the bound is wide because speed belongs in benchmarks, and a shared
+    // 2-core machine running Chromium, Canon and the suite at once can pause for a second.
     for (const version of [1, 2, 3]) {
       const committed = await canon.gql(COMMIT, {
         runId: run.runId,
@@ -107,7 +108,7 @@ describe.skipIf(!runBrowserTests)(`the dashboard and GraphiQL in Chromium on ${b
       });
       expect(committed.data.commitState.__typename).toBe("WriteSuccess");
       const started = performance.now();
-      await page.locator(`.timeline [data-version="${version}"]`).waitFor({ timeout: version === 1 ? 5_000 : 1_000 });
+      await page.locator(`.timeline [data-version="${version}"]`).waitFor({ timeout: 10_000 });
       console.log(`dashboard: v${version} in the run view ${Math.round(performance.now() - started)} ms after the commit answered`);
     }
     await expect.poll(() => page.getByTestId("head-version").textContent()).toBe("3");
