@@ -13,7 +13,8 @@ import {
 } from "../src/domain/task-compiler/model/type-evidence.js";
 import { useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { ESCALATION_THRESHOLD, STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
-import { logisticVote } from "../src/domain/task-compiler/model/logistic.js";
+import { fitLogistic, logisticVote } from "../src/domain/task-compiler/model/logistic.js";
+import { ESCALATION_FEATURES } from "../src/domain/task-compiler/model/escalation-features.js";
 import {
   ESCALATION_MODEL_SETTINGS,
   TYPE_MODEL_SETTINGS,
@@ -327,5 +328,70 @@ export function crossValidateTypeFirstContact(corpus: CorpusEntry[]): void {
       console.log(
         `  lead<=${M}: ${[0.5, 0.7, 0.9, 0.99, 0.999].map((P) => `p>=${P} ${acc((r) => (r.lead <= M && r.top.p >= P ? r.top.label : r.rules))}`).join(", ")}`,
       );
+  }
+}
+
+/**
+ * Candidate escalation features, each added to the shipped twenty and scored like them
+ * (leave-batch-out on the fresh first-contact rows; CV_GRID=features). Sixth session: whether a
+ * short request names its object, and the rules' own type lead at first contact (recorded by
+ * run-old.ts, so it is honest). Neither moved the worse gap beyond a few requests: not shipped.
+ */
+export function crossValidateEscalationFeatures(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const firstContact = new Map(loadFirstContact().map((r) => [r.id, r]));
+  const base = escalationRows(corpus);
+  const textFor = (id: string) => firstContact.get(id)!.text ?? textOf(byId.get(id)!);
+  const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const NAMED =
+    /`[^`]+`|"[^"]{3,}"|#\d+|\b[a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|[\w@.-]+[\\/][\w@.*/\\-]+|\b[\w-]+\.(?:tsx?|jsx?|py|go|rs|java|rb|md|ya?ml|json|toml|sql|sh|tf|css|html)\b|\d/;
+  const lead = (id: string) => {
+    const r = firstContact.get(id)!;
+    return r.rulesType === undefined || r.rulesType === "UNCLASSIFIED" ? 0 : Math.log1p(Math.max(0, r.rulesLead!)) / 3;
+  };
+  const shortNamed = (id: string) => {
+    const text = textFor(id);
+    return wordCount(text) <= 14 && NAMED.test(text) ? 1 : 0;
+  };
+  const variants: [string, (id: string) => number[]][] = [
+    ["shipped features", () => []],
+    ["+ rules' type lead", (id) => [lead(id)]],
+    ["+ short request names its object", (id) => [shortNamed(id)]],
+    ["+ both", (id) => [lead(id), shortNamed(id)]],
+  ];
+  for (const [name, extra] of variants) {
+    const rows = base.map((r) => ({ ...r, x: [...r.x, ...extra(r.id)] }));
+    const names = [...ESCALATION_FEATURES, ...extra(base[0]!.id).map((_, i) => `extra:${i}`)];
+    for (const l2 of [0.003, 0.01]) {
+      const p: number[] = new Array(rows.length);
+      for (const batch of [...new Set(rows.map((r) => r.batch))]) {
+        const table = fitLogistic(
+          names,
+          rows.filter((r) => r.batch !== batch),
+          { ...ESCALATION_MODEL_SETTINGS, l2 },
+        );
+        rows.forEach((r, i) => {
+          if (r.batch === batch) p[i] = logisticVote(table, r.x).p;
+        });
+      }
+      const cells = [0.35, 0.4, 0.45, 0.5].map((threshold) => {
+        let a = 0,
+          ae = 0,
+          c = 0,
+          ce = 0;
+        rows.forEach((r, i) => {
+          const escalated = p[i]! >= threshold || r.asked.some((k) => STANDING_KINDS.has(k));
+          if (r.y) {
+            a++;
+            if (escalated) ae++;
+          } else {
+            c++;
+            if (escalated) ce++;
+          }
+        });
+        return `t=${threshold} recall ${pct(ae, a)}, clear ${pct(ce, c)}, worse gap ${(100 * Math.max(0.95 - ae / a, ce / c - 0.05)).toFixed(1)}`;
+      });
+      console.log(`${name}, l2=${l2}: ${cells.join(" | ")}`);
+    }
   }
 }

@@ -7,6 +7,8 @@
 //                                     the escalation model: leave-batch-out on the first-contact
 //                                     rows (and the type model's thresholds there), then the whole
 //                                     compiler in 5-fold CV with and without it
+//   CV_GRID=features npm run train:compiler -- --cv --escalation
+//                                     candidate escalation features, leave-batch-out (sixth session)
 //
 // Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
@@ -20,11 +22,16 @@ if (process.argv.includes("--cv")) {
   const {
     crossValidate,
     crossValidateEscalation,
+    crossValidateEscalationFeatures,
     crossValidateEscalationPipeline,
     crossValidateFields,
     crossValidatePipeline,
     crossValidateTypeFirstContact,
   } = await import("./task-model-cv.js");
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "features") {
+    crossValidateEscalationFeatures(corpus);
+    process.exit(0);
+  }
   if (process.argv.includes("--escalation")) {
     crossValidateTypeFirstContact(corpus);
     crossValidateEscalation(corpus);

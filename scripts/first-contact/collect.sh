@@ -10,7 +10,8 @@ trap 'rm -rf "$tmp"' EXIT
 # commit that added the batch | compiler commit that had not seen it | batch file | how it was written:
 # "fresh" (a batch written as a check on generality, before checking the compiler on it) or
 # "family" (exercises per family of issue 14 by the rules' own author; kept, not trained on)
-# (d985e67 and 9cafcff added requests only, so the compiler at that commit had not seen them)
+# (d985e67, 9cafcff, d7a597a and 5fcb6db added requests only, so the compiler at that commit had not
+# seen them)
 batches=(
   "d985e67 d985e67 test/fixtures/task-corpus/10-one-liners.yaml family"
   "d985e67 d985e67 test/fixtures/task-corpus/20-references.yaml family"
@@ -28,6 +29,8 @@ batches=(
   "ca778e8 ca778e8^ test/fixtures/task-corpus/99-fresh.yaml fresh"
   "fdc2bab fdc2bab^ test/fixtures/task-corpus/99-fresh-b.yaml fresh"
   "d7a597a d7a597a test/fixtures/task-corpus/97-blind-dev.yaml fresh"
+  "5fcb6db 5fcb6db test/fixtures/task-corpus/97-blind-dev-b.yaml fresh"
+  "5fcb6db 5fcb6db test/fixtures/task-corpus/97-blind-dev-c.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"

@@ -1,6 +1,6 @@
 // Runs an old compiler (argv[2]: its src dir) on a batch as first written (argv[3]) and prints
 // what its rules asked about each request, one JSON array. Used by collect.sh only.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 
 interface Entry {
@@ -12,6 +12,15 @@ const [srcDir, fixture, batch, compiler, written] = process.argv.slice(2);
 const { compileTask } = (await import(`${srcDir}/domain/task-compiler/index.ts`)) as {
   compileTask: (r: unknown) => { ok: boolean; task?: { status: string; ambiguities: { kind: string; resolution: string }[] } };
 };
+// A compiler with the escalation model (fifth session on) is run with the model off: what is
+// recorded is what its RULES asked (the questions the model weighs), not the model's own decision.
+const escalation = `${srcDir}/domain/task-compiler/model/escalation-evidence.ts`;
+if (existsSync(escalation)) {
+  const { useEscalationModel } = (await import(escalation)) as {
+    useEscalationModel: (table: null, options: { enabled: boolean }) => void;
+  };
+  useEscalationModel(null, { enabled: false });
+}
 // The rules' own type evidence then: their type, and their lead over the runner-up.
 const { classify } = (await import(`${srcDir}/domain/task-compiler/classify.ts`)) as {
   classify: (clauses: unknown[], labels: readonly string[]) => { type: string; scores: Record<string, number> };
