@@ -6,7 +6,9 @@ import { backendName } from "../support/database.js";
 import { startTestCanon, type TestCanon } from "../support/canon.js";
 import { COMMIT, setStatus, startRun, WATCH } from "../support/operations.js";
 
-const INTERVAL = 150;
+// Long enough that a test worker busy for a few hundred ms on a shared 2-core machine still
+// answers a ping before the next one (a missed pong closes the peer).
+const INTERVAL = 400;
 
 describe(`keep-alive on ${backendName}`, () => {
   let canon: TestCanon;
@@ -29,7 +31,7 @@ describe(`keep-alive on ${backendName}`, () => {
     const socket = await rawSocket();
     const started = Date.now();
     await new Promise((resolve) => socket.once("ping", resolve));
-    expect(Date.now() - started).toBeLessThan(INTERVAL * 3);
+    expect(Date.now() - started).toBeLessThan(INTERVAL * 5); // what the interval is for, not how exact it is
     // ws answers with a pong by itself, so the connection stays up over several intervals.
     await new Promise((resolve) => setTimeout(resolve, INTERVAL * 4));
     expect(socket.readyState).toBe(WebSocket.OPEN);
