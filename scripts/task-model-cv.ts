@@ -395,3 +395,96 @@ export function crossValidateEscalationFeatures(corpus: CorpusEntry[]): void {
     }
   }
 }
+
+/**
+ * Is the escalation threshold's choice robust across batches? (CV_GRID=batches; sixth session,
+ * second round: the first round's choice lowered false escalations in pooled leave-batch-out CV
+ * and raised them on the held-out files.) For each L2 and threshold: every batch's recall and
+ * clear-escalated rate (the batch scored by a model trained on the others), the worst batch's gap
+ * to the targets, and a nested choice: for each batch, the setting with the smallest pooled
+ * worse gap on the OTHER batches (their models trained without the batch too) is chosen, then
+ * scored on the batch. The nested totals estimate what choosing by CV gives on a new batch.
+ */
+export function crossValidateEscalationBatches(corpus: CorpusEntry[]): void {
+  const rows = escalationRows(corpus);
+  const batches = [...new Set(rows.map((r) => r.batch))];
+  const standing = (i: number) => rows[i]!.asked.some((k) => STANDING_KINDS.has(k));
+  const L2S = [0.003, 0.01, 0.03];
+  const THRESHOLDS = [0.35, 0.4, 0.45, 0.5];
+  const tally = (idx: number[], p: number[], t: number) => {
+    let a = 0,
+      ae = 0,
+      c = 0,
+      ce = 0;
+    for (const i of idx) {
+      const escalated = p[i]! >= t || standing(i);
+      if (rows[i]!.y) {
+        a++;
+        if (escalated) ae++;
+      } else {
+        c++;
+        if (escalated) ce++;
+      }
+    }
+    return { a, ae, c, ce, gap: Math.max(0.95 - ae / Math.max(a, 1), ce / Math.max(c, 1) - 0.05) };
+  };
+  const idxOf = (batch: string) => rows.flatMap((r, i) => (r.batch === batch ? [i] : []));
+  // Plain leave-batch-out, per batch.
+  for (const l2 of L2S) {
+    const p: number[] = new Array(rows.length);
+    for (const batch of batches) {
+      const table = buildEscalationTable(
+        rows.filter((r) => r.batch !== batch),
+        { ...ESCALATION_MODEL_SETTINGS, l2 },
+      );
+      for (const i of idxOf(batch)) p[i] = logisticVote(table, rows[i]!.x).p;
+    }
+    for (const t of THRESHOLDS) {
+      const per = batches.map((b) => ({ b, ...tally(idxOf(b), p, t) }));
+      const worst = per.reduce((w, x) => (x.gap > w.gap ? x : w));
+      const clearRates = per.map((x) => x.ce / Math.max(x.c, 1));
+      const overFive = per.filter((x) => x.ce / Math.max(x.c, 1) > 0.05).length;
+      console.log(
+        `l2=${l2} t=${t}: worst batch ${worst.b} gap ${(100 * worst.gap).toFixed(1)}; clear escalated per batch ${clearRates.map((r) => (100 * r).toFixed(1)).join(" ")} (over 5% in ${overFive}/${batches.length}); recall per batch ${per.map((x) => ((100 * x.ae) / Math.max(x.a, 1)).toFixed(1)).join(" ")}`,
+      );
+    }
+  }
+  // Nested: choose on the other batches, score on the one left out.
+  const nested = { a: 0, ae: 0, c: 0, ce: 0 };
+  const chosen: string[] = [];
+  for (const outer of batches) {
+    const inner = batches.filter((b) => b !== outer);
+    let best: { gap: number; l2: number; t: number } | undefined;
+    for (const l2 of L2S) {
+      const p: number[] = new Array(rows.length);
+      for (const b of inner) {
+        const table = buildEscalationTable(
+          rows.filter((r) => r.batch !== b && r.batch !== outer),
+          { ...ESCALATION_MODEL_SETTINGS, l2 },
+        );
+        for (const i of idxOf(b)) p[i] = logisticVote(table, rows[i]!.x).p;
+      }
+      const innerIdx = inner.flatMap(idxOf);
+      for (const t of THRESHOLDS) {
+        const { gap } = tally(innerIdx, p, t);
+        if (!best || gap < best.gap - 1e-9) best = { gap, l2, t };
+      }
+    }
+    const table = buildEscalationTable(
+      rows.filter((r) => r.batch !== outer),
+      { ...ESCALATION_MODEL_SETTINGS, l2: best!.l2 },
+    );
+    const p: number[] = new Array(rows.length);
+    for (const i of idxOf(outer)) p[i] = logisticVote(table, rows[i]!.x).p;
+    const r = tally(idxOf(outer), p, best!.t);
+    nested.a += r.a;
+    nested.ae += r.ae;
+    nested.c += r.c;
+    nested.ce += r.ce;
+    chosen.push(`${outer}: l2=${best!.l2} t=${best!.t} -> recall ${pct(r.ae, r.a)}, clear ${pct(r.ce, r.c)}`);
+  }
+  for (const line of chosen) console.log(`nested ${line}`);
+  console.log(
+    `nested choice, all batches: recall ${pct(nested.ae, nested.a)}, clear escalated ${pct(nested.ce, nested.c)}, worse gap ${(100 * Math.max(0.95 - nested.ae / nested.a, nested.ce / nested.c - 0.05)).toFixed(1)}`,
+  );
+}
