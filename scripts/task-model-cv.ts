@@ -27,6 +27,7 @@ import {
   loadFirstContact,
   textOf,
   TYPE_CLASSES,
+  typeRows,
 } from "./task-model-lib.js";
 
 const FOLDS = 5;
@@ -487,4 +488,43 @@ export function crossValidateEscalationBatches(corpus: CorpusEntry[]): void {
   console.log(
     `nested choice, all batches: recall ${pct(nested.ae, nested.a)}, clear escalated ${pct(nested.ce, nested.c)}, worse gap ${(100 * Math.max(0.95 - nested.ae / nested.a, nested.ce / nested.c - 0.05)).toFixed(1)}`,
   );
+}
+
+/**
+ * The type model's smoothing and minimum document count on the first-contact rows
+ * (CV_GRID=type-settings; sixth session, second round): each batch's rows scored by a type model
+ * trained without the batch, alone and combined with the rules' type as shipped (lead <= margin,
+ * p >= confidence), per batch too, so a setting is kept only if it is better on most batches.
+ */
+export function crossValidateTypeSettings(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const all = loadFirstContact();
+  const rows = all.filter((r) => byId.has(r.id) && r.rulesType !== undefined && !byId.get(r.id)!.request?.taskType);
+  const batches = [...new Set(rows.map((r) => r.batch))].sort();
+  for (const alpha of [0.03, 0.1, 0.2, 0.3, 0.5])
+    for (const minDocs of [1, 2]) {
+      const right = new Map<string, [number, number, number]>();
+      for (const batch of batches) {
+        const ids = new Set(all.filter((r) => r.batch === batch).map((r) => r.id));
+        const model = loadModel(buildTable(typeRows(corpus.filter((e) => !ids.has(e.id))), TYPE_CLASSES, { alpha, minDocs }));
+        const part = rows.filter((r) => r.batch === batch);
+        let alone = 0,
+          combined = 0;
+        for (const r of part) {
+          const gold = byId.get(r.id)!.expect.type;
+          const top = predict(model, r.text ?? textOf(byId.get(r.id)!)).ranked[0]!;
+          const lead = r.rulesType === "UNCLASSIFIED" ? -1 : r.rulesLead!;
+          if (top.label === gold) alone++;
+          if ((lead <= TYPE_MODEL_MARGIN && top.p >= TYPE_MODEL_CONFIDENCE ? top.label : r.rulesType) === gold) combined++;
+        }
+        right.set(batch, [alone, combined, part.length]);
+      }
+      for (const written of ["fresh", "family"] as const) {
+        const bs = batches.filter((b) => rows.find((r) => r.batch === b)!.written === written);
+        const sum = (k: 0 | 1 | 2) => bs.reduce((s, b) => s + right.get(b)![k], 0);
+        console.log(
+          `type settings alpha=${alpha} minDocs=${minDocs}, ${written}: model alone ${pct(sum(0), sum(2))}, shipped combination ${pct(sum(1), sum(2))}; per batch ${bs.map((b) => right.get(b)![1]).join(" ")}`,
+        );
+      }
+    }
 }

@@ -12,6 +12,8 @@
 //   CV_GRID=batches npm run train:compiler -- --cv --escalation
 //                                     the escalation settings per batch, and chosen on the other
 //                                     batches and scored on the one left out (nested)
+//   CV_GRID=type-settings npm run train:compiler -- --cv
+//                                     the type model's smoothing on the first-contact rows
 //
 // Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
@@ -31,7 +33,12 @@ if (process.argv.includes("--cv")) {
     crossValidateFields,
     crossValidatePipeline,
     crossValidateTypeFirstContact,
+    crossValidateTypeSettings,
   } = await import("./task-model-cv.js");
+  if (process.env.CV_GRID === "type-settings") {
+    crossValidateTypeSettings(corpus);
+    process.exit(0);
+  }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "batches") {
     crossValidateEscalationBatches(corpus);
     process.exit(0);
