@@ -27,6 +27,7 @@ import {
   loadFirstContact,
   textOf,
   TYPE_CLASSES,
+  typeRows,
 } from "./task-model-lib.js";
 
 const FOLDS = 5;
@@ -394,4 +395,136 @@ export function crossValidateEscalationFeatures(corpus: CorpusEntry[]): void {
       console.log(`${name}, l2=${l2}: ${cells.join(" | ")}`);
     }
   }
+}
+
+/**
+ * Is the escalation threshold's choice robust across batches? (CV_GRID=batches; sixth session,
+ * second round: the first round's choice lowered false escalations in pooled leave-batch-out CV
+ * and raised them on the held-out files.) For each L2 and threshold: every batch's recall and
+ * clear-escalated rate (the batch scored by a model trained on the others), the worst batch's gap
+ * to the targets, and a nested choice: for each batch, the setting with the smallest pooled
+ * worse gap on the OTHER batches (their models trained without the batch too) is chosen, then
+ * scored on the batch. The nested totals estimate what choosing by CV gives on a new batch.
+ */
+export function crossValidateEscalationBatches(corpus: CorpusEntry[]): void {
+  const rows = escalationRows(corpus);
+  const batches = [...new Set(rows.map((r) => r.batch))];
+  const standing = (i: number) => rows[i]!.asked.some((k) => STANDING_KINDS.has(k));
+  const L2S = [0.003, 0.01, 0.03];
+  const THRESHOLDS = [0.35, 0.4, 0.45, 0.5];
+  const tally = (idx: number[], p: number[], t: number) => {
+    let a = 0,
+      ae = 0,
+      c = 0,
+      ce = 0;
+    for (const i of idx) {
+      const escalated = p[i]! >= t || standing(i);
+      if (rows[i]!.y) {
+        a++;
+        if (escalated) ae++;
+      } else {
+        c++;
+        if (escalated) ce++;
+      }
+    }
+    return { a, ae, c, ce, gap: Math.max(0.95 - ae / Math.max(a, 1), ce / Math.max(c, 1) - 0.05) };
+  };
+  const idxOf = (batch: string) => rows.flatMap((r, i) => (r.batch === batch ? [i] : []));
+  // Plain leave-batch-out, per batch.
+  for (const l2 of L2S) {
+    const p: number[] = new Array(rows.length);
+    for (const batch of batches) {
+      const table = buildEscalationTable(
+        rows.filter((r) => r.batch !== batch),
+        { ...ESCALATION_MODEL_SETTINGS, l2 },
+      );
+      for (const i of idxOf(batch)) p[i] = logisticVote(table, rows[i]!.x).p;
+    }
+    for (const t of THRESHOLDS) {
+      const per = batches.map((b) => ({ b, ...tally(idxOf(b), p, t) }));
+      const worst = per.reduce((w, x) => (x.gap > w.gap ? x : w));
+      const clearRates = per.map((x) => x.ce / Math.max(x.c, 1));
+      const overFive = per.filter((x) => x.ce / Math.max(x.c, 1) > 0.05).length;
+      console.log(
+        `l2=${l2} t=${t}: worst batch ${worst.b} gap ${(100 * worst.gap).toFixed(1)}; clear escalated per batch ${clearRates.map((r) => (100 * r).toFixed(1)).join(" ")} (over 5% in ${overFive}/${batches.length}); recall per batch ${per.map((x) => ((100 * x.ae) / Math.max(x.a, 1)).toFixed(1)).join(" ")}`,
+      );
+    }
+  }
+  // Nested: choose on the other batches, score on the one left out.
+  const nested = { a: 0, ae: 0, c: 0, ce: 0 };
+  const chosen: string[] = [];
+  for (const outer of batches) {
+    const inner = batches.filter((b) => b !== outer);
+    let best: { gap: number; l2: number; t: number } | undefined;
+    for (const l2 of L2S) {
+      const p: number[] = new Array(rows.length);
+      for (const b of inner) {
+        const table = buildEscalationTable(
+          rows.filter((r) => r.batch !== b && r.batch !== outer),
+          { ...ESCALATION_MODEL_SETTINGS, l2 },
+        );
+        for (const i of idxOf(b)) p[i] = logisticVote(table, rows[i]!.x).p;
+      }
+      const innerIdx = inner.flatMap(idxOf);
+      for (const t of THRESHOLDS) {
+        const { gap } = tally(innerIdx, p, t);
+        if (!best || gap < best.gap - 1e-9) best = { gap, l2, t };
+      }
+    }
+    const table = buildEscalationTable(
+      rows.filter((r) => r.batch !== outer),
+      { ...ESCALATION_MODEL_SETTINGS, l2: best!.l2 },
+    );
+    const p: number[] = new Array(rows.length);
+    for (const i of idxOf(outer)) p[i] = logisticVote(table, rows[i]!.x).p;
+    const r = tally(idxOf(outer), p, best!.t);
+    nested.a += r.a;
+    nested.ae += r.ae;
+    nested.c += r.c;
+    nested.ce += r.ce;
+    chosen.push(`${outer}: l2=${best!.l2} t=${best!.t} -> recall ${pct(r.ae, r.a)}, clear ${pct(r.ce, r.c)}`);
+  }
+  for (const line of chosen) console.log(`nested ${line}`);
+  console.log(
+    `nested choice, all batches: recall ${pct(nested.ae, nested.a)}, clear escalated ${pct(nested.ce, nested.c)}, worse gap ${(100 * Math.max(0.95 - nested.ae / nested.a, nested.ce / nested.c - 0.05)).toFixed(1)}`,
+  );
+}
+
+/**
+ * The type model's smoothing and minimum document count on the first-contact rows
+ * (CV_GRID=type-settings; sixth session, second round): each batch's rows scored by a type model
+ * trained without the batch, alone and combined with the rules' type as shipped (lead <= margin,
+ * p >= confidence), per batch too, so a setting is kept only if it is better on most batches.
+ */
+export function crossValidateTypeSettings(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const all = loadFirstContact();
+  const rows = all.filter((r) => byId.has(r.id) && r.rulesType !== undefined && !byId.get(r.id)!.request?.taskType);
+  const batches = [...new Set(rows.map((r) => r.batch))].sort();
+  for (const alpha of [0.03, 0.1, 0.2, 0.3, 0.5])
+    for (const minDocs of [1, 2]) {
+      const right = new Map<string, [number, number, number]>();
+      for (const batch of batches) {
+        const ids = new Set(all.filter((r) => r.batch === batch).map((r) => r.id));
+        const model = loadModel(buildTable(typeRows(corpus.filter((e) => !ids.has(e.id))), TYPE_CLASSES, { alpha, minDocs }));
+        const part = rows.filter((r) => r.batch === batch);
+        let alone = 0,
+          combined = 0;
+        for (const r of part) {
+          const gold = byId.get(r.id)!.expect.type;
+          const top = predict(model, r.text ?? textOf(byId.get(r.id)!)).ranked[0]!;
+          const lead = r.rulesType === "UNCLASSIFIED" ? -1 : r.rulesLead!;
+          if (top.label === gold) alone++;
+          if ((lead <= TYPE_MODEL_MARGIN && top.p >= TYPE_MODEL_CONFIDENCE ? top.label : r.rulesType) === gold) combined++;
+        }
+        right.set(batch, [alone, combined, part.length]);
+      }
+      for (const written of ["fresh", "family"] as const) {
+        const bs = batches.filter((b) => rows.find((r) => r.batch === b)!.written === written);
+        const sum = (k: 0 | 1 | 2) => bs.reduce((s, b) => s + right.get(b)![k], 0);
+        console.log(
+          `type settings alpha=${alpha} minDocs=${minDocs}, ${written}: model alone ${pct(sum(0), sum(2))}, shipped combination ${pct(sum(1), sum(2))}; per batch ${bs.map((b) => right.get(b)![1]).join(" ")}`,
+        );
+      }
+    }
 }

@@ -9,6 +9,11 @@
 //                                     compiler in 5-fold CV with and without it
 //   CV_GRID=features npm run train:compiler -- --cv --escalation
 //                                     candidate escalation features, leave-batch-out (sixth session)
+//   CV_GRID=batches npm run train:compiler -- --cv --escalation
+//                                     the escalation settings per batch, and chosen on the other
+//                                     batches and scored on the one left out (nested)
+//   CV_GRID=type-settings npm run train:compiler -- --cv
+//                                     the type model's smoothing on the first-contact rows
 //
 // Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
@@ -22,12 +27,22 @@ if (process.argv.includes("--cv")) {
   const {
     crossValidate,
     crossValidateEscalation,
+    crossValidateEscalationBatches,
     crossValidateEscalationFeatures,
     crossValidateEscalationPipeline,
     crossValidateFields,
     crossValidatePipeline,
     crossValidateTypeFirstContact,
+    crossValidateTypeSettings,
   } = await import("./task-model-cv.js");
+  if (process.env.CV_GRID === "type-settings") {
+    crossValidateTypeSettings(corpus);
+    process.exit(0);
+  }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "batches") {
+    crossValidateEscalationBatches(corpus);
+    process.exit(0);
+  }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "features") {
     crossValidateEscalationFeatures(corpus);
     process.exit(0);

@@ -205,6 +205,12 @@ describe("risk, mode and privacy", () => {
     ["Fix the export of customer email addresses in src/export.ts", "MEDIUM", "AUTONOMOUS", "RESTRICTED"],
     // Fixing broken links in docs is DOCS work (LOW), as the corpus labels it (97-blind-dev, 99-fresh, 99-fresh-c).
     ["Fix the broken links in docs/; this is a public repo", "LOW", "AUTONOMOUS", "PUBLIC"],
+    // Sixth session, second round: the caller waits to see something, or to sign off, before the work lands.
+    ["Add a dark mode toggle to web/Settings.tsx, but send me a screenshot before you open the PR", "MEDIUM", "APPROVAL_GATED", "INTERNAL"],
+    ["Fix the date parsing in lib/dates.ts; nothing gets merged until I've approved it", "MEDIUM", "APPROVAL_GATED", "INTERNAL"],
+    // "the recommendation engine" names a part of the system; "your recommendation" asks for advice.
+    ["Speed up the recommendation engine in reco/rank.ts: p95 under 200 ms", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    ["Redis or Memcached for the page cache? Give me your recommendation", "LOW", "RECOMMEND_ONLY", "INTERNAL"],
   ])("%s → %s, %s, %s", (text, risk, mode, privacy) => {
     const task = compiled(text);
     expect([task.ir.risk_class, task.ir.interaction_mode, task.ir.privacy_class]).toEqual([risk, mode, privacy]);

@@ -54,19 +54,21 @@ export const HELDOUT_TARGETS = {
  * mode 248/261, recall 98/104, clear escalated 7/157); branch `compiler6` (sixth session, models
  * retrained with the blind parts 97b/97c: task type 245/261, risk 241/261, mode 250/261, recall
  * 100/104; clear escalated LOWERED from 7/157 to 11/157, measured at the session's one held-out
- * look and not tuned on, the reason in docs/task-compiler.md, "Sixth session"). The issue's targets
+ * look and not tuned on, the reason in docs/task-compiler.md, "Sixth session"); its second round
+ * (branch `compiler7`, models retrained with parts 97d/97e and the mode cues: task type 246/261, risk
+ * 243/261, clear escalated 10/157). The issue's targets
  * above are not met yet; raise these as the compiler improves, never lower them without a reason
  * written in the docs.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.938,
-  risk: 0.923,
+  task_type: 0.942,
+  risk: 0.931,
   mode: 0.957,
   privacy: 0.992,
   forbidden_found: 0.988,
   hard_found: 0.961,
   ambiguousRecall: 0.961,
-  clearEscalatedAtMost: 0.0701,
+  clearEscalatedAtMost: 0.0637,
 };
 
 /**
@@ -76,16 +78,18 @@ export const HELDOUT_FLOOR: Targets = {
  * 175/200, risk 177/200, mode 194/200, clear escalated 19/121), and on branch `escalate` (task type 176/200,
  * risk 179/200, recall 72/79, clear escalated 8/121); branch `compiler6` (task type 178/200, risk
  * 180/200; recall LOWERED from 72/79 to 71/79 and clear escalated from 8/121 to 10/121, measured at
- * the sixth session's one held-out look and not tuned on: see docs/task-compiler.md, "Sixth session").
+ * the sixth session's one held-out look and not tuned on: see docs/task-compiler.md, "Sixth session");
+ * branch `compiler7` (second round: task type 185/200, risk 183/200; recall LOWERED from 71/79 to
+ * 70/79, measured at that round's one held-out look and not tuned on, the reason in the same section).
  */
 export const FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.89,
-  risk: 0.9,
+  task_type: 0.925,
+  risk: 0.915,
   mode: 0.97,
   privacy: 0.985,
   forbidden_found: 0.985,
   hard_found: 0.97,
-  ambiguousRecall: 0.898,
+  ambiguousRecall: 0.886,
   clearEscalatedAtMost: 0.0827,
 };
 
@@ -99,17 +103,19 @@ export const FRESH_HELDOUT_FLOOR: Targets = {
  * 2 clear-escalation requests gained on this file; see docs/task-compiler.md); branch `compiler6`:
  * task type 179/200, risk 182/200, recall 72/82; mode LOWERED from 191/200 to 190/200 and clear
  * escalated from 7/118 to 9/118, measured at the sixth session's one held-out look and not tuned
- * on (docs/task-compiler.md, "Sixth session").
+ * on (docs/task-compiler.md, "Sixth session"); branch `compiler7` (second round): task type 181/200,
+ * mode 194/200, recall 73/82; clear escalated LOWERED from 9/118 to 10/118, measured at that round's
+ * one held-out look and not tuned on (same section).
  */
 export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.895,
+  task_type: 0.905,
   risk: 0.91,
-  mode: 0.95,
+  mode: 0.97,
   privacy: 0.98,
   forbidden_found: 0.98,
   hard_found: 0.945,
-  ambiguousRecall: 0.878,
-  clearEscalatedAtMost: 0.0763,
+  ambiguousRecall: 0.89,
+  clearEscalatedAtMost: 0.0848,
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
