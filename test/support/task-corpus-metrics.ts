@@ -118,6 +118,23 @@ export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
   clearEscalatedAtMost: 0.0848,
 };
 
+/**
+ * The ratchet for the third fresh held-out file (test/fixtures/task-corpus-heldout-fresh3.yaml),
+ * set at its first measurement on 2026-12-04, after the sixth session's second round merged:
+ * written blind while parts 97b–97e were being trained on, never seen by anyone tuning. Scored
+ * once (aggregate numbers only), and these floors are those numbers.
+ */
+export const THIRD_FRESH_HELDOUT_FLOOR: Targets = {
+  task_type: 0.865, // 173/200
+  risk: 0.89, // 178/200
+  mode: 0.935, // 187/200
+  privacy: 0.955, // 191/200
+  forbidden_found: 0.975, // 195/200
+  hard_found: 0.98, // 196/200
+  ambiguousRecall: 0.886, // 70/79
+  clearEscalatedAtMost: 0.0331, // 4/121
+};
+
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
 
 const lower = (items: string[]): string[] => items.map((s) => s.toLowerCase());

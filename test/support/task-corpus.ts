@@ -2,8 +2,8 @@
 // benchmark. Two splits, never mixed:
 // - development: test/fixtures/task-corpus.yaml plus every file in test/fixtures/task-corpus/,
 //   the requests the compiler's rules are written against;
-// - held-out: test/fixtures/task-corpus-heldout.yaml, task-corpus-heldout-fresh.yaml and
-//   task-corpus-heldout-fresh2.yaml, each
+// - held-out: test/fixtures/task-corpus-heldout.yaml, task-corpus-heldout-fresh.yaml,
+//   task-corpus-heldout-fresh2.yaml and task-corpus-heldout-fresh3.yaml, each
 //   written by someone who does not read the compiler, and never used to write rules
 //   (docs/task-compiler.md, "The split"). The fresh file was written on 2026-12-03 while the
 //   rules were being changed, so it measures what those changes generalise to.
@@ -35,6 +35,7 @@ const DEV_DIR = new URL("task-corpus/", fixtures);
 const HELDOUT = new URL("task-corpus-heldout.yaml", fixtures);
 const HELDOUT_FRESH = new URL("task-corpus-heldout-fresh.yaml", fixtures);
 const HELDOUT_FRESH2 = new URL("task-corpus-heldout-fresh2.yaml", fixtures);
+const HELDOUT_FRESH3 = new URL("task-corpus-heldout-fresh3.yaml", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
 
@@ -64,6 +65,15 @@ export function loadFreshHeldout(): CorpusEntry[] | null {
  */
 export function loadSecondFreshHeldout(): CorpusEntry[] | null {
   return existsSync(HELDOUT_FRESH2) ? read(HELDOUT_FRESH2) : null;
+}
+
+/**
+ * The third fresh held-out file (200 requests, `hh-`), written blind in the sixth session while
+ * the models were retrained on parts 97b–97e, and first scored on the result; null while it does
+ * not exist in this tree.
+ */
+export function loadThirdFreshHeldout(): CorpusEntry[] | null {
+  return existsSync(HELDOUT_FRESH3) ? read(HELDOUT_FRESH3) : null;
 }
 
 export const requestOf = (entry: CorpusEntry): TaskRequest => (entry.request ? { request: entry.request } : { text: entry.text ?? "" });
