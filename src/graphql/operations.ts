@@ -70,12 +70,29 @@ export function toOperationCalls(inputs: readonly Record<string, unknown>[]): Op
   });
 }
 
+// graphql-js hands input objects over as null-prototype objects, and a JSON argument written
+// inline may hold an undefined member (a variable that was not sent). Both are made plain here;
+// everything else, which is nearly all of a commit (its JSON arguments came from JSON.parse), is
+// passed on as it is rather than copied: a deep copy per commit was garbage for the collector.
 function withoutUndefined(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutUndefined);
   if (value === null || typeof value !== "object" || value instanceof Date) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, child]) => child !== undefined)
-      .map(([key, child]) => [key, withoutUndefined(child)]),
-  );
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((child, index) => {
+      const plain = withoutUndefined(child);
+      if (plain !== child && !copy) copy = value.slice(0, index);
+      if (copy) copy.push(plain);
+    });
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let copy: Record<string, unknown> | null = Object.getPrototypeOf(record) === Object.prototype ? null : {};
+  keys.forEach((key, index) => {
+    const child = record[key];
+    const plain = child === undefined ? undefined : withoutUndefined(child);
+    if (!copy && (child === undefined || plain !== child)) copy = Object.fromEntries(keys.slice(0, index).map((k) => [k, record[k]]));
+    if (copy && plain !== undefined) copy[key] = plain;
+  });
+  return copy ?? value;
 }
