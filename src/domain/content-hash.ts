@@ -29,11 +29,10 @@ export function sha256Of(text: string): ContentHash {
 export const contentHash = (value: unknown): ContentHash => sha256Of(canonicalJson(value));
 
 // A stored value is never changed in place: an operation builds new objects for what it changes
-// and keeps the others (the state diff relies on the same), and a commit's operations are not
-// touched once checked. So the canonical text of a large object is remembered for as long as the
-// object lives: a commit that changes the status line of a 100 KB state canonicalises the status
-// and the identity, not the whole state, and its operations are canonicalised once for the entry
-// digest and the stored row. The state cache charges a state for this text too (state-cache.ts).
+// and keeps the others (the state diff relies on the same). So the canonical text of a large
+// member of a state is remembered for as long as the object lives: a commit that changes the
+// status line of a 100 KB state canonicalises the status and the identity, not the whole state.
+// The state cache charges a state for this text too (state-cache.ts).
 const rememberedTexts = new WeakMap<object, string>();
 
 // Below this many characters a text is made again rather than remembered: a weak map entry costs
@@ -41,7 +40,7 @@ const rememberedTexts = new WeakMap<object, string>();
 const REMEMBER_FROM_CHARS = 1024;
 
 /** canonicalJson, remembered per object when it is long (the object must never change afterwards). */
-export function canonicalJsonOnce(value: unknown): string {
+function canonicalJsonOnce(value: unknown): string {
   if (value === null || typeof value !== "object") return canonicalJson(value);
   let text = rememberedTexts.get(value);
   if (text === undefined) {
@@ -52,19 +51,18 @@ export function canonicalJsonOnce(value: unknown): string {
 }
 
 /** `"name":text` for an object member, or nothing for a member JSON leaves out. */
-const memberText = (name: string, at: unknown, remembered: boolean): string | null =>
-  at === undefined || typeof at === "symbol" ? null : `${canonicalJson(name)}:${remembered ? canonicalJsonOnce(at) : canonicalJson(at)}`;
+const memberText = (name: string, at: unknown, text: (at: unknown) => string): string | null =>
+  at === undefined || typeof at === "symbol" ? null : `${canonicalJson(name)}:${text(at)}`;
 
 /**
  * canonicalJson of an object, joined from its members' texts as RFC 8785 joins them (keys sorted
- * by UTF-16 units, undefined members left out): the same bytes. The members named in `remembered`
- * take their text from canonicalJsonOnce (a member made for this call only would just fill the
- * memory with texts nobody asks for again).
+ * by UTF-16 units, undefined members left out): the same bytes. `made`: the canonical text of
+ * members the caller has already made (and needs again), used as it is.
  */
-export function canonicalJsonOfMembers(value: Record<string, unknown>, remembered: ReadonlySet<string>): string {
+export function canonicalJsonOfMembers(value: Record<string, unknown>, made: Readonly<Record<string, string>> = {}): string {
   const members: string[] = [];
   for (const name of Object.keys(value).sort()) {
-    const text = memberText(name, value[name], remembered.has(name));
+    const text = memberText(name, value[name], (at) => made[name] ?? canonicalJson(at));
     if (text !== null) members.push(text);
   }
   return `{${members.join(",")}}`;
@@ -80,9 +78,9 @@ export function canonicalJsonPair(value: Record<string, unknown>, key: string, r
   const original: string[] = [];
   const replaced: string[] = [];
   for (const name of [...new Set([...Object.keys(value), key])].sort()) {
-    const before = memberText(name, value[name], true);
+    const before = memberText(name, value[name], canonicalJsonOnce);
     if (before !== null) original.push(before);
-    const after = name === key ? memberText(name, replacement, true) : before;
+    const after = name === key ? memberText(name, replacement, canonicalJsonOnce) : before;
     if (after !== null) replaced.push(after);
   }
   return [`{${original.join(",")}}`, `{${replaced.join(",")}}`];

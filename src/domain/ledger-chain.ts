@@ -2,7 +2,7 @@
 // everything the entry records except the stored state itself (which its content hash already
 // covers), so changing any recorded byte of any entry breaks the chain from that entry on.
 import type { ComponentIdentity, ContentHash, StoredProvenance } from "../contracts/common.js";
-import { canonicalJsonOfMembers, sha256Of } from "./content-hash.js";
+import { canonicalJson, canonicalJsonOfMembers, sha256Of } from "./content-hash.js";
 import type { OperationCall } from "./operations/index.js";
 
 /** The parent of a run's first entry, unless the run was forked from another run's entry. */
@@ -20,15 +20,13 @@ export interface ChainedContent {
   contentHash: ContentHash;
 }
 
-// The operations' text goes in the stored row too (ledger-writes.ts).
-const REMEMBERED: ReadonlySet<string> = new Set(["operations"]);
-
 /**
  * Digest of an entry's own content, in RFC 8785 canonical form. Its position (seq) is not part
  * of it: the writer learns the seq only inside the statement that appends the entry, which
- * chains seq in there (see chainHash).
+ * chains seq in there (see chainHash). `operationsJson`: the operations' canonical JSON, when the
+ * caller has made it already (the write path stores the same text in the row).
  */
-export const entryDigest = (entry: Omit<ChainedContent, "seq">): ContentHash =>
+export const entryDigest = (entry: Omit<ChainedContent, "seq">, operationsJson = canonicalJson(entry.operations)): ContentHash =>
   sha256Of(
     canonicalJsonOfMembers(
       {
@@ -41,7 +39,7 @@ export const entryDigest = (entry: Omit<ChainedContent, "seq">): ContentHash =>
         reason: entry.reason,
         content_hash: entry.contentHash,
       },
-      REMEMBERED,
+      { operations: operationsJson },
     ),
   );
 

@@ -8,7 +8,7 @@ import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/co
 import { InvalidInputError, NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
 import { RunArchivedError, RunDeletedError } from "../contracts/watch-errors.js";
 import { checkedStateJson } from "../domain/commit.js";
-import { canonicalJsonOnce, sha256Of } from "../domain/content-hash.js";
+import { canonicalJson, sha256Of } from "../domain/content-hash.js";
 import { chainHash, entryDigest } from "../domain/ledger-chain.js";
 import type { CarriedReceipt, OperationCall } from "../domain/operations/index.js";
 import { ARCHIVED_STATUS } from "../domain/run-archive.js";
@@ -400,6 +400,8 @@ function appendItem(spec: AppendSpec, ord: number): string {
   const commit = kind === "COMMIT";
   if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
   const stateJson = commit ? (spec.stateJson ?? JSON.stringify(spec.state)) : null;
+  // One canonical text of the operations, for the entry's digest and its stored row.
+  const operations = canonicalJson(spec.operations);
   const stored =
     commit && spec.previous && stateJson !== null
       ? storedCommit(spec.previous.state, spec.state, stateJson, spec.stateVersion, spec.previous.position)
@@ -417,7 +419,7 @@ function appendItem(spec: AppendSpec, ord: number): string {
     chain_bytes: stored?.position.chainBytes ?? null,
     content_hash: spec.contentHash,
     status: spec.kind === "ARCHIVE" ? ARCHIVED_STATUS : runStatusOf(spec.state),
-    digest: digestOf(spec, kind, spec.stateVersion, spec.contentHash),
+    digest: digestOf(spec, kind, spec.stateVersion, spec.contentHash, operations),
     committed_at: spec.committedAt,
     producer: spec.producer,
     provenance: spec.provenance,
@@ -427,8 +429,6 @@ function appendItem(spec: AppendSpec, ord: number): string {
     receipts: spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
   });
   const storedState = stored?.state ? stateJson : null;
-  // The large members go in as the text already made of them (the digest canonicalised the operations).
-  const operations = canonicalJsonOnce(spec.operations);
   return `${rest.slice(0, -1)},"operations":${operations},"state":${stateJson ?? "null"},"stored_state":${storedState ?? "null"}}`;
 }
 
@@ -442,17 +442,26 @@ function refusalOf(error: unknown, spec: AppendSpec): AppendRefusal | Error {
   return typed instanceof Error ? typed : new Error(String(typed));
 }
 
-const digestOf = (content: EntryContent, kind: "COMMIT" | "NOOP", stateVersion: number, contentHash: ContentHash): ContentHash =>
-  entryDigest({
-    runId: content.runId,
-    stateVersion,
-    kind,
-    operations: content.operations,
-    producer: content.producer,
-    provenance: content.provenance,
-    reason: content.reason,
-    contentHash,
-  });
+const digestOf = (
+  content: EntryContent,
+  kind: "COMMIT" | "NOOP",
+  stateVersion: number,
+  contentHash: ContentHash,
+  operationsJson?: string,
+): ContentHash =>
+  entryDigest(
+    {
+      runId: content.runId,
+      stateVersion,
+      kind,
+      operations: content.operations,
+      producer: content.producer,
+      provenance: content.provenance,
+      reason: content.reason,
+      contentHash,
+    },
+    operationsJson,
+  );
 
 // ---------------------------------------------------------------------------------------------
 // What the database said, by SQLSTATE and constraint
