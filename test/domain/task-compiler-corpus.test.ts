@@ -97,46 +97,39 @@ describe("TaskIR compiler on the held-out corpus", () => {
     },
   );
 
-  it.skipIf(fresh === null)(
-    "never falls below the floor it has reached on the fresh held-out file, and reports both files together (aggregate numbers only)",
-    () => {
-      const both = heldout ? { label: "held-out, both files", entries: [...heldout, ...fresh!] } : null;
-      const metrics = scoreHeldout("fresh held-out file (2026-12-03)", fresh!, both);
-      expect(targetFailures(metrics, FRESH_HELDOUT_FLOOR), "fresh held-out metrics fell below the floor reached so far").toEqual([]);
+  // The fresh files written after the first held-out one, oldest first: each scored alone against
+  // its own floor, and reported together with every held-out file before it.
+  const freshFiles = [
+    {
+      entries: fresh,
+      title:
+        "never falls below the floor it has reached on the fresh held-out file, and reports both files together (aggregate numbers only)",
+      label: "fresh held-out file (2026-12-03)",
+      together: "held-out, both files",
+      floor: FRESH_HELDOUT_FLOOR,
     },
-  );
-
-  it.skipIf(fresh2 === null)(
-    "never falls below the floor it has reached on the second fresh held-out file, and reports all held-out files together",
-    () => {
-      const all = [...(heldout ?? []), ...(fresh ?? []), ...fresh2!];
-      const metrics = scoreHeldout(
-        "second fresh held-out file (2026-12-03, written blind during the learned evidence)",
-        fresh2!,
-        all.length > fresh2!.length ? { label: "held-out, all files", entries: all } : null,
-      );
-      expect(
-        targetFailures(metrics, SECOND_FRESH_HELDOUT_FLOOR),
-        "second fresh held-out metrics fell below the floor reached so far",
-      ).toEqual([]);
+    {
+      entries: fresh2,
+      title: "never falls below the floor it has reached on the second fresh held-out file, and reports all held-out files together",
+      label: "second fresh held-out file (2026-12-03, written blind during the learned evidence)",
+      together: "held-out, all files",
+      floor: SECOND_FRESH_HELDOUT_FLOOR,
     },
-  );
-
-  it.skipIf(fresh3 === null)(
-    "never falls below the floor it has reached on the third fresh held-out file, and reports all four files together",
-    () => {
-      const all = [...(heldout ?? []), ...(fresh ?? []), ...(fresh2 ?? []), ...fresh3!];
-      const metrics = scoreHeldout(
-        "third fresh held-out file (2026-12-04, written blind during the sixth session's retraining)",
-        fresh3!,
-        all.length > fresh3!.length ? { label: "held-out, all four files", entries: all } : null,
-      );
-      expect(
-        targetFailures(metrics, THIRD_FRESH_HELDOUT_FLOOR),
-        "third fresh held-out metrics fell below the floor reached so far",
-      ).toEqual([]);
+    {
+      entries: fresh3,
+      title: "never falls below the floor it has reached on the third fresh held-out file, and reports all four files together",
+      label: "third fresh held-out file (2026-12-04, written blind during the sixth session's retraining)",
+      together: "held-out, all four files",
+      floor: THIRD_FRESH_HELDOUT_FLOOR,
     },
-  );
+  ];
+  freshFiles.forEach(({ entries, title, label, together, floor }, index) => {
+    it.skipIf(entries === null)(title, () => {
+      const earlier = [heldout, ...freshFiles.slice(0, index).map((file) => file.entries)].flatMap((file) => file ?? []);
+      const metrics = scoreHeldout(label, entries!, earlier.length ? { label: together, entries: [...earlier, ...entries!] } : null);
+      expect(targetFailures(metrics, floor), `${label}: metrics fell below the floor reached so far`).toEqual([]);
+    });
+  });
 
   it.runIf(heldout === null)(
     "says the held-out gate was SKIPPED (runs only while test/fixtures/task-corpus-heldout.yaml is missing)",
