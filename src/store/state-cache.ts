@@ -1,8 +1,9 @@
 // The newest state Canon has seen for each recently written run. A state at (run, version)
 // never changes, so an entry is either exactly right for the version a writer expects or
 // ignored; it can never be stale in a way that matters. Bounded by bytes (CANON_STATE_CACHE_BYTES:
-// a hundred 4 MB runs must not hold 400 MB; a state counts twice its JSON, see below) and by count, least recently used first out;
-// lru-cache does the accounting. A state larger than the whole budget is simply not kept.
+// a hundred 4 MB runs must not hold 400 MB; a state counts twice its JSON, see below) and by
+// count, least recently used first out; lru-cache does the accounting. A state larger than the
+// whole budget is simply not kept.
 import { LRUCache } from "lru-cache";
 import type { VersionedState } from "../domain/commit.js";
 import { stateSize } from "../domain/json-size.js";
