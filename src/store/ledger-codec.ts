@@ -38,11 +38,11 @@ async function chainOf(sql: Sql, runId: string, version: number): Promise<ChainR
   return sql.query<ChainRow>(CHAIN_STATEMENT, [runId, head.snapshotVersion, version]);
 }
 
-const SNAPSHOT_STATEMENT = `
+export const SNAPSHOT_STATEMENT = `
   SELECT "snapshot_version" AS "snapshotVersion" FROM "ledger_entry"
   WHERE "run_id" = $1 AND "kind" = 'COMMIT' AND "state_version" = $2`;
 
-const CHAIN_STATEMENT = `
+export const CHAIN_STATEMENT = `
   SELECT "state_version" AS "stateVersion", "state", "patch" FROM "ledger_entry"
   WHERE "run_id" = $1 AND "kind" = 'COMMIT' AND "state_version" BETWEEN $2 AND $3
   ORDER BY "state_version"`;

@@ -180,7 +180,8 @@ export class RunReader {
 
   /** The entry a write with this idempotency key made (with its request hash), if any. */
   async entryByIdempotencyKey(runId: string, idempotencyKey: string): Promise<DecodedEntry | null> {
-    const row = await this.db.prisma.ledgerEntry.findUnique({ where: { runId_idempotencyKey: { runId, idempotencyKey } } });
+    // Served by the partial unique index on (run_id, idempotency_key) WHERE the key is not null.
+    const row = await this.db.prisma.ledgerEntry.findFirst({ where: { runId, idempotencyKey } });
     return row ? (await decodeEntries(this.db.sql, [row]))[0]! : null;
   }
 }
