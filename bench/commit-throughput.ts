@@ -29,6 +29,9 @@
 //   BENCH_PLAN_STEPS=8        size of the plan each commit writes (about 90 bytes a step)
 //   BENCH_BACKENDS=postgres,pglite   which backends to run
 //   BENCH_SKIP_BUILD=1        reuse dist/ as it is instead of compiling first
+//   BENCH_VARIANT_NODE_ARGS="--max-semi-space-size=16"   also a second Canon started with these
+//                             node flags added (PostgreSQL only), batched, on runs of its own (its own row): a flag
+//                             judged against the shipped ones in the same mirrored rounds
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -222,6 +225,25 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       serverPid: canon.pid,
       commits: true,
     });
+    const variantArgs = process.env.BENCH_VARIANT_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    if (variantArgs.length && backend.usesPostgresServer) {
+      const variant = await startCanonProcess(backend.canonEnv, variantArgs);
+      const variantClient = new CanonClient(variant.url, sockets, variant.token);
+      closers.push(async () => (variantClient.close(), variant.stop()));
+      const variantRuns = await newRuns(settings.batchers * settings.batchSize, "batched writer, variant");
+      systems.push({
+        name: `Canon commitStates x${settings.batchSize}, ${variantArgs.join(" ")}`,
+        writers: Array.from({ length: settings.batchers }, (_, b) =>
+          variantClient.batchWriter(
+            variantRuns.slice(b * settings.batchSize, (b + 1) * settings.batchSize),
+            1000 + b * settings.batchSize,
+            settings.planSteps,
+          ),
+        ),
+        serverPid: variant.pid,
+        commits: true,
+      });
+    }
     if (backend.usesPostgresServer) {
       // The same Canon with CANON_WORKERS=2 (node:cluster), on runs of its own; CPU is its process tree's.
       const workers = await startCanonProcess({ ...backend.canonEnv, CANON_WORKERS: "2" });
