@@ -14,6 +14,12 @@
 //                                     batches and scored on the one left out (nested)
 //   CV_GRID=type-settings npm run train:compiler -- --cv
 //                                     the type model's smoothing on the first-contact rows
+//   CV_GRID=type-models [CV_MODELS="softmax,l2,rounds,step;nblr,…;mix,…"] [CV_WRITTEN=fresh|family|all]
+//                                     candidate type models against the shipped naive Bayes,
+//                                     leave-batch-out on the first-contact rows (seventh session)
+//   CV_GRID=lean [CV_LEAN="l2,rounds;…"] npm run train:compiler -- --cv --escalation
+//                                     a word-level logistic ambiguity vote as an extra escalation
+//                                     feature, leave-batch-out (seventh session)
 //
 // Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
@@ -35,6 +41,16 @@ if (process.argv.includes("--cv")) {
     crossValidateTypeFirstContact,
     crossValidateTypeSettings,
   } = await import("./task-model-cv.js");
+  if (process.env.CV_GRID === "type-models") {
+    const { crossValidateTypeModels } = await import("./task-model-type-cv.js");
+    crossValidateTypeModels(corpus);
+    process.exit(0);
+  }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "lean") {
+    const { crossValidateEscalationLean } = await import("./task-model-type-cv.js");
+    crossValidateEscalationLean(corpus);
+    process.exit(0);
+  }
   if (process.env.CV_GRID === "type-settings") {
     crossValidateTypeSettings(corpus);
     process.exit(0);
