@@ -11,6 +11,7 @@ import {
   ESCALATION_MODEL_SETTINGS,
   TYPE_MODEL_SETTINGS,
   buildTable,
+  AMBIGUITY_CLASSES,
   escalationRows,
   loadFirstContact,
   textOf,
@@ -18,6 +19,7 @@ import {
   typeRows,
 } from "./task-model-lib.js";
 import { ESCALATION_FEATURES } from "../src/domain/task-compiler/model/escalation-features.js";
+import { ambiguityLean } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { STANDING_KINDS } from "../src/domain/task-compiler/model/escalation-evidence.js";
 import { fitLogistic } from "../src/domain/task-compiler/model/logistic.js";
 import { escalationRates, leaveBatchOutVotes } from "./task-model-cv.js";
@@ -455,12 +457,44 @@ export function crossValidateEscalationLean(corpus: CorpusEntry[]): void {
     return out;
   };
   const variants: [string, (id: string) => number[]][] = [["shipped features", () => []]];
-  for (const [l2, rounds] of (process.env.CV_LEAN ?? "1e-4,200").split(";").map((s) => s.split(",").map(Number))) {
+  for (const [l2, rounds] of (process.env.CV_LEAN ?? "1e-4,200")
+    .split(";")
+    .filter(Boolean)
+    .map((s) => s.split(",").map(Number))) {
     const logits = lrLogit(l2!, rounds!);
     variants.push([`+ word LR logit l2=${l2} rounds=${rounds}`, (id) => [clip(logits.get(id)!, 10) / 5]]);
   }
-  for (const [name, extra] of variants) {
-    const rows = base.map((r) => ({ ...r, x: [...r.x, ...extra(r.id)] }));
+  // The naive Bayes ambiguity lean with another smoothing, in place of the shipped one (alpha 0.5,
+  // chosen in the fourth session on the development split, never on first-contact rows).
+  const replaced = new Map<string, Map<string, number[]>>();
+  for (const alpha of (process.env.CV_LEAN_ALPHA ?? "").split(",").filter(Boolean).map(Number)) {
+    const lean = new Map<string, number[]>();
+    for (const batch of batches) {
+      const ids = new Set(base.filter((r) => r.batch === batch).map((r) => r.id));
+      const model = loadModel(
+        buildTable(
+          corpus.filter((e) => !ids.has(e.id)).map((e) => ({ text: textOf(e), label: e.expect.ambiguous ? "AMBIGUOUS" : "CLEAR" })),
+          AMBIGUITY_CLASSES,
+          { alpha, minDocs: 1 },
+        ),
+      );
+      for (const r of base.filter((r) => r.batch === batch)) {
+        const v = ambiguityLean(textFor(r.id), model);
+        lean.set(r.id, [clip(v.lean, 1), clip(v.logit, 20) / 10]);
+      }
+    }
+    replaced.set(`ambiguity lean alpha=${alpha}`, lean);
+  }
+  const runs: [string, (id: string) => number[], Map<string, number[]> | null][] = [
+    ...variants.map(([n, e]) => [n, e, null] as [string, (id: string) => number[], null]),
+    ...[...replaced].map(([n, lean]) => [n, () => [], lean] as [string, (id: string) => number[], Map<string, number[]>]),
+  ];
+  for (const [name, extra, lean] of runs) {
+    const rows = base.map((r) => {
+      const x = [...r.x, ...extra(r.id)];
+      if (lean) x.splice(6, 2, ...lean.get(r.id)!);
+      return { ...r, x };
+    });
     const names = [...ESCALATION_FEATURES, ...extra(base[0]!.id).map((_, i) => `extra:${i}`)];
     for (const l2 of [0.003, 0.01]) {
       const p = leaveBatchOutVotes(rows, (training) => fitLogistic(names, training, { ...ESCALATION_MODEL_SETTINGS, l2 }));

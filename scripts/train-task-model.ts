@@ -17,9 +17,9 @@
 //   CV_GRID=type-models [CV_MODELS="softmax,l2,rounds,step;nblr,…;mix,…"] [CV_WRITTEN=fresh|family|all]
 //                                     candidate type models against the shipped naive Bayes,
 //                                     leave-batch-out on the first-contact rows (seventh session)
-//   CV_GRID=lean [CV_LEAN="l2,rounds;…"] npm run train:compiler -- --cv --escalation
+//   CV_GRID=lean [CV_LEAN="l2,rounds;…"] [CV_LEAN_ALPHA=0.1,1] npm run train:compiler -- --cv --escalation
 //                                     a word-level logistic ambiguity vote as an extra escalation
-//                                     feature, leave-batch-out (seventh session)
+//                                     feature, or the ambiguity lean at another smoothing (seventh session)
 //
 // Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
