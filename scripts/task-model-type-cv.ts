@@ -12,6 +12,9 @@ import {
   TYPE_MODEL_SETTINGS,
   buildTable,
   AMBIGUITY_CLASSES,
+  buildAmbiguityTable,
+  buildEscalationTable,
+  buildTypeTable,
   escalationRows,
   loadFirstContact,
   textOf,
@@ -19,9 +22,11 @@ import {
   typeRows,
 } from "./task-model-lib.js";
 import { ESCALATION_FEATURES } from "../src/domain/task-compiler/model/escalation-features.js";
-import { ambiguityLean } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
-import { STANDING_KINDS } from "../src/domain/task-compiler/model/escalation-evidence.js";
 import { fitLogistic } from "../src/domain/task-compiler/model/logistic.js";
+import { TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
+import { ambiguityLean, useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
+import { STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
+import { evaluate } from "../test/support/task-corpus-metrics.js";
 import { escalationRates, leaveBatchOutVotes } from "./task-model-cv.js";
 
 const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}% (${n}/${d})`;
@@ -237,6 +242,20 @@ const mix =
     };
   };
 
+/** The first scorer's probabilities where both scorers' top classes agree; halved where they do not. */
+const agree =
+  (a: Trainer, b: Trainer): Trainer =>
+  (rows) => {
+    const sa = a(rows);
+    const sb = b(rows);
+    const argmax = (p: Float64Array) => p.indexOf(Math.max(...p));
+    return (text) => {
+      const pa = sa(text);
+      if (argmax(pa) === argmax(sb(text))) return pa;
+      return pa.map((v) => v / 2);
+    };
+  };
+
 /**
  * NB-LR in the manner of Wang & Manning (2012), multiclass: the binary features scaled per class by
  * the naive Bayes log-count ratio of that class against the rest, one logistic regression per
@@ -313,6 +332,26 @@ const nbLrTrainer =
     };
   };
 
+/**
+ * Per-batch differences of two choices, summed, with how many batches went each way and an exact
+ * sign-flip p-value (two-sided): how often flipping the signs of the batches' differences gives a
+ * total at least as far from zero. Batches are the unit, so the spread between batches is the noise.
+ */
+export function signFlip(diffs: number[]): string {
+  const nonzero = diffs.filter((d) => d !== 0);
+  const total = diffs.reduce((s, d) => s + d, 0);
+  let extreme = 0;
+  const m = nonzero.length;
+  for (let mask = 0; mask < 1 << m; mask++) {
+    let sum = 0;
+    for (let i = 0; i < m; i++) sum += mask & (1 << i) ? -nonzero[i]! : nonzero[i]!;
+    if (Math.abs(sum) >= Math.abs(total)) extreme++;
+  }
+  const up = diffs.filter((d) => d > 0).length;
+  const down = diffs.filter((d) => d < 0).length;
+  return `${total >= 0 ? "+" : ""}${total} requests (${diffs.join(" ")}; better on ${up}, worse on ${down} batches; sign-flip p=${(extreme / (1 << m)).toFixed(3)})`;
+}
+
 const MARGINS = [0, 2, 4, 6, 9, 14, 99];
 const CONFIDENCES = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99];
 
@@ -341,6 +380,18 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
     } else if (kind === "mix") {
       const [l2 = 1e-4, rounds = 150, step = 0.5, w = 0.5] = num;
       candidates.push([`NB x softmax LR (w=${w}) l2=${l2} rounds=${rounds}`, mix(nbTrainer(0.1), softmaxTrainer(l2, rounds, step), w)]);
+    } else if (kind === "mixnblr") {
+      const [l2 = 1e-4, rounds = 100, step = 0.5, beta = 0.25, w = 0.5] = num;
+      candidates.push([`NB x NB-LR (w=${w}) l2=${l2} beta=${beta}`, mix(nbTrainer(0.1), nbLrTrainer(l2, rounds, step, beta, 1), w)]);
+    } else if (kind === "agree") {
+      const [l2 = 1e-4, rounds = 100, step = 0.5, beta = 0.25, alpha = 1] = num;
+      candidates.push([
+        `naive Bayes where NB-LR (l2=${l2} beta=${beta}) agrees`,
+        agree(nbTrainer(0.1), nbLrTrainer(l2, rounds, step, beta, alpha)),
+      ]);
+    } else if (kind === "agreesoftmax") {
+      const [l2 = 1e-5, rounds = 300, step = 0.5] = num;
+      candidates.push([`naive Bayes where softmax LR (l2=${l2}) agrees`, agree(nbTrainer(0.1), softmaxTrainer(l2, rounds, step))]);
     } else if (kind === "nbv") {
       candidates.push([`naive Bayes alpha=${args[0]} features ${args[1]}`, nbVariantTrainer(Number(args[0]), args[1]!)]);
     } else if (kind === "cnb") {
@@ -349,6 +400,7 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
       candidates.push([`naive Bayes alpha=${num[0]}`, nbTrainer(num[0]!)]);
     }
   }
+  let reference: number[] | null = null;
   for (const [name, trainer] of candidates) {
     const started = Date.now();
     // Per batch: [model alone right, per (M, P) combination right, rows].
@@ -408,6 +460,18 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
       picks.push(cell(pick));
     }
     console.log(`  nested cell choice ${pct(nested, n)} (${[...new Set(picks)].join("; ")})`);
+    // Paired against the shipped model and cell, per batch: the nested count minus the shipped one.
+    const nestedPer = batches.map((outer) => {
+      let pick = 0;
+      const inner = (i: number) => batches.reduce((s, b) => s + (b === outer ? 0 : perBatch.get(b)!.combo[i]!), 0);
+      for (let i = 1; i < MARGINS.length * CONFIDENCES.length; i++) if (inner(i) > inner(pick)) pick = i;
+      return perBatch.get(outer)!.combo[pick]!;
+    });
+    if (!reference) reference = batches.map((b) => perBatch.get(b)!.combo[shipped]!);
+    const diffs = nestedPer.map((v, i) => v - reference![i]!);
+    console.log(`  paired with the shipped model and cell: nested ${signFlip(diffs)}`);
+    const cellDiffs = batches.map((b, i) => perBatch.get(b)!.combo[shipped]! - reference![i]!);
+    console.log(`  paired with the shipped model and cell: this model at the shipped cell ${signFlip(cellDiffs)}`);
     console.log(`  batches ${batches.map((b) => `${b.split("/")[1]}:${perBatch.get(b)!.n}`).join(" ")}`);
   }
 }
@@ -457,6 +521,26 @@ export function crossValidateEscalationLean(corpus: CorpusEntry[]): void {
     return out;
   };
   const variants: [string, (id: string) => number[]][] = [["shipped features", () => []]];
+  const xOf = new Map(base.map((r) => [r.id, r.x]));
+  const at = (id: string, name: string) => xOf.get(id)![ESCALATION_FEATURES.indexOf(name as never)]!;
+  if (process.env.CV_INTERACTIONS) {
+    const named = (id: string) => Math.max(at(id, "shape:identifier"), at(id, "shape:path"));
+    variants.push(["+ reference asked x names something", (id) => [at(id, "asks:reference") * named(id)]]);
+    variants.push(["+ measure asked x number", (id) => [at(id, "asks:measure") * at(id, "shape:number")]]);
+    variants.push(["+ nothing asked x short", (id) => [(at(id, "asks:count") === 0 ? 1 : 0) * at(id, "shape:short")]]);
+    variants.push(["+ asked count x log words", (id) => [at(id, "asks:count") * at(id, "shape:log_words")]]);
+    variants.push(["+ lean x nothing asked", (id) => [(at(id, "asks:count") === 0 ? 1 : 0) * at(id, "words:ambiguity_lean")]]);
+    variants.push([
+      "+ all five",
+      (id) => [
+        at(id, "asks:reference") * named(id),
+        at(id, "asks:measure") * at(id, "shape:number"),
+        (at(id, "asks:count") === 0 ? 1 : 0) * at(id, "shape:short"),
+        at(id, "asks:count") * at(id, "shape:log_words"),
+        (at(id, "asks:count") === 0 ? 1 : 0) * at(id, "words:ambiguity_lean"),
+      ],
+    ]);
+  }
   for (const [l2, rounds] of (process.env.CV_LEAN ?? "1e-4,200")
     .split(";")
     .filter(Boolean)
@@ -508,5 +592,46 @@ export function crossValidateEscalationLean(corpus: CorpusEntry[]): void {
       const per = batches.map((b) => escalationRates(rows, (i) => p[i]! >= 0.4 || standing(i), idx(b)));
       console.log(`  t=0.4 per batch: recall ${per.map((x) => x.ae).join(" ")}; clear escalated ${per.map((x) => x.ce).join(" ")}`);
     }
+  }
+}
+
+/**
+ * The whole compiler on each fresh first-contact batch, leave-batch-out (all three models trained
+ * on the development split without the batch), at the shipped type cell and at a candidate one
+ * (CV_GRID=type-cells-pipeline; seventh session). Today's rules have been written with these
+ * batches in view, so this favours the rules; it shows what a type cell costs or gains on risk,
+ * mode and escalation, which the first-contact rows do not record.
+ */
+export function crossValidateTypeCellsPipeline(corpus: CorpusEntry[]): void {
+  const firstContact = loadFirstContact();
+  const batches = [...new Set(firstContact.filter((r) => r.written === "fresh").map((r) => r.batch))].sort();
+  const cells = (process.env.CV_CELLS_PIPELINE ?? "9,0.9;14,0.95").split(";").map((c) => c.split(",").map(Number) as [number, number]);
+  for (const [margin, confidence] of cells) {
+    const per: string[] = [];
+    const sum = { total: 0, type: 0, risk: 0, mode: 0, ae: 0, a: 0, ce: 0, c: 0 };
+    for (const batch of batches) {
+      const ids = new Set(firstContact.filter((r) => r.batch === batch).map((r) => r.id));
+      const train = corpus.filter((e) => !ids.has(e.id));
+      useTypeModel(loadModel(buildTypeTable(train)), { margin, confidence, resolve: TYPE_MODEL_RESOLVES });
+      useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
+      useEscalationModel(buildEscalationTable(escalationRows(train)));
+      const m = evaluate(corpus.filter((e) => ids.has(e.id)));
+      sum.total += m.total;
+      sum.type += m.right.task_type;
+      sum.risk += m.right.risk;
+      sum.mode += m.right.mode;
+      sum.ae += m.ambiguous.escalated;
+      sum.a += m.ambiguous.total;
+      sum.ce += m.clear.escalated;
+      sum.c += m.clear.total;
+      per.push(`${batch.split("/")[1]} ${m.right.task_type}/${m.right.risk}/${m.ambiguous.escalated}/${m.clear.escalated}`);
+    }
+    useTypeModel(null);
+    useAmbiguityModel(null);
+    useEscalationModel(null);
+    console.log(
+      `whole compiler, leave-batch-out on the fresh batches, type cell lead<=${margin} p>=${confidence}: type ${pct(sum.type, sum.total)}, risk ${pct(sum.risk, sum.total)}, mode ${pct(sum.mode, sum.total)}, recall ${pct(sum.ae, sum.a)}, clear escalated ${pct(sum.ce, sum.c)}`,
+    );
+    console.log(`  per batch type/risk/ambiguous escalated/clear escalated: ${per.join("; ")}`);
   }
 }

@@ -16,7 +16,13 @@
 //                                     the type model's smoothing on the first-contact rows
 //   CV_GRID=type-models [CV_MODELS="softmax,l2,rounds,step;nblr,…;mix,…"] [CV_WRITTEN=fresh|family|all]
 //                                     candidate type models against the shipped naive Bayes,
-//                                     leave-batch-out on the first-contact rows (seventh session)
+//                                     leave-batch-out on the first-contact rows, per batch, with a
+//                                     nested choice of the rules/model cell and a paired sign-flip
+//                                     test by batch (seventh session); CV_CELLS=1 prints every
+//                                     cell, CV_TRAIN=nofamily|fresh2 changes the training rows
+//   CV_GRID=type-cells-pipeline [CV_CELLS_PIPELINE="9,0.9;14,0.95"] npm run train:compiler -- --cv
+//                                     the whole compiler leave-batch-out on the fresh batches at
+//                                     type cells (risk, mode, escalation beside type)
 //   CV_GRID=lean [CV_LEAN="l2,rounds;…"] [CV_LEAN_ALPHA=0.1,1] npm run train:compiler -- --cv --escalation
 //                                     a word-level logistic ambiguity vote as an extra escalation
 //                                     feature, or the ambiguity lean at another smoothing (seventh session)
@@ -41,6 +47,11 @@ if (process.argv.includes("--cv")) {
     crossValidateTypeFirstContact,
     crossValidateTypeSettings,
   } = await import("./task-model-cv.js");
+  if (process.env.CV_GRID === "type-cells-pipeline") {
+    const { crossValidateTypeCellsPipeline } = await import("./task-model-type-cv.js");
+    crossValidateTypeCellsPipeline(corpus);
+    process.exit(0);
+  }
   if (process.env.CV_GRID === "type-models") {
     const { crossValidateTypeModels } = await import("./task-model-type-cv.js");
     crossValidateTypeModels(corpus);
