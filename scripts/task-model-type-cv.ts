@@ -22,7 +22,7 @@ import {
   typeRows,
 } from "./task-model-lib.js";
 import { ESCALATION_FEATURES } from "../src/domain/task-compiler/model/escalation-features.js";
-import { fitLogistic } from "../src/domain/task-compiler/model/logistic.js";
+import { fitLogistic, logisticVote } from "../src/domain/task-compiler/model/logistic.js";
 import { TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
 import { ambiguityLean, useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
@@ -634,4 +634,97 @@ export function crossValidateTypeCellsPipeline(corpus: CorpusEntry[]): void {
     );
     console.log(`  per batch type/risk/ambiguous escalated/clear escalated: ${per.join("; ")}`);
   }
+}
+
+/**
+ * A learned combiner of the rules' type and the model's (CV_GRID=type-combiner; seventh session):
+ * where the rules' first-contact type and the naive Bayes (trained without the batch) disagree, a
+ * logistic regression over the rules' lead, the model's confidence and the probability the model
+ * gives the rules' type says whether to take the model's type; trained on the other batches'
+ * disagreements (leave-batch-out), against the shipped cell.
+ */
+export function crossValidateTypeCombiner(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const all = loadFirstContact();
+  const rows = all.filter((r) => byId.has(r.id) && r.rulesType !== undefined && !byId.get(r.id)!.request?.taskType);
+  const batches = [...new Set(rows.map((r) => r.batch))].sort();
+  const scored = batches.flatMap((batch) => {
+    const ids = new Set(all.filter((r) => r.batch === batch).map((r) => r.id));
+    const model = loadModel(buildTypeTable(corpus.filter((e) => !ids.has(e.id))));
+    return rows
+      .filter((r) => r.batch === batch)
+      .map((r) => {
+        const pred = predict(model, r.text ?? textOf(byId.get(r.id)!));
+        const top = pred.ranked[0]!;
+        const rulesP = pred.ranked.find((x) => x.label === r.rulesType)?.p ?? 0;
+        const lead = r.rulesType === "UNCLASSIFIED" ? -1 : r.rulesLead!;
+        const gold = byId.get(r.id)!.expect.type;
+        const x = [
+          Math.min(Math.max(lead, 0), 20) / 10,
+          r.rulesType === "UNCLASSIFIED" ? 1 : 0,
+          Math.log(Math.max(1e-6, 1 - top.p)) / -5,
+          Math.log(Math.max(1e-6, rulesP)) / -5,
+          top.label === "UNCLASSIFIED" ? 1 : 0,
+          Math.log1p(pred.known) / 4,
+        ];
+        return { batch, gold, rules: r.rulesType!, model: top.label, p: top.p, lead, x };
+      });
+  });
+  const names = ["lead", "rules_unclassified", "model_sure", "model_rejects_rules", "model_unclassified", "known"];
+  const shipped = (r: (typeof scored)[number]) => (r.lead <= 9 && r.p >= 0.9 ? r.model : r.rules);
+  const right = (choose: (r: (typeof scored)[number], i: number) => string, idx: number[]) =>
+    idx.filter((i) => choose(scored[i]!, i) === scored[i]!.gold).length;
+  const idxOf = (b: string) => scored.flatMap((r, i) => (r.batch === b ? [i] : []));
+  const allIdx = scored.map((_, i) => i);
+  for (const l2 of [0.001, 0.01, 0.1]) {
+    const pTake: number[] = new Array(scored.length).fill(0);
+    for (const batch of batches) {
+      const training = scored
+        .filter((r) => r.batch !== batch && r.rules !== r.model && (r.gold === r.rules || r.gold === r.model))
+        .map((r) => ({ x: r.x, y: (r.gold === r.model ? 1 : 0) as 0 | 1 }));
+      const table = fitLogistic(names, training, { l2, rounds: 3000, step: 0.5 });
+      for (const i of idxOf(batch)) pTake[i] = logisticVote(table, scored[i]!.x).p;
+    }
+    const cells = [0.3, 0.4, 0.5, 0.6, 0.7].map((t) => {
+      const choose = (r: (typeof scored)[number], i: number) => (r.rules !== r.model && pTake[i]! >= t ? r.model : r.rules);
+      const per = batches.map((b) => right(choose, idxOf(b)) - right(shipped, idxOf(b)));
+      return `t=${t} ${pct(right(choose, allIdx), scored.length)} paired ${signFlip(per)}`;
+    });
+    console.log(`combiner l2=${l2}:\n  ${cells.join("\n  ")}`);
+  }
+  console.log(`shipped cell ${pct(right(shipped, allIdx), scored.length)}`);
+  // Nested: L2 and threshold chosen on the other batches (their combiners trained without the
+  // outer batch too), then the combiner trained on all other batches and scored on the outer one.
+  const disagreements = (except: Set<string>) =>
+    scored
+      .filter((r) => !except.has(r.batch) && r.rules !== r.model && (r.gold === r.rules || r.gold === r.model))
+      .map((r) => ({ x: r.x, y: (r.gold === r.model ? 1 : 0) as 0 | 1 }));
+  const L2S = [0.001, 0.01, 0.1];
+  const TS = [0.3, 0.4, 0.5, 0.6, 0.7];
+  const nestedPer: number[] = [];
+  const picks: string[] = [];
+  for (const outer of batches) {
+    let best = { right: -1, l2: 0, t: 0 };
+    for (const l2 of L2S) {
+      const pTake = new Map<number, number>();
+      for (const inner of batches) {
+        if (inner === outer) continue;
+        const table = fitLogistic(names, disagreements(new Set([outer, inner])), { l2, rounds: 3000, step: 0.5 });
+        for (const i of idxOf(inner)) pTake.set(i, logisticVote(table, scored[i]!.x).p);
+      }
+      for (const t of TS) {
+        const n = right((r, i) => (r.rules !== r.model && pTake.get(i)! >= t ? r.model : r.rules), [...pTake.keys()]);
+        if (n > best.right) best = { right: n, l2, t };
+      }
+    }
+    const table = fitLogistic(names, disagreements(new Set([outer])), { l2: best.l2, rounds: 3000, step: 0.5 });
+    const idx = idxOf(outer);
+    nestedPer.push(
+      right((r, i) => (r.rules !== r.model && logisticVote(table, scored[i]!.x).p >= best.t ? r.model : r.rules), idx) -
+        right(shipped, idx),
+    );
+    picks.push(`l2=${best.l2} t=${best.t}`);
+  }
+  const total = nestedPer.reduce((a, b) => a + b, 0) + right(shipped, allIdx);
+  console.log(`nested combiner ${pct(total, scored.length)}, paired ${signFlip(nestedPer)}; chosen ${[...new Set(picks)].join("; ")}`);
 }

@@ -20,6 +20,9 @@
 //                                     nested choice of the rules/model cell and a paired sign-flip
 //                                     test by batch (seventh session); CV_CELLS=1 prints every
 //                                     cell, CV_TRAIN=nofamily|fresh2 changes the training rows
+//   CV_GRID=type-combiner npm run train:compiler -- --cv
+//                                     a learned combiner of the rules' and the model's type where
+//                                     they disagree, leave-batch-out and nested (seventh session)
 //   CV_GRID=type-cells-pipeline [CV_CELLS_PIPELINE="9,0.9;14,0.95"] npm run train:compiler -- --cv
 //                                     the whole compiler leave-batch-out on the fresh batches at
 //                                     type cells (risk, mode, escalation beside type)
@@ -50,6 +53,11 @@ if (process.argv.includes("--cv")) {
   if (process.env.CV_GRID === "type-cells-pipeline") {
     const { crossValidateTypeCellsPipeline } = await import("./task-model-type-cv.js");
     crossValidateTypeCellsPipeline(corpus);
+    process.exit(0);
+  }
+  if (process.env.CV_GRID === "type-combiner") {
+    const { crossValidateTypeCombiner } = await import("./task-model-type-cv.js");
+    crossValidateTypeCombiner(corpus);
     process.exit(0);
   }
   if (process.env.CV_GRID === "type-models") {
