@@ -168,7 +168,11 @@ const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}% (${n}/${d}
  * ambiguous rows escalated (recall), clear rows escalated, and the worse of the two gaps to issue
  * 14's targets (recall >= 95%, clear escalated <= 5%).
  */
-function escalationRates(rows: EscalationRow[], escalated: (i: number) => boolean, indices: readonly number[] = rows.map((_, i) => i)) {
+export function escalationRates(
+  rows: EscalationRow[],
+  escalated: (i: number) => boolean,
+  indices: readonly number[] = rows.map((_, i) => i),
+) {
   let a = 0,
     ae = 0,
     c = 0,
@@ -200,7 +204,7 @@ function escalationRates(rows: EscalationRow[], escalated: (i: number) => boolea
  * Each row's escalation probability from a model fitted without the row's batch (leave-batch-out);
  * `except`: a batch left out of everything (its rows get no probability), for nested choices.
  */
-function leaveBatchOutVotes(
+export function leaveBatchOutVotes(
   rows: EscalationRow[],
   fit: (training: EscalationRow[]) => LogisticTable,
   except: string | null = null,

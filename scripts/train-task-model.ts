@@ -14,6 +14,21 @@
 //                                     batches and scored on the one left out (nested)
 //   CV_GRID=type-settings npm run train:compiler -- --cv
 //                                     the type model's smoothing on the first-contact rows
+//   CV_GRID=type-models [CV_MODELS="softmax,l2,rounds,step;nblr,…;mix,…"] [CV_WRITTEN=fresh|family|all]
+//                                     candidate type models against the shipped naive Bayes,
+//                                     leave-batch-out on the first-contact rows, per batch, with a
+//                                     nested choice of the rules/model cell and a paired sign-flip
+//                                     test by batch (seventh session); CV_CELLS=1 prints every
+//                                     cell, CV_TRAIN=nofamily|fresh2 changes the training rows
+//   CV_GRID=type-combiner npm run train:compiler -- --cv
+//                                     a learned combiner of the rules' and the model's type where
+//                                     they disagree, leave-batch-out and nested (seventh session)
+//   CV_GRID=type-cells-pipeline [CV_CELLS_PIPELINE="9,0.9;14,0.95"] npm run train:compiler -- --cv
+//                                     the whole compiler leave-batch-out on the fresh batches at
+//                                     type cells (risk, mode, escalation beside type)
+//   CV_GRID=lean [CV_LEAN="l2,rounds;…"] [CV_LEAN_ALPHA=0.1,1] npm run train:compiler -- --cv --escalation
+//                                     a word-level logistic ambiguity vote as an extra escalation
+//                                     feature, or the ambiguity lean at another smoothing (seventh session)
 //
 // Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
@@ -35,6 +50,26 @@ if (process.argv.includes("--cv")) {
     crossValidateTypeFirstContact,
     crossValidateTypeSettings,
   } = await import("./task-model-cv.js");
+  if (process.env.CV_GRID === "type-cells-pipeline") {
+    const { crossValidateTypeCellsPipeline } = await import("./task-model-type-cv.js");
+    crossValidateTypeCellsPipeline(corpus);
+    process.exit(0);
+  }
+  if (process.env.CV_GRID === "type-combiner") {
+    const { crossValidateTypeCombiner } = await import("./task-model-type-cv.js");
+    crossValidateTypeCombiner(corpus);
+    process.exit(0);
+  }
+  if (process.env.CV_GRID === "type-models") {
+    const { crossValidateTypeModels } = await import("./task-model-type-cv.js");
+    crossValidateTypeModels(corpus);
+    process.exit(0);
+  }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "lean") {
+    const { crossValidateEscalationLean } = await import("./task-model-type-cv.js");
+    crossValidateEscalationLean(corpus);
+    process.exit(0);
+  }
   if (process.env.CV_GRID === "type-settings") {
     crossValidateTypeSettings(corpus);
     process.exit(0);

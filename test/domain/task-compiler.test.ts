@@ -156,6 +156,69 @@ describe("constraints", () => {
     expect(compiled("Reject rows without an email in src/import.ts").ir.constraints).toEqual([]);
     expect(compiled("Fix src/report.ts: it emails phone numbers, which it shouldn't").ir.constraints).toEqual([]);
   });
+
+  const constraintsOf = (text: string) => compiled(text).ir.constraints.map((c) => `${c.hardness}: ${c.text}`);
+
+  it("reads a verbless 'no …' as a rule when it denies new work, a kind of change or holds for a period", () => {
+    expect(constraintsOf("Add a retry to src/mail/send.ts. No extra packages in this service.")).toEqual([
+      "HARD: No extra packages in this service",
+    ]);
+    expect(constraintsOf("Bump the image tag in deploy/api.yaml. No staging restarts before Friday.")).toEqual([
+      "HARD: No staging restarts before Friday",
+    ]);
+    expect(constraintsOf("Tidy src/cart/total.ts. No refactoring this week, the audit is running")).toEqual([
+      "HARD: No refactoring this week, the audit is running",
+    ]);
+    expect(constraintsOf("Add a README for tools/cli. No screenshots needed for now")).toEqual([]);
+    expect(constraintsOf("The nightly job ran but there were no errors in the log, find out why it stopped")).toEqual([]);
+  });
+
+  it("reads a negative subject with a rule's modal and an invariance as HARD", () => {
+    expect(constraintsOf("Fix the date bug in lib/time.ts. No module under lib/legacy/ may be edited")).toEqual([
+      "HARD: No module under lib/legacy/ may be edited",
+    ]);
+    expect(constraintsOf("Speed up the CSV writer in src/out/csv.ts. The written files must be byte-identical to before")).toEqual([
+      "HARD: The written files must be byte-identical to before",
+    ]);
+  });
+
+  it("gives a 'keep …' coordinated with a rule the rule's force, and alone leaves it a description", () => {
+    expect(constraintsOf("Port src/queue.js to TypeScript. No API changes, and keep the event names")).toEqual([
+      "HARD: No API changes",
+      "HARD: Keep the event names",
+    ]);
+    expect(constraintsOf("Add an offline mode that can keep the drafts in IndexedDB")).toEqual([]);
+  });
+
+  it("reads a hedged wish as SOFT and keeps a preference adverb with the without it qualifies", () => {
+    expect(constraintsOf("Rotate the logs in ops/rotate.sh. I'd rather you didn't reboot the host")).toEqual([
+      "SOFT: I'd rather you didn't reboot the host",
+    ]);
+    expect(constraintsOf("Cache the lookups in src/geo.ts. Ideally without adding a new dependency")).toEqual([
+      "SOFT: Ideally without adding a new dependency",
+    ]);
+    expect(constraintsOf("Document in docs/why-grpc.md why the services talk gRPC rather than REST")).toEqual([]);
+  });
+
+  it("reads a without that describes what code does as no rule, and a without on the agent's work as HARD", () => {
+    expect(constraintsOf("Fix the upload handler: it writes the file to disk without checking its size")).toEqual([]);
+    expect(constraintsOf("`src/sync.ts` retries the request without waiting between attempts, fix it")).toEqual([]);
+    expect(constraintsOf("Add a flag that lists the stale branches without deleting them")).toEqual([]);
+    expect(constraintsOf("Rewrite the loop in src/agg.ts without changing its output")).toEqual(["HARD: Without changing its output"]);
+  });
+
+  it("states no rule in a fenced code block or in the facts listed under Notes", () => {
+    const block = ["Raise the pod memory in deploy/worker.yaml.", "```", "Killed: memory must not exceed 512Mi", "```"].join("\n");
+    expect(constraintsOf(block)).toEqual([]);
+    const notes = [
+      "## Task",
+      "Make the search page in web/search.tsx load in under 1 s.",
+      "## Notes",
+      "- results come from /api/search",
+      "- never call the live index",
+    ].join("\n");
+    expect(constraintsOf(notes)).toEqual(["HARD: Never call the live index"]);
+  });
 });
 
 describe("scope", () => {
@@ -178,6 +241,46 @@ describe("scope", () => {
     const task = compiled("Fix the flag parsing bug. Only touch src/cli/. Also fix the log line in src/server/app.ts");
     expect(task.ambiguities).toEqual([expect.objectContaining({ kind: "scope_contradiction", text: "fs:src/server/app.ts" })]);
     expect(compiled("Fix the flag parsing bug in src/cli/main.ts. Only touch src/cli/").ambiguities).toEqual([]);
+  });
+
+  it("forbids by negative and passive subjects, 'leave … as it is' and a clause opening on 'not'", () => {
+    expect(compiled("Split lib/big.go into files. No file in vendor/ may be changed").ir.forbidden_scope).toEqual(["fs:vendor/**"]);
+    expect(compiled("Fix the import in src/app.ts; config/base.json must not be modified").ir.forbidden_scope).toEqual([
+      "fs:config/base.json",
+    ]);
+    expect(compiled("Rename the helpers in src/util.ts. Leave ../shared/ as it is").ir.forbidden_scope).toEqual(["fs:../shared/**"]);
+    expect(compiled("Please clean up src/api/routes.ts, but not touch the folder src/api/v1/").ir.forbidden_scope).toEqual([
+      "fs:src/api/v1/**",
+    ]);
+    expect(compiled("Add tests under tests/unit/. Nothing may be added under tests/e2e/").ir.forbidden_scope).toEqual([]);
+  });
+
+  it.each([
+    ["Changes to src/core/ are not allowed", "fs:src/core/**"],
+    ["src/core/ is not to be touched", "fs:src/core/**"],
+    ["anything in third_party/ stays as is", "fs:third_party/**"],
+    ["Stay away from scripts/release.sh", "fs:scripts/release.sh"],
+    ["keep out of infra\\terraform\\prod\\", "fs:infra/terraform/prod/**"],
+    ["Under no circumstances edit config/secrets.yaml", "fs:config/secrets.yaml"],
+    ["leave ~/.ssh/ alone", "fs:~/.ssh/**"],
+    ["don't hit localhost:8080", "net:localhost"],
+    ["never query 10.0.0.5 directly", "net:10.0.0.5"],
+  ])("forbids what '%s' names", (sentence, ref) => {
+    const task = compiled(`Fix the retry bug in src/x.ts. ${sentence}.`);
+    expect(task.ir.forbidden_scope).toEqual([ref]);
+    expect(task.ir.constraints).toEqual([expect.objectContaining({ hardness: "HARD" })]);
+  });
+
+  it("reads hosts under reserved and country names, and Windows paths", () => {
+    const task = compiled("Find why the sync fails in logs\\sync.log. Never call billing.acme.example or api.shop.de yourself");
+    expect(task.ir.forbidden_scope).toEqual(["net:billing.acme.example", "net:api.shop.de"]);
+  });
+
+  it("does not ask about a path named only as a source to read from inside a forbidden folder", () => {
+    const task = compiled("Copy the date helpers from ../common/date.ts into src/date.ts. Leave ../common/ alone");
+    expect(kinds(task)).not.toContain("scope_contradiction");
+    expect(task.ir.allowed_scope).toEqual(["fs:src/date.ts"]);
+    expect(task.ir.forbidden_scope).toEqual(["fs:../common/**"]);
   });
 
   it("asks when a path is both allowed and forbidden; the default is forbidden", () => {

@@ -56,19 +56,22 @@ export const HELDOUT_TARGETS = {
  * 100/104; clear escalated LOWERED from 7/157 to 11/157, measured at the session's one held-out
  * look and not tuned on, the reason in docs/task-compiler.md, "Sixth session"); its second round
  * (branch `compiler7`, models retrained with parts 97d/97e and the mode cues: task type 246/261, risk
- * 243/261, clear escalated 10/157). The issue's targets
+ * 243/261, clear escalated 10/157); the seventh session (branch `round8`: retrained with parts
+ * 97f/97g and the constraint principles of branch `cons8`; forbidden found 260/261, HARD found
+ * 253/261; risk LOWERED from 243/261 to 242/261 and recall from 100/104 to 99/104, measured at
+ * its one held-out look and not tuned on: docs/task-compiler.md, "Seventh session"). The issue's targets
  * above are not met yet; raise these as the compiler improves, never lower them without a reason
  * written in the docs.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.942,
-  risk: 0.931,
-  mode: 0.957,
-  privacy: 0.992,
-  forbidden_found: 0.988,
-  hard_found: 0.961,
-  ambiguousRecall: 0.961,
-  clearEscalatedAtMost: 0.0637,
+  task_type: 0.942, // 246/261
+  risk: 0.927, // 242/261
+  mode: 0.957, // 250/261
+  privacy: 0.992, // 259/261
+  forbidden_found: 0.996, // 260/261
+  hard_found: 0.969, // 253/261
+  ambiguousRecall: 0.951, // 99/104
+  clearEscalatedAtMost: 0.0637, // 10/157
 };
 
 /**
@@ -80,17 +83,20 @@ export const HELDOUT_FLOOR: Targets = {
  * 180/200; recall LOWERED from 72/79 to 71/79 and clear escalated from 8/121 to 10/121, measured at
  * the sixth session's one held-out look and not tuned on: see docs/task-compiler.md, "Sixth session");
  * branch `compiler7` (second round: task type 185/200, risk 183/200; recall LOWERED from 71/79 to
- * 70/79, measured at that round's one held-out look and not tuned on, the reason in the same section).
+ * 70/79, measured at that round's one held-out look and not tuned on, the reason in the same section);
+ * seventh session (branch `round8`: recall 71/79, forbidden found 199/200, HARD found 195/200;
+ * task type LOWERED from 185/200 to 184/200, risk from 183/200 to 182/200 and clear escalated from
+ * 10/121 to 11/121, measured at its one held-out look and not tuned on: "Seventh session").
  */
 export const FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.925,
-  risk: 0.915,
-  mode: 0.97,
-  privacy: 0.985,
-  forbidden_found: 0.985,
-  hard_found: 0.97,
-  ambiguousRecall: 0.886,
-  clearEscalatedAtMost: 0.0827,
+  task_type: 0.92, // 184/200
+  risk: 0.91, // 182/200
+  mode: 0.97, // 194/200
+  privacy: 0.985, // 197/200
+  forbidden_found: 0.995, // 199/200
+  hard_found: 0.975, // 195/200
+  ambiguousRecall: 0.898, // 71/79
+  clearEscalatedAtMost: 0.091, // 11/121
 };
 
 /**
@@ -105,33 +111,38 @@ export const FRESH_HELDOUT_FLOOR: Targets = {
  * escalated from 7/118 to 9/118, measured at the sixth session's one held-out look and not tuned
  * on (docs/task-compiler.md, "Sixth session"); branch `compiler7` (second round): task type 181/200,
  * mode 194/200, recall 73/82; clear escalated LOWERED from 9/118 to 10/118, measured at that round's
- * one held-out look and not tuned on (same section).
+ * one held-out look and not tuned on (same section); seventh session (branch `round8`): task type
+ * 186/200, risk 186/200, recall 75/82, forbidden found 200/200, HARD found 191/200; mode LOWERED
+ * from 194/200 to 193/200 and clear escalated from 10/118 to 11/118, measured at its one held-out
+ * look and not tuned on ("Seventh session").
  */
 export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.905,
-  risk: 0.91,
-  mode: 0.97,
-  privacy: 0.98,
-  forbidden_found: 0.98,
-  hard_found: 0.945,
-  ambiguousRecall: 0.89,
-  clearEscalatedAtMost: 0.0848,
+  task_type: 0.93, // 186/200
+  risk: 0.93, // 186/200
+  mode: 0.965, // 193/200
+  privacy: 0.98, // 196/200
+  forbidden_found: 1, // 200/200
+  hard_found: 0.955, // 191/200
+  ambiguousRecall: 0.914, // 75/82
+  clearEscalatedAtMost: 0.0933, // 11/118
 };
 
 /**
  * The ratchet for the third fresh held-out file (test/fixtures/task-corpus-heldout-fresh3.yaml),
  * set at its first measurement on 2026-12-04, after the sixth session's second round merged:
  * written blind while parts 97b–97e were being trained on, never seen by anyone tuning. Scored
- * once (aggregate numbers only), and these floors are those numbers.
+ * once (aggregate numbers only), and these floors were those numbers. Seventh session (branch
+ * `round8`): task type 176/200, risk 179/200, forbidden found 196/200; recall LOWERED from 70/79
+ * to 68/79, measured at its one held-out look and not tuned on ("Seventh session").
  */
 export const THIRD_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.865, // 173/200
-  risk: 0.89, // 178/200
+  task_type: 0.88, // 176/200
+  risk: 0.895, // 179/200
   mode: 0.935, // 187/200
   privacy: 0.955, // 191/200
-  forbidden_found: 0.975, // 195/200
+  forbidden_found: 0.98, // 196/200
   hard_found: 0.98, // 196/200
-  ambiguousRecall: 0.886, // 70/79
+  ambiguousRecall: 0.86, // 68/79
   clearEscalatedAtMost: 0.0331, // 4/121
 };
 

@@ -174,6 +174,11 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   for (const ref of [...allowed]) {
     const blocker = forbidden.find((f) => covers(f, ref));
     if (!blocker) continue;
+    // Named only as a source to read from inside a forbidden scope: reading is not changing.
+    if (refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
+      allowed = allowed.filter((a) => a !== ref);
+      continue;
+    }
     const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
     const chosen = ledger.decide({
       kind: "scope_contradiction",
@@ -278,10 +283,11 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     });
   }
   why.constraints =
-    "HARD from must not/never/do not/only/without/keep … unchanged and Constraints lists; SOFT from prefer/ideally/if possible/avoid";
+    'HARD from must not/never/do not/only/without/keep … unchanged, a verbless no + new thing/kind of change/period, a negative subject with may/must, an invariance (must be identical), a keep coordinated with a rule, and Constraints lists; SOFT from prefer/ideally/if possible/avoid/I\'d rather; code blocks, a without describing what code does and "rather than" inside a reason state no rule';
   why.allowed_scope =
-    "paths and hosts the request names outside a negated context (hosts only when accessed), plus a structured request's paths";
-  why.forbidden_scope = "paths and hosts in don't touch/leave … alone/out of scope/read-only contexts and Out of scope lists";
+    "paths and hosts the request names outside a negated context (hosts only when accessed), plus a structured request's paths; a path named only as a source to read from (copy … from X) inside a forbidden scope stays forbidden and is not asked about";
+  why.forbidden_scope =
+    "paths and hosts in don't touch/leave … alone or as it is/out of scope/read-only contexts, negative or passive subjects (no file in X may be modified, X must not be changed) and Out of scope lists";
   why.acceptance_criteria = `EXPLICIT from the request's must/should/ensure/so that clauses and acceptance lists; INFERRED from ${policy.policy_id} v${policy.policy_version}`;
 
   const outputs = extractOutputs(clauses, taskType, mode.value);

@@ -7,13 +7,23 @@ import { normalizeText } from "./segment.js";
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important)[,:\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never(?!\\s+\\w+ed\\b)|no need to|not (?:touch|change|modify|edit))\\b`, "i");
 const HARD_ANYWHERE =
-  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same)|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|must (stay|remain)|has to stay|backwards?[- ]compatible|keep\b[^;]{0,80}?\b(out of|unchanged|as is|intact|untouched))\b/i;
+  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same)|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+// A verbless "no …" is a rule when what it denies is work the agent would do: something new ("no
+// new tests", "no new npm packages in this repo"), a kind of change or release ("no production
+// changes until Monday", "no destructive migrations"), or when it holds for a period ("… this
+// quarter", "… until the audit closes"). "No errors in the log" states a fact, and "no speed-up
+// needed" releases the agent from something rather than forbidding it. A negative subject
+// with a rule's modal ("No file in tariffs/ may be modified", "nothing may be added under tests/")
+// is a rule too; "can" is left out, it describes ("no one can log in").
+const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall)\s+(?:not\s+)?(?:be\s+)?\w+`;
 const HARD_LEAD = new RegExp(
-  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as is|untouched|intact)|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of)|no (?:code|other|further) changes|no (?:new |breaking |external |public |db |database |production |prod |staging )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
+  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\\b|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:new |breaking |external |public |db |database |production |prod |staging )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
   "i",
 );
 const SOFT =
-  /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optionally|(?<!\b(?:an?|the|new|is|are|was|were|be)\s)optional|rather than|if feasible)\b/i;
+  /\b(prefer(ably|red)?|ideally|if possible|where possible|when possible|if you can|avoid|try (to|not to)|would be nice|nice to have|optionally|(?<!\b(?:an?|the|new|is|are|was|were|be)\s)optional|(?=rather than)(?<!\b(?:why|because|since)\b[^,;]{0,80})rather than|(?:I|we)(?:'d| would) rather|if feasible)\b/i;
+// A hedged wish ("I'd rather you didn't restart anything") is a preference. "rather than" inside
+// a reason ("explain why the sensors use MQTT rather than HTTP") compares facts, it asks nothing.
 // Positive obligations: these become acceptance criteria, not constraints.
 const CRITERION = /\b(must|should(?!n'?t| not)|needs? to|has to|have to|ensure|make sure|so that|verify that|confirm that|expected to)\b/i;
 
@@ -54,6 +64,7 @@ export const maskQuoted = (text: string): string => text.replace(/`[^`]*`|"[^"]*
 const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception|Warning|error|Traceback)\b|at\s+\S+\s*\(|\S+\(\d+,\d+\):|\S+:\d+:\d+)/;
 
 export function hardnessOf(clause: Clause): Hardness | null {
+  if (clause.code) return null;
   const key = `${clause.section ?? ""}\u0000${clause.text}`;
   const known = hardnessCache.get(key);
   if (known !== undefined) return known;
@@ -75,11 +86,26 @@ export interface ExtractedConstraint {
   hardness: Hardness;
 }
 
+// "keep X" coordinated with a rule in the same sentence shares its force: in "no behaviour change,
+// and keep the exported function names" both halves are HARD; alone, "keep the sample forms in
+// SQLite" describes a feature.
+const KEEP = new RegExp(`${LEAD}(?:keep|preserve|retain)\\b`, "i");
+
 export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
+  let previous: { clause: Clause; hardness: Hardness | null } | null = null;
   for (const clause of clauses) {
     if (clause.section === "acceptance") continue;
-    const hardness = hardnessOf(clause);
+    let hardness = hardnessOf(clause);
+    if (
+      !hardness &&
+      previous?.hardness === "HARD" &&
+      previous.clause.sentence === clause.sentence &&
+      !clause.code &&
+      KEEP.test(clause.text)
+    )
+      hardness = "HARD";
+    previous = { clause, hardness };
     if (hardness) found.push({ clause, text: sentenceCase(normalizeText(clause.text)), hardness });
   }
   return found;

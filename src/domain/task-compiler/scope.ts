@@ -3,18 +3,27 @@
 // and the bullets under an "Out of scope" heading forbid; everything else allows.
 import type { Clause, Span } from "./segment.js";
 
+// A clause forbids when the agent's action on what it names is negated: "don't touch X", a clause
+// opening on "not" after a split "but" ("…, but not touch the folder X"), a negative subject or a
+// passive ("no file in tariffs/ may be modified", "X must not be modified"; adding under a folder
+// is not changing it), "changes to X are not allowed", "X is not to be touched", "X stays as is",
+// "keep out of / stay away from X", "leave X alone / as it is / be". "without …" forbids only where it opens the
+// clause (segment.ts keeps a without that describes what code does inside its sentence).
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as is|untouched|intact)\b|\bno (?:changes?|modifications?|edits?) (?:to|in)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bshould (?:stay|remain) (?:as is|unchanged|untouched)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\bstay out of\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not|^not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)\b|\bno (?:changes?|modifications?|edits?) (?:to|in)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
 const URL = /\bhttps?:\/\/([a-z0-9.-]+)(?::\d+)?[^\s)>\]"'`]*/gi;
 const HOST = new RegExp(
-  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
+  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu|example|test|local|localhost|invalid|info|biz|xyz|eu|de|uk|fr|nl|jp))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
   "gi",
 );
+// localhost and IPv4 addresses are hosts too ("don't hit localhost:8080 or 10.0.0.5"), with or
+// without a port; like any host they are scope only where they are accessed or forbidden.
+const LOCAL_HOST = /(?<![\w@/.:-])(localhost|(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?::\d{2,5})?(?![\w.-]*\w)/g;
 const PATH = new RegExp(
-  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
+  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|~\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
   "g",
 );
 const KNOWN_DIRS =
@@ -25,7 +34,14 @@ export interface ScopeRef extends Span {
   forbidden: boolean;
   /** From an "only touch …" clause: everything the task changes must be inside such refs. */
   only?: boolean;
+  /** Named as what to read from ("copy the validators from ../common/v.ts into …"): read, not changed. */
+  source?: boolean;
 }
+
+// A ref after a verb of reading and "from" is the source the work reads: "copy X from A into B",
+// "port the parser from A". Moving or removing from A changes A, so only reading verbs count.
+const SOURCE_BEFORE =
+  /\b(?:cop(?:y|ies|ying)|port(?:s|ing)?|read(?:s|ing)?|take|takes|taking|borrow(?:s|ing)?|reus(?:e|es|ing)|lift(?:s|ing)?|extract(?:s|ing)?)\b[^.;:]{0,80}?\bfrom\s+\W?$/i;
 
 const ONLY =
   /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b/i;
@@ -43,7 +59,15 @@ export function extractScope(clauses: Clause[]): ScopeRef[] {
     for (const found of refsIn(clause.text)) {
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = !forbidden && ONLY.test(clause.text);
-      refs.push({ ref: found.ref, start: clause.start + found.index, end: clause.start + found.index + found.length, forbidden, only });
+      const source = !forbidden && SOURCE_BEFORE.test(clause.text.slice(0, found.index));
+      refs.push({
+        ref: found.ref,
+        start: clause.start + found.index,
+        end: clause.start + found.index + found.length,
+        forbidden,
+        only,
+        ...(source ? { source } : {}),
+      });
     }
   }
   return refs;
@@ -87,6 +111,11 @@ function findRefs(raw: string): FoundRef[] {
     found.push({ ref: `fs:${normalizePath(raw)}`, index: match.index, length: raw.length });
     taken.push([match.index, end]);
   }
+  for (const match of text.matchAll(LOCAL_HOST)) {
+    if (overlaps(match.index, match.index + match[0].length)) continue;
+    found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
+    taken.push([match.index, match.index + match[0].length]);
+  }
   for (const match of text.matchAll(HOST)) {
     if (overlaps(match.index, match.index + match[0].length)) continue;
     found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
@@ -99,7 +128,7 @@ function looksLikePath(raw: string, text: string, index: number): boolean {
   if (!raw.includes("/")) return true;
   if (text[index - 1] === "`") return true;
   const segments = raw
-    .replace(/^\.{1,2}\//, "")
+    .replace(/^(?:\.{1,2}|~)\//, "")
     .split("/")
     .filter(Boolean);
   const last = segments.at(-1) ?? "";
@@ -108,6 +137,7 @@ function looksLikePath(raw: string, text: string, index: number): boolean {
     raw.includes("*") ||
     raw.startsWith("./") ||
     raw.startsWith("../") ||
+    raw.startsWith("~/") ||
     new RegExp(String.raw`\.(?:${EXTENSIONS})$`).test(last) ||
     KNOWN_DIRS.test(segments[0] ?? "") ||
     segments.length >= 3

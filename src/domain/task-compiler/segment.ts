@@ -20,6 +20,8 @@ export interface Clause extends Span {
   heading?: boolean;
   /** The first sentence under a heading that names the ask ("## Task", "## Ask"): the main predicate is there. */
   asks?: boolean;
+  /** A line inside a fenced code block (\`\`\`): data the request quotes, never a rule. */
+  code?: boolean;
 }
 
 // Headings under which the caller states what to do, wherever they stand in a long issue body.
@@ -31,9 +33,11 @@ const SECTION_NAMES: [RegExp, Section][] = [
     /^(acceptance criteria|acceptance|done when|definition of done|success criteria|requirements|expected( behaviou?r)?|it should|must)$/i,
     "acceptance",
   ],
-  [/^(constraints?|rules|limits|restrictions|guardrails|notes?)$/i, "constraints"],
+  [/^(constraints?|rules|limits|restrictions|guardrails)$/i, "constraints"],
   [/^(out of scope|do not touch|don'?t touch|off[- ]limits|forbidden|hands off|leave alone|non[- ]goals)$/i, "forbidden"],
-  [/^(scope|in scope|files|paths|where|affected files|context)$/i, "scope"],
+  // "Notes" give context: a bullet under them is a rule only by its own words ("- the charts use
+  // recharts" states a fact, "- never call the live API" a rule).
+  [/^(scope|in scope|files|paths|where|affected files|context|notes?)$/i, "scope"],
 ];
 
 const BULLET = /^(?:[-*•+]|\d{1,3}[.)]|\[[ xX]\])\s+/;
@@ -44,8 +48,18 @@ const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
 // ("Rule for this repo: no new test files") ends a clause too. Only a label of plain words: a path
 // before the colon is the rule's subject ("src/gen/: do not edit"), and an error name is data
 // ("Error: no such file").
-const CLAUSE_BREAK =
-  /;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|:(?<=^[A-Za-z][A-Za-z' ]{0,60}:)(?<!(?:error|exception|warning|fatal|panic):)\s+(?=(?:no|never|don'?t|do not)\s)|\s+(?=without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)|so that\s)/gi;
+// "without …" starts a rule about how the agent works, except where it is the manner of something
+// else: after a preference adverb it is what the preference is about ("preferably without touching
+// the trait" is one SOFT clause), and after a verb whose subject is code (a pronoun, a relative
+// pronoun, or a named file opening the sentence or following a colon: "it joins the name to the dir without cleaning it", "a flag that prints
+// the files without deleting them", "\`link.ts\` builds the URL without encoding the slug") it
+// describes what that code does.
+const PREFERENCE = String.raw`\b(?:preferably|ideally|optionally|possibly|if possible|if you can)`;
+const CODE_SUBJECT = String.raw`(?:\b(?:it|that|which|who|he|she)\s+(?:\w{2,}(?:s|ed)|would|will|can|could)\b|(?:^|[:;(]\s*)\W*[\w./\\-]+\.[a-z]{1,5}\W*\s+\w+s\b)[^,;:]*`;
+const CLAUSE_BREAK = new RegExp(
+  String.raw`;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|:(?<=^[A-Za-z][A-Za-z' ]{0,60}:)(?<!(?:error|exception|warning|fatal|panic):)\s+(?=(?:no|never|don'?t|do not)\s)|(?=\s+without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking))(?<!${PREFERENCE})(?<!${CODE_SUBJECT})\s+|\s+(?=so that\s)`,
+  "gi",
+);
 
 function sectionOf(heading: string): Section | null {
   const name = heading
@@ -63,12 +77,16 @@ export function segment(text: string): Clause[] {
   let sentence = 0;
   let offset = 0;
   let askSentence = -1;
+  let fenced = false;
   for (const line of text.split("\n")) {
     const lineStart = offset;
     offset += line.length + 1;
     const lead = line.length - line.trimStart().length;
     let body = line.trim();
     if (!body) continue;
+    const fence = body.startsWith("```");
+    if (fence) fenced = !fenced;
+    const code = fenced || fence ? { code: true } : {};
     let start = lineStart + lead;
     const bullet = BULLET.exec(body);
     if (bullet) {
@@ -104,7 +122,14 @@ export function segment(text: string): Clause[] {
       for (const clause of splitKeeping(piece.text, CLAUSE_BREAK)) {
         const trimmed = trimSpan(clause.text, start + piece.start + clause.start);
         if (trimmed)
-          clauses.push({ ...trimmed, sentence, section, bullet: Boolean(bullet), ...(sentence === askSentence ? { asks: true } : {}) });
+          clauses.push({
+            ...trimmed,
+            sentence,
+            section,
+            bullet: Boolean(bullet),
+            ...(sentence === askSentence ? { asks: true } : {}),
+            ...code,
+          });
       }
       sentence++;
     }

@@ -1,0 +1,730 @@
+// Seventh session (branch `model8`): candidate task-type models against the shipped naive Bayes,
+// chosen by leave-batch-out cross-validation on the first-contact rows only (CV_GRID=type-models
+// npm run train:compiler -- --cv). Each first-contact batch is scored by models trained on the
+// development split without that batch; the rules' type and lead are those recorded at first
+// contact (the commit that had not seen the batch). Printed per batch, so a gain is judged against
+// the batch-to-batch spread.
+import { loadModel, predict } from "../src/domain/task-compiler/model/naive-bayes.js";
+import { features, tokens } from "../src/domain/task-compiler/model/features.js";
+import type { CorpusEntry } from "../test/support/task-corpus.js";
+import {
+  ESCALATION_MODEL_SETTINGS,
+  TYPE_MODEL_SETTINGS,
+  buildTable,
+  AMBIGUITY_CLASSES,
+  buildAmbiguityTable,
+  buildEscalationTable,
+  buildTypeTable,
+  escalationRows,
+  loadFirstContact,
+  textOf,
+  TYPE_CLASSES,
+  typeRows,
+} from "./task-model-lib.js";
+import { ESCALATION_FEATURES } from "../src/domain/task-compiler/model/escalation-features.js";
+import { fitLogistic, logisticVote } from "../src/domain/task-compiler/model/logistic.js";
+import { TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
+import { ambiguityLean, useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
+import { STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
+import { evaluate } from "../test/support/task-corpus-metrics.js";
+import { escalationRates, leaveBatchOutVotes } from "./task-model-cv.js";
+
+const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}% (${n}/${d})`;
+
+/** A scorer trained on some rows: the class probabilities of a text, in TYPE_CLASSES order. */
+type Scorer = (text: string) => Float64Array;
+type Trainer = (rows: { text: string; label: string }[]) => Scorer;
+
+const K = TYPE_CLASSES.length;
+
+function softmaxInPlace(z: Float64Array): Float64Array {
+  let max = -Infinity;
+  for (const v of z) if (v > max) max = v;
+  let sum = 0;
+  for (let c = 0; c < z.length; c++) sum += z[c] = Math.exp(z[c]! - max);
+  for (let c = 0; c < z.length; c++) z[c]! /= sum;
+  return z;
+}
+
+const nbTrainer =
+  (alpha: number): Trainer =>
+  (rows) => {
+    const model = loadModel(buildTable(rows, TYPE_CLASSES, { alpha, minDocs: 1 }));
+    return (text) => {
+      const out = new Float64Array(K);
+      for (const { label, p } of predict(model, text).ranked) out[TYPE_CLASSES.indexOf(label as never)] = p;
+      return out;
+    };
+  };
+
+/** Complement naive Bayes (Rennie et al. 2003): each class scored by how unlike the other classes' features the text is. */
+const cnbTrainer =
+  (alpha: number): Trainer =>
+  (rows) => {
+    const { index, xs, ys } = indexRows(rows);
+    const V = index.size;
+    const counts = new Float64Array(V * K);
+    const totals = new Float64Array(K);
+    xs.forEach((x, r) => {
+      for (const f of x) counts[f * K + ys[r]!]!++;
+      totals[ys[r]!]! += x.length;
+    });
+    const all = totals.reduce((s, t) => s + t, 0);
+    const W = new Float64Array(V * K);
+    for (let f = 0; f < V; f++) {
+      let rowAll = 0;
+      for (let c = 0; c < K; c++) rowAll += counts[f * K + c]!;
+      for (let c = 0; c < K; c++) W[f * K + c] = -Math.log((rowAll - counts[f * K + c]! + alpha) / (all - totals[c]! + alpha * V));
+    }
+    return (text) => {
+      const z = new Float64Array(K);
+      for (const feature of features(text)) {
+        const f = index.get(feature);
+        if (f !== undefined) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
+      }
+      return softmaxInPlace(z);
+    };
+  };
+
+/** Words that open a request without saying what it wants (greetings, politeness, modal frames). */
+const FRAME = new Set(
+  "hi hey hello morning ok okay so please pls plz can could would will you u we i i'd i'm need to want like mind kindly just quick quickly also then and let's let us our team".split(
+    " ",
+  ),
+);
+
+/** Feature variants of the shipped featuriser, for the grid (same tokens). */
+export function variantFeatures(text: string, variant: string): string[] {
+  const words = tokens(text.length > 8192 ? text.slice(0, 8192) : text).slice(0, 400);
+  const opening = Number(/open(\d+)/.exec(variant)?.[1] ?? 4);
+  const found = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    found.add(words[i]!);
+    if (i + 1 < words.length && !variant.includes("nopairs")) found.add(`${words[i]} ${words[i + 1]}`);
+    if (i < opening) found.add(`^${words[i]}`);
+  }
+  if (variant.includes("pred")) {
+    // The first words past the opening frame: where the request names what it wants.
+    let i = 0;
+    while (i < words.length && FRAME.has(words[i]!)) i++;
+    for (let j = i; j < Math.min(words.length, i + 2); j++) found.add(`>${words[j]}`);
+    if (i + 1 < words.length) found.add(`>${words[i]} ${words[i + 1]}`);
+  }
+  if (variant.includes("first")) {
+    const cut = text.search(/[.!?](?:\s|$)|\n/);
+    const head = tokens(cut > 0 ? text.slice(0, cut) : text).slice(0, 40);
+    for (const w of head) found.add(`1:${w}`);
+  }
+  if (variant.includes("last")) {
+    for (const w of words.slice(-6)) found.add(`$${w}`);
+  }
+  return [...found];
+}
+
+/** The shipped naive Bayes arithmetic (naive-bayes.ts) over a variant featuriser. */
+const nbVariantTrainer =
+  (alpha: number, variant: string): Trainer =>
+  (rows) => {
+    const counts = new Map<string, Float64Array>();
+    const docs = new Float64Array(K);
+    const totals = new Float64Array(K);
+    for (const row of rows) {
+      const c = TYPE_CLASSES.indexOf(row.label as never);
+      if (c < 0) continue;
+      docs[c]!++;
+      for (const f of variantFeatures(row.text, variant)) {
+        let v = counts.get(f);
+        if (!v) counts.set(f, (v = new Float64Array(K)));
+        v[c]!++;
+        totals[c]!++;
+      }
+    }
+    const V = counts.size;
+    const allDocs = docs.reduce((a, b) => a + b, 0);
+    const prior = Float64Array.from(docs, (d) => Math.log((d + 1) / (allDocs + K)));
+    const denominators = Float64Array.from(totals, (t) => Math.log(t + alpha * V));
+    return (text) => {
+      const z = Float64Array.from(prior);
+      for (const f of variantFeatures(text, variant)) {
+        const v = counts.get(f);
+        if (v) for (let c = 0; c < K; c++) z[c]! += Math.log(v[c]! + alpha) - denominators[c]!;
+      }
+      return softmaxInPlace(z);
+    };
+  };
+
+/** Feature index over the training rows (features unseen in training cannot move a linear model). */
+function indexRows(rows: { text: string; label: string }[]) {
+  const index = new Map<string, number>();
+  const xs = rows.map((r) =>
+    Int32Array.from(features(r.text), (f) => {
+      let i = index.get(f);
+      if (i === undefined) index.set(f, (i = index.size));
+      return i;
+    }),
+  );
+  const ys = rows.map((r) => TYPE_CLASSES.indexOf(r.label as never));
+  return { index, xs, ys };
+}
+
+/**
+ * Multinomial logistic regression over the binary features: full-batch AdaGrad on the mean log
+ * loss plus L2 (not on the biases), fixed rounds, rows in order: deterministic.
+ */
+export function fitSoftmax(
+  xs: Int32Array[],
+  ys: number[],
+  dims: number,
+  options: { l2: number; rounds: number; step: number },
+  K = TYPE_CLASSES.length,
+) {
+  const W = new Float64Array(dims * K);
+  const b = new Float64Array(K);
+  const GW = new Float64Array(dims * K);
+  const Gb = new Float64Array(K);
+  const n = xs.length;
+  const z = new Float64Array(K);
+  const gW = new Float64Array(dims * K);
+  const gb = new Float64Array(K);
+  for (let round = 0; round < options.rounds; round++) {
+    gW.fill(0);
+    gb.fill(0);
+    for (let r = 0; r < n; r++) {
+      const x = xs[r]!;
+      z.set(b);
+      for (const f of x) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
+      softmaxInPlace(z);
+      z[ys[r]!]! -= 1;
+      for (let c = 0; c < K; c++) gb[c]! += z[c]! / n;
+      for (const f of x) for (let c = 0; c < K; c++) gW[f * K + c]! += z[c]! / n;
+    }
+    for (let i = 0; i < W.length; i++) {
+      const g = gW[i]! + options.l2 * W[i]!;
+      if (g === 0) continue;
+      GW[i]! += g * g;
+      W[i]! -= (options.step * g) / Math.sqrt(GW[i]!);
+    }
+    for (let c = 0; c < K; c++) {
+      Gb[c]! += gb[c]! * gb[c]!;
+      if (Gb[c]! > 0) b[c]! -= (options.step * gb[c]!) / Math.sqrt(Gb[c]!);
+    }
+  }
+  return { W, b };
+}
+
+const softmaxTrainer =
+  (l2: number, rounds: number, step: number): Trainer =>
+  (rows) => {
+    const { index, xs, ys } = indexRows(rows);
+    const { W, b } = fitSoftmax(xs, ys, index.size, { l2, rounds, step });
+    return (text) => {
+      const z = Float64Array.from(b);
+      for (const feature of features(text)) {
+        const f = index.get(feature);
+        if (f !== undefined) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
+      }
+      return softmaxInPlace(z);
+    };
+  };
+
+/** Geometric mix of two scorers: p ∝ pa^(1-w) · pb^w. */
+const mix =
+  (a: Trainer, b: Trainer, w: number): Trainer =>
+  (rows) => {
+    const sa = a(rows);
+    const sb = b(rows);
+    return (text) => {
+      const pa = sa(text);
+      const pb = sb(text);
+      const z = new Float64Array(K);
+      for (let c = 0; c < K; c++) z[c] = (1 - w) * Math.log(pa[c]! + 1e-12) + w * Math.log(pb[c]! + 1e-12);
+      return softmaxInPlace(z);
+    };
+  };
+
+/** The first scorer's probabilities where both scorers' top classes agree; halved where they do not. */
+const agree =
+  (a: Trainer, b: Trainer): Trainer =>
+  (rows) => {
+    const sa = a(rows);
+    const sb = b(rows);
+    const argmax = (p: Float64Array) => p.indexOf(Math.max(...p));
+    return (text) => {
+      const pa = sa(text);
+      if (argmax(pa) === argmax(sb(text))) return pa;
+      return pa.map((v) => v / 2);
+    };
+  };
+
+/**
+ * NB-LR in the manner of Wang & Manning (2012), multiclass: the binary features scaled per class by
+ * the naive Bayes log-count ratio of that class against the rest, one logistic regression per
+ * class (one against the rest), the weights interpolated towards their mean magnitude (beta),
+ * the one-vs-rest probabilities normalised.
+ */
+const nbLrTrainer =
+  (l2: number, rounds: number, step: number, beta: number, alpha = 1): Trainer =>
+  (rows) => {
+    const { index, xs, ys } = indexRows(rows);
+    const V = index.size;
+    const counts = new Float64Array(V * K);
+    const totals = new Float64Array(K);
+    xs.forEach((x, r) => {
+      for (const f of x) counts[f * K + ys[r]!]!++;
+      totals[ys[r]!]! += x.length;
+    });
+    const all = totals.reduce((s, t) => s + t, 0);
+    const ratio = new Float64Array(V * K);
+    for (let f = 0; f < V; f++) {
+      let rowAll = 0;
+      for (let c = 0; c < K; c++) rowAll += counts[f * K + c]!;
+      for (let c = 0; c < K; c++) {
+        const p = (counts[f * K + c]! + alpha) / (totals[c]! + alpha * V);
+        const q = (rowAll - counts[f * K + c]! + alpha) / (all - totals[c]! + alpha * V);
+        ratio[f * K + c] = Math.log(p / q);
+      }
+    }
+    // One binary logistic regression per class over x_f * r_c[f], by full-batch AdaGrad.
+    const W = new Float64Array(V * K);
+    const b = new Float64Array(K);
+    const n = xs.length;
+    for (let c = 0; c < K; c++) {
+      const w = new Float64Array(V);
+      const G = new Float64Array(V);
+      let bias = 0,
+        Gbias = 0;
+      const g = new Float64Array(V);
+      for (let round = 0; round < rounds; round++) {
+        g.fill(0);
+        let gbias = 0;
+        for (let r = 0; r < n; r++) {
+          let zr = bias;
+          for (const f of xs[r]!) zr += w[f]! * ratio[f * K + c]!;
+          const err = (1 / (1 + Math.exp(-zr)) - (ys[r] === c ? 1 : 0)) / n;
+          gbias += err;
+          for (const f of xs[r]!) g[f]! += err * ratio[f * K + c]!;
+        }
+        for (let f = 0; f < V; f++) {
+          const gf = g[f]! + l2 * w[f]!;
+          if (gf === 0) continue;
+          G[f]! += gf * gf;
+          w[f]! -= (step * gf) / Math.sqrt(G[f]!);
+        }
+        Gbias += gbias * gbias;
+        if (Gbias > 0) bias -= (step * gbias) / Math.sqrt(Gbias);
+      }
+      let mean = 0;
+      for (let f = 0; f < V; f++) mean += Math.abs(w[f]!);
+      mean /= V;
+      for (let f = 0; f < V; f++) W[f * K + c] = ((1 - beta) * mean + beta * w[f]!) * ratio[f * K + c]!;
+      b[c] = bias;
+    }
+    return (text) => {
+      const z = Float64Array.from(b);
+      for (const feature of features(text)) {
+        const f = index.get(feature);
+        if (f !== undefined) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
+      }
+      let sum = 0;
+      for (let c = 0; c < K; c++) sum += z[c] = 1 / (1 + Math.exp(-z[c]!));
+      for (let c = 0; c < K; c++) z[c]! /= sum;
+      return z;
+    };
+  };
+
+/**
+ * Per-batch differences of two choices, summed, with how many batches went each way and an exact
+ * sign-flip p-value (two-sided): how often flipping the signs of the batches' differences gives a
+ * total at least as far from zero. Batches are the unit, so the spread between batches is the noise.
+ */
+export function signFlip(diffs: number[]): string {
+  const nonzero = diffs.filter((d) => d !== 0);
+  const total = diffs.reduce((s, d) => s + d, 0);
+  let extreme = 0;
+  const m = nonzero.length;
+  for (let mask = 0; mask < 1 << m; mask++) {
+    let sum = 0;
+    for (let i = 0; i < m; i++) sum += mask & (1 << i) ? -nonzero[i]! : nonzero[i]!;
+    if (Math.abs(sum) >= Math.abs(total)) extreme++;
+  }
+  const up = diffs.filter((d) => d > 0).length;
+  const down = diffs.filter((d) => d < 0).length;
+  return `${total >= 0 ? "+" : ""}${total} requests (${diffs.join(" ")}; better on ${up}, worse on ${down} batches; sign-flip p=${(extreme / (1 << m)).toFixed(3)})`;
+}
+
+const MARGINS = [0, 2, 4, 6, 9, 14, 99];
+const CONFIDENCES = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99];
+
+export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const all = loadFirstContact();
+  const rows = all.filter((r) => byId.has(r.id) && r.rulesType !== undefined && !byId.get(r.id)!.request?.taskType);
+  const only = process.env.CV_WRITTEN ?? "fresh";
+  const batches = [...new Set(rows.filter((r) => only === "all" || r.written === only).map((r) => r.batch))].sort();
+  const candidates: [string, Trainer][] = [
+    [`naive Bayes alpha=${TYPE_MODEL_SETTINGS.alpha} (shipped)`, nbTrainer(TYPE_MODEL_SETTINGS.alpha)],
+  ];
+  const spec = process.env.CV_MODELS ?? "softmax";
+  for (const part of spec.split(";")) {
+    const [kind, ...args] = part.split(",");
+    const num = args.map(Number);
+    if (kind === "softmax") {
+      const [l2 = 1e-4, rounds = 150, step = 0.5] = num;
+      candidates.push([`softmax LR l2=${l2} rounds=${rounds} step=${step}`, softmaxTrainer(l2, rounds, step)]);
+    } else if (kind === "nblr") {
+      const [l2 = 1e-4, rounds = 100, step = 0.5, beta = 0.25, alpha = 1] = num;
+      candidates.push([
+        `NB-LR l2=${l2} rounds=${rounds} step=${step} beta=${beta} alpha=${alpha}`,
+        nbLrTrainer(l2, rounds, step, beta, alpha),
+      ]);
+    } else if (kind === "mix") {
+      const [l2 = 1e-4, rounds = 150, step = 0.5, w = 0.5] = num;
+      candidates.push([`NB x softmax LR (w=${w}) l2=${l2} rounds=${rounds}`, mix(nbTrainer(0.1), softmaxTrainer(l2, rounds, step), w)]);
+    } else if (kind === "mixnblr") {
+      const [l2 = 1e-4, rounds = 100, step = 0.5, beta = 0.25, w = 0.5] = num;
+      candidates.push([`NB x NB-LR (w=${w}) l2=${l2} beta=${beta}`, mix(nbTrainer(0.1), nbLrTrainer(l2, rounds, step, beta, 1), w)]);
+    } else if (kind === "agree") {
+      const [l2 = 1e-4, rounds = 100, step = 0.5, beta = 0.25, alpha = 1] = num;
+      candidates.push([
+        `naive Bayes where NB-LR (l2=${l2} beta=${beta}) agrees`,
+        agree(nbTrainer(0.1), nbLrTrainer(l2, rounds, step, beta, alpha)),
+      ]);
+    } else if (kind === "agreesoftmax") {
+      const [l2 = 1e-5, rounds = 300, step = 0.5] = num;
+      candidates.push([`naive Bayes where softmax LR (l2=${l2}) agrees`, agree(nbTrainer(0.1), softmaxTrainer(l2, rounds, step))]);
+    } else if (kind === "nbv") {
+      candidates.push([`naive Bayes alpha=${args[0]} features ${args[1]}`, nbVariantTrainer(Number(args[0]), args[1]!)]);
+    } else if (kind === "cnb") {
+      candidates.push([`complement naive Bayes alpha=${num[0]}`, cnbTrainer(num[0]!)]);
+    } else if (kind === "nb") {
+      candidates.push([`naive Bayes alpha=${num[0]}`, nbTrainer(num[0]!)]);
+    }
+  }
+  let reference: number[] | null = null;
+  for (const [name, trainer] of candidates) {
+    const started = Date.now();
+    // Per batch: [model alone right, per (M, P) combination right, rows].
+    const perBatch = new Map<string, { alone: number; combo: number[]; n: number }>();
+    for (const batch of batches) {
+      const ids = new Set(all.filter((r) => r.batch === batch).map((r) => r.id));
+      const family = new Set(all.filter((r) => r.written === "family").map((r) => r.id));
+      const fresh = new Set(all.filter((r) => r.written === "fresh").map((r) => r.id));
+      const kept = corpus.filter((e) => !ids.has(e.id) && !(process.env.CV_TRAIN === "nofamily" && family.has(e.id)));
+      const doubled = process.env.CV_TRAIN === "fresh2" ? kept.filter((e) => fresh.has(e.id)) : [];
+      const score = trainer(typeRows([...kept, ...doubled]));
+      const part = rows.filter((r) => r.batch === batch);
+      const tally = { alone: 0, combo: new Array<number>(MARGINS.length * CONFIDENCES.length).fill(0), n: part.length };
+      for (const r of part) {
+        const gold = byId.get(r.id)!.expect.type;
+        const p = score(r.text ?? textOf(byId.get(r.id)!));
+        let top = 0;
+        for (let c = 1; c < K; c++) if (p[c]! > p[top]!) top = c;
+        const label = TYPE_CLASSES[top]!;
+        if (label === gold) tally.alone++;
+        const lead = r.rulesType === "UNCLASSIFIED" ? -1 : r.rulesLead!;
+        MARGINS.forEach((M, mi) =>
+          CONFIDENCES.forEach((P, pi) => {
+            if ((lead <= M && p[top]! >= P ? label : r.rulesType) === gold) tally.combo[mi * CONFIDENCES.length + pi]!++;
+          }),
+        );
+      }
+      perBatch.set(batch, tally);
+    }
+    const n = batches.reduce((s, b) => s + perBatch.get(b)!.n, 0);
+    const alone = batches.reduce((s, b) => s + perBatch.get(b)!.alone, 0);
+    const combo = (i: number) => batches.reduce((s, b) => s + perBatch.get(b)!.combo[i]!, 0);
+    const shipped = MARGINS.indexOf(9) * CONFIDENCES.length + CONFIDENCES.indexOf(0.9);
+    let best = 0;
+    for (let i = 1; i < MARGINS.length * CONFIDENCES.length; i++) if (combo(i) > combo(best)) best = i;
+    const cell = (i: number) => `lead<=${MARGINS[Math.floor(i / CONFIDENCES.length)]} p>=${CONFIDENCES[i % CONFIDENCES.length]}`;
+    console.log(`${name} [${only}, ${((Date.now() - started) / 1000).toFixed(0)} s]`);
+    console.log(`  model alone ${pct(alone, n)}; per batch ${batches.map((b) => perBatch.get(b)!.alone).join(" ")}`);
+    console.log(
+      `  shipped cell (lead<=9 p>=0.9) ${pct(combo(shipped), n)}; per batch ${batches.map((b) => perBatch.get(b)!.combo[shipped]).join(" ")}`,
+    );
+    console.log(
+      `  best cell ${cell(best)} ${pct(combo(best), n)}; per batch ${batches.map((b) => perBatch.get(b)!.combo[best]).join(" ")}`,
+    );
+    if (process.env.CV_CELLS)
+      MARGINS.forEach((M, mi) =>
+        console.log(`  lead<=${M}: ${CONFIDENCES.map((P, pi) => `p>=${P} ${combo(mi * CONFIDENCES.length + pi)}`).join(", ")}`),
+      );
+    // Nested: the cell chosen on the other batches, scored on the batch left out.
+    let nested = 0;
+    const picks: string[] = [];
+    for (const outer of batches) {
+      let pick = 0;
+      const inner = (i: number) => batches.reduce((s, b) => s + (b === outer ? 0 : perBatch.get(b)!.combo[i]!), 0);
+      for (let i = 1; i < MARGINS.length * CONFIDENCES.length; i++) if (inner(i) > inner(pick)) pick = i;
+      nested += perBatch.get(outer)!.combo[pick]!;
+      picks.push(cell(pick));
+    }
+    console.log(`  nested cell choice ${pct(nested, n)} (${[...new Set(picks)].join("; ")})`);
+    // Paired against the shipped model and cell, per batch: the nested count minus the shipped one.
+    const nestedPer = batches.map((outer) => {
+      let pick = 0;
+      const inner = (i: number) => batches.reduce((s, b) => s + (b === outer ? 0 : perBatch.get(b)!.combo[i]!), 0);
+      for (let i = 1; i < MARGINS.length * CONFIDENCES.length; i++) if (inner(i) > inner(pick)) pick = i;
+      return perBatch.get(outer)!.combo[pick]!;
+    });
+    if (!reference) reference = batches.map((b) => perBatch.get(b)!.combo[shipped]!);
+    const diffs = nestedPer.map((v, i) => v - reference![i]!);
+    console.log(`  paired with the shipped model and cell: nested ${signFlip(diffs)}`);
+    const cellDiffs = batches.map((b, i) => perBatch.get(b)!.combo[shipped]! - reference![i]!);
+    console.log(`  paired with the shipped model and cell: this model at the shipped cell ${signFlip(cellDiffs)}`);
+    console.log(`  batches ${batches.map((b) => `${b.split("/")[1]}:${perBatch.get(b)!.n}`).join(" ")}`);
+  }
+}
+
+/**
+ * Candidate word-level ambiguity votes as an extra escalation feature (CV_GRID=lean --escalation):
+ * for each fresh first-contact row, the AMBIGUOUS log-odds of a word model trained on the
+ * development split without the row's batch, added to the shipped twenty; scored leave-batch-out
+ * like them, per batch.
+ */
+export function crossValidateEscalationLean(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const firstContact = new Map(loadFirstContact().map((r) => [r.id, r]));
+  const base = escalationRows(corpus);
+  const batches = [...new Set(base.map((r) => r.batch))];
+  const textFor = (id: string) => firstContact.get(id)!.text ?? textOf(byId.get(id)!);
+  const clip = (x: number, limit: number) => Math.max(-limit, Math.min(limit, x));
+  const lrLogit = (l2: number, rounds: number) => {
+    const out = new Map<string, number>();
+    for (const batch of batches) {
+      const ids = new Set(base.filter((r) => r.batch === batch).map((r) => r.id));
+      const rows = corpus.filter((e) => !ids.has(e.id)).map((e) => ({ text: textOf(e), y: e.expect.ambiguous ? 1 : 0 }));
+      const index = new Map<string, number>();
+      const xs = rows.map((r) =>
+        Int32Array.from(features(r.text), (f) => {
+          let i = index.get(f);
+          if (i === undefined) index.set(f, (i = index.size));
+          return i;
+        }),
+      );
+      const { W, b } = fitSoftmax(
+        xs,
+        rows.map((r) => r.y),
+        index.size,
+        { l2, rounds, step: 0.5 },
+        2,
+      );
+      for (const r of base.filter((r) => r.batch === batch)) {
+        let z = b[1]! - b[0]!;
+        for (const f of features(textFor(r.id))) {
+          const i = index.get(f);
+          if (i !== undefined) z += W[i * 2 + 1]! - W[i * 2]!;
+        }
+        out.set(r.id, z);
+      }
+    }
+    return out;
+  };
+  const variants: [string, (id: string) => number[]][] = [["shipped features", () => []]];
+  const xOf = new Map(base.map((r) => [r.id, r.x]));
+  const at = (id: string, name: string) => xOf.get(id)![ESCALATION_FEATURES.indexOf(name as never)]!;
+  if (process.env.CV_INTERACTIONS) {
+    const named = (id: string) => Math.max(at(id, "shape:identifier"), at(id, "shape:path"));
+    variants.push(["+ reference asked x names something", (id) => [at(id, "asks:reference") * named(id)]]);
+    variants.push(["+ measure asked x number", (id) => [at(id, "asks:measure") * at(id, "shape:number")]]);
+    variants.push(["+ nothing asked x short", (id) => [(at(id, "asks:count") === 0 ? 1 : 0) * at(id, "shape:short")]]);
+    variants.push(["+ asked count x log words", (id) => [at(id, "asks:count") * at(id, "shape:log_words")]]);
+    variants.push(["+ lean x nothing asked", (id) => [(at(id, "asks:count") === 0 ? 1 : 0) * at(id, "words:ambiguity_lean")]]);
+    variants.push([
+      "+ all five",
+      (id) => [
+        at(id, "asks:reference") * named(id),
+        at(id, "asks:measure") * at(id, "shape:number"),
+        (at(id, "asks:count") === 0 ? 1 : 0) * at(id, "shape:short"),
+        at(id, "asks:count") * at(id, "shape:log_words"),
+        (at(id, "asks:count") === 0 ? 1 : 0) * at(id, "words:ambiguity_lean"),
+      ],
+    ]);
+  }
+  for (const [l2, rounds] of (process.env.CV_LEAN ?? "1e-4,200")
+    .split(";")
+    .filter(Boolean)
+    .map((s) => s.split(",").map(Number))) {
+    const logits = lrLogit(l2!, rounds!);
+    variants.push([`+ word LR logit l2=${l2} rounds=${rounds}`, (id) => [clip(logits.get(id)!, 10) / 5]]);
+  }
+  // The naive Bayes ambiguity lean with another smoothing, in place of the shipped one (alpha 0.5,
+  // chosen in the fourth session on the development split, never on first-contact rows).
+  const replaced = new Map<string, Map<string, number[]>>();
+  for (const alpha of (process.env.CV_LEAN_ALPHA ?? "").split(",").filter(Boolean).map(Number)) {
+    const lean = new Map<string, number[]>();
+    for (const batch of batches) {
+      const ids = new Set(base.filter((r) => r.batch === batch).map((r) => r.id));
+      const model = loadModel(
+        buildTable(
+          corpus.filter((e) => !ids.has(e.id)).map((e) => ({ text: textOf(e), label: e.expect.ambiguous ? "AMBIGUOUS" : "CLEAR" })),
+          AMBIGUITY_CLASSES,
+          { alpha, minDocs: 1 },
+        ),
+      );
+      for (const r of base.filter((r) => r.batch === batch)) {
+        const v = ambiguityLean(textFor(r.id), model);
+        lean.set(r.id, [clip(v.lean, 1), clip(v.logit, 20) / 10]);
+      }
+    }
+    replaced.set(`ambiguity lean alpha=${alpha}`, lean);
+  }
+  const runs: [string, (id: string) => number[], Map<string, number[]> | null][] = [
+    ...variants.map(([n, e]) => [n, e, null] as [string, (id: string) => number[], null]),
+    ...[...replaced].map(([n, lean]) => [n, () => [], lean] as [string, (id: string) => number[], Map<string, number[]>]),
+  ];
+  for (const [name, extra, lean] of runs) {
+    const rows = base.map((r) => {
+      const x = [...r.x, ...extra(r.id)];
+      if (lean) x.splice(6, 2, ...lean.get(r.id)!);
+      return { ...r, x };
+    });
+    const names = [...ESCALATION_FEATURES, ...extra(base[0]!.id).map((_, i) => `extra:${i}`)];
+    for (const l2 of [0.003, 0.01]) {
+      const p = leaveBatchOutVotes(rows, (training) => fitLogistic(names, training, { ...ESCALATION_MODEL_SETTINGS, l2 }));
+      const standing = (i: number) => rows[i]!.asked.some((k) => STANDING_KINDS.has(k));
+      const cells = [0.35, 0.4, 0.45, 0.5].map((t) => {
+        const r = escalationRates(rows, (i) => p[i]! >= t || standing(i));
+        return `t=${t} ${r.text}, gap ${(100 * r.gap).toFixed(1)}`;
+      });
+      console.log(`${name}, l2=${l2}: ${cells.join(" | ")}`);
+      const idx = (b: string) => rows.flatMap((r, i) => (r.batch === b ? [i] : []));
+      const per = batches.map((b) => escalationRates(rows, (i) => p[i]! >= 0.4 || standing(i), idx(b)));
+      console.log(`  t=0.4 per batch: recall ${per.map((x) => x.ae).join(" ")}; clear escalated ${per.map((x) => x.ce).join(" ")}`);
+    }
+  }
+}
+
+/**
+ * The whole compiler on each fresh first-contact batch, leave-batch-out (all three models trained
+ * on the development split without the batch), at the shipped type cell and at a candidate one
+ * (CV_GRID=type-cells-pipeline; seventh session). Today's rules have been written with these
+ * batches in view, so this favours the rules; it shows what a type cell costs or gains on risk,
+ * mode and escalation, which the first-contact rows do not record.
+ */
+export function crossValidateTypeCellsPipeline(corpus: CorpusEntry[]): void {
+  const firstContact = loadFirstContact();
+  const batches = [...new Set(firstContact.filter((r) => r.written === "fresh").map((r) => r.batch))].sort();
+  const cells = (process.env.CV_CELLS_PIPELINE ?? "9,0.9;14,0.95").split(";").map((c) => c.split(",").map(Number) as [number, number]);
+  for (const [margin, confidence] of cells) {
+    const per: string[] = [];
+    const sum = { total: 0, type: 0, risk: 0, mode: 0, ae: 0, a: 0, ce: 0, c: 0 };
+    for (const batch of batches) {
+      const ids = new Set(firstContact.filter((r) => r.batch === batch).map((r) => r.id));
+      const train = corpus.filter((e) => !ids.has(e.id));
+      useTypeModel(loadModel(buildTypeTable(train)), { margin, confidence, resolve: TYPE_MODEL_RESOLVES });
+      useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
+      useEscalationModel(buildEscalationTable(escalationRows(train)));
+      const m = evaluate(corpus.filter((e) => ids.has(e.id)));
+      sum.total += m.total;
+      sum.type += m.right.task_type;
+      sum.risk += m.right.risk;
+      sum.mode += m.right.mode;
+      sum.ae += m.ambiguous.escalated;
+      sum.a += m.ambiguous.total;
+      sum.ce += m.clear.escalated;
+      sum.c += m.clear.total;
+      per.push(`${batch.split("/")[1]} ${m.right.task_type}/${m.right.risk}/${m.ambiguous.escalated}/${m.clear.escalated}`);
+    }
+    useTypeModel(null);
+    useAmbiguityModel(null);
+    useEscalationModel(null);
+    console.log(
+      `whole compiler, leave-batch-out on the fresh batches, type cell lead<=${margin} p>=${confidence}: type ${pct(sum.type, sum.total)}, risk ${pct(sum.risk, sum.total)}, mode ${pct(sum.mode, sum.total)}, recall ${pct(sum.ae, sum.a)}, clear escalated ${pct(sum.ce, sum.c)}`,
+    );
+    console.log(`  per batch type/risk/ambiguous escalated/clear escalated: ${per.join("; ")}`);
+  }
+}
+
+/**
+ * A learned combiner of the rules' type and the model's (CV_GRID=type-combiner; seventh session):
+ * where the rules' first-contact type and the naive Bayes (trained without the batch) disagree, a
+ * logistic regression over the rules' lead, the model's confidence and the probability the model
+ * gives the rules' type says whether to take the model's type; trained on the other batches'
+ * disagreements (leave-batch-out), against the shipped cell.
+ */
+export function crossValidateTypeCombiner(corpus: CorpusEntry[]): void {
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const all = loadFirstContact();
+  const rows = all.filter((r) => byId.has(r.id) && r.rulesType !== undefined && !byId.get(r.id)!.request?.taskType);
+  const batches = [...new Set(rows.map((r) => r.batch))].sort();
+  const scored = batches.flatMap((batch) => {
+    const ids = new Set(all.filter((r) => r.batch === batch).map((r) => r.id));
+    const model = loadModel(buildTypeTable(corpus.filter((e) => !ids.has(e.id))));
+    return rows
+      .filter((r) => r.batch === batch)
+      .map((r) => {
+        const pred = predict(model, r.text ?? textOf(byId.get(r.id)!));
+        const top = pred.ranked[0]!;
+        const rulesP = pred.ranked.find((x) => x.label === r.rulesType)?.p ?? 0;
+        const lead = r.rulesType === "UNCLASSIFIED" ? -1 : r.rulesLead!;
+        const gold = byId.get(r.id)!.expect.type;
+        const x = [
+          Math.min(Math.max(lead, 0), 20) / 10,
+          r.rulesType === "UNCLASSIFIED" ? 1 : 0,
+          Math.log(Math.max(1e-6, 1 - top.p)) / -5,
+          Math.log(Math.max(1e-6, rulesP)) / -5,
+          top.label === "UNCLASSIFIED" ? 1 : 0,
+          Math.log1p(pred.known) / 4,
+        ];
+        return { batch, gold, rules: r.rulesType!, model: top.label, p: top.p, lead, x };
+      });
+  });
+  const names = ["lead", "rules_unclassified", "model_sure", "model_rejects_rules", "model_unclassified", "known"];
+  const shipped = (r: (typeof scored)[number]) => (r.lead <= 9 && r.p >= 0.9 ? r.model : r.rules);
+  const right = (choose: (r: (typeof scored)[number], i: number) => string, idx: number[]) =>
+    idx.filter((i) => choose(scored[i]!, i) === scored[i]!.gold).length;
+  const idxOf = (b: string) => scored.flatMap((r, i) => (r.batch === b ? [i] : []));
+  const allIdx = scored.map((_, i) => i);
+  for (const l2 of [0.001, 0.01, 0.1]) {
+    const pTake: number[] = new Array(scored.length).fill(0);
+    for (const batch of batches) {
+      const training = scored
+        .filter((r) => r.batch !== batch && r.rules !== r.model && (r.gold === r.rules || r.gold === r.model))
+        .map((r) => ({ x: r.x, y: (r.gold === r.model ? 1 : 0) as 0 | 1 }));
+      const table = fitLogistic(names, training, { l2, rounds: 3000, step: 0.5 });
+      for (const i of idxOf(batch)) pTake[i] = logisticVote(table, scored[i]!.x).p;
+    }
+    const cells = [0.3, 0.4, 0.5, 0.6, 0.7].map((t) => {
+      const choose = (r: (typeof scored)[number], i: number) => (r.rules !== r.model && pTake[i]! >= t ? r.model : r.rules);
+      const per = batches.map((b) => right(choose, idxOf(b)) - right(shipped, idxOf(b)));
+      return `t=${t} ${pct(right(choose, allIdx), scored.length)} paired ${signFlip(per)}`;
+    });
+    console.log(`combiner l2=${l2}:\n  ${cells.join("\n  ")}`);
+  }
+  console.log(`shipped cell ${pct(right(shipped, allIdx), scored.length)}`);
+  // Nested: L2 and threshold chosen on the other batches (their combiners trained without the
+  // outer batch too), then the combiner trained on all other batches and scored on the outer one.
+  const disagreements = (except: Set<string>) =>
+    scored
+      .filter((r) => !except.has(r.batch) && r.rules !== r.model && (r.gold === r.rules || r.gold === r.model))
+      .map((r) => ({ x: r.x, y: (r.gold === r.model ? 1 : 0) as 0 | 1 }));
+  const L2S = [0.001, 0.01, 0.1];
+  const TS = [0.3, 0.4, 0.5, 0.6, 0.7];
+  const nestedPer: number[] = [];
+  const picks: string[] = [];
+  for (const outer of batches) {
+    let best = { right: -1, l2: 0, t: 0 };
+    for (const l2 of L2S) {
+      const pTake = new Map<number, number>();
+      for (const inner of batches) {
+        if (inner === outer) continue;
+        const table = fitLogistic(names, disagreements(new Set([outer, inner])), { l2, rounds: 3000, step: 0.5 });
+        for (const i of idxOf(inner)) pTake.set(i, logisticVote(table, scored[i]!.x).p);
+      }
+      for (const t of TS) {
+        const n = right((r, i) => (r.rules !== r.model && pTake.get(i)! >= t ? r.model : r.rules), [...pTake.keys()]);
+        if (n > best.right) best = { right: n, l2, t };
+      }
+    }
+    const table = fitLogistic(names, disagreements(new Set([outer])), { l2: best.l2, rounds: 3000, step: 0.5 });
+    const idx = idxOf(outer);
+    nestedPer.push(
+      right((r, i) => (r.rules !== r.model && logisticVote(table, scored[i]!.x).p >= best.t ? r.model : r.rules), idx) -
+        right(shipped, idx),
+    );
+    picks.push(`l2=${best.l2} t=${best.t}`);
+  }
+  const total = nestedPer.reduce((a, b) => a + b, 0) + right(shipped, allIdx);
+  console.log(`nested combiner ${pct(total, scored.length)}, paired ${signFlip(nestedPer)}; chosen ${[...new Set(picks)].join("; ")}`);
+}
