@@ -14,7 +14,7 @@ import { escalationFeatures } from "./escalation-features.js";
 import { logisticVote, type LogisticTable } from "./logistic.js";
 
 /** Chosen by cross-validation on the first-contact rows (npm run train:compiler -- --cv). */
-export const ESCALATION_THRESHOLD = 0.4;
+export const ESCALATION_THRESHOLD = 0.35;
 
 /** Questions the model never outvotes: the request against its own rules, or nothing to act on. */
 export const STANDING_KINDS: ReadonlySet<string> = new Set([
