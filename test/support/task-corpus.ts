@@ -2,8 +2,8 @@
 // benchmark. Two splits, never mixed:
 // - development: test/fixtures/task-corpus.yaml plus every file in test/fixtures/task-corpus/,
 //   the requests the compiler's rules are written against;
-// - held-out: test/fixtures/task-corpus-heldout.yaml, task-corpus-heldout-fresh.yaml,
-//   task-corpus-heldout-fresh2.yaml and task-corpus-heldout-fresh3.yaml, each
+// - held-out: test/fixtures/task-corpus-heldout.yaml and task-corpus-heldout-fresh.yaml to
+//   task-corpus-heldout-fresh4.yaml, each
 //   written by someone who does not read the compiler, and never used to write rules
 //   (docs/task-compiler.md, "The split"). The fresh file was written on 2026-12-03 while the
 //   rules were being changed, so it measures what those changes generalise to.
@@ -36,8 +36,11 @@ const HELDOUT = new URL("task-corpus-heldout.yaml", fixtures);
 const HELDOUT_FRESH = new URL("task-corpus-heldout-fresh.yaml", fixtures);
 const HELDOUT_FRESH2 = new URL("task-corpus-heldout-fresh2.yaml", fixtures);
 const HELDOUT_FRESH3 = new URL("task-corpus-heldout-fresh3.yaml", fixtures);
+const HELDOUT_FRESH4 = new URL("task-corpus-heldout-fresh4.yaml", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
+/** A held-out file, or null while it does not exist in this tree (the gate then says SKIPPED). */
+const readIfPresent = (url: URL): CorpusEntry[] | null => (existsSync(url) ? read(url) : null);
 
 /** The development split: the requests the rules are written against. */
 export function loadCorpus(): CorpusEntry[] {
@@ -51,12 +54,12 @@ export function loadCorpus(): CorpusEntry[] {
 
 /** The first held-out file (261 requests), or null while it does not exist in this tree. */
 export function loadHeldout(): CorpusEntry[] | null {
-  return existsSync(HELDOUT) ? read(HELDOUT) : null;
+  return readIfPresent(HELDOUT);
 }
 
 /** The fresh held-out file (written 2026-12-03), or null while it does not exist in this tree. */
 export function loadFreshHeldout(): CorpusEntry[] | null {
-  return existsSync(HELDOUT_FRESH) ? read(HELDOUT_FRESH) : null;
+  return readIfPresent(HELDOUT_FRESH);
 }
 
 /**
@@ -64,7 +67,7 @@ export function loadFreshHeldout(): CorpusEntry[] | null {
  * was being built and first scored after it merged; null while it does not exist in this tree.
  */
 export function loadSecondFreshHeldout(): CorpusEntry[] | null {
-  return existsSync(HELDOUT_FRESH2) ? read(HELDOUT_FRESH2) : null;
+  return readIfPresent(HELDOUT_FRESH2);
 }
 
 /**
@@ -73,7 +76,15 @@ export function loadSecondFreshHeldout(): CorpusEntry[] | null {
  * not exist in this tree.
  */
 export function loadThirdFreshHeldout(): CorpusEntry[] | null {
-  return existsSync(HELDOUT_FRESH3) ? read(HELDOUT_FRESH3) : null;
+  return readIfPresent(HELDOUT_FRESH3);
+}
+
+/**
+ * The fourth fresh held-out file (200 requests, `hi-`), written blind in the seventh session while
+ * parts 97f–97i were being added, and first scored on the session's final compiler.
+ */
+export function loadFourthFreshHeldout(): CorpusEntry[] | null {
+  return readIfPresent(HELDOUT_FRESH4);
 }
 
 export const requestOf = (entry: CorpusEntry): TaskRequest => (entry.request ? { request: entry.request } : { text: entry.text ?? "" });
