@@ -57,19 +57,24 @@ const nbTrainer =
     };
   };
 
+/** Feature-by-class counts of the rows (`counts[f * K + c]`), each class's total, and the grand total. */
+function classCounts(rows: Parameters<Trainer>[0]) {
+  const { index, xs, ys } = indexRows(rows);
+  const V = index.size;
+  const counts = new Float64Array(V * K);
+  const totals = new Float64Array(K);
+  xs.forEach((x, r) => {
+    for (const f of x) counts[f * K + ys[r]!]!++;
+    totals[ys[r]!]! += x.length;
+  });
+  return { index, xs, ys, V, counts, totals, all: totals.reduce((s, t) => s + t, 0) };
+}
+
 /** Complement naive Bayes (Rennie et al. 2003): each class scored by how unlike the other classes' features the text is. */
 const cnbTrainer =
   (alpha: number): Trainer =>
   (rows) => {
-    const { index, xs, ys } = indexRows(rows);
-    const V = index.size;
-    const counts = new Float64Array(V * K);
-    const totals = new Float64Array(K);
-    xs.forEach((x, r) => {
-      for (const f of x) counts[f * K + ys[r]!]!++;
-      totals[ys[r]!]! += x.length;
-    });
-    const all = totals.reduce((s, t) => s + t, 0);
+    const { index, V, counts, totals, all } = classCounts(rows);
     const W = new Float64Array(V * K);
     for (let f = 0; f < V; f++) {
       let rowAll = 0;
@@ -265,15 +270,7 @@ const agree =
 const nbLrTrainer =
   (l2: number, rounds: number, step: number, beta: number, alpha = 1): Trainer =>
   (rows) => {
-    const { index, xs, ys } = indexRows(rows);
-    const V = index.size;
-    const counts = new Float64Array(V * K);
-    const totals = new Float64Array(K);
-    xs.forEach((x, r) => {
-      for (const f of x) counts[f * K + ys[r]!]!++;
-      totals[ys[r]!]! += x.length;
-    });
-    const all = totals.reduce((s, t) => s + t, 0);
+    const { index, xs, ys, V, counts, totals, all } = classCounts(rows);
     const ratio = new Float64Array(V * K);
     for (let f = 0; f < V; f++) {
       let rowAll = 0;
