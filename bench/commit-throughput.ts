@@ -213,15 +213,18 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       serverPid: canon.pid,
       commits: true,
     });
-    systems.push({
-      name: `Canon commitStates x${settings.batchSize}`,
-      writers: Array.from({ length: settings.batchers }, (_, b) =>
-        client.batchWriter(
-          batchRuns.slice(b * settings.batchSize, (b + 1) * settings.batchSize),
+    /** BENCH_BATCHERS writers, each committing to its own BENCH_BATCH runs in one commitStates. */
+    const batchWriters = (via: CanonClient, runs: string[]) =>
+      Array.from({ length: settings.batchers }, (_, b) =>
+        via.batchWriter(
+          runs.slice(b * settings.batchSize, (b + 1) * settings.batchSize),
           1000 + b * settings.batchSize,
           settings.planSteps,
         ),
-      ),
+      );
+    systems.push({
+      name: `Canon commitStates x${settings.batchSize}`,
+      writers: batchWriters(client, batchRuns),
       serverPid: canon.pid,
       commits: true,
     });
@@ -233,13 +236,7 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       const variantRuns = await newRuns(settings.batchers * settings.batchSize, "batched writer, variant");
       systems.push({
         name: `Canon commitStates x${settings.batchSize}, ${variantArgs.join(" ")}`,
-        writers: Array.from({ length: settings.batchers }, (_, b) =>
-          variantClient.batchWriter(
-            variantRuns.slice(b * settings.batchSize, (b + 1) * settings.batchSize),
-            1000 + b * settings.batchSize,
-            settings.planSteps,
-          ),
-        ),
+        writers: batchWriters(variantClient, variantRuns),
         serverPid: variant.pid,
         commits: true,
       });
