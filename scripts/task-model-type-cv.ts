@@ -158,18 +158,22 @@ const nbVariantTrainer =
     };
   };
 
-/** Feature index over the training rows (features unseen in training cannot move a linear model). */
-function indexRows(rows: { text: string; label: string }[]) {
+/** Feature index over texts, and each text as feature indices (features unseen in training cannot move a linear model). */
+function indexTexts(texts: string[]) {
   const index = new Map<string, number>();
-  const xs = rows.map((r) =>
-    Int32Array.from(features(r.text), (f) => {
+  const xs = texts.map((text) =>
+    Int32Array.from(features(text), (f) => {
       let i = index.get(f);
       if (i === undefined) index.set(f, (i = index.size));
       return i;
     }),
   );
-  const ys = rows.map((r) => TYPE_CLASSES.indexOf(r.label as never));
-  return { index, xs, ys };
+  return { index, xs };
+}
+
+/** indexTexts over labelled training rows, with each row's class. */
+function indexRows(rows: { text: string; label: string }[]) {
+  return { ...indexTexts(rows.map((r) => r.text)), ys: rows.map((r) => TYPE_CLASSES.indexOf(r.label as never)) };
 }
 
 /**
@@ -491,14 +495,7 @@ export function crossValidateEscalationLean(corpus: CorpusEntry[]): void {
     for (const batch of batches) {
       const ids = new Set(base.filter((r) => r.batch === batch).map((r) => r.id));
       const rows = corpus.filter((e) => !ids.has(e.id)).map((e) => ({ text: textOf(e), y: e.expect.ambiguous ? 1 : 0 }));
-      const index = new Map<string, number>();
-      const xs = rows.map((r) =>
-        Int32Array.from(features(r.text), (f) => {
-          let i = index.get(f);
-          if (i === undefined) index.set(f, (i = index.size));
-          return i;
-        }),
-      );
+      const { index, xs } = indexTexts(rows.map((r) => r.text));
       const { W, b } = fitSoftmax(
         xs,
         rows.map((r) => r.y),
