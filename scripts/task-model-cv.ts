@@ -161,7 +161,7 @@ export function cvPredict(entries: CorpusEntry[], settings: { alpha: number; min
 }
 
 const count = (items: string[]) => Object.fromEntries([...new Set(items)].sort().map((k) => [k, items.filter((i) => i === k).length]));
-const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}% (${n}/${d})`;
+export const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}% (${n}/${d})`;
 
 /**
  * How an escalation decision does on first-contact rows (those at `indices`, all by default):

@@ -27,9 +27,7 @@ import { TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/m
 import { ambiguityLean, useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
 import { evaluate } from "../test/support/task-corpus-metrics.js";
-import { escalationRates, leaveBatchOutVotes } from "./task-model-cv.js";
-
-const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}% (${n}/${d})`;
+import { escalationRates, leaveBatchOutVotes, pct } from "./task-model-cv.js";
 
 /** A scorer trained on some rows: the class probabilities of a text, in TYPE_CLASSES order. */
 type Scorer = (text: string) => Float64Array;
