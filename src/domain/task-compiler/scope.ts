@@ -111,14 +111,12 @@ function findRefs(raw: string): FoundRef[] {
     found.push({ ref: `fs:${normalizePath(raw)}`, index: match.index, length: raw.length });
     taken.push([match.index, end]);
   }
-  for (const match of text.matchAll(LOCAL_HOST)) {
-    if (overlaps(match.index, match.index + match[0].length)) continue;
-    found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
-    taken.push([match.index, match.index + match[0].length]);
-  }
-  for (const match of text.matchAll(HOST)) {
-    if (overlaps(match.index, match.index + match[0].length)) continue;
-    found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
+  for (const hosts of [LOCAL_HOST, HOST]) {
+    for (const match of text.matchAll(hosts)) {
+      if (overlaps(match.index, match.index + match[0].length)) continue;
+      found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
+      taken.push([match.index, match.index + match[0].length]);
+    }
   }
   return found.sort((a, b) => a.index - b.index);
 }
