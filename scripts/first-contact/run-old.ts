@@ -10,7 +10,14 @@ interface Entry {
 }
 const [srcDir, fixture, batch, compiler, written] = process.argv.slice(2);
 const { compileTask } = (await import(`${srcDir}/domain/task-compiler/index.ts`)) as {
-  compileTask: (r: unknown) => { ok: boolean; task?: { status: string; ambiguities: { kind: string; resolution: string }[] } };
+  compileTask: (r: unknown) => {
+    ok: boolean;
+    task?: {
+      status: string;
+      ambiguities: { kind: string; resolution: string }[];
+      ir: { task_type: string; risk_class: string; interaction_mode: string; privacy_class: string };
+    };
+  };
 };
 // A compiler with the escalation model (fifth session on) is run with the model off: what is
 // recorded is what its RULES asked (the questions the model weighs), not the model's own decision.
@@ -44,6 +51,19 @@ const rows = (parse(readFileSync(fixture!, "utf8")) as Entry[]).map((e) => {
     ...(e.text !== undefined ? { text: e.text } : {}),
     kinds: [...new Set(kinds)].sort(),
     ...(e.text !== undefined ? rulesType(e.text) : {}),
+    // What that compiler answered for the other fields (eighth session: risk had no first-contact
+    // record, so no risk change could be judged on rows its author had not read). The escalation
+    // model is off here, as above; it decides escalation only, not these fields.
+    ...(r.ok
+      ? {
+          compiled: {
+            type: r.task!.ir.task_type,
+            risk: r.task!.ir.risk_class,
+            mode: r.task!.ir.interaction_mode,
+            privacy: r.task!.ir.privacy_class,
+          },
+        }
+      : {}),
   };
 });
 console.log(JSON.stringify(rows));
