@@ -420,6 +420,12 @@ export function crossValidateEscalationFeatures(corpus: CorpusEntry[]): void {
  * worse gap on the OTHER batches (their models trained without the batch too) is chosen, then
  * scored on the batch. The nested totals estimate what choosing by CV gives on a new batch.
  */
+const medianOf = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
 export function crossValidateEscalationBatches(corpus: CorpusEntry[]): void {
   const rows = escalationRows(corpus);
   const batches = [...new Set(rows.map((r) => r.batch))];
@@ -428,11 +434,24 @@ export function crossValidateEscalationBatches(corpus: CorpusEntry[]): void {
   const THRESHOLDS = [0.35, 0.4, 0.45, 0.5];
   const tally = (idx: number[], p: number[], t: number) => escalationRates(rows, (i) => p[i]! >= t || standing(i), idx);
   const idxOf = (batch: string) => rows.flatMap((r, i) => (r.batch === batch ? [i] : []));
-  // Plain leave-batch-out, per batch.
+  // Plain leave-batch-out, per batch; the eighth session chooses by the median per-batch gap
+  // (docs/task-compiler.md, "How this session chooses the escalation setting").
+  let stable: { median: number; l2: number; t: number } | undefined;
   for (const l2 of L2S) {
     const p = leaveBatchOutVotes(rows, fitWithL2(l2));
     for (const t of THRESHOLDS) {
       const per = batches.map((b) => ({ b, ...tally(idxOf(b), p, t) }));
+      const median = medianOf(per.map((x) => x.gap));
+      if (!stable || median < stable.median - 1e-9) stable = { median, l2, t };
+      console.log(
+        `l2=${l2} t=${t}: median per-batch gap ${(100 * median).toFixed(1)}, pooled ${
+          tally(
+            rows.map((_, i) => i),
+            p,
+            t,
+          ).text
+        }`,
+      );
       const worst = per.reduce((w, x) => (x.gap > w.gap ? x : w));
       const clearRates = per.map((x) => x.ce / Math.max(x.c, 1));
       const overFive = per.filter((x) => x.ce / Math.max(x.c, 1) > 0.05).length;
@@ -441,6 +460,7 @@ export function crossValidateEscalationBatches(corpus: CorpusEntry[]): void {
       );
     }
   }
+  console.log(`smallest median per-batch gap: l2=${stable!.l2} t=${stable!.t} (${(100 * stable!.median).toFixed(1)})`);
   // Nested: choose on the other batches, score on the one left out.
   const nested = { a: 0, ae: 0, c: 0, ce: 0 };
   const chosen: string[] = [];
