@@ -37,6 +37,7 @@ const HELDOUT_FRESH = new URL("task-corpus-heldout-fresh.yaml", fixtures);
 const HELDOUT_FRESH2 = new URL("task-corpus-heldout-fresh2.yaml", fixtures);
 const HELDOUT_FRESH3 = new URL("task-corpus-heldout-fresh3.yaml", fixtures);
 const HELDOUT_FRESH4 = new URL("task-corpus-heldout-fresh4.yaml", fixtures);
+const HELDOUT_FRESH5 = new URL("task-corpus-heldout-fresh5.yaml", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
 /** A held-out file, or null while it does not exist in this tree (the gate then says SKIPPED). */
@@ -85,6 +86,15 @@ export function loadThirdFreshHeldout(): CorpusEntry[] | null {
  */
 export function loadFourthFreshHeldout(): CorpusEntry[] | null {
   return readIfPresent(HELDOUT_FRESH4);
+}
+
+/**
+ * The fifth fresh held-out file (200 requests, `hj-`), written blind in the eighth session while
+ * parts 97j–97l and the long-request reading were being added, and first scored on the session's
+ * final compiler.
+ */
+export function loadFifthFreshHeldout(): CorpusEntry[] | null {
+  return readIfPresent(HELDOUT_FRESH5);
 }
 
 export const requestOf = (entry: CorpusEntry): TaskRequest => (entry.request ? { request: entry.request } : { text: entry.text ?? "" });
