@@ -10,7 +10,7 @@ trap 'rm -rf "$tmp"' EXIT
 # commit that added the batch | compiler commit that had not seen it | batch file | how it was written:
 # "fresh" (a batch written as a check on generality, before checking the compiler on it) or
 # "family" (exercises per family of issue 14 by the rules' own author; kept, not trained on)
-# (d985e67, 9cafcff, d7a597a, 5fcb6db, f2ffe89, 4c61ce4, c02275b and 0619239 added requests only, so the compiler at that commit had not
+# (d985e67, 9cafcff, d7a597a, 5fcb6db, f2ffe89, 4c61ce4, c02275b, 0619239 and 9bd5475 added requests only, so the compiler at that commit had not
 # seen them)
 batches=(
   "d985e67 d985e67 test/fixtures/task-corpus/10-one-liners.yaml family"
@@ -39,6 +39,7 @@ batches=(
   "c02275b c02275b test/fixtures/task-corpus/97-blind-dev-i.yaml fresh"
   "0619239 0619239 test/fixtures/task-corpus/97-blind-dev-j.yaml fresh"
   "0619239 0619239 test/fixtures/task-corpus/97-blind-dev-k.yaml fresh"
+  "9bd5475 9bd5475 test/fixtures/task-corpus/97-blind-dev-l.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
