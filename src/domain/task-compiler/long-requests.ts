@@ -28,6 +28,7 @@ const AROUND_THE_ASK: ReadonlySet<Role> = new Set(["background", "rules", "data"
 // reference to it is resolved by the request itself.
 const SELF_REFERENCE = /\bthis (?:ticket|issue|request|message|thread|task|card|story)\b/i;
 
+const CATAPHORA = /^[^.;:]{0,40}:\s*\S+(?:\s+\S+){3}/;
 const PAIR = /\b(?:two|both|a pair of|2)\b/i;
 
 /**
@@ -43,6 +44,8 @@ export function askFindingOnLongRequest(draft: AmbiguityDraft, clauses: readonly
   if (clause.role && AROUND_THE_ASK.has(clause.role)) return null;
   const phrase = text.slice(draft.span.start, draft.span.end);
   if (SELF_REFERENCE.test(phrase)) return null;
+  // "the one thing I need from you: add a banner …": what follows the colon says what it is.
+  if (CATAPHORA.test(text.slice(draft.span.end, clause.end))) return null;
   // "a test with two sessions where the other one gets 401": the pair is named before it.
   if (/\bthe other ones?\b/i.test(phrase) && PAIR.test(text.slice(clause.start, draft.span.start))) return null;
   const part = clause.role === "ask" ? "the ask" : clause.role === "acceptance" ? "the acceptance criteria" : "a part with no heading";

@@ -84,7 +84,8 @@ function roleOf(heading: string): Role | null {
     .trim();
   if (ASK_HEADING.test(name)) return "ask";
   const section = sectionOf(name);
-  if (section === "acceptance") return "acceptance";
+  // "## Target", "## Success metrics": the part that says when the ask is done.
+  if (section === "acceptance" || /^(?:targets?|objectives?|success metrics?|metrics|budgets?)$/i.test(name)) return "acceptance";
   if (section === "constraints" || section === "forbidden") return "rules";
   if (BACKGROUND_HEADING.test(name)) return "background";
   return null;
@@ -153,8 +154,9 @@ export function segment(text: string): Clause[] {
         continue;
       }
     }
-    // Quoted lines, table rows and code are data wherever they stand.
-    const lineRole: Role | null = code.code || /^(?:>|\|)/.test(body) ? "data" : role;
+    // Code and quoted lines are data wherever they stand; a table row belongs to its part ("## Today"
+    // holds today's numbers, "## Targets" the goal's).
+    const lineRole: Role | null = code.code || body.startsWith(">") ? "data" : role;
     for (const piece of splitKeeping(body, SENTENCE_END)) {
       for (const clause of splitKeeping(piece.text, CLAUSE_BREAK)) {
         const trimmed = trimSpan(clause.text, start + piece.start + clause.start);
