@@ -88,7 +88,7 @@ const OUTSIDE_SOURCE = new RegExp(
     String.raw`|\b[Mm]y (?:PR|pull request|branch|ticket|last commit)\b` +
     // Eighth session: a document the request neither carries nor locates ("items 3 to 7 in the
     // attached PDF", "the limit in the ops manual", "the mitigation from the vendor advisory").
-    String.raw`|\b[Tt]he attached [a-z]+\b` +
+    String.raw`|\b[Tt]he attached [A-Za-z]+\b` +
     String.raw`|\b[Tt]he [\w-]+'s (?:PDF|pdf)\b|\b[Tt]he (?:[\w-]+(?:'s)? ){0,2}(?:manual|handbook|advisory|spreadsheet|runbook|slide deck)\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s) it (?:worked|was|behaved|looked) before\b` +
     // A state before the request ("put the timeout back to what it was") is never stated in it.

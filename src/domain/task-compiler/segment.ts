@@ -127,9 +127,10 @@ export function segment(text: string): Clause[] {
     }
     const heading = /^(?:#{1,6}\s*)?(?:\*\*|__)?([A-Za-z][A-Za-z' -]{1,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)$/.exec(body);
     const headingSection = heading ? sectionOf(heading[1]!) : null;
-    // A label line ("Notes:", "Expected: …") moves to its part when Canon knows the label or the
-    // label stands alone; "Error: no such file" inside a paragraph is no heading of a part.
-    if (heading && !bullet && !code.code && (roleOf(heading[1]!) || !heading[2] || /^#/.test(body))) role = roleOf(heading[1]!);
+    // A label line ("Notes:", "Expected: …") moves to its part when the label names a section or
+    // the ask, or stands alone; "Error: no such file" inside a paragraph is no heading of a part.
+    if (heading && !bullet && !code.code && (headingSection || ASK_HEADING.test(heading[1]!.trim()) || !heading[2] || /^#/.test(body)))
+      role = roleOf(heading[1]!);
     else if (/^#{1,6}\s/.test(body)) role = roleOf(body);
     if (heading && headingSection) {
       section = headingSection;
