@@ -176,6 +176,8 @@ describe("long requests, detectors alone", () => {
     expect(kinds(compiled("Fix items 3 to 7 in the attached PDF"))).toContain("unresolved_reference");
     expect(kinds(compiled("Rewrite docs/restore.md from the vendor's PDF"))).toContain("unresolved_reference");
     expect(kinds(compiled("Set the limit in alerts.yml to the one in the ops manual"))).toContain("unresolved_reference");
+    const located = "The entrapment runbook (docs/runbooks/entrapment.md) lists the old hotline. Replace it with 0800 555 0199.";
+    expect(kinds(compiled(located))).not.toContain("unresolved_reference");
     expect(kinds(compiled("Fix the path traversal in the attachment download in api/attachments/download.py"))).not.toContain(
       "unresolved_reference",
     );

@@ -337,7 +337,9 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
     for (const match of OUTSIDE_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : []) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
       // "the screenshot in docs/setup.md" is located by its path; a link by its URL.
-      const located = /^\s*(?:in|at|from|on|under)\s+\S*[/.]\S/.test(after) || /^\s*(?:\(|:)?\s*https?:/.test(after);
+      // "the entrapment runbook (docs/runbooks/entrapment.md)": a path in brackets after it too.
+      const located =
+        /^\s*(?:in|at|from|on|under)\s+\S*[/.]\S/.test(after) || /^\s*(?:\(|:)?\s*https?:/.test(after) || /^\s*\(\s*\S*[/.]\S/.test(after);
       if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0]) || located) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }
