@@ -72,20 +72,25 @@ const EXTERNAL_EVENT =
 // "like Jun said", "like Sara's mockup", "the way we did for X", "what we decided in the call".
 // The agent is a person's name (capitalised), a pronoun, or a group ("the pentesters"); the verb
 // is past-tense or a report verb. Case matters for the name, so this pattern is not /i.
-const AGENT = String.raw`(?:[A-Z][a-z]+|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?))`;
-const REPORT_VERB = String.raw`(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|did|made|added|changed|showed|drew|designed|promised|requested|complained about)`;
+const AGENT = String.raw`(?:[A-Z][a-z]+|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department))`;
+const REPORT_VERB = String.raw`(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?)`;
 const OUTSIDE_SOURCE = new RegExp(
   String.raw`\b[Tt]he (?:[a-z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s|[Pp]er)\s+${AGENT}\s+(?:${REPORT_VERB}|asked)\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
     String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+) (?:did|do|does|had|handled|solved|fixed|built)\b` +
-    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned)\b` +
+    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had|ran)\b` +
     // "the issue from this morning", "the mess from friday": defined by a time outside the request.
     // Observed events in a time window ("the checkout errors from last night") are found in logs.
     String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}(?!(?:errors?|failures?|logs?|alerts?|crash(?:es)?|exceptions?|timeouts?|spikes?|5\d\d|requests?|builds?|runs?|jobs?|deploys?|traffic|metrics|events)\b)[a-z][\w-]*\s+from\s+(?:this morning|yesterday|(?:the )?(?:last|previous) (?:week|sprint|night|month|time|release)|the other day|earlier|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day)\b` +
     // Artefacts the request does not carry: a mockup, screenshot, link or attachment, unless a URL follows.
-    String.raw`|\b(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:[Ff]igma |[Ll]oom |[Ss]ketch )?(?:mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|[Ff]igma(?: link| file)?)\b` +
+    String.raw`|\b(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:[Ff]igma |[Ll]oom |[Ss]ketch )?(?:mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|[Ff]igma(?: link| file)?)\b(?![\s-]+(?:downloads?|uploads?|endpoints?|service|handler|table|storage|api|feature|size|limit|field|column|button|preview|url|path|folder|dir(?:ectory)?)\b)` +
     String.raw`|\b[Mm]y (?:PR|pull request|branch|ticket|last commit)\b` +
+    // Eighth session: a document the request neither carries nor locates ("items 3 to 7 in the
+    // attached PDF", "the limit in the ops manual", "the mitigation from the vendor advisory").
+    String.raw`|\b[Tt]he attached [A-Za-z]+\b` +
+    String.raw`|\b[Tt]he [\w-]+'s (?:PDF|pdf)\b|\b[Tt]he (?:[\w-]+(?:'s)? ){0,2}(?:manual|handbook|advisory|spreadsheet|runbook|slide deck)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s) it (?:worked|was|behaved|looked) before\b` +
     // A state before the request ("put the timeout back to what it was") is never stated in it.
     String.raw`|\b(?:back to|as|like) (?:what|how|the way) (?:it|they|this|that) (?:was|were|used to be)\b`,
   "g",
@@ -94,7 +99,7 @@ const OUTSIDE_SOURCE = new RegExp(
 // OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
 // every alternative holds one of these words, which one quick scan finds first.
 const OUTSIDE_HINT =
-  /\b(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s)\b/i;
+  /\b(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?)\b/i;
 
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
@@ -110,9 +115,9 @@ const BARE_ACTION =
 
 // Measurability: a comparative or subjective goal is done only when something says when.
 const SPEED =
-  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease|shrink|minimi[sz]e)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size|size|footprint|duration|startup time|run ?time|cost)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scale better|(?:get|make) (?:\w+ ){0,4}(?:smaller|shorter|snappier|lighter)|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it|too (?:slow|long|heavy|big|large|sluggish))\b/i;
+  /\b(faster|quicker|snappier|speed up|more (?:performant|efficient|responsive|scalable|fast)|less slow|optimi[sz]e(?:d)?(?: the)?(?: performance| speed)?|improve (?:the )?(?:performance|speed|latency|throughput|efficiency)(?: of)?|(?:reduce|lower|cut|decrease|shrink|minimi[sz]e)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:memory(?: usage)?|latency|cpu(?: usage)?|load time|build time|response time|bundle size|size|footprint|duration|startup time|run ?time|cost)|(?:higher|better|more) throughput|(?:handle|support|serve) more (?:load|traffic|users|requests)|scales?(?: up| out)? better|(?:get|make) (?:\w+ ){0,4}(?:smaller|shorter|snappier|lighter)|smaller (?:bundle|image|binary|build|footprint)|lower it|reduce it|too (?:slow|long|heavy|big|large|sluggish))\b/i;
 const QUALITY =
-  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more|higher|increased|extend) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\b(?:acceptable|reasonable|good enough|production[- ]ready|decent|smoother|more intuitive)\b|\b(?:tech(?:nical)? debt)\b|\b(?:improve|increase|boost|enhance)\s+(?:the\s+)?(?:overall\s+)?(?:reliability|accessibility|a11y|consistency|usability|stability|robustness|resilience|security|quality|ux|dx|developer experience)\b|\b(?:reduce|less|lower|fewer) (?:the )?(?:flakiness|flakes|noise|noisy)\b|\bless noisy\b|\bharden\b|\blighter\b/i;
+  /\b(cleaner|nicer|prettier|simpler|leaner|clearer|more (?:robust|reliable|readable|maintainable|stable|resilient|user[- ]friendly|modern|relevant|secure|intuitive|consistent|polished)|less (?:flaky|buggy|brittle|messy|confusing)|improve (?:the )?(?:readability|reliability|robustness|quality|code quality|maintainability|ux|experience|ui|error handling|logging|docs|documentation|design|structure)|improve [\w./-]+\.(?:md|mdx|rst|txt)|better (?:test )?coverage|better (?:error messages|logging|docs|naming|ux|ui|structure)|(?:increase|improve|raise|more|higher|increased|extend) (?:the )?(?:test )?coverage|more tests)\b|\b(?:make|making|get|be|become|work|perform|feel)\b[^.;]{0,40}?\bbetter\b|\bmore better\b|\b(?:acceptable|reasonable|good enough|production[- ]ready|decent|smoother|more intuitive)\b|\b(?:tech(?:nical)? debt)\b|\b(?:improve|increase|boost|enhance)\s+(?:the\s+)?(?:overall\s+)?(?:reliability|accessibility|a11y|consistency|usability|stability|robustness|resilience|security|quality|ux|dx|developer experience)\b|\b(?:reduce|less|lower|fewer) (?:the )?(?:flakiness|flakes|noise|noisy)\b|\bless noisy\b|\bharden\b|\blighter\b|\bas (?!soon\b|well\b|much\b|many\b|far\b|long\b)[a-z]+ as (?:possible|we can|you can)\b|\b(?:quick|fast|snappy|responsive|small|light|clear|simple|stable|reliable|smooth|readable|friendly)\s+enough\b|\b(?:fewer|less|reduce(?: the)?|lower(?: the)?)\s+(?:number of\s+)?false (?:alarms|positives|alerts)\b|\b(?:make|making|get|keep)\s+(?:\S+\s+){1,4}?[a-z]{3,}ier\b(?=\s*(?:$|[.,;!]|\s(?:for|to|on|in|and)\b))/i;
 // "more approachable", "less verbose", "more idiomatic": a comparative of an adjective (known by
 // its suffix: the closed lists above cannot name every adjective) with no "than".
 const COMPARATIVE_ADJECTIVE =
@@ -143,7 +148,7 @@ const NO_TESTS =
 const NO_DEPS =
   /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:dependencies|deps|packages) (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not) (?:change|be (?:changed|added|removed|updated|upgraded|touched))|(?:dependencies|deps) (?:are|is) frozen|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
 const ADDS_DEP =
-  /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+/i;
+  /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+|\b(?:with|via)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b|same\b)[\w@/.-]+\s+(?:package|library)\b\s*\(?\s*not (?:yet )?installed\b/i;
 // "don't touch prod today" forbids a deploy there.
 const NO_ENV_TOUCH =
   /\b(?:don'?t|do not|never|must not)\s+(?:touch|change|modify|deploy to|release to)\s+(?:the\s+)?(prod|production|staging|live)\b/i;
@@ -160,7 +165,7 @@ const NO_SCHEMA =
   /\bno (?:db |database )?schema changes\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without|not allowed to|may not|must not|cannot|can'?t)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database |db )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
 // Columns, indexes and tables are the schema: adding an index or dropping a table changes it.
 const SCHEMA_CHANGE =
-  /\b(?:add|drop|rename|remove|create)\b[^.;]{0,40}?\b(?:column|index|table)\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
+  /\b(?:add|drop|rename|remove|create)\b[^.;]{0,40}?\b(?:column|index|table)\b|\b(?:in|into|to) a new\b[^.;]{0,40}?\b(?:column|table)\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
 const NO_NETWORK =
   /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
 const NO_NEW_FILES =
@@ -185,6 +190,11 @@ const NO_DELETE = /\b(?:(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|re
 // "Request logs must never be deleted": the rule names what it keeps before the verb.
 const PASSIVE_NO_DELETE =
   /^(.*?)\b(?:(?:must|should|may|can|will|is to|are to)\s*(?:not|never|n'?t)\s+(?:ever\s+)?be|(?:is|are)\s+never)\s+(?:deleted|removed|dropped|purged|truncated|erased|wiped)\b/i;
+// "Nothing in results_archive is ever deleted": a negative subject keeps what follows it.
+const NOTHING_DELETED =
+  /^(?:nothing|none|no (?:row|record|file|entry|data)s?)\s+(?:in|of|from)\s+(.*?)\s+(?:is|are|gets?|may|can|will|should|must)\s+(?:ever\s+)?(?:be\s+)?(?:deleted|removed|dropped|purged|truncated|erased|wiped)\b/i;
+// An environment named as frozen ("production is frozen until the season ends") takes no deploy.
+const ENVIRONMENT = /^(?:prod|production|staging|live)$/i;
 // A bare package name in code after "add"/"install" ("Add `zod` and validate …") adds a dependency.
 const ADDS_NAMED_PACKAGE =
   /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)))/i;
@@ -327,7 +337,9 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
     for (const match of OUTSIDE_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : []) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
       // "the screenshot in docs/setup.md" is located by its path; a link by its URL.
-      const located = /^\s*(?:in|at|from|on|under)\s+\S*[/.]\S/.test(after) || /^\s*(?:\(|:)?\s*https?:/.test(after);
+      // "the entrapment runbook (docs/runbooks/entrapment.md)": a path in brackets after it too.
+      const located =
+        /^\s*(?:in|at|from|on|under)\s+\S*[/.]\S/.test(after) || /^\s*(?:\(|:)?\s*https?:/.test(after) || /^\s*\(\s*\S*[/.]\S/.test(after);
       if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0]) || located) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }
@@ -441,21 +453,27 @@ function referenceQuestion(candidate: ReferenceCandidate, reason: string): Ambig
 const VAGUE_IMPROVEMENT =
   /^(?:clean(?: ?up)?|tidy(?: up)?|polish|moderni[sz]e|improve|simplify|rework|revamp)\s+(?:up\s+)?(?:the |this |our |my )?[\w.-]+(?:\s+[\w.-]+)?(?:\s+(?:a bit|a little|please|pls|overall))*$/i;
 
+// Parts of a long request that describe or quote: a number there is today's state ("## Today",
+// "## Background", a log), not a target, and a comparative there describes the problem when the
+// request states its goal in a part of its own.
+const DESCRIBES: ReadonlySet<string> = new Set(["background", "data"]);
+
 function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   // The measure of a goal is in its own sentence or the next one, or in a list of targets
   // ("Acceptance criteria", bullets): a number elsewhere measures another request.
   if (input.hasExplicitCriteriaWithNumbers) return [];
+  const measuring = input.clauses.filter((clause) => !(clause.role && DESCRIBES.has(clause.role)) && MEASURE.test(clause.text));
   // A markdown table row ("| LCP | 4.2 s | < 2.5 s |") is a list of targets too.
-  const listed = input.clauses.some(
-    (clause) => (clause.bullet || clause.section !== null || clause.text.startsWith("|")) && MEASURE.test(clause.text),
+  const listed = measuring.some(
+    (clause) => clause.bullet || clause.section !== null || clause.text.startsWith("|") || clause.role === "acceptance",
   );
   if (listed) return [];
-  const measuredSentences = new Set(
-    input.clauses.filter((clause) => MEASURE.test(clause.text)).flatMap((clause) => [clause.sentence, clause.sentence - 1]),
-  );
+  const measuredSentences = new Set(measuring.flatMap((clause) => [clause.sentence, clause.sentence - 1]));
   const content = input.clauses.filter((clause) => !isGreeting(clause));
+  const statesGoal = input.clauses.some((clause) => clause.role === "ask" || clause.role === "acceptance");
   for (const clause of input.clauses) {
     if (isNegated(clause.text) || measuredSentences.has(clause.sentence)) continue;
+    if (statesGoal && clause.role && DESCRIBES.has(clause.role)) continue;
     const speed = SPEED.exec(clause.text);
     // "tidy up the ingestion code, it's a mess": a complaint beside the ask says nothing about when it is done.
     const asks = content.filter((other) => !VAGUE_CLAUSE.test(other.text.replace(FILLER, "")));
@@ -505,6 +523,11 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
     .filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null)
     .map((clause) => maskQuoted(clause.text));
   const advice = acting.some((text) => ADVICE.test(text));
+  // The same clauses with names in code quotes read as names ("from \`results_archive\`", "the
+  // \`ical-generator\` package"): what a rule keeps or forbids is often named that way.
+  const naming = input.clauses
+    .filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null)
+    .map((clause) => maskQuoted(clause.text.replace(/`([^`]*)`/g, "$1")));
   const addsNamedPackage = input.clauses.some(
     (clause) => !isNegated(clause.text) && hardnessOf(clause) === null && ADDS_NAMED_PACKAGE.test(clause.text.replace(FILLER, "")),
   );
@@ -523,12 +546,13 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
     const fileKind = noNewFiles?.[1]?.toLowerCase() ?? noNewFiles?.[2]?.toLowerCase();
     const frozen = FROZEN_OBJECT.exec(text)?.[1];
     // What the rule keeps: the words after "never delete" or before "must never be deleted".
-    const kept = NO_DELETE.exec(text)?.[1] ?? PASSIVE_NO_DELETE.exec(text)?.[1];
+    const kept =
+      NO_DELETE.exec(text)?.[1] ?? NOTHING_DELETED.exec(constraint.clause.text.replace(/`/g, ""))?.[1] ?? PASSIVE_NO_DELETE.exec(text)?.[1];
     const conflict =
       (unscoped(NO_CHANGES) && CHANGE_TYPES.includes(input.taskType) && !advice && `a ${input.taskType} task changes code`) ||
       (NO_TESTS.test(text) && input.taskType === "TEST" && "the task is about tests") ||
       (NO_DEPS.test(text) &&
-        (input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || acting.some((c) => ADDS_DEP.test(c))) &&
+        (input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c))) &&
         "the request also adds or updates dependencies") ||
       (pinned !== undefined &&
         input.taskType === "DEPENDENCY_UPDATE" &&
@@ -541,6 +565,11 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
           return change !== null && [...nouns(change[1] ?? "")].some((n) => kept.has(n));
         }) &&
         "the request changes what the rule freezes") ||
+      (input.taskType === "DEPLOY" &&
+        frozen !== undefined &&
+        ENVIRONMENT.test(frozen.trim()) &&
+        acting.some((c) => new RegExp(`\\b${frozen.trim().slice(0, 4)}`, "i").test(c)) &&
+        "the deploy goes where the rule freezes") ||
       (input.taskType === "DEPLOY" &&
         envTouched !== undefined &&
         acting.some((c) => new RegExp(`\\b${envTouched.slice(0, 4)}`, "i").test(c)) &&
@@ -564,7 +593,7 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
         input.clauses.some((c) => !isNegated(c.text) && hardnessOf(c) === null && CHANGES_API.test(c.text)) &&
         "the request changes the public API") ||
       (kept !== undefined &&
-        acting.some((c) => {
+        naming.some((c) => {
           const match = DELETES.exec(c);
           if (!match) return false;
           const forbidden = nouns(kept);

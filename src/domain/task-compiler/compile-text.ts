@@ -18,6 +18,7 @@ import { classify, explainClassification } from "./classify.js";
 import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
 import { escalationModelEnabled, escalationVote, STANDING_KINDS } from "./model/escalation-evidence.js";
 import { learnedType } from "./model/type-evidence.js";
+import { askFindingOnLongRequest } from "./long-requests.js";
 import { extractOutputs } from "./outputs.js";
 import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
@@ -244,11 +245,16 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       if (!asked.length) drafts.push(modelQuestion(detection, vote.why));
       why.escalation = `${vote.why}: ${asked.length ? `the detectors' questions (${[...new Set(asked)].join(", ")}) are asked` : "asked, though no detector found a gap"}`;
     } else {
-      const outvoted = [...(typeQuestion ? [typeQuestion] : []), ...drafts.filter((d) => !STANDING_KINDS.has(d.kind))];
-      drafts = drafts.filter((d) => STANDING_KINDS.has(d.kind));
+      // On a long request a finding about the ask itself is not outvoted (long-requests.ts).
+      const onTheAsk = new Map(drafts.map((d) => [d, askFindingOnLongRequest(d, clauses, text)] as const));
+      const stands = (d: AmbiguityDraft) => STANDING_KINDS.has(d.kind) || onTheAsk.get(d) != null;
+      const outvoted = [...(typeQuestion ? [typeQuestion] : []), ...drafts.filter((d) => !stands(d))];
+      const askFindings = drafts.filter((d) => !STANDING_KINDS.has(d.kind) && stands(d));
+      drafts = drafts.filter(stands);
+      const standing = askFindings.length ? `; ${askFindings.map((d) => `${onTheAsk.get(d)}: ${d.question}`).join(" | ")}` : "";
       why.escalation = outvoted.length
-        ? `${vote.why}: clear enough, so these detectors' questions are not asked: ${outvoted.map((d) => d.question).join(" | ")}`
-        : `${vote.why}: clear${asked.length ? `; the questions that stand (${[...new Set(asked)].join(", ")}) are never outvoted` : ""}`;
+        ? `${vote.why}: clear enough, so these detectors' questions are not asked: ${outvoted.map((d) => d.question).join(" | ")}${standing}`
+        : `${vote.why}: clear${asked.length ? `; the questions that stand (${[...new Set(asked)].join(", ")}) are never outvoted` : ""}${standing}`;
       if (typeQuestion)
         why.task_type = `${why.task_type.replace("only a guess, asked about", "only a guess")}; the guess stands, the escalation model finding the request clear (${vote.p.toFixed(2)})`;
     }

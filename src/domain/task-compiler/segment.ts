@@ -10,6 +10,14 @@ export interface Span {
 
 export type Section = "acceptance" | "constraints" | "forbidden" | "scope";
 
+/**
+ * What a part of a long request is for, from the heading it sits under (until the next heading):
+ * the ask or goal, the criteria that say when it is done, the rules it is done under, background
+ * (what happened, steps, context, notes) and data the request quotes (code blocks, table rows,
+ * quoted lines). A clause under no heading, or under one Canon does not know, has no role.
+ */
+export type Role = "ask" | "acceptance" | "rules" | "background" | "data";
+
 export interface Clause extends Span {
   text: string;
   /** Index of the sentence the clause belongs to, in request order. */
@@ -22,6 +30,8 @@ export interface Clause extends Span {
   asks?: boolean;
   /** A line inside a fenced code block (\`\`\`): data the request quotes, never a rule. */
   code?: boolean;
+  /** The role of the part of the text the clause sits in (see Role); absent when unknown. */
+  role?: Role;
 }
 
 // Headings under which the caller states what to do, wherever they stand in a long issue body.
@@ -61,6 +71,26 @@ const CLAUSE_BREAK = new RegExp(
   "gi",
 );
 
+// Headings of the parts of an issue that describe rather than ask: what happened, how to get
+// there, why, and what else is around it.
+const BACKGROUND_HEADING =
+  /^(?:background|context|notes?|(?:steps|how) to reproduce|steps|repro(?:duction)?|actual(?: behaviou?r| result)?|what happened|observed|current(?: behaviou?r| state)?|today|problem|symptoms?|(?:root )?cause|analysis|investigation|environment|setup|logs?|stack ?trace|errors?|output|details|history|timeline|impact|motivation|why|ps|p\.s)$/i;
+
+function roleOf(heading: string): Role | null {
+  const name = heading
+    .replace(HEADING_MARKUP, "")
+    .replace(/[*_:]+$/g, "")
+    .replace(/^(?:the|our|my)\s+/i, "")
+    .trim();
+  if (ASK_HEADING.test(name)) return "ask";
+  const section = sectionOf(name);
+  // "## Target", "## Success metrics": the part that says when the ask is done.
+  if (section === "acceptance" || /^(?:targets?|objectives?|success metrics?|metrics|budgets?)$/i.test(name)) return "acceptance";
+  if (section === "constraints" || section === "forbidden") return "rules";
+  if (BACKGROUND_HEADING.test(name)) return "background";
+  return null;
+}
+
 function sectionOf(heading: string): Section | null {
   const name = heading
     .replace(HEADING_MARKUP, "")
@@ -78,6 +108,8 @@ export function segment(text: string): Clause[] {
   let offset = 0;
   let askSentence = -1;
   let fenced = false;
+  // The role of the current part of the text: set by every heading, kept across its paragraphs.
+  let role: Role | null = null;
   for (const line of text.split("\n")) {
     const lineStart = offset;
     offset += line.length + 1;
@@ -95,6 +127,11 @@ export function segment(text: string): Clause[] {
     }
     const heading = /^(?:#{1,6}\s*)?(?:\*\*|__)?([A-Za-z][A-Za-z' -]{1,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)$/.exec(body);
     const headingSection = heading ? sectionOf(heading[1]!) : null;
+    // A label line ("Notes:", "Expected: …") moves to its part when the label names a section or
+    // the ask, or stands alone; "Error: no such file" inside a paragraph is no heading of a part.
+    if (heading && !bullet && !code.code && (headingSection || ASK_HEADING.test(heading[1]!.trim()) || !heading[2] || /^#/.test(body)))
+      role = roleOf(heading[1]!);
+    else if (/^#{1,6}\s/.test(body)) role = roleOf(body);
     if (heading && headingSection) {
       section = headingSection;
       if (!heading[2]) continue;
@@ -112,12 +149,15 @@ export function segment(text: string): Clause[] {
         start += markup[0].length;
         body = body.slice(markup[0].length);
         const trimmed = trimSpan(body, start);
-        if (trimmed) clauses.push({ ...trimmed, sentence, section, bullet: false, heading: true });
+        if (trimmed) clauses.push({ ...trimmed, sentence, section, bullet: false, heading: true, ...(role ? { role } : {}) });
         if (ASK_HEADING.test(body.replace(/[*_:]+$/g, "").trim())) askSentence = sentence + 1;
         sentence++;
         continue;
       }
     }
+    // Code and quoted lines are data wherever they stand; a table row belongs to its part ("## Today"
+    // holds today's numbers, "## Targets" the goal's).
+    const lineRole: Role | null = code.code || body.startsWith(">") ? "data" : role;
     for (const piece of splitKeeping(body, SENTENCE_END)) {
       for (const clause of splitKeeping(piece.text, CLAUSE_BREAK)) {
         const trimmed = trimSpan(clause.text, start + piece.start + clause.start);
@@ -129,6 +169,7 @@ export function segment(text: string): Clause[] {
             bullet: Boolean(bullet),
             ...(sentence === askSentence ? { asks: true } : {}),
             ...code,
+            ...(lineRole ? { role: lineRole } : {}),
           });
       }
       sentence++;
