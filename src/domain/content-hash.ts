@@ -77,7 +77,9 @@ export function canonicalJsonOfMembers(value: Record<string, unknown>, made: Rea
 export function canonicalJsonPair(value: Record<string, unknown>, key: string, replacement: unknown): [string, string] {
   const original: string[] = [];
   const replaced: string[] = [];
-  for (const name of [...new Set([...Object.keys(value), key])].sort()) {
+  const names = Object.keys(value);
+  if (!Object.hasOwn(value, key)) names.push(key);
+  for (const name of names.sort()) {
     const before = memberText(name, value[name], canonicalJsonOnce);
     if (before !== null) original.push(before);
     const after = name === key ? memberText(name, replacement, canonicalJsonOnce) : before;

@@ -247,8 +247,15 @@ export class RunWriter {
     const plan = planCommit(current, operations, { producer: request.producer, provenance: request.provenance, committedAt }, book);
     // Checked even for a NOOP: re-sending a receipt id with other content is refused, not ignored.
     const freshReceipts = await this.receiptsToInsert(carriedReceipts(operations));
+    // One literal with every member (no spread of entryContent): built per batched commit, and a
+    // spread followed by a dozen more members cost 4% of the batched profile in property stores.
     return {
-      ...entryContent(request, request.runId, operations, null),
+      runId: request.runId,
+      operations,
+      producer: request.producer,
+      provenance: request.provenance,
+      reason: null,
+      idempotencyKey: request.idempotencyKey ?? null,
       requestHash: requestHashOf(request, operations, null),
       kind: plan.kind,
       expectedVersion: request.expectedVersion,
