@@ -8,7 +8,7 @@ import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/co
 import { InvalidInputError, NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
 import { RunArchivedError, RunDeletedError } from "../contracts/watch-errors.js";
 import { checkedStateJson } from "../domain/commit.js";
-import { canonicalJson, sha256Of } from "../domain/content-hash.js";
+import { canonicalJsonOfCalls, sha256Of, type MemberTexts } from "../domain/content-hash.js";
 import { chainHash, entryDigest } from "../domain/ledger-chain.js";
 import type { CarriedReceipt, OperationCall } from "../domain/operations/index.js";
 import { ARCHIVED_STATUS } from "../domain/run-archive.js";
@@ -60,6 +60,8 @@ export interface AppendSpec extends EntryContent {
   state: AgentStateV1;
   /** A COMMIT's `state` as JSON when the caller has it (planCommit's canonical text): not serialised again. */
   stateJson?: string;
+  /** A COMMIT's state's member texts (planCommit's): the operations' text takes a member they hold from here. */
+  stateMemberTexts?: MemberTexts;
   contentHash: ContentHash;
   /** Receipts the entry stores (a COMMIT's new ones; none otherwise). */
   receipts: CarriedReceipt[];
@@ -402,8 +404,13 @@ function appendItem(spec: AppendSpec, ord: number): string {
   const commit = kind === "COMMIT";
   if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
   const stateJson = commit ? (spec.stateJson ?? JSON.stringify(spec.state)) : null;
-  // One canonical text of the operations, for the entry's digest and its stored row.
-  const operations = canonicalJson(spec.operations);
+  // One canonical text of the operations, for the entry's digest and its stored row; a member of
+  // the new state that an operation carries (setPlan's plan) is not canonicalised twice.
+  const operations = canonicalJsonOfCalls(
+    spec.operations,
+    spec.state as unknown as Record<string, unknown>,
+    commit ? spec.stateMemberTexts : undefined,
+  );
   const stored =
     commit && spec.previous && stateJson !== null
       ? storedCommit(spec.previous.state, spec.state, stateJson, spec.stateVersion, spec.previous.position)

@@ -262,6 +262,7 @@ export class RunWriter {
       stateVersion: plan.stateVersion,
       state: plan.state,
       stateJson: plan.stateJson,
+      stateMemberTexts: plan.memberTexts,
       contentHash: plan.contentHash,
       receipts: plan.kind === "COMMIT" ? freshReceipts : [],
       committedAt: clockTime,
@@ -317,7 +318,12 @@ export class RunWriter {
     if (written === "NOT_AT_VERSION" || written === "IDEMPOTENCY_KEY_TAKEN")
       return this.conflictOrReplay(request, spec.operations, spec.reason, null);
     if (spec.kind === "COMMIT")
-      this.cache.set(request.runId, { state: spec.state, contentHash: spec.contentHash, position: written.position });
+      this.cache.set(request.runId, {
+        state: spec.state,
+        contentHash: spec.contentHash,
+        position: written.position,
+        memberTexts: spec.stateMemberTexts,
+      });
     return { run: written.run, entry: written.entry, replayed: false };
   }
 

@@ -1,7 +1,7 @@
 import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, canonicalJsonPair } from "../../src/domain/content-hash.js";
+import { canonicalJson, canonicalJsonOfCalls, canonicalJsonPair, type MemberTexts } from "../../src/domain/content-hash.js";
 
 // Hashes already in ledgers were computed with the reference `canonicalize` package: the faster
 // serialiser must write the very same bytes, or existing chains stop verifying.
@@ -94,13 +94,22 @@ describe("canonicalJsonPair", () => {
           // Members past 1 KiB of text are the ones remembered: make some of them that long.
           const long = { list: Array.from({ length: 200 }, (_, i) => `item ${i}`) };
           let state: Record<string, unknown> = { identity: { v: 0 }, a: long, b: "text", c: { nested: long } };
+          // Every other state carries the member texts its commit made (planCommit's memberTexts).
+          let texts: MemberTexts | undefined;
           for (const [at, [name, value]] of changes.entries()) {
             const applied = { ...state, [name]: value }; // the others keep their objects
             const identity = { v: at + 1 };
-            const [original, replaced] = canonicalJsonPair(applied, "identity", identity);
+            const [original, replaced, nextTexts] = canonicalJsonPair(applied, "identity", identity, texts && { value: state, texts });
             expect(original).toBe(canonicalize(applied));
             expect(replaced).toBe(canonicalize({ ...applied, identity }));
             state = { ...applied, identity };
+            texts = at % 2 ? undefined : nextTexts;
+            // The operations that carry a member of the new state are written as canonicalJson writes them.
+            const calls = [
+              { op: "set", args: { [name]: value, other: { z: 1, a: [value] } } },
+              { op: "keep", args: { whole: state.a, none: null } },
+            ];
+            expect(canonicalJsonOfCalls(calls, state, nextTexts)).toBe(canonicalize(calls));
           }
         },
       ),
