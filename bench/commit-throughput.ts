@@ -32,7 +32,7 @@
 //   BENCH_VARIANT_NODE_ARGS="--max-semi-space-size=16"   also a second Canon started with these
 //                             node flags added (PostgreSQL only), batched, on runs of its own (its own row): a flag
 //                             judged against the shipped ones in the same mirrored rounds
-//   BENCH_VARIANT_DIST=<dir>  also a second Canon run from <dir>/dist (a copy of another build, with its
+//   BENCH_VARIANT_DIST=<dir>[,<dir>…]  also a Canon run from each <dir>/dist (a copy of another build, with its
 //                             package.json and prisma/migrations; node_modules found above it), batched, on
 //                             runs of its own (PostgreSQL only): a build judged against the working tree's
 //                             in the same mirrored rounds; each phase's rate and CPU per commit are printed
@@ -250,8 +250,8 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
         commits: true,
       });
     }
-    const variantDist = process.env.BENCH_VARIANT_DIST;
-    if (variantDist && backend.usesPostgresServer) {
+    const variantDists = process.env.BENCH_VARIANT_DIST?.split(",").filter(Boolean) ?? [];
+    for (const variantDist of backend.usesPostgresServer ? variantDists : []) {
       const variant = await startCanonProcess(backend.canonEnv, [], variantDist);
       const variantClient = new CanonClient(variant.url, sockets, variant.token);
       closers.push(async () => (variantClient.close(), variant.stop()));
@@ -316,7 +316,7 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
     log(`${backend.name}: ${settings.commits} sequential commits on a new run (after ${settings.warmupCommits} warm-up)`);
     const sequentialRun = await client.startRun("bench: sequential latency");
     const sequential = await sequentialLatency(client.writer(sequentialRun, settings.writers, settings.planSteps));
-    if (variantDist || settings.batchOnly) {
+    if (variantDists.length || settings.batchOnly) {
       // Each phase in run order: a build judged against another by the phases next to each other.
       for (const system of systems.filter((s) => s.serverPid !== undefined)) {
         const cells = samples

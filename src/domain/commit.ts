@@ -112,15 +112,17 @@ export function planCommit(
   if (applied === current.state) return noop;
   const next: AgentStateV1 = { ...applied, identity: { ...applied.identity, state_version: version + 1 } };
   // One canonicalisation for both questions: did anything change, and what is the next version's hash.
-  const [appliedJson, nextJson, memberTexts] = canonicalJsonPair(
+  const pair = canonicalJsonPair(
     applied as unknown as Record<string, unknown>,
     "identity",
     next.identity,
     current.memberTexts && { value: current.state as unknown as Record<string, unknown>, texts: current.memberTexts },
   );
-  if (sha256Of(appliedJson) === current.contentHash) return noop;
-  const stateJson = checkedStateJson(next, nextJson);
-  return { kind: "COMMIT", state: next, contentHash: sha256Of(stateJson), stateVersion: version + 1, stateJson, memberTexts };
+  // The same canonical text as the current state's is the same hash: with the current state's
+  // member texts at hand, a comparison of texts says it; without them, the hash does.
+  if (pair.sameAsKnown ?? sha256Of(pair.original()) === current.contentHash) return noop;
+  const stateJson = checkedStateJson(next, pair.replaced);
+  return { kind: "COMMIT", state: next, contentHash: sha256Of(stateJson), stateVersion: version + 1, stateJson, memberTexts: pair.texts };
 }
 
 /** Validates a state about to be persisted and returns its canonical JSON (`text`: already computed). */

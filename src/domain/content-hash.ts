@@ -85,38 +85,52 @@ export interface KnownTexts {
   texts: MemberTexts;
 }
 
+/** What canonicalJsonPair makes. */
+export interface CanonicalPair {
+  /** The object's canonical JSON (joined when asked for). */
+  original(): string;
+  /** The canonical JSON of the copy with the member replaced. */
+  replaced: string;
+  /** The copy's member texts, for the next time. */
+  texts: MemberTexts;
+  /**
+   * With `known`: whether the object's canonical JSON is exactly the known object's (every
+   * member's text the same, and no member more or less), told without joining or hashing it.
+   */
+  sameAsKnown: boolean | null;
+}
+
 /**
  * The canonical JSON of an object and of a copy of it with one member replaced, for about the
  * price of one: the members they share are joined from the same texts, each remembered
  * (canonicalJsonOnce). A commit needs both: the state the operations produced (is it a NOOP?)
  * and the same state at the next version (its hash). `known`: an earlier object whose member
  * texts were made (the state the operations were applied to): a member that is still the very
- * same value is not canonicalised again. Returns the copy's member texts too, for the next time.
+ * same value is not canonicalised again, and whether anything changed is a comparison of texts.
  */
-export function canonicalJsonPair(
-  value: Record<string, unknown>,
-  key: string,
-  replacement: unknown,
-  known?: KnownTexts,
-): [string, string, MemberTexts] {
+export function canonicalJsonPair(value: Record<string, unknown>, key: string, replacement: unknown, known?: KnownTexts): CanonicalPair {
   const original: string[] = [];
   const replaced: string[] = [];
   const texts = new Map<string, string>();
   const names = Object.keys(value);
   if (!Object.hasOwn(value, key)) names.push(key);
+  let same = known !== undefined;
   for (const name of names.sort()) {
     const at = value[name];
+    const knownText = known && Object.hasOwn(known.value, name) ? known.texts.get(name) : undefined;
     const before =
-      (known && known.value[name] === at && Object.hasOwn(known.value, name) ? known.texts.get(name) : undefined) ??
-      memberText(name, at, canonicalJsonOnce);
+      (knownText !== undefined && known!.value[name] === at ? knownText : undefined) ?? memberText(name, at, canonicalJsonOnce);
     if (before !== null) original.push(before);
+    if (same && before !== (knownText ?? null)) same = false;
     const after = name === key ? memberText(name, replacement, canonicalJsonOnce) : before;
     if (after !== null) {
       replaced.push(after);
       texts.set(name, after);
     }
   }
-  return [`{${original.join(",")}}`, `{${replaced.join(",")}}`, texts];
+  // Every member the object has matched a known text; the known object has no member more.
+  if (same && original.length !== known!.texts.size) same = false;
+  return { original: () => `{${original.join(",")}}`, replaced: `{${replaced.join(",")}}`, texts, sameAsKnown: known ? same : null };
 }
 
 /**

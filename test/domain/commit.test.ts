@@ -72,6 +72,27 @@ function reverseKeys(value: unknown): unknown {
 const nested = (levels: number): Record<string, unknown> => (levels === 0 ? {} : { a: nested(levels - 1) });
 
 describe("planCommit", () => {
+  it("on a state whose member texts a commit made, plans as on the same state without them", () => {
+    const first = planCommit(versioned(midRunState()), parseOperations([{ op: "setPlan", args: { plan: { steps: ["a"] } } }]), context);
+    const withTexts: VersionedState = { state: first.state, contentHash: first.contentHash, memberTexts: first.memberTexts };
+    const without: VersionedState = { state: first.state, contentHash: first.contentHash };
+    expect(first.memberTexts).toBeDefined();
+    for (const calls of [
+      [{ op: "setPlan", args: { plan: { steps: ["a"] } } }], // the same plan, a new object: NOOP
+      [{ op: "setUserVisibleStatus", args: { status: "Fixing" } }], // the same status: NOOP
+      [{ op: "setPlan", args: { plan: { steps: ["b"] } } }],
+      [
+        { op: "setUserVisibleStatus", args: { status: "next" } },
+        { op: "addConstraint", args: { constraintId: "c-2" } },
+      ],
+    ]) {
+      const a = planCommit(withTexts, parseOperations(calls), context);
+      const b = planCommit(without, parseOperations(calls), context);
+      expect({ kind: a.kind, hash: a.contentHash, json: a.stateJson }).toEqual({ kind: b.kind, hash: b.contentHash, json: b.stateJson });
+    }
+    expect(planCommit(withTexts, parseOperations([{ op: "setPlan", args: { plan: { steps: ["a"] } } }]), context).kind).toBe("NOOP");
+  });
+
   it.each([
     ["at version 0", initialState],
     ["mid-run", midRunState],

@@ -73,9 +73,22 @@ describe("canonicalJsonPair", () => {
     [{}, "k", [{ b: 1, a: 2 }]],
   ];
   it.each(cases)("is canonicalJson of the object and of its copy with the member replaced (%#)", (value, key, replacement) => {
-    const [original, replaced] = canonicalJsonPair(value, key, replacement);
-    expect(original).toBe(canonicalJson(value));
+    const { original, replaced } = canonicalJsonPair(value, key, replacement);
+    expect(original()).toBe(canonicalJson(value));
     expect(replaced).toBe(canonicalJson({ ...value, [key]: replacement }));
+  });
+
+  it("tells whether anything changed from the known object's texts alone", () => {
+    const state: Record<string, unknown> = { identity: { v: 1 }, plan: { steps: [1, 2] }, status: "s" };
+    const { texts } = canonicalJsonPair({ ...state, identity: { v: 0 } }, "identity", state.identity);
+    const known = { value: state, texts };
+    const pairOf = (applied: Record<string, unknown>) => canonicalJsonPair(applied, "identity", { v: 2 }, known);
+    expect(pairOf({ ...state }).sameAsKnown).toBe(true);
+    expect(pairOf({ ...state, plan: { steps: [1, 2] } }).sameAsKnown).toBe(true); // a new object, the same text
+    expect(pairOf({ ...state, status: "t" }).sameAsKnown).toBe(false);
+    expect(pairOf({ ...state, status: undefined }).sameAsKnown).toBe(false); // a member gone
+    expect(pairOf({ ...state, extra: 1 }).sameAsKnown).toBe(false); // a member more
+    expect(pairOf({ ...state, extra: undefined }).sameAsKnown).toBe(true); // undefined: not a member
   });
 
   // Members are canonicalised once per object (content-hash.ts): along a chain of states that
@@ -99,9 +112,13 @@ describe("canonicalJsonPair", () => {
           for (const [at, [name, value]] of changes.entries()) {
             const applied = { ...state, [name]: value }; // the others keep their objects
             const identity = { v: at + 1 };
-            const [original, replaced, nextTexts] = canonicalJsonPair(applied, "identity", identity, texts && { value: state, texts });
-            expect(original).toBe(canonicalize(applied));
-            expect(replaced).toBe(canonicalize({ ...applied, identity }));
+            const pair = canonicalJsonPair(applied, "identity", identity, texts && { value: state, texts });
+            expect(pair.original()).toBe(canonicalize(applied));
+            expect(pair.replaced).toBe(canonicalize({ ...applied, identity }));
+            // Told by texts alone: is the applied state's canonical JSON the one it was applied to?
+            if (texts) expect(pair.sameAsKnown).toBe(canonicalize(applied) === canonicalize(state));
+            else expect(pair.sameAsKnown).toBeNull();
+            const nextTexts = pair.texts;
             state = { ...applied, identity };
             texts = at % 2 ? undefined : nextTexts;
             // The operations that carry a member of the new state are written as canonicalJson writes them.
