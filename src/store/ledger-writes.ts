@@ -337,12 +337,12 @@ export class LedgerWrites {
  * $2 the archived status, $3 the items' run ids.
  */
 const APPEND_STATEMENT: PreparedStatement = {
-  name: "canon_append_v3",
+  name: "canon_append_v2",
   text: `
   WITH items AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
       "ord" int, "run_id" text, "expected_version" int, "state_version" int, "is_commit" boolean, "is_archive" boolean,
-      "entry_kind" text, "state" jsonb, "is_snapshot" boolean, "patch" jsonb, "snapshot_version" int, "chain_bytes" int,
+      "entry_kind" text, "state" jsonb, "stored_state" jsonb, "patch" jsonb, "snapshot_version" int, "chain_bytes" int,
       "content_hash" text, "status" text, "digest" text, "committed_at" timestamptz,
       "operations" jsonb, "producer" jsonb, "provenance" jsonb, "reason" text, "idempotency_key" text,
       "request_hash" text, "receipts" jsonb)
@@ -372,7 +372,7 @@ const APPEND_STATEMENT: PreparedStatement = {
       "request_hash", "created_at")
     -- The row keeps its hashes as their 32 bytes (migration 20261203120000_ledger_hash_bytes).
     SELECT i."run_id", m."ledger_seq", i."state_version", i."entry_kind"::"LedgerKind", i."operations",
-      i."producer", i."provenance", i."reason", CASE WHEN i."is_snapshot" THEN i."state" END, i."patch", i."snapshot_version",
+      i."producer", i."provenance", i."reason", i."stored_state", i."patch", i."snapshot_version",
       decode(substr(i."content_hash", 8), 'hex'), decode(substr(m."head_parent_hash", 8), 'hex'),
       decode(substr(m."head_hash", 8), 'hex'), i."idempotency_key", decode(substr(i."request_hash", 8), 'hex'), m."updated_at"
     FROM moved m JOIN items i ON i."ord" = m."ord"
@@ -394,10 +394,10 @@ const entryKindOf = (spec: AppendSpec): "COMMIT" | "NOOP" => (spec.kind === "COM
  * One row of the append statement's `items`, as JSON: what the database needs of an AppendSpec.
  * A COMMIT is encoded here, as a snapshot or a patch, exactly as ledger-codec.ts decides for
  * every write. The texts the commit has already made go in as they are instead of being
- * serialised again: the state's (the plan's canonical JSON, the same value; sent once, and the
- * statement stores it in the entry too when `is_snapshot`), the operations' canonical JSON (made
- * for the entry's digest) and the patch's (made to measure it). The members are keyed by name, so
- * their order does not matter.
+ * serialised again: the state's (the plan's canonical JSON, the same value; once or twice:
+ * `state`, and `stored_state` for a snapshot), the operations' canonical JSON (made for the
+ * entry's digest) and the patch's (made to measure it). The members are keyed by name, so their
+ * order does not matter.
  */
 function appendItem(spec: AppendSpec, ord: number): string {
   const kind = entryKindOf(spec);
@@ -422,7 +422,6 @@ function appendItem(spec: AppendSpec, ord: number): string {
     state_version: spec.stateVersion,
     is_commit: commit,
     is_archive: spec.kind === "ARCHIVE",
-    is_snapshot: stored?.state != null,
     entry_kind: kind,
     snapshot_version: stored?.position.snapshotVersion ?? null,
     chain_bytes: stored?.position.chainBytes ?? null,
@@ -438,7 +437,8 @@ function appendItem(spec: AppendSpec, ord: number): string {
     receipts: spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
   });
   const patch = stored?.patch ? (stored.patchJson ?? JSON.stringify(stored.patch)) : "null";
-  return `${rest.slice(0, -1)},"operations":${operations},"patch":${patch},"state":${stateJson ?? "null"}}`;
+  const storedState = stored?.state ? stateJson : null;
+  return `${rest.slice(0, -1)},"operations":${operations},"patch":${patch},"state":${stateJson ?? "null"},"stored_state":${storedState ?? "null"}}`;
 }
 
 /** Why a lone append failed: a refusal the writer resolves, or the (typed when possible) error. */
