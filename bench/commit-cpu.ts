@@ -25,9 +25,11 @@ interface Build {
   parseOperations: (calls: any[]) => any[];
   buildInitialState: (input: any) => any;
   storedCommit: (previous: any, next: any, nextJson: string, version: number, position: any) => any;
-  entryDigest: (entry: any) => string;
+  entryDigest: (entry: any, operationsJson?: string) => string;
   sha256Of: (text: string) => string;
   canonicalJson: (value: unknown) => string;
+  /** Builds that have it: the operations' text as appendItem makes it (reusing the state's member texts). */
+  canonicalJsonOfCalls?: (calls: any[], state: any, texts: unknown) => string;
 }
 
 async function load(dir: string | null): Promise<Build> {
@@ -48,6 +50,7 @@ async function load(dir: string | null): Promise<Build> {
     entryDigest: chain.entryDigest,
     sha256Of: hash.sha256Of,
     canonicalJson: hash.canonicalJson,
+    canonicalJsonOfCalls: hash.canonicalJsonOfCalls,
   };
 }
 
@@ -90,22 +93,29 @@ const CASES: Case[] = [
 ];
 
 /** One commit as the write path makes it (run-writes.ts commitSpec, ledger-writes.ts appendItem). */
-function commitOnce(build: Build, current: { state: any; contentHash: string }, calls: { op: string; args: unknown }[]) {
+function commitOnce(
+  build: Build,
+  current: { state: any; contentHash: string; memberTexts?: unknown },
+  calls: { op: string; args: unknown }[],
+) {
   const operations = build.parseOperations(calls);
   const plan = build.planCommit(current, operations, context());
   if (plan.kind !== "COMMIT") throw new Error("the workload must commit");
   build.storedCommit(current.state, plan.state, plan.stateJson, plan.stateVersion, { snapshotVersion: 1, chainBytes: 0 });
-  build.entryDigest({
-    runId: "run-bench",
-    stateVersion: plan.stateVersion,
-    kind: "COMMIT",
-    operations,
-    producer: context().producer,
-    provenance: context().provenance,
-    reason: null,
-    contentHash: plan.contentHash,
-  });
-  return { state: plan.state, contentHash: plan.contentHash };
+  build.entryDigest(
+    {
+      runId: "run-bench",
+      stateVersion: plan.stateVersion,
+      kind: "COMMIT",
+      operations,
+      producer: context().producer,
+      provenance: context().provenance,
+      reason: null,
+      contentHash: plan.contentHash,
+    },
+    build.canonicalJsonOfCalls?.(operations, plan.state, plan.memberTexts),
+  );
+  return { state: plan.state, contentHash: plan.contentHash, memberTexts: plan.memberTexts };
 }
 
 function measure(build: Build, testCase: Case): number {

@@ -32,6 +32,13 @@
 //   BENCH_VARIANT_NODE_ARGS="--max-semi-space-size=16"   also a second Canon started with these
 //                             node flags added (PostgreSQL only), batched, on runs of its own (its own row): a flag
 //                             judged against the shipped ones in the same mirrored rounds
+//   BENCH_VARIANT_DIST=<dir>[,<dir>…]  also a Canon run from each <dir>/dist (a copy of another build, with its
+//                             package.json and prisma/migrations; node_modules found above it), batched, on
+//                             runs of its own (PostgreSQL only): a build judged against the working tree's
+//                             in the same mirrored rounds; each phase's rate and CPU per commit are printed
+//   BENCH_CANON_DIST=<dir>    run the main Canon from <dir>/dist too (laid out as for BENCH_VARIANT_DIST), so
+//                             that two builds can also be measured with their places swapped
+//   BENCH_BATCH_ONLY=1        measure only LangGraph's put and the batched systems in the rounds (for A/B runs)
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -68,6 +75,7 @@ const settings = {
   rounds: fromEnv("BENCH_ROUNDS", 1, { min: 1, integer: true }),
   backends: (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",").map((name) => name.trim()),
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+  batchOnly: process.env.BENCH_BATCH_ONLY === "1",
 };
 for (const name of settings.backends) {
   if (name !== "postgres" && name !== "pglite") throw new Error(`BENCH_BACKENDS: unknown backend "${name}" (postgres, pglite)`);
@@ -178,7 +186,7 @@ interface System {
 
 async function benchBackend(backend: Backend): Promise<BackendResult> {
   log(`${backend.name}: starting Canon`);
-  const canon = await startCanonProcess(backend.canonEnv);
+  const canon = await startCanonProcess(backend.canonEnv, [], process.env.BENCH_CANON_DIST || undefined);
   cleanups.push(() => canon.stop());
   log(`${backend.name}: Canon pid ${canon.pid} serving ${canon.url.href}`);
   // Idle: after start, the first request done and a moment to settle.
@@ -207,12 +215,13 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       closers.push(peer.close);
       systems.push({ name: "LangGraph PostgresSaver.put", writers: peer.writers, commits: true });
     }
-    systems.push({
-      name: "Canon commitState",
-      writers: runIds.map((runId, i) => client.writer(runId, i, settings.planSteps)),
-      serverPid: canon.pid,
-      commits: true,
-    });
+    if (!settings.batchOnly)
+      systems.push({
+        name: "Canon commitState",
+        writers: runIds.map((runId, i) => client.writer(runId, i, settings.planSteps)),
+        serverPid: canon.pid,
+        commits: true,
+      });
     /** BENCH_BATCHERS writers, each committing to its own BENCH_BATCH runs in one commitStates. */
     const batchWriters = (via: CanonClient, runs: string[]) =>
       Array.from({ length: settings.batchers }, (_, b) =>
@@ -241,7 +250,20 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
         commits: true,
       });
     }
-    if (backend.usesPostgresServer) {
+    const variantDists = process.env.BENCH_VARIANT_DIST?.split(",").filter(Boolean) ?? [];
+    for (const variantDist of backend.usesPostgresServer ? variantDists : []) {
+      const variant = await startCanonProcess(backend.canonEnv, [], variantDist);
+      const variantClient = new CanonClient(variant.url, sockets, variant.token);
+      closers.push(async () => (variantClient.close(), variant.stop()));
+      const variantRuns = await newRuns(settings.batchers * settings.batchSize, "batched writer, variant build");
+      systems.push({
+        name: `Canon commitStates x${settings.batchSize}, ${path.basename(path.resolve(variantDist))}`,
+        writers: batchWriters(variantClient, variantRuns),
+        serverPid: variant.pid,
+        commits: true,
+      });
+    }
+    if (backend.usesPostgresServer && !settings.batchOnly) {
       // The same Canon with CANON_WORKERS=2 (node:cluster), on runs of its own; CPU is its process tree's.
       const workers = await startCanonProcess({ ...backend.canonEnv, CANON_WORKERS: "2" });
       const workersClient = new CanonClient(workers.url, sockets, workers.token);
@@ -254,7 +276,7 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
         commits: true,
       });
     }
-    if (backend.usesPostgresServer) {
+    if (backend.usesPostgresServer && !settings.batchOnly) {
       // The floor writes its own runs (Canon made them), so it can run between Canon's phases.
       const floorRuns = await newRuns(settings.writers, "floor writer");
       const floorDb = await backend.openFloor();
@@ -262,18 +284,20 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       const { writers } = await floorWriters(floorDb, floorRuns, settings.planSteps);
       systems.push({ name: "plain pg (one statement)", writers, commits: true });
     }
-    systems.push({
-      name: "Canon { __typename }",
-      writers: Array.from({ length: settings.writers }, () => client.typenameProber()),
-      serverPid: canon.pid,
-      commits: false,
-    });
-    systems.push({
-      name: "bare yoga { __typename }",
-      writers: Array.from({ length: settings.writers }, () => yogaClient.typenameProber()),
-      serverPid: yoga.pid,
-      commits: false,
-    });
+    if (!settings.batchOnly)
+      systems.push({
+        name: "Canon { __typename }",
+        writers: Array.from({ length: settings.writers }, () => client.typenameProber()),
+        serverPid: canon.pid,
+        commits: false,
+      });
+    if (!settings.batchOnly)
+      systems.push({
+        name: "bare yoga { __typename }",
+        writers: Array.from({ length: settings.writers }, () => yogaClient.typenameProber()),
+        serverPid: yoga.pid,
+        commits: false,
+      });
 
     log(`${backend.name}: warm-up, ${settings.warmupSeconds}s per system`);
     for (const system of systems) await driveWriters(system.writers, settings.warmupSeconds * 1000);
@@ -292,7 +316,19 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
     log(`${backend.name}: ${settings.commits} sequential commits on a new run (after ${settings.warmupCommits} warm-up)`);
     const sequentialRun = await client.startRun("bench: sequential latency");
     const sequential = await sequentialLatency(client.writer(sequentialRun, settings.writers, settings.planSteps));
-    const single = samples.get("Canon commitState")!;
+    if (variantDists.length || settings.batchOnly) {
+      // Each phase in run order: a build judged against another by the phases next to each other.
+      for (const system of systems.filter((s) => s.serverPid !== undefined)) {
+        const cells = samples
+          .get(system.name)!
+          .map(
+            ({ throughput, cpu }) =>
+              `${throughput.commitsPerSecond.toFixed(0)}/s ${cpu.canonMs === undefined ? "-" : (cpu.canonMs / throughput.commits).toFixed(3)} ms`,
+          );
+        log(`${backend.name}: phases of ${system.name}: ${cells.join(", ")}`);
+      }
+    }
+    const single = samples.get(settings.batchOnly ? `Canon commitStates x${settings.batchSize}` : "Canon commitState")!;
     result = {
       name: backend.name,
       sequential,

@@ -35,10 +35,15 @@ export interface CanonProcess {
   outputTail(): string;
 }
 
-/** `env` replaces Canon's database settings; everything else is inherited. */
+/**
+ * `env` replaces Canon's database settings; everything else is inherited. `root`: another checkout
+ * whose dist/ (and package.json, prisma/migrations) to run instead of this one's, e.g. a copy of an
+ * unchanged build judged against the working tree's in the same rounds (BENCH_VARIANT_DIST).
+ */
 export async function startCanonProcess(
   env: { DATABASE_URL?: string; CANON_DATA_DIR?: string; CANON_DB_POOL_SIZE?: string; [name: string]: string | undefined },
   extraNodeArgs: string[] = [],
+  root: string = REPO_ROOT,
 ): Promise<CanonProcess> {
   // No rate limit: the benchmark measures throughput, which a per-token limit would cap.
   const childEnv: NodeJS.ProcessEnv = {
@@ -53,8 +58,9 @@ export async function startCanonProcess(
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof), for diagnosis.
   const nodeArgs = [...shippedNodeFlags(), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), ...extraNodeArgs];
-  const child = spawn(process.execPath, [...nodeArgs, CLI, "serve", "--port", "0", "--host", "127.0.0.1"], {
-    cwd: REPO_ROOT,
+  const cli = root === REPO_ROOT ? CLI : path.join(path.resolve(root), "dist", "cli", "main.js");
+  const child = spawn(process.execPath, [...nodeArgs, cli, "serve", "--port", "0", "--host", "127.0.0.1"], {
+    cwd: root,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,8 +4,8 @@ import type { AgentStateV1 } from "../contracts/agent-state.js";
 import type { ContentHash } from "../contracts/common.js";
 import { InvalidInputError, InvalidStateError, type InputProblem } from "../contracts/errors.js";
 import { compileSchema, problemsOf, validateAgentState } from "../contracts/validation.js";
-import { canonicalJson, canonicalJsonPair, sha256Of } from "./content-hash.js";
-import { jsonBoundsProblems } from "./json-bounds.js";
+import { canonicalJson, canonicalJsonPair, sha256Of, type MemberTexts } from "./content-hash.js";
+import { jsonBoundsProblems, jsonBytesBound } from "./json-bounds.js";
 import { rememberJsonSize } from "./json-size.js";
 import { LIMITS } from "./limits.js";
 import { OPERATIONS, type OperationCall, type OperationContext, type OperationDefinition } from "./operations/index.js";
@@ -39,8 +39,13 @@ export function parseOperations(calls: readonly OperationCall[]): OperationCall[
     problems.push(...(definition.check?.(call.args) ?? []).map((p) => ({ ...p, path: `${path}${p.path}` })));
   });
   // Canonical JSON is exactly as long as JSON.stringify's (same members, numbers and escapes, in
-  // another order), and the native one is several times cheaper: the entry's digest canonicalises them later.
-  if (problems.length === 0 && utf8Bytes(JSON.stringify(calls)) > LIMITS.operationsBytes) {
+  // another order), and the native one is several times cheaper: the entry's digest canonicalises
+  // them later. Serialised only when an upper bound of that length does not settle it already.
+  if (
+    problems.length === 0 &&
+    jsonBytesBound(calls) > LIMITS.operationsBytes &&
+    utf8Bytes(JSON.stringify(calls)) > LIMITS.operationsBytes
+  ) {
     problems.push({ path: "/operations", message: `must serialise to at most ${LIMITS.operationsBytes} bytes` });
   }
   if (problems.length > 0) throw new InvalidInputError("the commit's operations are invalid; nothing was written", problems);
@@ -74,6 +79,11 @@ function admitOperations(state: AgentStateV1, calls: readonly OperationCall[], c
 export interface VersionedState {
   state: AgentStateV1;
   contentHash: ContentHash;
+  /**
+   * The canonical text of the state's members when a commit made them (planCommit's
+   * `memberTexts`): the next commit on this state canonicalises only the members it changes.
+   */
+  memberTexts?: MemberTexts;
 }
 
 export interface CommitPlan extends VersionedState {
@@ -102,10 +112,17 @@ export function planCommit(
   if (applied === current.state) return noop;
   const next: AgentStateV1 = { ...applied, identity: { ...applied.identity, state_version: version + 1 } };
   // One canonicalisation for both questions: did anything change, and what is the next version's hash.
-  const [appliedJson, nextJson] = canonicalJsonPair(applied as unknown as Record<string, unknown>, "identity", next.identity);
-  if (sha256Of(appliedJson) === current.contentHash) return noop;
-  const stateJson = checkedStateJson(next, nextJson);
-  return { kind: "COMMIT", state: next, contentHash: sha256Of(stateJson), stateVersion: version + 1, stateJson };
+  const pair = canonicalJsonPair(
+    applied as unknown as Record<string, unknown>,
+    "identity",
+    next.identity,
+    current.memberTexts && { value: current.state as unknown as Record<string, unknown>, texts: current.memberTexts },
+  );
+  // The same canonical text as the current state's is the same hash: with the current state's
+  // member texts at hand, a comparison of texts says it; without them, the hash does.
+  if (pair.sameAsKnown ?? sha256Of(pair.original()) === current.contentHash) return noop;
+  const stateJson = checkedStateJson(next, pair.replaced);
+  return { kind: "COMMIT", state: next, contentHash: sha256Of(stateJson), stateVersion: version + 1, stateJson, memberTexts: pair.texts };
 }
 
 /** Validates a state about to be persisted and returns its canonical JSON (`text`: already computed). */

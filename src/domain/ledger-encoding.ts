@@ -43,7 +43,10 @@ export const SNAPSHOT_SPACING = 2;
 /** Charged patch bytes after which the next COMMIT of a state `stateBytes` long is stored whole. */
 export const chainBudget = (stateBytes: number): number => Math.max(SNAPSHOT_SPACING * stateBytes, MIN_CHAIN_BYTES);
 
-export type EncodedCommit = { kind: "SNAPSHOT"; position: ChainPosition } | { kind: "PATCH"; patch: StatePatch; position: ChainPosition };
+export type EncodedCommit =
+  | { kind: "SNAPSHOT"; position: ChainPosition }
+  /** `patchJson`: the patch as JSON.stringify writes it (measured for its charge; the write path sends it as is). */
+  | { kind: "PATCH"; patch: StatePatch; patchJson: string; position: ChainPosition };
 
 /** The first entry of a run (or of an imported ledger) is a snapshot. */
 export const genesisPosition = (version: number): ChainPosition => ({ snapshotVersion: version, chainBytes: 0 });
@@ -54,7 +57,13 @@ export const genesisPosition = (version: number): ChainPosition => ({ snapshotVe
  */
 export function encodeCommit(previous: unknown, next: unknown, nextBytes: number, version: number, position: ChainPosition): EncodedCommit {
   const patch = statePatch(previous, next);
-  const charge = Buffer.byteLength(JSON.stringify(patch), "utf8") + PATCH_ROW_CHARGE;
+  const patchJson = JSON.stringify(patch);
+  const charge = Buffer.byteLength(patchJson, "utf8") + PATCH_ROW_CHARGE;
   if (position.chainBytes + charge > chainBudget(nextBytes)) return { kind: "SNAPSHOT", position: genesisPosition(version) };
-  return { kind: "PATCH", patch, position: { snapshotVersion: position.snapshotVersion, chainBytes: position.chainBytes + charge } };
+  return {
+    kind: "PATCH",
+    patch,
+    patchJson,
+    position: { snapshotVersion: position.snapshotVersion, chainBytes: position.chainBytes + charge },
+  };
 }

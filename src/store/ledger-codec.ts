@@ -87,6 +87,8 @@ export async function decodeEntries(sql: Sql, rows: LedgerEntry[]): Promise<Deco
 export interface StoredCommit {
   state: AgentStateV1 | null;
   patch: StatePatch | null;
+  /** The patch as JSON (JSON.stringify's text), when there is one. */
+  patchJson?: string;
   position: ChainPosition;
 }
 
@@ -101,7 +103,7 @@ export function storedCommit(
   const encoded = encodeCommit(previous, next, Buffer.byteLength(nextJson, "utf8"), version, position);
   return encoded.kind === "SNAPSHOT"
     ? { state: next, patch: null, position: encoded.position }
-    : { state: null, patch: encoded.patch, position: encoded.position };
+    : { state: null, patch: encoded.patch, patchJson: encoded.patchJson, position: encoded.position };
 }
 
 /**

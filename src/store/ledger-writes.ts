@@ -8,7 +8,7 @@ import type { ComponentIdentity, ContentHash, Provenance } from "../contracts/co
 import { InvalidInputError, NotFoundError, PreconditionFailedError, StateConflictError } from "../contracts/errors.js";
 import { RunArchivedError, RunDeletedError } from "../contracts/watch-errors.js";
 import { checkedStateJson } from "../domain/commit.js";
-import { canonicalJson, sha256Of } from "../domain/content-hash.js";
+import { canonicalJsonOfCalls, sha256Of, type MemberTexts } from "../domain/content-hash.js";
 import { chainHash, entryDigest } from "../domain/ledger-chain.js";
 import type { CarriedReceipt, OperationCall } from "../domain/operations/index.js";
 import { ARCHIVED_STATUS } from "../domain/run-archive.js";
@@ -60,6 +60,8 @@ export interface AppendSpec extends EntryContent {
   state: AgentStateV1;
   /** A COMMIT's `state` as JSON when the caller has it (planCommit's canonical text): not serialised again. */
   stateJson?: string;
+  /** A COMMIT's state's member texts (planCommit's): the operations' text takes a member they hold from here. */
+  stateMemberTexts?: MemberTexts;
   contentHash: ContentHash;
   /** Receipts the entry stores (a COMMIT's new ones; none otherwise). */
   receipts: CarriedReceipt[];
@@ -391,17 +393,24 @@ const entryKindOf = (spec: AppendSpec): "COMMIT" | "NOOP" => (spec.kind === "COM
 /**
  * One row of the append statement's `items`, as JSON: what the database needs of an AppendSpec.
  * A COMMIT is encoded here, as a snapshot or a patch, exactly as ledger-codec.ts decides for
- * every write. The state's JSON text (the plan's canonical JSON, the same value) goes in as it
- * is, once or twice (`state`, and `stored_state` for a snapshot), instead of being serialised
- * again each time: the members are keyed by name, so their order does not matter.
+ * every write. The texts the commit has already made go in as they are instead of being
+ * serialised again: the state's (the plan's canonical JSON, the same value; once or twice:
+ * `state`, and `stored_state` for a snapshot), the operations' canonical JSON (made for the
+ * entry's digest) and the patch's (made to measure it). The members are keyed by name, so their
+ * order does not matter.
  */
 function appendItem(spec: AppendSpec, ord: number): string {
   const kind = entryKindOf(spec);
   const commit = kind === "COMMIT";
   if (commit && !spec.previous) throw new Error("a COMMIT is stored after the state it follows");
   const stateJson = commit ? (spec.stateJson ?? JSON.stringify(spec.state)) : null;
-  // One canonical text of the operations, for the entry's digest and its stored row.
-  const operations = canonicalJson(spec.operations);
+  // One canonical text of the operations, for the entry's digest and its stored row; a member of
+  // the new state that an operation carries (setPlan's plan) is not canonicalised twice.
+  const operations = canonicalJsonOfCalls(
+    spec.operations,
+    spec.state as unknown as Record<string, unknown>,
+    commit ? spec.stateMemberTexts : undefined,
+  );
   const stored =
     commit && spec.previous && stateJson !== null
       ? storedCommit(spec.previous.state, spec.state, stateJson, spec.stateVersion, spec.previous.position)
@@ -414,7 +423,6 @@ function appendItem(spec: AppendSpec, ord: number): string {
     is_commit: commit,
     is_archive: spec.kind === "ARCHIVE",
     entry_kind: kind,
-    patch: stored?.patch ?? null,
     snapshot_version: stored?.position.snapshotVersion ?? null,
     chain_bytes: stored?.position.chainBytes ?? null,
     content_hash: spec.contentHash,
@@ -428,8 +436,9 @@ function appendItem(spec: AppendSpec, ord: number): string {
     request_hash: spec.requestHash,
     receipts: spec.receipts.map((r) => ({ id: r.id, kind: r.kind, document: r.document, content_hash: r.contentHash })),
   });
+  const patch = stored?.patch ? (stored.patchJson ?? JSON.stringify(stored.patch)) : "null";
   const storedState = stored?.state ? stateJson : null;
-  return `${rest.slice(0, -1)},"operations":${operations},"state":${stateJson ?? "null"},"stored_state":${storedState ?? "null"}}`;
+  return `${rest.slice(0, -1)},"operations":${operations},"patch":${patch},"state":${stateJson ?? "null"},"stored_state":${storedState ?? "null"}}`;
 }
 
 /** Why a lone append failed: a refusal the writer resolves, or the (typed when possible) error. */

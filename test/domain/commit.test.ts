@@ -1,3 +1,4 @@
+import fc from "fast-check";
 // The rules of a write, checked without a database: version bumps, explicit NOOPs, input
 // validation that reports everything at once, refusal of non-conforming states, and hashes
 // that depend on content only.
@@ -18,6 +19,7 @@ import {
 import { canonicalJson, contentHash } from "../../src/domain/content-hash.js";
 import { buildInitialState } from "../../src/domain/initial-state.js";
 import { LIMITS } from "../../src/domain/limits.js";
+import { jsonBytesBound } from "../../src/domain/json-bounds.js";
 import type { OperationCall } from "../../src/domain/operations/index.js";
 import { context } from "../support/fixtures.js";
 import { realisticRun } from "../support/realistic-run.js";
@@ -70,6 +72,27 @@ function reverseKeys(value: unknown): unknown {
 const nested = (levels: number): Record<string, unknown> => (levels === 0 ? {} : { a: nested(levels - 1) });
 
 describe("planCommit", () => {
+  it("on a state whose member texts a commit made, plans as on the same state without them", () => {
+    const first = planCommit(versioned(midRunState()), parseOperations([{ op: "setPlan", args: { plan: { steps: ["a"] } } }]), context);
+    const withTexts: VersionedState = { state: first.state, contentHash: first.contentHash, memberTexts: first.memberTexts };
+    const without: VersionedState = { state: first.state, contentHash: first.contentHash };
+    expect(first.memberTexts).toBeDefined();
+    for (const calls of [
+      [{ op: "setPlan", args: { plan: { steps: ["a"] } } }], // the same plan, a new object: NOOP
+      [{ op: "setUserVisibleStatus", args: { status: "Fixing" } }], // the same status: NOOP
+      [{ op: "setPlan", args: { plan: { steps: ["b"] } } }],
+      [
+        { op: "setUserVisibleStatus", args: { status: "next" } },
+        { op: "addConstraint", args: { constraintId: "c-2" } },
+      ],
+    ]) {
+      const a = planCommit(withTexts, parseOperations(calls), context);
+      const b = planCommit(without, parseOperations(calls), context);
+      expect({ kind: a.kind, hash: a.contentHash, json: a.stateJson }).toEqual({ kind: b.kind, hash: b.contentHash, json: b.stateJson });
+    }
+    expect(planCommit(withTexts, parseOperations([{ op: "setPlan", args: { plan: { steps: ["a"] } } }]), context).kind).toBe("NOOP");
+  });
+
   it.each([
     ["at version 0", initialState],
     ["mid-run", midRunState],
@@ -237,6 +260,28 @@ describe("parseOperations", () => {
     const calls = [{ op: "setPlan", args: { plan } }];
     expect(canonicalJson(calls).length).toBeLessThan(LIMITS.operationsBytes);
     expect(problemsFrom(calls)).toEqual([{ path: "/operations", message: `must serialise to at most ${LIMITS.operationsBytes} bytes` }]);
+  });
+
+  it("accepts operations just under the size limit that the quick bound cannot settle", () => {
+    // Mostly escapes: the bound (6 bytes a character) is over the limit, the real size under it.
+    const quotes = '"'.repeat(LIMITS.stringLength);
+    const count = Math.floor(LIMITS.operationsBytes / (2 * LIMITS.stringLength)) - 1;
+    const calls = [{ op: "setPlan", args: { plan: Object.fromEntries(Array.from({ length: count }, (_, i) => [`q${i}`, quotes])) } }];
+    expect(jsonBytesBound(calls)).toBeGreaterThan(LIMITS.operationsBytes);
+    expect(parseOperations(calls)).toHaveLength(1);
+  });
+
+  it("bounds the UTF-8 size of any JSON value from above", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ unit: "binary" }), (value, text) => {
+        expect(jsonBytesBound(value)).toBeGreaterThanOrEqual(Buffer.byteLength(JSON.stringify(value), "utf8"));
+        expect(jsonBytesBound({ [text]: [text, undefined, -2.2250738585072014e-308] })).toBeGreaterThanOrEqual(
+          Buffer.byteLength(JSON.stringify({ [text]: [text, undefined, -2.2250738585072014e-308] }), "utf8"),
+        );
+      }),
+      { numRuns: 500 },
+    );
+    expect(jsonBytesBound({ at: new Date(0) })).toBe(Infinity);
   });
 
   it("returns clean copies of valid calls", () => {

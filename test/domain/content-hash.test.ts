@@ -1,7 +1,7 @@
 import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, canonicalJsonPair } from "../../src/domain/content-hash.js";
+import { canonicalJson, canonicalJsonOfCalls, canonicalJsonPair, type MemberTexts } from "../../src/domain/content-hash.js";
 
 // Hashes already in ledgers were computed with the reference `canonicalize` package: the faster
 // serialiser must write the very same bytes, or existing chains stop verifying.
@@ -73,9 +73,22 @@ describe("canonicalJsonPair", () => {
     [{}, "k", [{ b: 1, a: 2 }]],
   ];
   it.each(cases)("is canonicalJson of the object and of its copy with the member replaced (%#)", (value, key, replacement) => {
-    const [original, replaced] = canonicalJsonPair(value, key, replacement);
-    expect(original).toBe(canonicalJson(value));
+    const { original, replaced } = canonicalJsonPair(value, key, replacement);
+    expect(original()).toBe(canonicalJson(value));
     expect(replaced).toBe(canonicalJson({ ...value, [key]: replacement }));
+  });
+
+  it("tells whether anything changed from the known object's texts alone", () => {
+    const state: Record<string, unknown> = { identity: { v: 1 }, plan: { steps: [1, 2] }, status: "s" };
+    const { texts } = canonicalJsonPair({ ...state, identity: { v: 0 } }, "identity", state.identity);
+    const known = { value: state, texts };
+    const pairOf = (applied: Record<string, unknown>) => canonicalJsonPair(applied, "identity", { v: 2 }, known);
+    expect(pairOf({ ...state }).sameAsKnown).toBe(true);
+    expect(pairOf({ ...state, plan: { steps: [1, 2] } }).sameAsKnown).toBe(true); // a new object, the same text
+    expect(pairOf({ ...state, status: "t" }).sameAsKnown).toBe(false);
+    expect(pairOf({ ...state, status: undefined }).sameAsKnown).toBe(false); // a member gone
+    expect(pairOf({ ...state, extra: 1 }).sameAsKnown).toBe(false); // a member more
+    expect(pairOf({ ...state, extra: undefined }).sameAsKnown).toBe(true); // undefined: not a member
   });
 
   // Members are canonicalised once per object (content-hash.ts): along a chain of states that
@@ -94,13 +107,26 @@ describe("canonicalJsonPair", () => {
           // Members past 1 KiB of text are the ones remembered: make some of them that long.
           const long = { list: Array.from({ length: 200 }, (_, i) => `item ${i}`) };
           let state: Record<string, unknown> = { identity: { v: 0 }, a: long, b: "text", c: { nested: long } };
+          // Every other state carries the member texts its commit made (planCommit's memberTexts).
+          let texts: MemberTexts | undefined;
           for (const [at, [name, value]] of changes.entries()) {
             const applied = { ...state, [name]: value }; // the others keep their objects
             const identity = { v: at + 1 };
-            const [original, replaced] = canonicalJsonPair(applied, "identity", identity);
-            expect(original).toBe(canonicalize(applied));
-            expect(replaced).toBe(canonicalize({ ...applied, identity }));
+            const pair = canonicalJsonPair(applied, "identity", identity, texts && { value: state, texts });
+            expect(pair.original()).toBe(canonicalize(applied));
+            expect(pair.replaced).toBe(canonicalize({ ...applied, identity }));
+            // Told by texts alone: is the applied state's canonical JSON the one it was applied to?
+            if (texts) expect(pair.sameAsKnown).toBe(canonicalize(applied) === canonicalize(state));
+            else expect(pair.sameAsKnown).toBeNull();
+            const nextTexts = pair.texts;
             state = { ...applied, identity };
+            texts = at % 2 ? undefined : nextTexts;
+            // The operations that carry a member of the new state are written as canonicalJson writes them.
+            const calls = [
+              { op: "set", args: { [name]: value, other: { z: 1, a: [value] } } },
+              { op: "keep", args: { whole: state.a, none: null } },
+            ];
+            expect(canonicalJsonOfCalls(calls, state, nextTexts)).toBe(canonicalize(calls));
           }
         },
       ),
