@@ -43,13 +43,14 @@ function boundsProblems(value: unknown, path: string, depth: number): InputProbl
 
 /**
  * At least as many UTF-8 bytes as JSON.stringify(value) writes (every UTF-16 unit of a string
- * counted as a six-byte escape, every number as 24 characters), or Infinity where it cannot tell
+ * counted as a six-byte escape, every number as 25 characters: the longest a double prints is
+ * "-0.0000012345678901234567", 17 digits after five zeros), or Infinity where it cannot tell
  * (a toJSON method). Walks the value without serialising it: a size limit far above the bound
  * needs no serialisation to be checked.
  */
 export function jsonBytesBound(value: unknown): number {
   if (typeof value === "string") return 2 + 6 * value.length;
-  if (typeof value === "number") return 24;
+  if (typeof value === "number") return 25;
   if (value === null || typeof value !== "object") return 5; // true, false, null; undefined as null in a list, else nothing
   if (typeof (value as { toJSON?: unknown }).toJSON === "function") return Infinity;
   let bytes = 2;
