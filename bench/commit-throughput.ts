@@ -285,19 +285,16 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       systems.push({ name: "plain pg (one statement)", writers, commits: true });
     }
     if (!settings.batchOnly)
-      systems.push({
-        name: "Canon { __typename }",
-        writers: Array.from({ length: settings.writers }, () => client.typenameProber()),
-        serverPid: canon.pid,
-        commits: false,
-      });
-    if (!settings.batchOnly)
-      systems.push({
-        name: "bare yoga { __typename }",
-        writers: Array.from({ length: settings.writers }, () => yogaClient.typenameProber()),
-        serverPid: yoga.pid,
-        commits: false,
-      });
+      for (const [name, prober, serverPid] of [
+        ["Canon { __typename }", client, canon.pid],
+        ["bare yoga { __typename }", yogaClient, yoga.pid],
+      ] as const)
+        systems.push({
+          name,
+          writers: Array.from({ length: settings.writers }, () => prober.typenameProber()),
+          serverPid,
+          commits: false,
+        });
 
     log(`${backend.name}: warm-up, ${settings.warmupSeconds}s per system`);
     for (const system of systems) await driveWriters(system.writers, settings.warmupSeconds * 1000);
