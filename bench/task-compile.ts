@@ -1,11 +1,12 @@
 // TaskIR compiler throughput and latency, in process (the compiler is pure: no database, no
-// HTTP). Short requests are the labeled corpus as written; long ones join corpus requests into
-// documents of about 8 KiB and 60 KiB (the limit is 64 KiB).
+// HTTP). Short requests are the labeled corpus requests of at most 280 characters, as written; the
+// whole corpus is a row of its own; long ones join corpus requests into documents of about 8 KiB
+// and 60 KiB (the limit is 64 KiB).
 //
 //   npm run bench:compile            (also the first part of `npm run bench`)
 //
-// Settings (env): BENCH_COMPILE_SECONDS=3 per class, after 0.5 s of warm-up. Short requests are the
-// development corpus (loadCorpus); the held-out split is never used here.
+// Settings (env): BENCH_COMPILE_SECONDS=3 per class, after 0.5 s of warm-up. Every request comes
+// from the development corpus (loadCorpus); the held-out split is never used here.
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { compileTask, TASK_REQUEST_MAX_BYTES, type TaskRequest } from "../src/domain/task-compiler/index.js";
@@ -63,8 +64,17 @@ function measure(requests: TaskRequest[]): {
   };
 }
 
+/**
+ * Issue 14's speed target is for short requests: the corpus requests of at most 280 characters (a
+ * chat message or a commit line). The whole corpus, long markdown bodies included, is its own row;
+ * its rate falls as the corpus takes in longer requests.
+ */
+const SHORT_CHARS = 280;
+const short = corpus.filter((_, i) => texts[i]!.length <= SHORT_CHARS);
+
 const classes: [string, TaskRequest[]][] = [
-  [`short (corpus, ${corpus.length} requests)`, corpus],
+  [`short, <= ${SHORT_CHARS} chars (${short.length})`, short],
+  [`whole corpus (${corpus.length})`, corpus],
   ["long, ~8 KiB", Array.from({ length: 8 }, (_, i) => longRequest(8 * 1024, i * 7))],
   ["long, ~60 KiB", Array.from({ length: 4 }, (_, i) => longRequest(60 * 1024, i * 11))],
 ];
