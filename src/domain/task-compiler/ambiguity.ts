@@ -519,18 +519,13 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
 function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
   const found: AmbiguityDraft[] = [];
   // What the request asks to do: clauses that are not rules, with quoted text masked.
-  const acting = input.clauses
-    .filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null)
-    .map((clause) => maskQuoted(clause.text));
+  const asking = input.clauses.filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null);
+  const acting = asking.map((clause) => maskQuoted(clause.text));
   const advice = acting.some((text) => ADVICE.test(text));
   // The same clauses with names in code quotes read as names ("from \`results_archive\`", "the
   // \`ical-generator\` package"): what a rule keeps or forbids is often named that way.
-  const naming = input.clauses
-    .filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null)
-    .map((clause) => maskQuoted(clause.text.replace(/`([^`]*)`/g, "$1")));
-  const addsNamedPackage = input.clauses.some(
-    (clause) => !isNegated(clause.text) && hardnessOf(clause) === null && ADDS_NAMED_PACKAGE.test(clause.text.replace(FILLER, "")),
-  );
+  const naming = asking.map((clause) => maskQuoted(clause.text.replace(/`([^`]*)`/g, "$1")));
+  const addsNamedPackage = asking.some((clause) => ADDS_NAMED_PACKAGE.test(clause.text.replace(FILLER, "")));
   for (const constraint of input.constraints) {
     if (constraint.hardness !== "HARD") continue;
     const text = maskQuoted(constraint.clause.text);

@@ -76,10 +76,11 @@ const CLAUSE_BREAK = new RegExp(
 const BACKGROUND_HEADING =
   /^(?:background|context|notes?|(?:steps|how) to reproduce|steps|repro(?:duction)?|actual(?: behaviou?r| result)?|what happened|observed|current(?: behaviou?r| state)?|today|problem|symptoms?|(?:root )?cause|analysis|investigation|environment|setup|logs?|stack ?trace|errors?|output|details|history|timeline|impact|motivation|why|ps|p\.s)$/i;
 
+/** A heading's name without its markdown markup and trailing colon (untrimmed). */
+const headingName = (heading: string): string => heading.replace(HEADING_MARKUP, "").replace(/[*_:]+$/g, "");
+
 function roleOf(heading: string): Role | null {
-  const name = heading
-    .replace(HEADING_MARKUP, "")
-    .replace(/[*_:]+$/g, "")
+  const name = headingName(heading)
     .replace(/^(?:the|our|my)\s+/i, "")
     .trim();
   if (ASK_HEADING.test(name)) return "ask";
@@ -92,10 +93,7 @@ function roleOf(heading: string): Role | null {
 }
 
 function sectionOf(heading: string): Section | null {
-  const name = heading
-    .replace(HEADING_MARKUP, "")
-    .replace(/[*_:]+$/g, "")
-    .trim();
+  const name = headingName(heading).trim();
   for (const [pattern, section] of SECTION_NAMES) if (pattern.test(name)) return section;
   return null;
 }
