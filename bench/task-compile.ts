@@ -10,6 +10,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { compileTask, TASK_REQUEST_MAX_BYTES, type TaskRequest } from "../src/domain/task-compiler/index.js";
+import { requestText } from "../src/domain/task-compiler/request.js";
 import { loadCorpus, requestOf } from "../test/support/task-corpus.js";
 import { summarize } from "./lib/stats.js";
 
@@ -17,7 +18,7 @@ const seconds = Number(process.env.BENCH_COMPILE_SECONDS ?? 3);
 if (!(seconds > 0)) throw new Error("BENCH_COMPILE_SECONDS must be a positive number");
 
 const corpus = loadCorpus().map(requestOf);
-const texts = loadCorpus().map((entry) => entry.text ?? `${entry.request?.title ?? ""}\n\n${entry.request?.body ?? ""}`);
+const texts = corpus.map(requestText);
 
 /** Corpus texts joined as paragraphs until the request is about `bytes` long. */
 function longRequest(bytes: number, offset: number): TaskRequest {

@@ -4,6 +4,7 @@
 // applies, risk and mode together, approval and advice wording, forbidden normal form); money,
 // auth and personal-data cues need a reader. Fields set by a structured request's caller win.
 import { loadCorpus, type CorpusEntry } from "../test/support/task-corpus.js";
+import { textOf as text } from "./task-model-lib.js";
 
 const LOW_TYPES = new Set(["TEST", "DOCS", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"]);
 const MEDIUM_TYPES = new Set(["PERFORMANCE", "DEPENDENCY_UPDATE", "CONFIG_CHANGE"]);
@@ -11,7 +12,6 @@ const APPROVAL =
   /show me the diff|show me first|let me (review|read|look at|see|proofread) (it|them)|wait for my (go-ahead|ok|sign-off)|(don't|do not) merge (until|till)|hold off on merging|until I've signed off/i;
 const ADVICE = /just (give me a recommendation|advise|tell me\b)|only advi[cs]e|advice only|recommendation only/i;
 
-const text = (e: CorpusEntry): string => e.text ?? `${e.request?.title ?? ""}\n${e.request?.body ?? ""}`;
 const callerSets = (e: CorpusEntry, field: string): boolean =>
   e.request !== undefined && field in (e.request as unknown as Record<string, unknown>);
 

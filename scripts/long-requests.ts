@@ -9,15 +9,13 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parse } from "yaml";
 import { compileTask } from "../src/domain/task-compiler/index.js";
+import { isLongRequest } from "../src/domain/task-compiler/long-requests.js";
 import { useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
 import { loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
 import { loadCorpus, requestOf, type CorpusEntry } from "../test/support/task-corpus.js";
 import { buildAmbiguityTable, buildEscalationTable, buildTypeTable, escalationRows } from "./task-model-lib.js";
-
-/** A long request: a body of paragraphs or sections, or a long message (97i's writer's sense). */
-export const isLongText = (text: string): boolean => text.split(/\s+/).filter(Boolean).length >= 40 || text.split("\n").length >= 6;
 
 const args = process.argv.slice(2);
 const files = args.filter((a) => a.endsWith(".yaml"));
@@ -51,7 +49,7 @@ for (const file of files) {
     rows.push({
       file: basename(file, ".yaml"),
       id: entry.id,
-      long: isLongText(entry.text ?? ""),
+      long: isLongRequest(entry.text ?? ""),
       ambiguous: entry.expect.ambiguous,
       escalated: outcome.task.status === "NEEDS_CLARIFICATION",
       kinds: outcome.task.ambiguities.map((a) => a.kind),
