@@ -237,27 +237,28 @@ async function benchBackend(backend: Backend): Promise<BackendResult> {
       serverPid: canon.pid,
       commits: true,
     });
+    // Variants judged against this Canon in the same mirrored rounds (PostgreSQL only): the same
+    // build with other node flags, and other builds; each batched, on runs of its own.
     const variantArgs = process.env.BENCH_VARIANT_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-    if (variantArgs.length && backend.usesPostgresServer) {
-      const variant = await startCanonProcess(backend.canonEnv, variantArgs);
-      const variantClient = new CanonClient(variant.url, sockets, variant.token);
-      closers.push(async () => (variantClient.close(), variant.stop()));
-      const variantRuns = await newRuns(settings.batchers * settings.batchSize, "batched writer, variant");
-      systems.push({
-        name: `Canon commitStates x${settings.batchSize}, ${variantArgs.join(" ")}`,
-        writers: batchWriters(variantClient, variantRuns),
-        serverPid: variant.pid,
-        commits: true,
-      });
-    }
     const variantDists = process.env.BENCH_VARIANT_DIST?.split(",").filter(Boolean) ?? [];
-    for (const variantDist of backend.usesPostgresServer ? variantDists : []) {
-      const variant = await startCanonProcess(backend.canonEnv, [], variantDist);
+    const variants = [
+      ...(variantArgs.length
+        ? [{ label: variantArgs.join(" "), nodeArgs: variantArgs, root: undefined, runs: "batched writer, variant" }]
+        : []),
+      ...variantDists.map((dist) => ({
+        label: path.basename(path.resolve(dist)),
+        nodeArgs: [],
+        root: dist,
+        runs: "batched writer, variant build",
+      })),
+    ];
+    for (const { label, nodeArgs, root, runs } of backend.usesPostgresServer ? variants : []) {
+      const variant = await startCanonProcess(backend.canonEnv, nodeArgs, root);
       const variantClient = new CanonClient(variant.url, sockets, variant.token);
       closers.push(async () => (variantClient.close(), variant.stop()));
-      const variantRuns = await newRuns(settings.batchers * settings.batchSize, "batched writer, variant build");
+      const variantRuns = await newRuns(settings.batchers * settings.batchSize, runs);
       systems.push({
-        name: `Canon commitStates x${settings.batchSize}, ${path.basename(path.resolve(variantDist))}`,
+        name: `Canon commitStates x${settings.batchSize}, ${label}`,
         writers: batchWriters(variantClient, variantRuns),
         serverPid: variant.pid,
         commits: true,
