@@ -16,11 +16,11 @@ const CRITICAL: [RegExp, string][] = [
   [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|ssh keys?|signing keys?)\b/i, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
   [
-    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b/i,
+    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b/i,
     "handles secrets",
   ],
   [
-    /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets) (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text)\b/i,
+    /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets)(?: still| now| being)? (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text|hashed|stored)\b/i,
     "handles secrets",
   ],
   [
@@ -35,6 +35,17 @@ const CRITICAL: [RegExp, string][] = [
     /\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i,
     "may lose production data",
   ],
+  // The same loss written object first or far apart: "delete every recording older than 90 days
+  // from the production recordings store", "anonymise the patients ... in the production DB".
+  [
+    /\b(drop|truncate|wipe|purge|delete|erase|anonymi[sz]e|pseudonymi[sz]e|scrub)\b(?=[^.;]*\b(?:in|from|on) (?:the |our )?prod(?:uction)?\b)/i,
+    "may lose production data",
+  ],
+  // Card numbers and IBANs written to logs (docs/task-labelling.md: CRITICAL and RESTRICTED).
+  [
+    /\b(card numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b(?=[^.;]*\blog(s|ged|ging)?\b)|\blog(s|ged|ging)?\b[^.;]{0,60}?\b(card numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b/i,
+    "writes payment card or bank data to logs",
+  ],
 ];
 const HIGH: [RegExp, string][] = [
   [
@@ -47,16 +58,20 @@ const HIGH: [RegExp, string][] = [
   ],
   // Base and -ing forms only: "the importer drops rows" describes a defect, it does not delete.
   [
-    /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|buckets?|volumes?|backups?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i,
+    /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i,
     "deletes",
   ],
   [
-    /\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam|session (expiry|handling|management|cookies?|tokens?|timeout)|logged out)\b/i,
+    /\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header)s?\b)|2fa|mfa|two[- ]factor|password resets?|reset links?|tenant isolation)\b/i,
     "changes auth or permissions",
   ],
 ];
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
 const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
+// Work whose risk is its kind's, whatever it touches: a latency target on /checkout, a bump of the
+// auth library and a changed value in deploy/values.yaml are MEDIUM (docs/task-labelling.md,
+// "risk": 226, 164 and 162 entries, all MEDIUM). Advice only is still LOW.
+const AT_BASE_TYPES: TaskType[] = ["PERFORMANCE", "DEPENDENCY_UPDATE", "CONFIG_CHANGE"];
 
 export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode): Finding<RiskClass> {
   if (READ_ONLY_TYPES.includes(type) || mode === "RECOMMEND_ONLY") {
@@ -66,6 +81,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
       reason: mode === "RECOMMEND_ONLY" ? "advice only: nothing is changed" : `${type} work does not change running code`,
     };
   }
+  if (AT_BASE_TYPES.includes(type)) return { value: "MEDIUM", span: null, reason: `${type} work is MEDIUM risk whatever it touches` };
   const acting = clauses.filter((clause) => clause.section !== "forbidden" && !isNegated(clause.text));
   for (const [level, rules] of [
     ["CRITICAL", CRITICAL],
@@ -91,13 +107,22 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
 const RECOMMEND =
   /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ation)?s?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) (make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|dry[- ]run only|(don'?t|do not) implement)\b/i;
 const CONSULT =
-  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait for (my|our) (go-?ahead|ok|okay|approval|sign-?off)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
 
 // A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
 const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;
 
+// "No need to run it by me", "go ahead without asking me": the consultation is waived, not asked.
+const WAIVED = /\b(no need to|(?:do not|don'?t|won'?t) need to|needn'?t|without (?:having to )?|not necessary to)\s*$/i;
+
+/** The caller's request to be consulted in this clause, unless the words before it waive it. */
+function consultation(clause: Clause): RegExpExecArray | null {
+  const match = CONSULT.exec(clause.text);
+  return match && !WAIVED.test(clause.text.slice(0, match.index)) ? match : null;
+}
+
 export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Finding<InteractionMode> {
-  const consulted = clauses.some((clause) => CONSULT.test(clause.text));
+  const consulted = clauses.some((clause) => consultation(clause) !== null);
   for (const clause of clauses) {
     const match = RECOMMEND.exec(clause.text);
     if (match && consulted && PROPOSAL.test(match[0])) continue;
@@ -105,7 +130,7 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
   }
   if (type === "REVIEW") return { value: "RECOMMEND_ONLY", span: null, reason: "a review recommends; it does not change" };
   for (const clause of clauses) {
-    const match = CONSULT.exec(clause.text);
+    const match = consultation(clause);
     if (match) return { value: "APPROVAL_GATED", span: spanIn(clause, match), reason: "the caller asks to be consulted" };
   }
   if (risk === "HIGH" || risk === "CRITICAL") return { value: "APPROVAL_GATED", span: null, reason: `${risk} risk needs approval` };
@@ -129,7 +154,7 @@ const PRIVACY: [RegExp, PrivacyClass, string][] = [
     "the caller says the material is public",
   ],
   [
-    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|credit card numbers?)\b/i,
+    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i,
     "RESTRICTED",
     "mentions personal data",
   ],
