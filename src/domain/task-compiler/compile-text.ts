@@ -20,6 +20,7 @@ import { escalationModelEnabled, escalationVote, STANDING_KINDS } from "./model/
 import { learnedType } from "./model/type-evidence.js";
 import { askFindingOnLongRequest } from "./long-requests.js";
 import { extractOutputs } from "./outputs.js";
+import { kindOfPath } from "./path-kinds.js";
 import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
 import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
@@ -160,7 +161,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   }
 
   // Scope: explicit paths are allowed; a ref both allowed and forbidden is asked about.
-  const refs: (ScopeRef & { field?: string })[] = extractScope(clauses);
+  const refs: (ScopeRef & { field?: string })[] = extractScope(clauses, text);
   for (const [index, path] of (explicit.paths ?? []).entries()) {
     // "net:host" and other typed refs pass as given; anything else is a path.
     const ref = /^[a-z]+:[^/]/.test(path.trim()) ? path.trim() : `fs:${normalizePath(path)}`;
@@ -175,8 +176,10 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   for (const ref of [...allowed]) {
     const blocker = forbidden.find((f) => covers(f, ref));
     if (!blocker) continue;
-    // Named only as a source to read from inside a forbidden scope: reading is not changing.
-    if (refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
+    // Named only as a source to read from inside a forbidden scope, or as the code a TEST task
+    // tests (its changes are test files): reading is not changing.
+    const tested = taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
+    if (tested || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
       allowed = allowed.filter((a) => a !== ref);
       continue;
     }

@@ -10,7 +10,7 @@ import type { Clause, Span } from "./segment.js";
 // "keep out of / stay away from X", "leave X alone / as it is / be". "without …" forbids only where it opens the
 // clause (segment.ts keeps a without that describes what code does inside its sentence).
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not|^not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)\b|\bno (?:changes?|modifications?|edits?) (?:to|in)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not|^not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+change\b|\bno (?:changes?|modifications?|edits?) (?:to|in)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
@@ -52,10 +52,34 @@ export const forbids = (clause: Clause): boolean => clause.section === "forbidde
 const ACCESS =
   /\b(call|calls|calling|fetch|fetching|query|querying|hit|use|using|request|poll|download|upload|post|connect|ping|curl|get|put|send|read from|scrape|open)\b/i;
 
-export function extractScope(clauses: Clause[]): ScopeRef[] {
+// A rule whose object is a pronoun: "`notify/` is vendored; never modify it", "`package.json` and
+// the lockfile are owned by the platform team; don't edit them".
+const PRONOUN_OBJECT =
+  /\b(?:touch|modify|change|edit|alter|update|delete|remove|rewrite|reformat|write to|commit to|push to)\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those))\b/i;
+
+// The paths are the subject of a description: a copula or "lives/belongs/comes" right after them.
+const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|comes?)\b/i;
+
+/**
+ * Whether the clause after this one forbids, by a pronoun, the paths this one names: the two are
+ * one sentence, line or bullet (no line break between them).
+ */
+function namedByNextRule(clauses: Clause[], index: number, text: string): boolean {
+  const clause = clauses[index]!;
+  const next = clauses[index + 1];
+  if (!next || !forbids(next) || refsIn(next.text).length || !PRONOUN_OBJECT.test(next.text)) return false;
+  // The paths are described ("X is vendored", "X and Y are owned by"), not asked about: "read X and
+  // tell me what is missing; don't edit it" keeps X the thing to read.
+  const refs = refsIn(clause.text);
+  const last = refs.at(-1);
+  if (!last || !DESCRIBED.test(clause.text.slice(last.index + last.length))) return false;
+  return !text.slice(clause.end, next.start).includes("\n");
+}
+
+export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
   const refs: ScopeRef[] = [];
-  for (const clause of clauses) {
-    const forbidden = forbids(clause);
+  for (const [index, clause] of clauses.entries()) {
+    const forbidden = forbids(clause) || namedByNextRule(clauses, index, text);
     for (const found of refsIn(clause.text)) {
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = !forbidden && ONLY.test(clause.text);
