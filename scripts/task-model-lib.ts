@@ -65,7 +65,7 @@ export const buildAmbiguityTable = (corpus: CorpusEntry[]): NaiveBayesTable =>
   );
 
 /** The escalation model's L2 penalty and descent, chosen by leave-batch-out cross-validation (--cv). */
-export const ESCALATION_MODEL_SETTINGS = { l2: 0.003, rounds: 3000, step: 0.5 };
+export const ESCALATION_MODEL_SETTINGS = { l2: 0.01, rounds: 3000, step: 0.5 };
 
 /**
  * What the rules asked about each fresh development batch at first contact, at the commit before
