@@ -7,7 +7,7 @@ import { normalizeText } from "./segment.js";
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important)[,:\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never(?!\\s+\\w+ed\\b)|no need to|not (?:touch|change|modify|edit))\\b`, "i");
 const HARD_ANYWHERE =
-  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same)|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
 // A verbless "no …" is a rule when what it denies is work the agent would do: something new ("no
 // new tests", "no new npm packages in this repo"), a kind of change or release ("no production
 // changes until Monday", "no destructive migrations"), or when it holds for a period ("… this
@@ -90,13 +90,25 @@ export interface ExtractedConstraint {
 // and keep the exported function names" both halves are HARD; alone, "keep the sample forms in
 // SQLite" describes a feature.
 const KEEP = new RegExp(`${LEAD}(?:keep|preserve|retain)\\b`, "i");
+// Alone, "keep" preserves what exists when its object is something that exists already (the old
+// column, the current baseline, a named identifier) and no place is given for it: "Keep the old
+// \`vintage\` column", "keep \`name\` for now", "keep the Java 21 baseline". It is never the
+// request's first clause, which states the ask, nor a long clause, which goes on to ask ("Keep
+// \`calcQuota\`, move the callers of the other two onto it and delete them").
+const KEEP_EXISTING = new RegExp(
+  `${LEAD}(?:keep|keeping|preserve|retain)\\s+(?:the\\s+(?:old|existing|current|legacy|original|public)\\b|\\x60|the\\s+[\\w.-]+\\s+\\d)(?![^;]*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an ))`,
+  "i",
+);
+
+const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
   let previous: { clause: Clause; hardness: Hardness | null } | null = null;
-  for (const clause of clauses) {
+  for (const [index, clause] of clauses.entries()) {
     if (clause.section === "acceptance") continue;
     let hardness = hardnessOf(clause);
+    if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (
       !hardness &&
       previous?.hardness === "HARD" &&
