@@ -28,6 +28,15 @@ import { ambiguityLean, useAmbiguityModel } from "../src/domain/task-compiler/mo
 import { STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
 import { evaluate } from "../test/support/task-corpus-metrics.js";
 import { escalationRates, leaveBatchOutVotes, pct } from "./task-model-cv.js";
+import {
+  centroidTrainer,
+  describe,
+  embedOptions,
+  embJointTrainer,
+  embLrTrainer,
+  mixScorers,
+  nbSynonymTrainer,
+} from "./task-model-embeddings.js";
 
 /** A scorer trained on some rows: the class probabilities of a text, in TYPE_CLASSES order. */
 type Scorer = (text: string) => Float64Array;
@@ -397,6 +406,47 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
       candidates.push([`complement naive Bayes alpha=${num[0]}`, cnbTrainer(num[0]!)]);
     } else if (kind === "nb") {
       candidates.push([`naive Bayes alpha=${num[0]}`, nbTrainer(num[0]!)]);
+    } else if (kind !== undefined && (kind.startsWith("emb") || kind.startsWith("centroid") || kind === "nbsyn")) {
+      // Ninth session (branch `emb`): pretrained word embeddings (scripts/task-model-embeddings.ts).
+      const nums = args.filter((a) => !a.includes("=")).map(Number);
+      const o = embedOptions(args.filter((a) => a.includes("=")));
+      if (kind === "emblr") {
+        const [l2 = 1e-3, rounds = 300, step = 0.5] = nums;
+        candidates.push([`embedding mean -> softmax LR l2=${l2} rounds=${rounds} (${describe(o)})`, embLrTrainer(l2, rounds, step, o)]);
+      } else if (kind === "embmix") {
+        const [w = 0.3, l2 = 1e-3, rounds = 300, step = 0.5] = nums;
+        candidates.push([
+          `NB x embedding LR (w=${w}) l2=${l2} rounds=${rounds} (${describe(o)})`,
+          mixScorers(nbTrainer(TYPE_MODEL_SETTINGS.alpha), embLrTrainer(l2, rounds, step, o), w),
+        ]);
+      } else if (kind === "embjoint") {
+        const [l2 = 1e-4, rounds = 200, step = 0.5] = nums;
+        candidates.push([
+          `sparse features + embedding dims, one softmax LR l2=${l2} rounds=${rounds} (${describe(o)})`,
+          embJointTrainer(l2, rounds, step, features, o),
+        ]);
+      } else if (kind === "embjointmix") {
+        const [w = 0.5, l2 = 1e-4, rounds = 200, step = 0.5] = nums;
+        candidates.push([
+          `NB x joint LR (w=${w}) l2=${l2} rounds=${rounds} (${describe(o)})`,
+          mixScorers(nbTrainer(TYPE_MODEL_SETTINGS.alpha), embJointTrainer(l2, rounds, step, features, o), w),
+        ]);
+      } else if (kind === "centroid") {
+        const [t = 20] = nums;
+        candidates.push([`nearest class centroid by cosine, T=${t} (${describe(o)})`, centroidTrainer(t, o)]);
+      } else if (kind === "centroidmix") {
+        const [w = 0.3, t = 20] = nums;
+        candidates.push([
+          `NB x centroid (w=${w}) T=${t} (${describe(o)})`,
+          mixScorers(nbTrainer(TYPE_MODEL_SETTINGS.alpha), centroidTrainer(t, o), w),
+        ]);
+      } else if (kind === "nbsyn") {
+        const [alpha = TYPE_MODEL_SETTINGS.alpha, tau = 0.6] = nums;
+        candidates.push([
+          `naive Bayes, unseen words -> nearest training word (cos>=${tau}) (cut=${o.cut})`,
+          nbSynonymTrainer(alpha, tau, o.cut),
+        ]);
+      }
     }
   }
   let reference: number[] | null = null;
@@ -440,6 +490,15 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
     console.log(`  model alone ${pct(alone, n)}; per batch ${batches.map((b) => perBatch.get(b)!.alone).join(" ")}`);
     console.log(
       `  shipped cell (lead<=9 p>=0.9) ${pct(combo(shipped), n)}; per batch ${batches.map((b) => perBatch.get(b)!.combo[shipped]).join(" ")}`,
+    );
+    const spread = (get: (b: string) => number) => {
+      const r = batches.map((b) => (100 * get(b)) / perBatch.get(b)!.n).sort((x, y) => x - y);
+      const m = r.length >> 1;
+      const median = r.length % 2 ? r[m]! : (r[m - 1]! + r[m]!) / 2;
+      return `min ${r[0]!.toFixed(1)} / median ${median.toFixed(1)} / max ${r[r.length - 1]!.toFixed(1)}`;
+    };
+    console.log(
+      `  per-batch %: model alone ${spread((b) => perBatch.get(b)!.alone)}; shipped cell ${spread((b) => perBatch.get(b)!.combo[shipped]!)}`,
     );
     console.log(
       `  best cell ${cell(best)} ${pct(combo(best), n)}; per batch ${batches.map((b) => perBatch.get(b)!.combo[best]).join(" ")}`,

@@ -60,6 +60,17 @@ if (process.argv.includes("--cv")) {
     crossValidateTypeCombiner(corpus);
     process.exit(0);
   }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "emb-escalation") {
+    const { crossValidateEscalationEmbeddings } = await import("./task-model-embeddings.js");
+    await crossValidateEscalationEmbeddings(corpus);
+    process.exit(0);
+  }
+  if (process.env.CV_GRID === "emb-oov") {
+    const { embeddingCoverage } = await import("./task-model-embeddings.js");
+    const { loadFirstContact, textOf, typeRows } = await import("./task-model-lib.js");
+    embeddingCoverage(corpus, typeRows, loadFirstContact(), textOf);
+    process.exit(0);
+  }
   if (process.env.CV_GRID === "type-models") {
     const { crossValidateTypeModels } = await import("./task-model-type-cv.js");
     crossValidateTypeModels(corpus);
