@@ -4,6 +4,15 @@
 // escalation features (CV_GRID=emb-escalation --escalation). Reads the corpus-vocabulary subset
 // that scripts/embedding-subset.ts writes (EMB_SUBSET, default /tmp/emb/corpus-subset.json), never
 // the 307 MB package. Deterministic: rows in corpus order, fixed rounds, no randomness.
+//
+// Result (fresh first-contact batches, leave-batch-out, shipped cell lead<=9 p>=0.9): shipped NB
+// 91.9% (2486/2705); embedding LR alone 54.9% (74.1% combined), centroid 40.7% (73.3%), NB x
+// embedding LR 91.9%, NB x centroid 91.8%, NB with embedding synonyms 91.9%; NB x (sparse +
+// embedding LR) 92.2% against 92.1% for NB x sparse LR without embeddings (the embedding dims add
+// 2 requests of 2705). Rows with a word training never saw are not harder (NB 92.2% on them, 90.4%
+// on the rest), and the news-trained vocabulary lacks refactor, webhook, pytest, changelog, redis.
+// As escalation features: no gain (100 dims: recall 89.7%, clear escalated 9.3% against 91.1% and
+// 7.8%). Not shipped.
 import { readFileSync } from "node:fs";
 import { features as featuresOfText, stem, tokens } from "../src/domain/task-compiler/model/features.js";
 import { loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
