@@ -15,7 +15,7 @@ import { useEscalationModel } from "../src/domain/task-compiler/model/escalation
 import { loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
 import { loadCorpus, requestOf, type CorpusEntry } from "../test/support/task-corpus.js";
-import { buildAmbiguityTable, buildEscalationTable, buildTypeTable, escalationRows } from "./task-model-lib.js";
+import { buildAmbiguityTable, buildEscalationTable, escalationRows, trainTypeModels } from "./task-model-lib.js";
 
 const args = process.argv.slice(2);
 const files = args.filter((a) => a.endsWith(".yaml"));
@@ -38,7 +38,7 @@ for (const file of files) {
   if (corpus.length) {
     const ids = new Set(entries.map((e) => e.id));
     const train = corpus.filter((e) => !ids.has(e.id));
-    useTypeModel(loadModel(buildTypeTable(train)));
+    useTypeModel(trainTypeModels(train));
     useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
     useEscalationModel(buildEscalationTable(escalationRows(train)));
   }

@@ -27,6 +27,7 @@ import {
   foldOf,
   loadFirstContact,
   textOf,
+  trainTypeModels,
   TYPE_CLASSES,
   typeRows,
 } from "./task-model-lib.js";
@@ -254,7 +255,7 @@ function pipeline(corpus: CorpusEntry[], margin: number, confidence: number, res
   };
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
-    useTypeModel(loadModel(buildTypeTable(train)), { margin, confidence, resolve });
+    useTypeModel(trainTypeModels(train), { margin, confidence, resolve });
     useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
     useEscalationModel(buildEscalationTable(escalationRows(train)));
     add(evaluate(corpus.filter((e) => foldOf(e.id, FOLDS) === fold)));
@@ -313,7 +314,7 @@ export function crossValidateEscalationPipeline(corpus: CorpusEntry[]): void {
     const totals = { total: 0, right: {} as Record<string, number>, amb: [0, 0], clear: [0, 0] };
     for (let fold = 0; fold < FOLDS; fold++) {
       const train = corpus.filter((e) => foldOf(e.id, FOLDS) !== fold);
-      useTypeModel(loadModel(buildTypeTable(train)));
+      useTypeModel(trainTypeModels(train));
       useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
       useEscalationModel(buildEscalationTable(escalationRows(train)), { enabled });
       const m = evaluate(corpus.filter((e) => foldOf(e.id, FOLDS) === fold));

@@ -6,6 +6,8 @@ import { ESCALATION_FEATURES, escalationFeatures } from "../src/domain/task-comp
 import { features } from "../src/domain/task-compiler/model/features.js";
 import { fitLogistic, type LogisticTable } from "../src/domain/task-compiler/model/logistic.js";
 import { loadModel, type NaiveBayesModel } from "../src/domain/task-compiler/model/naive-bayes.js";
+import { loadSoftmax, normalise, type SoftmaxTable } from "../src/domain/task-compiler/model/softmax.js";
+import type { TypeModels } from "../src/domain/task-compiler/model/type-evidence.js";
 import { segment } from "../src/domain/task-compiler/segment.js";
 import type { NaiveBayesTable } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { requestText } from "../src/domain/task-compiler/request.js";
@@ -56,6 +58,113 @@ export const typeRows = (corpus: CorpusEntry[]) =>
   corpus.filter((e) => !e.request?.taskType).map((e) => ({ text: textOf(e), label: e.expect.type }));
 
 export const buildTypeTable = (corpus: CorpusEntry[]): NaiveBayesTable => buildTable(typeRows(corpus), TYPE_CLASSES, TYPE_MODEL_SETTINGS);
+
+/**
+ * The type model's logistic regression (mixed with the naive Bayes in type-evidence.ts): L2 penalty,
+ * rounds and step of its descent, as cross-validated on the first-contact rows (CV_GRID=type-models,
+ * CV_MODELS="mix,1e-4,200,0.5,0.5"; ninth session, branch `emb`).
+ */
+export const TYPE_LR_SETTINGS = { l2: 1e-4, rounds: 200, step: 0.5 };
+
+/**
+ * Multinomial logistic regression over the binary features: full-batch AdaGrad on the mean log
+ * loss plus L2 (not on the biases), fixed rounds, rows in order: deterministic.
+ */
+export function fitSoftmax(
+  xs: Int32Array[],
+  ys: number[],
+  dims: number,
+  options: { l2: number; rounds: number; step: number },
+  K = TYPE_CLASSES.length,
+) {
+  const W = new Float64Array(dims * K);
+  const b = new Float64Array(K);
+  const GW = new Float64Array(dims * K);
+  const Gb = new Float64Array(K);
+  const n = xs.length;
+  const z = new Float64Array(K);
+  const gW = new Float64Array(dims * K);
+  const gb = new Float64Array(K);
+  for (let round = 0; round < options.rounds; round++) {
+    gW.fill(0);
+    gb.fill(0);
+    for (let r = 0; r < n; r++) {
+      const x = xs[r]!;
+      z.set(b);
+      for (const f of x) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
+      normalise(z);
+      z[ys[r]!]! -= 1;
+      for (let c = 0; c < K; c++) gb[c]! += z[c]! / n;
+      for (const f of x) for (let c = 0; c < K; c++) gW[f * K + c]! += z[c]! / n;
+    }
+    for (let i = 0; i < W.length; i++) {
+      const g = gW[i]! + options.l2 * W[i]!;
+      if (g === 0) continue;
+      GW[i]! += g * g;
+      W[i]! -= (options.step * g) / Math.sqrt(GW[i]!);
+    }
+    for (let c = 0; c < K; c++) {
+      Gb[c]! += gb[c]! * gb[c]!;
+      if (Gb[c]! > 0) b[c]! -= (options.step * gb[c]!) / Math.sqrt(Gb[c]!);
+    }
+  }
+  return { W, b };
+}
+
+/** A weight unit of the shipped regression, and the smallest weight kept (in units). */
+const LR_SCALE = 0.01;
+const LR_KEPT = 2;
+
+/**
+ * The type regression's table, trained on the rows in the order given (the corpus order). Each
+ * feature's weights are shifted by their median (adding one number to every class's weight of a
+ * feature leaves the probabilities as they were), rounded to hundredths, and those under 0.02
+ * dropped; a feature with no weight left is not shipped. Keys sorted, as in the naive Bayes table.
+ */
+export function buildLrTable(
+  rows: { text: string; label: string }[],
+  classes: readonly string[],
+  settings: { l2: number; rounds: number; step: number } = TYPE_LR_SETTINGS,
+): SoftmaxTable {
+  const K = classes.length;
+  const index = new Map<string, number>();
+  const xs = rows.map((row) =>
+    Int32Array.from(features(row.text), (f) => {
+      let i = index.get(f);
+      if (i === undefined) index.set(f, (i = index.size));
+      return i;
+    }),
+  );
+  const { W, b } = fitSoftmax(
+    xs,
+    rows.map((row) => classes.indexOf(row.label)),
+    index.size,
+    settings,
+    K,
+  );
+  const median = (v: ArrayLike<number>) => Array.from(v).sort((x, y) => x - y)[K >> 1]!;
+  const weights: Record<string, number[]> = {};
+  for (const f of [...index.keys()].sort()) {
+    const row = W.subarray(index.get(f)! * K, index.get(f)! * K + K);
+    const shift = median(row);
+    const kept: number[] = [];
+    row.forEach((v, c) => {
+      const units = Math.round((v - shift) / LR_SCALE);
+      if (Math.abs(units) >= LR_KEPT) kept.push(c, units);
+    });
+    if (kept.length) weights[f] = kept;
+  }
+  const shift = median(b);
+  return { classes: [...classes], scale: LR_SCALE, bias: Array.from(b, (v) => Math.round((v - shift) * 1e4) / 1e4), weights };
+}
+
+export const buildTypeLrTable = (corpus: CorpusEntry[]): SoftmaxTable => buildLrTable(typeRows(corpus), TYPE_CLASSES);
+
+/** Both type models trained on some of the corpus (for cross-validation through useTypeModel). */
+export const trainTypeModels = (corpus: CorpusEntry[]): TypeModels => ({
+  nb: loadModel(buildTypeTable(corpus)),
+  lr: loadSoftmax(buildTypeLrTable(corpus)),
+});
 
 export const buildAmbiguityTable = (corpus: CorpusEntry[]): NaiveBayesTable =>
   buildTable(
@@ -137,6 +246,7 @@ export const buildEscalationTable = (rows: EscalationRow[], settings = ESCALATIO
 export function generatedModels(corpus: CorpusEntry[]): { url: URL; source: string }[] {
   return [
     { url: new URL("type-model.generated.ts", MODEL_DIR), source: tableSource("TYPE_TABLE", buildTypeTable(corpus)) },
+    { url: new URL("type-lr-model.generated.ts", MODEL_DIR), source: tableSource("TYPE_LR_TABLE", buildTypeLrTable(corpus)) },
     { url: new URL("ambiguity-model.generated.ts", MODEL_DIR), source: tableSource("AMBIGUITY_TABLE", buildAmbiguityTable(corpus)) },
     {
       url: new URL("escalation-model.generated.ts", MODEL_DIR),
@@ -145,7 +255,7 @@ export function generatedModels(corpus: CorpusEntry[]): { url: URL; source: stri
   ];
 }
 
-function tableSource(name: string, table: NaiveBayesTable | LogisticTable): string {
+function tableSource(name: string, table: NaiveBayesTable | SoftmaxTable | LogisticTable): string {
   return [
     "// GENERATED by scripts/train-task-model.ts (npm run train:compiler) from the development split.",
     "// Do not edit: a test fails when this table is stale relative to the corpus and the script.",

@@ -14,8 +14,11 @@ import {
   AMBIGUITY_CLASSES,
   buildAmbiguityTable,
   buildEscalationTable,
+  buildLrTable,
   buildTypeTable,
   escalationRows,
+  fitSoftmax,
+  trainTypeModels,
   loadFirstContact,
   textOf,
   TYPE_CLASSES,
@@ -23,11 +26,21 @@ import {
 } from "./task-model-lib.js";
 import { ESCALATION_FEATURES } from "../src/domain/task-compiler/model/escalation-features.js";
 import { fitLogistic, logisticVote } from "../src/domain/task-compiler/model/logistic.js";
-import { TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
+import { loadSoftmax, softmaxProbabilities } from "../src/domain/task-compiler/model/softmax.js";
+import { TYPE_MODEL_LR_WEIGHT, TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
 import { ambiguityLean, useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
 import { evaluate } from "../test/support/task-corpus-metrics.js";
 import { escalationRates, leaveBatchOutVotes, pct } from "./task-model-cv.js";
+import {
+  centroidTrainer,
+  describe,
+  embedOptions,
+  embJointTrainer,
+  embLrTrainer,
+  mixScorers,
+  nbSynonymTrainer,
+} from "./task-model-embeddings.js";
 
 /** A scorer trained on some rows: the class probabilities of a text, in TYPE_CLASSES order. */
 type Scorer = (text: string) => Float64Array;
@@ -174,51 +187,6 @@ function indexRows(rows: { text: string; label: string }[]) {
   return { ...indexTexts(rows.map((r) => r.text)), ys: rows.map((r) => TYPE_CLASSES.indexOf(r.label as never)) };
 }
 
-/**
- * Multinomial logistic regression over the binary features: full-batch AdaGrad on the mean log
- * loss plus L2 (not on the biases), fixed rounds, rows in order: deterministic.
- */
-export function fitSoftmax(
-  xs: Int32Array[],
-  ys: number[],
-  dims: number,
-  options: { l2: number; rounds: number; step: number },
-  K = TYPE_CLASSES.length,
-) {
-  const W = new Float64Array(dims * K);
-  const b = new Float64Array(K);
-  const GW = new Float64Array(dims * K);
-  const Gb = new Float64Array(K);
-  const n = xs.length;
-  const z = new Float64Array(K);
-  const gW = new Float64Array(dims * K);
-  const gb = new Float64Array(K);
-  for (let round = 0; round < options.rounds; round++) {
-    gW.fill(0);
-    gb.fill(0);
-    for (let r = 0; r < n; r++) {
-      const x = xs[r]!;
-      z.set(b);
-      for (const f of x) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
-      softmaxInPlace(z);
-      z[ys[r]!]! -= 1;
-      for (let c = 0; c < K; c++) gb[c]! += z[c]! / n;
-      for (const f of x) for (let c = 0; c < K; c++) gW[f * K + c]! += z[c]! / n;
-    }
-    for (let i = 0; i < W.length; i++) {
-      const g = gW[i]! + options.l2 * W[i]!;
-      if (g === 0) continue;
-      GW[i]! += g * g;
-      W[i]! -= (options.step * g) / Math.sqrt(GW[i]!);
-    }
-    for (let c = 0; c < K; c++) {
-      Gb[c]! += gb[c]! * gb[c]!;
-      if (Gb[c]! > 0) b[c]! -= (options.step * gb[c]!) / Math.sqrt(Gb[c]!);
-    }
-  }
-  return { W, b };
-}
-
 const softmaxTrainer =
   (l2: number, rounds: number, step: number): Trainer =>
   (rows) => {
@@ -233,6 +201,12 @@ const softmaxTrainer =
       return softmaxInPlace(z);
     };
   };
+
+/** The shipped regression's table, trained on the rows and read back as the compiler reads it. */
+const shippedLrTrainer: Trainer = (rows) => {
+  const model = loadSoftmax(buildLrTable(rows, TYPE_CLASSES));
+  return (text) => softmaxProbabilities(model, text);
+};
 
 /** Geometric mix of two scorers: p ∝ pa^(1-w) · pb^w. */
 const mix =
@@ -379,6 +353,11 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
     } else if (kind === "mix") {
       const [l2 = 1e-4, rounds = 150, step = 0.5, w = 0.5] = num;
       candidates.push([`NB x softmax LR (w=${w}) l2=${l2} rounds=${rounds}`, mix(nbTrainer(0.1), softmaxTrainer(l2, rounds, step), w)]);
+    } else if (kind === "mixshipped") {
+      // The shipped form (ninth session): the regression as scripts/task-model-lib.ts tables it
+      // (weights shifted, rounded to hundredths, small ones dropped), read back as the compiler reads it.
+      const [w = TYPE_MODEL_LR_WEIGHT] = num;
+      candidates.push([`NB x shipped-form softmax LR (w=${w})`, mix(nbTrainer(TYPE_MODEL_SETTINGS.alpha), shippedLrTrainer, w)]);
     } else if (kind === "mixnblr") {
       const [l2 = 1e-4, rounds = 100, step = 0.5, beta = 0.25, w = 0.5] = num;
       candidates.push([`NB x NB-LR (w=${w}) l2=${l2} beta=${beta}`, mix(nbTrainer(0.1), nbLrTrainer(l2, rounds, step, beta, 1), w)]);
@@ -397,6 +376,47 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
       candidates.push([`complement naive Bayes alpha=${num[0]}`, cnbTrainer(num[0]!)]);
     } else if (kind === "nb") {
       candidates.push([`naive Bayes alpha=${num[0]}`, nbTrainer(num[0]!)]);
+    } else if (kind !== undefined && (kind.startsWith("emb") || kind.startsWith("centroid") || kind === "nbsyn")) {
+      // Ninth session (branch `emb`): pretrained word embeddings (scripts/task-model-embeddings.ts).
+      const nums = args.filter((a) => !a.includes("=")).map(Number);
+      const o = embedOptions(args.filter((a) => a.includes("=")));
+      if (kind === "emblr") {
+        const [l2 = 1e-3, rounds = 300, step = 0.5] = nums;
+        candidates.push([`embedding mean -> softmax LR l2=${l2} rounds=${rounds} (${describe(o)})`, embLrTrainer(l2, rounds, step, o)]);
+      } else if (kind === "embmix") {
+        const [w = 0.3, l2 = 1e-3, rounds = 300, step = 0.5] = nums;
+        candidates.push([
+          `NB x embedding LR (w=${w}) l2=${l2} rounds=${rounds} (${describe(o)})`,
+          mixScorers(nbTrainer(TYPE_MODEL_SETTINGS.alpha), embLrTrainer(l2, rounds, step, o), w),
+        ]);
+      } else if (kind === "embjoint") {
+        const [l2 = 1e-4, rounds = 200, step = 0.5] = nums;
+        candidates.push([
+          `sparse features + embedding dims, one softmax LR l2=${l2} rounds=${rounds} (${describe(o)})`,
+          embJointTrainer(l2, rounds, step, features, o),
+        ]);
+      } else if (kind === "embjointmix") {
+        const [w = 0.5, l2 = 1e-4, rounds = 200, step = 0.5] = nums;
+        candidates.push([
+          `NB x joint LR (w=${w}) l2=${l2} rounds=${rounds} (${describe(o)})`,
+          mixScorers(nbTrainer(TYPE_MODEL_SETTINGS.alpha), embJointTrainer(l2, rounds, step, features, o), w),
+        ]);
+      } else if (kind === "centroid") {
+        const [t = 20] = nums;
+        candidates.push([`nearest class centroid by cosine, T=${t} (${describe(o)})`, centroidTrainer(t, o)]);
+      } else if (kind === "centroidmix") {
+        const [w = 0.3, t = 20] = nums;
+        candidates.push([
+          `NB x centroid (w=${w}) T=${t} (${describe(o)})`,
+          mixScorers(nbTrainer(TYPE_MODEL_SETTINGS.alpha), centroidTrainer(t, o), w),
+        ]);
+      } else if (kind === "nbsyn") {
+        const [alpha = TYPE_MODEL_SETTINGS.alpha, tau = 0.6] = nums;
+        candidates.push([
+          `naive Bayes, unseen words -> nearest training word (cos>=${tau}) (cut=${o.cut})`,
+          nbSynonymTrainer(alpha, tau, o.cut),
+        ]);
+      }
     }
   }
   let reference: number[] | null = null;
@@ -440,6 +460,15 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
     console.log(`  model alone ${pct(alone, n)}; per batch ${batches.map((b) => perBatch.get(b)!.alone).join(" ")}`);
     console.log(
       `  shipped cell (lead<=9 p>=0.9) ${pct(combo(shipped), n)}; per batch ${batches.map((b) => perBatch.get(b)!.combo[shipped]).join(" ")}`,
+    );
+    const spread = (get: (b: string) => number) => {
+      const r = batches.map((b) => (100 * get(b)) / perBatch.get(b)!.n).sort((x, y) => x - y);
+      const m = r.length >> 1;
+      const median = r.length % 2 ? r[m]! : (r[m - 1]! + r[m]!) / 2;
+      return `min ${r[0]!.toFixed(1)} / median ${median.toFixed(1)} / max ${r[r.length - 1]!.toFixed(1)}`;
+    };
+    console.log(
+      `  per-batch %: model alone ${spread((b) => perBatch.get(b)!.alone)}; shipped cell ${spread((b) => perBatch.get(b)!.combo[shipped]!)}`,
     );
     console.log(
       `  best cell ${cell(best)} ${pct(combo(best), n)}; per batch ${batches.map((b) => perBatch.get(b)!.combo[best]).join(" ")}`,
@@ -604,7 +633,7 @@ export function crossValidateTypeCellsPipeline(corpus: CorpusEntry[]): void {
     for (const batch of batches) {
       const ids = new Set(firstContact.filter((r) => r.batch === batch).map((r) => r.id));
       const train = corpus.filter((e) => !ids.has(e.id));
-      useTypeModel(loadModel(buildTypeTable(train)), { margin, confidence, resolve: TYPE_MODEL_RESOLVES });
+      useTypeModel(trainTypeModels(train), { margin, confidence, resolve: TYPE_MODEL_RESOLVES });
       useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
       useEscalationModel(buildEscalationTable(escalationRows(train)));
       const m = evaluate(corpus.filter((e) => ids.has(e.id)));

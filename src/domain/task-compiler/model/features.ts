@@ -22,13 +22,13 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The tokens of a text, paths and numbers replaced by a kind token. */
-export function tokens(text: string): string[] {
+/** The tokens of a text, paths and numbers replaced by a kind token (stemmed unless `stemmed` is false). */
+export function tokens(text: string, stemmed = true): string[] {
   const out: string[] = [];
   const lowered = (/[./\\]/.test(text) ? text.replace(PATH, (path) => ` zpath${pathKind(path)} `) : text).toLowerCase();
   for (const match of lowered.matchAll(TOKEN)) {
     const token = match[0];
-    out.push(/^\d/.test(token) ? "znum" : token.startsWith("zpath") ? token : stem(token));
+    out.push(/^\d/.test(token) ? "znum" : token.startsWith("zpath") ? token : stemmed ? stem(token) : token);
   }
   return out;
 }

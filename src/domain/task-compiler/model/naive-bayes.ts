@@ -85,7 +85,30 @@ export function predict(model: NaiveBayesModel, text: string): Prediction {
   const exp = new Float64Array(k);
   for (let c = 0; c < k; c++) sum += exp[c] = Math.exp(score[c]! - max);
   const ranked = model.classes.map((label, c) => ({ label, p: exp[c]! / sum, c })).sort((a, b) => b.p - a.p || a.c - b.c);
-  // The three features whose likelihood under the top class most exceeds their mean under the others.
+  const n = Math.max(1, seen.length);
+  const perFeature: Record<string, number> = {};
+  model.classes.forEach((label, c) => (perFeature[label] = (score[c]! - max) / n));
+  return {
+    ranked: ranked.map(({ label, p }) => ({ label, p })),
+    because: strongest(model, seen, top),
+    perFeature,
+    known: seen.length,
+  };
+}
+
+/** The known features of a text that favour a class most, strongest first (as `because`, for another class). */
+export function featuresFavouring(model: NaiveBayesModel, text: string, label: string): string[] {
+  const seen: [string, number][] = [];
+  for (const feature of features(text)) {
+    const f = model.index.get(feature);
+    if (f !== undefined) seen.push([feature, f]);
+  }
+  return strongest(model, seen, model.classes.indexOf(label));
+}
+
+/** The three features whose likelihood under the class most exceeds their mean under the others. */
+function strongest(model: NaiveBayesModel, seen: [string, number][], top: number): string[] {
+  const k = model.classes.length;
   const best: [string, number][] = [];
   for (const [feature, f] of seen) {
     const own = model.logp[f * k + top]!;
@@ -98,13 +121,5 @@ export function predict(model: NaiveBayesModel, text: string): Prediction {
       if (best.length > 3) best.pop();
     }
   }
-  const n = Math.max(1, seen.length);
-  const perFeature: Record<string, number> = {};
-  model.classes.forEach((label, c) => (perFeature[label] = (score[c]! - max) / n));
-  return {
-    ranked: ranked.map(({ label, p }) => ({ label, p })),
-    because: best.map(([feature]) => feature),
-    perFeature,
-    known: seen.length,
-  };
+  return best.map(([feature]) => feature);
 }
