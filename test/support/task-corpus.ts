@@ -38,6 +38,7 @@ const HELDOUT_FRESH2 = new URL("task-corpus-heldout-fresh2.yaml", fixtures);
 const HELDOUT_FRESH3 = new URL("task-corpus-heldout-fresh3.yaml", fixtures);
 const HELDOUT_FRESH4 = new URL("task-corpus-heldout-fresh4.yaml", fixtures);
 const HELDOUT_FRESH5 = new URL("task-corpus-heldout-fresh5.yaml", fixtures);
+const HELDOUT_FRESH6 = new URL("task-corpus-heldout-fresh6.yaml", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
 /** A held-out file, or null while it does not exist in this tree (the gate then says SKIPPED). */
@@ -95,6 +96,15 @@ export function loadFourthFreshHeldout(): CorpusEntry[] | null {
  */
 export function loadFifthFreshHeldout(): CorpusEntry[] | null {
   return readIfPresent(HELDOUT_FRESH5);
+}
+
+/**
+ * The sixth fresh held-out file (200 requests, `hk-`), written blind in the ninth session, with the
+ * labelling guide only, while parts 97m–97p were being added, and first scored on the session's
+ * final compiler.
+ */
+export function loadSixthFreshHeldout(): CorpusEntry[] | null {
+  return readIfPresent(HELDOUT_FRESH6);
 }
 
 export const requestOf = (entry: CorpusEntry): TaskRequest => (entry.request ? { request: entry.request } : { text: entry.text ?? "" });
