@@ -26,6 +26,7 @@ import { readFileSync } from "node:fs";
 import { features as featuresOfText, stem, tokens } from "../src/domain/task-compiler/model/features.js";
 import { loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { buildTable, TYPE_CLASSES } from "./task-model-lib.js";
+import { mixProbabilities, normalise } from "../src/domain/task-compiler/model/softmax.js";
 
 const K = TYPE_CLASSES.length;
 export type Scorer = (text: string) => Float64Array;
@@ -96,15 +97,6 @@ export function embed(text: string, o: EmbedOptions = EMBED_DEFAULT): Float64Arr
   return out;
 }
 
-function softmaxInPlace(z: Float64Array): Float64Array {
-  let max = -Infinity;
-  for (const v of z) if (v > max) max = v;
-  let sum = 0;
-  for (let c = 0; c < z.length; c++) sum += z[c] = Math.exp(z[c]! - max);
-  for (let c = 0; c < z.length; c++) z[c]! /= sum;
-  return z;
-}
-
 /**
  * Multinomial logistic regression over dense features plus optional sparse binary ones: full-batch
  * AdaGrad on the mean log loss plus L2 (not on the biases), fixed rounds, rows in order.
@@ -148,7 +140,7 @@ export function fitSoftmaxMixed(
         if (v !== 0) for (let c = 0; c < K; c++) z[c]! += Wd[d * K + c]! * v;
       }
       if (sparse) for (const f of sparse[r]!) for (let c = 0; c < K; c++) z[c]! += Ws[f * K + c]!;
-      softmaxInPlace(z);
+      normalise(z);
       z[ys[r]!]! -= 1;
       for (let c = 0; c < K; c++) gb[c]! += z[c]! / n;
       for (let d = 0; d < D; d++) {
@@ -196,7 +188,7 @@ export const embLrTrainer =
       const x = std(embed(text, o));
       const z = Float64Array.from(b);
       for (let d = 0; d < D; d++) for (let c = 0; c < K; c++) z[c]! += Wd[d * K + c]! * x[d]!;
-      return softmaxInPlace(z);
+      return normalise(z);
     };
   };
 
@@ -231,7 +223,7 @@ export const embJointTrainer =
         const i = index.get(f);
         if (i !== undefined) for (let c = 0; c < K; c++) z[c]! += Ws[i * K + c]!;
       }
-      return softmaxInPlace(z);
+      return normalise(z);
     };
   };
 
@@ -259,7 +251,7 @@ export const centroidTrainer =
         for (let d = 0; d < dims; d++) dot += x[d]! * centroids[c]![d]!;
         z[c] = temperature * dot;
       }
-      return softmaxInPlace(z);
+      return normalise(z);
     };
   };
 
@@ -321,7 +313,7 @@ export const nbSynonymTrainer =
         const i = model.index.get(f);
         if (i !== undefined) for (let c = 0; c < K; c++) z[c]! += model.logp[i * K + c]!;
       }
-      return softmaxInPlace(z);
+      return normalise(z);
     };
   };
 
@@ -331,13 +323,7 @@ export const mixScorers =
   (rows) => {
     const sa = a(rows);
     const sb = b(rows);
-    return (text) => {
-      const pa = sa(text);
-      const pb = sb(text);
-      const z = new Float64Array(K);
-      for (let c = 0; c < K; c++) z[c] = (1 - w) * Math.log(pa[c]! + 1e-12) + w * Math.log(pb[c]! + 1e-12);
-      return softmaxInPlace(z);
-    };
+    return (text) => mixProbabilities(sa(text), sb(text), w);
   };
 
 /** Parses "stop=0|1 cut=N weight=mean|sif" style flags from a candidate's trailing args. */

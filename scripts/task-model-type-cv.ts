@@ -26,7 +26,7 @@ import {
 } from "./task-model-lib.js";
 import { ESCALATION_FEATURES } from "../src/domain/task-compiler/model/escalation-features.js";
 import { fitLogistic, logisticVote } from "../src/domain/task-compiler/model/logistic.js";
-import { loadSoftmax, softmaxProbabilities } from "../src/domain/task-compiler/model/softmax.js";
+import { loadSoftmax, normalise, softmaxProbabilities } from "../src/domain/task-compiler/model/softmax.js";
 import { TYPE_MODEL_LR_WEIGHT, TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
 import { ambiguityLean, useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
@@ -47,15 +47,6 @@ type Scorer = (text: string) => Float64Array;
 type Trainer = (rows: { text: string; label: string }[]) => Scorer;
 
 const K = TYPE_CLASSES.length;
-
-function softmaxInPlace(z: Float64Array): Float64Array {
-  let max = -Infinity;
-  for (const v of z) if (v > max) max = v;
-  let sum = 0;
-  for (let c = 0; c < z.length; c++) sum += z[c] = Math.exp(z[c]! - max);
-  for (let c = 0; c < z.length; c++) z[c]! /= sum;
-  return z;
-}
 
 const nbTrainer =
   (alpha: number): Trainer =>
@@ -98,7 +89,7 @@ const cnbTrainer =
         const f = index.get(feature);
         if (f !== undefined) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
       }
-      return softmaxInPlace(z);
+      return normalise(z);
     };
   };
 
@@ -165,7 +156,7 @@ const nbVariantTrainer =
         const v = counts.get(f);
         if (v) for (let c = 0; c < K; c++) z[c]! += Math.log(v[c]! + alpha) - denominators[c]!;
       }
-      return softmaxInPlace(z);
+      return normalise(z);
     };
   };
 
@@ -198,7 +189,7 @@ const softmaxTrainer =
         const f = index.get(feature);
         if (f !== undefined) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
       }
-      return softmaxInPlace(z);
+      return normalise(z);
     };
   };
 
@@ -207,21 +198,6 @@ const shippedLrTrainer: Trainer = (rows) => {
   const model = loadSoftmax(buildLrTable(rows, TYPE_CLASSES));
   return (text) => softmaxProbabilities(model, text);
 };
-
-/** Geometric mix of two scorers: p ∝ pa^(1-w) · pb^w. */
-const mix =
-  (a: Trainer, b: Trainer, w: number): Trainer =>
-  (rows) => {
-    const sa = a(rows);
-    const sb = b(rows);
-    return (text) => {
-      const pa = sa(text);
-      const pb = sb(text);
-      const z = new Float64Array(K);
-      for (let c = 0; c < K; c++) z[c] = (1 - w) * Math.log(pa[c]! + 1e-12) + w * Math.log(pb[c]! + 1e-12);
-      return softmaxInPlace(z);
-    };
-  };
 
 /** The first scorer's probabilities where both scorers' top classes agree; halved where they do not. */
 const agree =
@@ -352,15 +328,18 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
       ]);
     } else if (kind === "mix") {
       const [l2 = 1e-4, rounds = 150, step = 0.5, w = 0.5] = num;
-      candidates.push([`NB x softmax LR (w=${w}) l2=${l2} rounds=${rounds}`, mix(nbTrainer(0.1), softmaxTrainer(l2, rounds, step), w)]);
+      candidates.push([
+        `NB x softmax LR (w=${w}) l2=${l2} rounds=${rounds}`,
+        mixScorers(nbTrainer(0.1), softmaxTrainer(l2, rounds, step), w),
+      ]);
     } else if (kind === "mixshipped") {
       // The shipped form (ninth session): the regression as scripts/task-model-lib.ts tables it
       // (weights shifted, rounded to hundredths, small ones dropped), read back as the compiler reads it.
       const [w = TYPE_MODEL_LR_WEIGHT] = num;
-      candidates.push([`NB x shipped-form softmax LR (w=${w})`, mix(nbTrainer(TYPE_MODEL_SETTINGS.alpha), shippedLrTrainer, w)]);
+      candidates.push([`NB x shipped-form softmax LR (w=${w})`, mixScorers(nbTrainer(TYPE_MODEL_SETTINGS.alpha), shippedLrTrainer, w)]);
     } else if (kind === "mixnblr") {
       const [l2 = 1e-4, rounds = 100, step = 0.5, beta = 0.25, w = 0.5] = num;
-      candidates.push([`NB x NB-LR (w=${w}) l2=${l2} beta=${beta}`, mix(nbTrainer(0.1), nbLrTrainer(l2, rounds, step, beta, 1), w)]);
+      candidates.push([`NB x NB-LR (w=${w}) l2=${l2} beta=${beta}`, mixScorers(nbTrainer(0.1), nbLrTrainer(l2, rounds, step, beta, 1), w)]);
     } else if (kind === "agree") {
       const [l2 = 1e-4, rounds = 100, step = 0.5, beta = 0.25, alpha = 1] = num;
       candidates.push([
