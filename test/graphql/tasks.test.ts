@@ -185,11 +185,11 @@ describe(`tasks over GraphQL on ${backendName}`, () => {
   });
 
   it("refuses a default on a high-risk task, and bad answers, with typed errors that change nothing", async () => {
-    const compiled = await canon.gql(COMPILE, { input: { request: { title: "Make the payment page faster", labels: ["performance"] } } });
+    const compiled = await canon.gql(COMPILE, { input: { request: { title: "Make the payment code cleaner", labels: ["refactor"] } } });
     const task = compiled.data.compileTask.task;
     expect(task).toMatchObject({
       status: "NEEDS_CLARIFICATION",
-      taskType: "PERFORMANCE",
+      taskType: "REFACTOR",
       riskClass: "CRITICAL",
       interactionMode: "APPROVAL_GATED",
     });
