@@ -1,7 +1,7 @@
 // How often careful labellers agree with a development request's label: `npx tsx
 // scripts/label-agreement.ts`. test/fixtures/task-corpus-label-agreement.json holds the labels two
 // helpers (A and B) gave 200 requests of the blind development parts 97b–97l, each reading only the
-// request and docs/task-labelling.md (docs/task-compiler.md, "Ninth session"). The corpus label is
+// request and docs/task-labelling.md (docs/task-compiler-history.md, "Ninth session"). The corpus label is
 // the writer's; C is what the compiler of the time answered at first contact (the first-contact
 // rows: the commit that had not seen the request's batch; it does not decide "ambiguous" by the
 // same field, so escalation is not in that column). Agreement far above the compiler's says the gap

@@ -1,4 +1,4 @@
-// Escalation on long requests (docs/task-compiler.md, "Eighth session: long requests"): for each
+// Escalation on long requests (docs/task-compiler-history.md, "Eighth session", "Long requests"): for each
 // development file named, every request compiled, with what the detectors asked, what the
 // escalation model voted and what it outvoted; totals for long and short requests.
 //   npx tsx scripts/long-requests.ts [--leave-batch-out] [--list] [--json out.json] <file.yaml> …

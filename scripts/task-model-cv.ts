@@ -436,7 +436,7 @@ export function crossValidateEscalationBatches(corpus: CorpusEntry[]): void {
   const tally = (idx: number[], p: number[], t: number) => escalationRates(rows, (i) => p[i]! >= t || standing(i), idx);
   const idxOf = (batch: string) => rows.flatMap((r, i) => (r.batch === batch ? [i] : []));
   // Plain leave-batch-out, per batch; the eighth session chooses by the median per-batch gap
-  // (docs/task-compiler.md, "How this session chooses the escalation setting").
+  // (docs/task-compiler-history.md, "How this session chooses the escalation setting").
   let stable: { median: number; l2: number; t: number } | undefined;
   for (const l2 of L2S) {
     const p = leaveBatchOutVotes(rows, fitWithL2(l2));

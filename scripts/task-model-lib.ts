@@ -190,7 +190,7 @@ export interface FirstContactRow {
    * "fresh": written as a check on generality before the compiler was run on it (parts 96–99b
    * and the blind part 97), the conditions the held-out files were written in; "family": parts
    * 10–95, exercises per family of issue 14 by the rules' own author. Only fresh rows are trained
-   * on (docs/task-compiler.md, "Held-out looks in the fifth session").
+   * on (docs/task-compiler-history.md, "Held-out looks in the fifth session").
    */
   written: "fresh" | "family";
   /** The text as first written (some were reworded later); absent for a structured request. */

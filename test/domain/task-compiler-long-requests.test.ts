@@ -1,4 +1,4 @@
-// Section-aware reading of long requests (docs/task-compiler.md, "Eighth session: long requests"):
+// Section-aware reading of long requests (docs/task-compiler-history.md, "Eighth session", "Long requests"):
 // the role of each part of a long body, which findings are about the ask, and the rules read
 // across parts. The escalation model is pinned to "clear" where what is tested is that it cannot
 // outvote a finding, and turned off where a detector alone is tested.

@@ -5,7 +5,7 @@
 // - held-out: test/fixtures/task-corpus-heldout.yaml and task-corpus-heldout-fresh.yaml to
 //   task-corpus-heldout-fresh4.yaml, each
 //   written by someone who does not read the compiler, and never used to write rules
-//   (docs/task-compiler.md, "The split"). The fresh file was written on 2026-12-03 while the
+//   (docs/task-compiler.md, "Corpus and split"). The fresh file was written on 2026-12-03 while the
 //   rules were being changed, so it measures what those changes generalise to.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";

@@ -1,4 +1,4 @@
-// Section-aware reading of long requests (docs/task-compiler.md, "Eighth session: long requests").
+// Section-aware reading of long requests (docs/task-compiler-history.md, "Eighth session", "Long requests").
 // In a long issue body or a long chatty message the detail that makes a request ambiguous sits in
 // one place, and the escalation model, trained mostly on short requests, leans to "clear" on long
 // texts whatever the detectors found: at first contact it let 38 of part 97i's 100 ambiguous
