@@ -67,7 +67,7 @@ const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
 const PREFERENCE = String.raw`\b(?:preferably|ideally|optionally|possibly|if possible|if you can)`;
 const CODE_SUBJECT = String.raw`(?:\b(?:it|that|which|who|he|she)\s+(?:\w{2,}(?:s|ed)|would|will|can|could)\b|(?:^|[:;(]\s*)\W*[\w./\\-]+\.[a-z]{1,5}\W*\s+\w+s\b)[^,;:]*`;
 const CLAUSE_BREAK = new RegExp(
-  String.raw`;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b)|:(?<=^[A-Za-z][A-Za-z' ]{0,60}:)(?<!(?:error|exception|warning|fatal|panic):)\s+(?=(?:no|never|don'?t|do not)\s)|(?=\s+without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking))(?<!${PREFERENCE})(?<!${CODE_SUBJECT})\s+|\s+(?=so that\s)`,
+  String.raw`;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b|but\s)|:(?<=^[A-Za-z][A-Za-z' ]{0,60}:)(?<!(?:error|exception|warning|fatal|panic):)\s+(?=(?:no|never|don'?t|do not)\s)|(?=\s+without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking))(?<!${PREFERENCE})(?<!${CODE_SUBJECT})\s+|\s+(?=so that\s)`,
   "gi",
 );
 
