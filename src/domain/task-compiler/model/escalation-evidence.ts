@@ -14,7 +14,7 @@ import { escalationFeatures } from "./escalation-features.js";
 import { logisticVote, type LogisticTable } from "./logistic.js";
 
 /** Chosen on the first-contact rows by the smallest median per-batch gap (CV_GRID=batches; docs/task-compiler.md). */
-export const ESCALATION_THRESHOLD = 0.5;
+export const ESCALATION_THRESHOLD = 0.4;
 
 /** Questions the model never outvotes: the request against its own rules, or nothing to act on. */
 export const STANDING_KINDS: ReadonlySet<string> = new Set([
