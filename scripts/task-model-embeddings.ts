@@ -25,7 +25,7 @@
 import { readFileSync } from "node:fs";
 import { features as featuresOfText, stem, tokens } from "../src/domain/task-compiler/model/features.js";
 import { loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
-import { buildTable, TYPE_CLASSES } from "./task-model-lib.js";
+import { buildTable, indexTexts, TYPE_CLASSES } from "./task-model-lib.js";
 import { mixProbabilities, normalise } from "../src/domain/task-compiler/model/softmax.js";
 
 const K = TYPE_CLASSES.length;
@@ -199,13 +199,9 @@ export const embJointTrainer =
     const raw = rows.map((r) => embed(r.text, o));
     const std = standardiser(raw);
     const xs = raw.map(std);
-    const index = new Map<string, number>();
-    const sparse = rows.map((r) =>
-      Int32Array.from(featuresOf(r.text), (f) => {
-        let i = index.get(f);
-        if (i === undefined) index.set(f, (i = index.size));
-        return i;
-      }),
+    const { index, xs: sparse } = indexTexts(
+      rows.map((r) => r.text),
+      featuresOf,
     );
     const { Wd, Ws, b } = fitSoftmaxMixed(
       xs,

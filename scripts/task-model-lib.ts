@@ -111,6 +111,22 @@ export function fitSoftmax(
   return { W, b };
 }
 
+/**
+ * Feature index over texts, and each text as feature indices, in first-seen order (features
+ * unseen in training cannot move a linear model). `featuresOf`: the shipped featuriser unless given.
+ */
+export function indexTexts(texts: string[], featuresOf: (text: string) => string[] = features) {
+  const index = new Map<string, number>();
+  const xs = texts.map((text) =>
+    Int32Array.from(featuresOf(text), (f) => {
+      let i = index.get(f);
+      if (i === undefined) index.set(f, (i = index.size));
+      return i;
+    }),
+  );
+  return { index, xs };
+}
+
 /** A weight unit of the shipped regression, and the smallest weight kept (in units). */
 const LR_SCALE = 0.01;
 const LR_KEPT = 2;
@@ -127,14 +143,7 @@ export function buildLrTable(
   settings: { l2: number; rounds: number; step: number } = TYPE_LR_SETTINGS,
 ): SoftmaxTable {
   const K = classes.length;
-  const index = new Map<string, number>();
-  const xs = rows.map((row) =>
-    Int32Array.from(features(row.text), (f) => {
-      let i = index.get(f);
-      if (i === undefined) index.set(f, (i = index.size));
-      return i;
-    }),
-  );
+  const { index, xs } = indexTexts(rows.map((row) => row.text));
   const { W, b } = fitSoftmax(
     xs,
     rows.map((row) => classes.indexOf(row.label)),

@@ -18,6 +18,7 @@ import {
   buildTypeTable,
   escalationRows,
   fitSoftmax,
+  indexTexts,
   trainTypeModels,
   loadFirstContact,
   textOf,
@@ -159,19 +160,6 @@ const nbVariantTrainer =
       return normalise(z);
     };
   };
-
-/** Feature index over texts, and each text as feature indices (features unseen in training cannot move a linear model). */
-function indexTexts(texts: string[]) {
-  const index = new Map<string, number>();
-  const xs = texts.map((text) =>
-    Int32Array.from(features(text), (f) => {
-      let i = index.get(f);
-      if (i === undefined) index.set(f, (i = index.size));
-      return i;
-    }),
-  );
-  return { index, xs };
-}
 
 /** indexTexts over labelled training rows, with each row's class. */
 function indexRows(rows: { text: string; label: string }[]) {
