@@ -10,7 +10,7 @@ import type { Clause, Span } from "./segment.js";
 // "keep out of / stay away from X", "leave X alone / as it is / be". "without …" forbids only where it opens the
 // clause (segment.ts keeps a without that describes what code does inside its sentence).
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not|^not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+change\b|\bno (?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not|^not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
@@ -64,10 +64,10 @@ const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|
  * Whether the clause after this one forbids, by a pronoun, the paths this one names: the two are
  * one sentence, line or bullet (no line break between them).
  */
-function namedByNextRule(clauses: Clause[], index: number, text: string): boolean {
+function namedByNextRule(clauses: Clause[], forbidding: readonly boolean[], index: number, text: string): boolean {
   const clause = clauses[index]!;
   const next = clauses[index + 1];
-  if (!next || !forbids(next) || refsIn(next.text).length || !PRONOUN_OBJECT.test(next.text)) return false;
+  if (!next || !forbidding[index + 1] || refsIn(next.text).length || !PRONOUN_OBJECT.test(next.text)) return false;
   // The paths are described ("X is vendored", "X and Y are owned by"), not asked about: "read X and
   // tell me what is missing; don't edit it" keeps X the thing to read.
   const refs = refsIn(clause.text);
@@ -78,8 +78,10 @@ function namedByNextRule(clauses: Clause[], index: number, text: string): boolea
 
 export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
   const refs: ScopeRef[] = [];
+  // Each clause's own FORBID test, once: the pronoun rule reads the next clause's too.
+  const forbidding = clauses.map(forbids);
   for (const [index, clause] of clauses.entries()) {
-    const forbidden = forbids(clause) || namedByNextRule(clauses, index, text);
+    const forbidden = forbidding[index]! || namedByNextRule(clauses, forbidding, index, text);
     for (const found of refsIn(clause.text)) {
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = !forbidden && ONLY.test(clause.text);
