@@ -2,7 +2,7 @@
 // the id). Prints the model alone, the rules alone and the combinations tried.
 import { classify } from "../src/domain/task-compiler/classify.js";
 import { loadModel, predict, type NaiveBayesModel, type Prediction } from "../src/domain/task-compiler/model/naive-bayes.js";
-import { segment } from "../src/domain/task-compiler/segment.js";
+import { segment, wordCount } from "../src/domain/task-compiler/segment.js";
 import type { CorpusEntry } from "../test/support/task-corpus.js";
 import { evaluate, type Metrics } from "../test/support/task-corpus-metrics.js";
 import {
@@ -381,7 +381,6 @@ export function crossValidateEscalationFeatures(corpus: CorpusEntry[]): void {
   const firstContact = new Map(loadFirstContact().map((r) => [r.id, r]));
   const base = escalationRows(corpus);
   const textFor = (id: string) => firstContact.get(id)!.text ?? textOf(byId.get(id)!);
-  const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   const NAMED =
     /`[^`]+`|"[^"]{3,}"|#\d+|\b[a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|[\w@.-]+[\\/][\w@.*/\\-]+|\b[\w-]+\.(?:tsx?|jsx?|py|go|rs|java|rb|md|ya?ml|json|toml|sql|sh|tf|css|html)\b|\d/;
   const lead = (id: string) => {

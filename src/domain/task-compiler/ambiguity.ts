@@ -4,7 +4,7 @@
 import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
 import { covers, forbids, refsIn } from "./scope.js";
-import type { Clause, Span } from "./segment.js";
+import { wordCount, type Clause, type Span } from "./segment.js";
 
 export const AMBIGUITY_KINDS = [
   "empty_request",
@@ -224,7 +224,6 @@ const nouns = (text: string): Set<string> =>
 export const hasMeasure = (text: string): boolean => MEASURE.test(text);
 export const isGreetingClause = (clause: Clause): boolean => isGreeting(clause);
 
-const words = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 const isGreeting = (clause: Clause): boolean => GREETING.test(clause.text.replace(/[!.,]+/g, "").trim());
 
 export interface DetectionInput {
@@ -350,7 +349,7 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
       if (/^the same\b/i.test(match[0])) {
         const rest = clause.text.slice(match.index + match[0].length);
         if (IDENTIFIER.test(rest) || refsIn(rest).length > 0) continue;
-        if (/\b(?:do|does|did|doing)\s+$/i.test(text.slice(0, match.index)) && words(text.slice(0, match.index)) >= 3) continue;
+        if (/\b(?:do|does|did|doing)\s+$/i.test(text.slice(0, match.index)) && wordCount(text.slice(0, match.index)) >= 3) continue;
       }
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }
@@ -369,7 +368,7 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
         kind === "definite" &&
         (QUALIFIED.test(after) ||
           (determiner === "the" &&
-            (words(before) > 6 || (/s$/i.test(match[0]) && !/(?:ss|values|settings|changes|fixes|patches|PRs|ones)$/i.test(match[0])))))
+            (wordCount(before) > 6 || (/s$/i.test(match[0]) && !/(?:ss|values|settings|changes|fixes|patches|PRs|ones)$/i.test(match[0])))))
       )
         continue;
       if (kind === "external" && (EVENT_IDENTIFIED.test(after) || IDENTIFIER.test(after.split(/[.;!?]/)[0] ?? ""))) continue;
@@ -397,7 +396,7 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
   const describes = (clause: Clause) =>
     !holdsCandidate.has(clause) &&
     hardnessOf(clause) === null &&
-    words(clause.text) >= 4 &&
+    wordCount(clause.text) >= 4 &&
     !isGreeting(clause) &&
     !VAGUE_CLAUSE.test(clause.text);
   // References resolved only from afar (an identifier or a description elsewhere in the request):
@@ -421,7 +420,7 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
         continue;
       }
     } else {
-      if (words(before) >= 3 && !holdsCandidate.has(clause)) continue;
+      if (wordCount(before) >= 3 && !holdsCandidate.has(clause)) continue;
       if (anchored || content.some((other) => other !== clause && describes(other))) {
         if (!namesSomething(clause)) weak.push(candidate);
         continue;
@@ -494,7 +493,7 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
     const purpose = /^(.*?)\b(?:so(?: that)?|in order to|to make)\s/i.exec(clause.text.slice(0, match.index));
     if (
       purpose &&
-      words(purpose[1]!) >= 3 &&
+      wordCount(purpose[1]!) >= 3 &&
       (ANCHOR.test(purpose[1]!) || refsIn(purpose[1]!).length > 0 || /\w\([\w, ]+\)/.test(purpose[1]!))
     )
       continue;

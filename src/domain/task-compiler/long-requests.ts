@@ -9,14 +9,13 @@
 // happened, notes, the cause), in a rule or in quoted data describes something around the ask; the
 // model weighs it as before.
 import type { AmbiguityDraft } from "./ambiguity.js";
-import type { Clause, Role } from "./segment.js";
+import { wordCount, type Clause, type Role } from "./segment.js";
 
 /** A long request: 40 words or 6 lines, the length at which the model stops trusting the detectors. */
 const LONG_WORDS = 40;
 const LONG_LINES = 6;
 
-export const isLongRequest = (text: string): boolean =>
-  text.split("\n").length >= LONG_LINES || text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= LONG_WORDS;
+export const isLongRequest = (text: string): boolean => text.split("\n").length >= LONG_LINES || wordCount(text) >= LONG_WORDS;
 
 /** The soft findings that can be about the ask: what it points at, and when it is done. */
 const ASK_KINDS: ReadonlySet<string> = new Set(["unresolved_reference", "unmeasurable_goal"]);

@@ -202,3 +202,6 @@ function trimSpan(text: string, start: number): { text: string; start: number; e
 
 /** Collapses whitespace: the normal form of any extracted text. */
 export const normalizeText = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** How many words a text holds: whitespace-separated pieces with a letter or a digit in them. */
+export const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

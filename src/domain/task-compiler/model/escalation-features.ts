@@ -4,7 +4,7 @@
 // the same numbers. Pure and deterministic.
 import { hasMeasure } from "../ambiguity.js";
 import { hardnessOf } from "../constraints.js";
-import type { Clause } from "../segment.js";
+import { wordCount, type Clause } from "../segment.js";
 
 /** The feature names, in the order of the vector (the generated table lists them too). */
 export const ESCALATION_FEATURES = [
@@ -66,7 +66,7 @@ const clip = (x: number, limit: number): number => Math.max(-limit, Math.min(lim
 export function escalationFeatures(input: EscalationInput): number[] {
   const text = input.text.length > 8192 ? input.text.slice(0, 8192) : input.text;
   const asked = new Set(input.asked);
-  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const words = wordCount(text);
   const has = (...kinds: string[]) => (kinds.some((k) => asked.has(k)) ? 1 : 0);
   const perWord = (n: number) => Math.log1p(n);
   return [
