@@ -3,6 +3,7 @@
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
+import { ruleConflict } from "./rule-conflicts.js";
 import { covers, forbids, refsIn } from "./scope.js";
 import { wordCount, type Clause, type Span } from "./segment.js";
 
@@ -72,13 +73,16 @@ const EXTERNAL_EVENT =
 // "like Jun said", "like Sara's mockup", "the way we did for X", "what we decided in the call".
 // The agent is a person's name (capitalised), a pronoun, or a group ("the pentesters"); the verb
 // is past-tense or a report verb. Case matters for the name, so this pattern is not /i.
-const AGENT = String.raw`(?:[A-Z][a-z]+|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department))`;
-const REPORT_VERB = String.raw`(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?)`;
+// Tenth session: one person in a role ("the regulator", "the vendor", "QA") is an agent too, and
+// listing, picking, pulling or setting something up defines it as surely as mentioning it.
+const AGENT = String.raw`(?:[A-Z][a-z]+|QA|PM|PO|SRE|HR|IT|CFO|CTO|CEO|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|union|conductor|manager|designer|architect|lawyer|inspector|contractor|consultant|landlord|owner|boss|director|coach|council|agency|ministry|insurer|product owner|business|committee|board))`;
+const REPORT_VERB = String.raw`(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated)`;
 const OUTSIDE_SOURCE = new RegExp(
   String.raw`\b[Tt]he (?:[a-z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s|[Pp]er)\s+${AGENT}\s+(?:${REPORT_VERB}|asked)\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
-    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+) (?:did|do|does|had|handled|solved|fixed|built)\b` +
+    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
+    String.raw`|\b[Ww]hatever\s+${AGENT}\s+(?:${REPORT_VERB}|asked|decided|wants?|needs?|says?)\b` +
     String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had|ran)\b` +
     // "the issue from this morning", "the mess from friday": defined by a time outside the request.
     // Observed events in a time window ("the checkout errors from last night") are found in logs.
@@ -96,10 +100,30 @@ const OUTSIDE_SOURCE = new RegExp(
   "g",
 );
 
+// Tenth session: content the request only points at. An agreement or a convention whose terms are
+// not given ("the agreed value", "the one approved by legal", "our naming convention"), a meeting
+// or document the request does not carry ("the numbers from Thursday's meeting", "the tickets on
+// the release board"), an attachment, an earlier state ("the version that worked", "like the old
+// client did", "same as last release"). A colon or bracket after it gives the content.
+const DEFINED_ELSEWHERE = new RegExp(
+  String.raw`\b[Tt]he (?:agreed|approved|negotiated|promised|requested)(?:[- ]upon)? (?:[a-z]+ )?(?:values?|numbers?|limits?|thresholds?|lists?|formats?|wording|layout|dates?|times?|versions?|settings?|figures?|rates?|names?|colou?rs?|texts?|copy|design|schedule|deadline|amounts?|sizes?|levels?|order)\b` +
+    String.raw`|\b[Tt]he ones? (?:agreed|approved|requested|negotiated|picked|chosen|suggested|listed)(?: (?:with|by|on|in|at))?\b` +
+    String.raw`|\b(?:[Oo]ur|[Tt]he team'?s|[Tt]he house|[Tt]he company'?s) (?:naming |coding |code |style |usual |internal |house )?(?:conventions?|standards?|guidelines?|style guide)\b` +
+    String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}[a-z][\w-]*\s+(?:from|in|on)\s+(?:the |our |his |her |their |[A-Z][a-z]+'s |(?:last|this) (?:week|month|quarter|year|season)'s |(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day'?s )?(?:[\w-]+ ){0,2}(?:meeting|review|deck|brochure|presentation|retro(?:spective)?|handover|memo|whiteboard|offsite|policy document|rulebook|release board|sprint board|project board|kanban board|standup|stand-up|debrief|kick-?off)\b(?!\s+(?:page|screen|form|tab|service|module|table|app|flow|component|endpoint|api|queue|job|feature|tool|system|widget|dialog|modal|button|view|list|room|panel)\b)` +
+    String.raw`|\b(?:from|in|per|using|following|according to)\s+(?:yesterday|[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|last (?:week|month|quarter|year|season|sprint))'s\s+(?:[\w-]+\s+){0,2}(?:meeting|review|call|deck|notes|email|message|comments?|rulebook|handover|plan|spreadsheet|brochure|presentation|sync|standup|stand-up|retro|demo|discussion|decision)\b` +
+    String.raw`|\b(?:[Ss]tack ?traces?|[Ss]creenshots?|[Ll]ogs?|PDFs?|CSVs?|[Ss]preadsheets?|[Vv]ideos?|[Rr]ecordings?|[Ii]mages?|[Ss]cans?|[Pp]hotos?) (?:is |are )?attached\b|\b(?:see|check) (?:the )?attach(?:ed|ment)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s) the (?:old|previous|legacy|former) (?:[\w-]+ ){0,2}(?:did|does|used to|worked|behaved|looked)\b` +
+    String.raw`|\b[Tt]he (?:last |previous )?(?:version|build|release|config|setting|value|commit|image) (?:that|which) (?:worked|was working|used to work|was fine|was good|was stable)\b` +
+    String.raw`|\b[Ss]ame as (?:the )?(?:last|previous) (?:release|time|deploy|run|sprint|year)\b`,
+  "g",
+);
+const DEFINED_ELSEWHERE_HINT =
+  /\b(?:agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|\w+'s|attach(?:ed|ment)|old|previous|legacy|former|worked|working|fine|good|stable|same as)\b/i;
+
 // OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
 // every alternative holds one of these words, which one quick scan finds first.
 const OUTSIDE_HINT =
-  /\b(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?)\b/i;
+  /\b(?:whatever|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?)\b/i;
 
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
@@ -148,7 +172,7 @@ const NO_TESTS =
 const NO_DEPS =
   /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:dependencies|deps|packages) (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not) (?:change|be (?:changed|added|removed|updated|upgraded|touched))|(?:dependencies|deps) (?:are|is) frozen|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
 const ADDS_DEP =
-  /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+|\b(?:with|via)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b|same\b)[\w@/.-]+\s+(?:package|library)\b\s*\(?\s*not (?:yet )?installed\b/i;
+  /\b(?:add|install)\s+`?[a-z@][\w@/.-]*`?\s+to\s+(?:the\s+)?\S*(?:requirements[\w-]*\.txt|package\.json|pyproject\.toml|Cargo\.toml|go\.mod|Gemfile|pom\.xml|build\.gradle|composer\.json|\.csproj)\b|\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+|\b(?:with|via)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b|same\b)[\w@/.-]+\s+(?:package|library)\b\s*\(?\s*not (?:yet )?installed\b/i;
 // "don't touch prod today" forbids a deploy there.
 const NO_ENV_TOUCH =
   /\b(?:don'?t|do not|never|must not)\s+(?:touch|change|modify|deploy to|release to)\s+(?:the\s+)?(prod|production|staging|live)\b/i;
@@ -197,7 +221,7 @@ const NOTHING_DELETED =
 const ENVIRONMENT = /^(?:prod|production|staging|live)$/i;
 // A bare package name in code after "add"/"install" ("Add `zod` and validate …") adds a dependency.
 const ADDS_NAMED_PACKAGE =
-  /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)))/i;
+  /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)|to (?:the )?[\w-]+ (?:service|app|project|repo|package|module)\b))/i;
 const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b((?:[^.;]|\.(?=\S))*)/i;
 const ADVICE =
   /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
@@ -340,6 +364,16 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
       const located =
         /^\s*(?:in|at|from|on|under)\s+\S*[/.]\S/.test(after) || /^\s*(?:\(|:)?\s*https?:/.test(after) || /^\s*\(\s*\S*[/.]\S/.test(after);
       if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0]) || located) continue;
+      candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
+    }
+    for (const match of DEFINED_ELSEWHERE_HINT.test(text) ? text.matchAll(DEFINED_ELSEWHERE) : []) {
+      const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
+      if (
+        /^\s*(?:[:(]|below\b|above\b|here\b|in\s+\S*[/.]\S|https?:)/i.test(after) ||
+        EVENT_IDENTIFIED.test(after) ||
+        ANCHOR.test(match[0])
+      )
+        continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }
     for (const match of text.matchAll(EXTERNAL_EVENT)) {
@@ -550,7 +584,7 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
         "the request also adds or updates dependencies") ||
       (pinned !== undefined &&
         input.taskType === "DEPENDENCY_UPDATE" &&
-        acting.some((c) => (/\bto v?(\d+(?:\.\d+)*)\b/i.exec(c)?.[1] ?? pinned) !== pinned) &&
+        acting.some((c) => (/\b(?:to|on|onto)\s+v?(\d+(?:\.\d+)*)\b/i.exec(c)?.[1] ?? pinned) !== pinned) &&
         "the upgrade moves off the pinned version") ||
       (frozen !== undefined &&
         acting.some((c) => {
@@ -593,7 +627,16 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
           const forbidden = nouns(kept);
           return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
         }) &&
-        "the request deletes what the rule keeps");
+        "the request deletes what the rule keeps") ||
+      ruleConflict({
+        rule: maskQuoted(constraint.clause.text.replace(/`([^`]*)`/g, "$1")),
+        before: maskQuoted(input.clauses[input.clauses.indexOf(constraint.clause) - 1]?.text ?? ""),
+        acting: naming,
+        deploy: input.taskType === "DEPLOY",
+        dependencyUpdate: input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)),
+        changes: (CHANGE_TYPES.includes(input.taskType) || input.taskType === "TEST" || input.taskType === "DOCS") && !advice,
+        test: input.taskType === "TEST",
+      });
     if (!conflict) continue;
     found.push({
       kind: "constraint_contradiction",
