@@ -314,6 +314,18 @@ describe("risk, mode and privacy", () => {
     // "the recommendation engine" names a part of the system; "your recommendation" asks for advice.
     ["Speed up the recommendation engine in reco/rank.ts: p95 under 200 ms", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
     ["Redis or Memcached for the page cache? Give me your recommendation", "LOW", "RECOMMEND_ONLY", "INTERNAL"],
+    // Tenth session: more of the guide's money words, a credential written out, production rewritten.
+    ["fix(ferry-fares): child fare rounds 7.45 to 7.4 instead of 7.5 in fares/calc.ts", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Add a 10% sibling discount to the term fee in fees/term_fee.py", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Fix the battery charge indicator in app/Battery.tsx", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    [
+      "The import crashes: `could not connect: postgresql://etl:Xq7pLz92@db-2.internal:5432/logistics`. Retry the connection in etl/importer.py",
+      "CRITICAL",
+      "APPROVAL_GATED",
+      "SECRET",
+    ],
+    ["On production, anonymise hearing-test records older than 10 years in audiology.patients", "CRITICAL", "APPROVAL_GATED", "RESTRICTED"],
+    ["Backfill the new region column on the production stores table from stores.csv", "HIGH", "APPROVAL_GATED", "INTERNAL"],
   ])("%s → %s, %s, %s", (text, risk, mode, privacy) => {
     const task = compiled(text);
     expect([task.ir.risk_class, task.ir.interaction_mode, task.ir.privacy_class]).toEqual([risk, mode, privacy]);
