@@ -448,6 +448,18 @@ describe("ambiguity detection", () => {
     expect(kinds(compiled(twin))).not.toContain("constraint_contradiction");
   });
 
+  // Rules that do not reach the ask (tenth session: the clear twins of blind part 97u).
+  it.each([
+    "Upgrade pdfkit from 0.13.0 to 0.15.0 in certs/package.json. No new dependencies.",
+    "Swap moment for date-fns in the scheduler; date-fns is already in package.json. No new dependencies this quarter.",
+    "Add a regression test for the double-booking bug to tests/test_reservations.py. No new test files.",
+    "Add a new public function schedule_at() in choirsched/api.py. Public API signatures are frozen, new functions are fine.",
+    "Rename the private `_magn` helper in star-sdk/src/catalog.ts to `_magnitude`. The public API of star-sdk is frozen.",
+    "Upgrade pdfkit to 0.15.0 in exporter/package.json. Never modify legacy-exporter/package-lock.json.",
+  ])("%j contradicts nothing", (text) => {
+    expect(kinds(compiled(text))).not.toContain("constraint_contradiction");
+  });
+
   // Content the request only points at (an agreement, a person's list, a meeting, an attachment).
   it.each([
     [

@@ -3,6 +3,7 @@
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
+import { kindOfPath } from "./path-kinds.js";
 import { ruleConflict } from "./rule-conflicts.js";
 import { covers, forbids, refsIn } from "./scope.js";
 import { wordCount, type Clause, type Span } from "./segment.js";
@@ -164,13 +165,20 @@ const CHANGE_TYPES: TaskType[] = [
 // done under the rule. A rule scoped to somewhere else ("under src/payments/", "to production")
 // only contradicts a request that acts there.
 const SCOPED =
-  /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
+  /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from|there)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
 const NO_CHANGES =
   /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b|\b(?:allowed only to|only allowed to|may only|can only|are only allowed to) (?:read|look|inspect)\b/i;
 const NO_TESTS =
   /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b|\b(?:don'?t|do not) want (?:any )?(?:new |more |extra )?tests\b|\bno (?:new |more |extra )tests\b/i;
 const NO_DEPS =
   /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:dependencies|deps|packages) (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not) (?:change|be (?:changed|added|removed|updated|upgraded|touched))|(?:dependencies|deps) (?:are|is) frozen|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
+// "No new dependencies" forbids adding one: bumping a dependency already in use, or one the text
+// says is already there ("date-fns is already in package.json"), adds none (tenth session).
+const NEW_DEPS_ONLY =
+  /\bno new (?:dependencies|deps|packages|libraries)|\b(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in)\s+(?:any |new )*(?:dependencies|deps|packages|libraries)/i;
+const UPDATES_FORBIDDEN = /\b(?:updat|upgrad|bump|chang)\w*\s+(?:any\s+|the\s+|existing\s+)*(?:dependencies|deps|packages|versions)\b/i;
+const ALREADY_A_DEPENDENCY =
+  /\b(?:is|are) already (?:a |an )?(?:(?:dev )?dependenc(?:y|ies)|installed|in (?:use|package\.json|requirements[\w-]*\.txt|pyproject\.toml|go\.mod|cargo\.toml|the lockfile))\b|\balready (?:depend on|use|have) (?:it|them|\S+)\b/i;
 const ADDS_DEP =
   /\b(?:add|install)\s+`?[a-z@][\w@/.-]*`?\s+to\s+(?:the\s+)?\S*(?:requirements[\w-]*\.txt|package\.json|pyproject\.toml|Cargo\.toml|go\.mod|Gemfile|pom\.xml|build\.gradle|composer\.json|\.csproj)\b|\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+|\b(?:with|via)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b|same\b)[\w@/.-]+\s+(?:package|library)\b\s*\(?\s*not (?:yet )?installed\b/i;
 // "don't touch prod today" forbids a deploy there.
@@ -202,6 +210,8 @@ const ADDS_OF_KIND: Record<string, RegExp> = {
   migration: /\b(?:add|write|create)\b[^.;]{0,40}?\bmigration\b/i,
   source: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:module|file|class)\b/i,
 };
+// "Add a regression test … to tests/test_reservations.py": into a file that exists, not a new one.
+const INTO_EXISTING = /\b(?:to|in|into)\s+(?:the\s+)?(?:existing\s+)?`?[\w./\\-]+\.[a-z]{1,5}\b`?(?![^.;]*\bnew file\b)/i;
 const NEW_FILE =
   /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
 const NO_LOCKFILE =
@@ -549,6 +559,34 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   return [];
 }
 
+/**
+ * A freeze that does not reach the ask (tenth session): it names a path the ask's paths are not
+ * under ("never modify legacy-exporter/package-lock.json" against exporter/package.json), it
+ * excepts what the ask adds ("new functions are fine"), or it is about what is public or exported
+ * while the ask changes something private.
+ */
+function frozenElsewhere(rule: string, asking: readonly Clause[]): boolean {
+  // A file's folder counts as what the rule names: a lockfile protects its package's manifest.
+  const ruleRefs = refsIn(rule)
+    .map((r) => r.ref)
+    .filter((ref) => ref.startsWith("fs:"))
+    .map((ref) => (ref.endsWith("/**") || !ref.includes("/") ? ref : `${ref.slice(0, ref.lastIndexOf("/"))}/**`));
+  const askRefs = asking.flatMap((c) => refsIn(c.text).map((r) => r.ref)).filter((ref) => ref.startsWith("fs:"));
+  // A bare file name ("fines.ts") names the file wherever it lies.
+  const same = (ref: string, path: string) =>
+    covers(ref, path) || covers(path, ref) || (!ref.includes("/") && path.split("/").at(-1) === ref.slice(3));
+  if (ruleRefs.length && askRefs.length && !askRefs.some((path) => ruleRefs.some((ref) => same(ref, path)))) return true;
+  const allowed = /\bnew ([a-z]+?)e?s? (?:are|is) (?:fine|ok|okay|allowed|welcome)\b/i.exec(rule)?.[1];
+  if (
+    allowed &&
+    asking.some((c) =>
+      new RegExp(String.raw`\b(?:add|create|write|introduce)\b[^.;]{0,30}\bnew\b[^.;]{0,20}\b${allowed}`, "i").test(c.text),
+    )
+  )
+    return true;
+  return /\b(?:public|exported)\b/i.test(rule) && asking.some((c) => /\bprivate\b|\binternal helper\b|\bnot exported\b/i.test(c.text));
+}
+
 function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
   const found: AmbiguityDraft[] = [];
   // What the request asks to do: clauses that are not rules, with quoted text masked.
@@ -580,6 +618,12 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       (unscoped(NO_CHANGES) && CHANGE_TYPES.includes(input.taskType) && !advice && `a ${input.taskType} task changes code`) ||
       (NO_TESTS.test(text) && input.taskType === "TEST" && "the task is about tests") ||
       (NO_DEPS.test(text) &&
+        !(
+          NEW_DEPS_ONLY.test(text) &&
+          !UPDATES_FORBIDDEN.test(text) &&
+          (ALREADY_A_DEPENDENCY.test(input.text) ||
+            (input.taskType === "DEPENDENCY_UPDATE" && !addsNamedPackage && !naming.some((c) => ADDS_DEP.test(c))))
+        ) &&
         (input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c))) &&
         "the request also adds or updates dependencies") ||
       (pinned !== undefined &&
@@ -587,6 +631,7 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
         acting.some((c) => (/\b(?:to|on|onto)\s+v?(\d+(?:\.\d+)*)\b/i.exec(c)?.[1] ?? pinned) !== pinned) &&
         "the upgrade moves off the pinned version") ||
       (frozen !== undefined &&
+        !frozenElsewhere(constraint.clause.text, asking) &&
         acting.some((c) => {
           const change = CHANGE_VERB.exec(c);
           const kept = nouns(frozen);
@@ -613,7 +658,9 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
         acting.some((c) => refsIn(c).some((r) => r.ref.startsWith("net:"))) &&
         "the request reaches a host over the network") ||
       (noNewFiles !== null &&
-        acting.some((c) => NEW_FILE.test(c) || (fileKind !== undefined && ADDS_OF_KIND[fileKind]!.test(c))) &&
+        acting.some(
+          (c, i) => NEW_FILE.test(c) || (fileKind !== undefined && ADDS_OF_KIND[fileKind]!.test(c) && !INTO_EXISTING.test(asking[i]!.text)),
+        ) &&
         "the request creates a new file") ||
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
       // The symbol a request renames is often in code quotes, so the unmasked text is read here.
@@ -628,15 +675,16 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
           return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
         }) &&
         "the request deletes what the rule keeps") ||
-      ruleConflict({
-        rule: maskQuoted(constraint.clause.text.replace(/`([^`]*)`/g, "$1")),
-        before: maskQuoted(input.clauses[input.clauses.indexOf(constraint.clause) - 1]?.text ?? ""),
-        acting: naming,
-        deploy: input.taskType === "DEPLOY",
-        dependencyUpdate: input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)),
-        changes: (CHANGE_TYPES.includes(input.taskType) || input.taskType === "TEST" || input.taskType === "DOCS") && !advice,
-        test: input.taskType === "TEST",
-      });
+      (!frozenElsewhere(constraint.clause.text, asking) &&
+        ruleConflict({
+          rule: maskQuoted(constraint.clause.text.replace(/`([^`]*)`/g, "$1")),
+          before: maskQuoted(input.clauses[input.clauses.indexOf(constraint.clause) - 1]?.text ?? ""),
+          acting: naming,
+          deploy: input.taskType === "DEPLOY",
+          dependencyUpdate: input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)),
+          changes: (CHANGE_TYPES.includes(input.taskType) || input.taskType === "TEST" || input.taskType === "DOCS") && !advice,
+          test: input.taskType === "TEST",
+        }));
     if (!conflict) continue;
     found.push({
       kind: "constraint_contradiction",
@@ -707,14 +755,16 @@ function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
       .split("/");
     const area = segments.find((segment) => needs!.test(segment));
     if (!ref.startsWith("fs:") || !area) continue;
+    // A doc or test file outside the forbidden folder (README.md, src/x.test.ts) is such a place too.
     if (
       named.some(
         (path) =>
           !covers(ref, path) &&
-          path
+          (path
             .slice(3)
             .split("/")
-            .some((segment) => needs!.test(segment)),
+            .some((segment) => needs!.test(segment)) ||
+            kindOfPath(path.slice(3)) === input.taskType),
       )
     )
       continue;

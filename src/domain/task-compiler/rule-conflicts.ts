@@ -193,10 +193,15 @@ function manifestConflict(rule: string, acting: readonly string[]): boolean {
   const asked = acting.flatMap((c) =>
     [...c.matchAll(MANIFEST_PATH)].map((m) => ({ dir: (m[1] ?? "").toLowerCase(), file: m[2]!.toLowerCase() })),
   );
-  for (const m of rule.matchAll(MANIFEST_PATH)) {
+  const named = [...rule.matchAll(MANIFEST_PATH)];
+  for (const m of named) {
     const dir = (m[1] ?? "").toLowerCase();
     const file = m[2]!.toLowerCase();
-    if (/^lock ?files?$/.test(file)) return true;
+    // "the lockfile" binds unless the rule goes on to name which one.
+    if (/^lock ?files?$/.test(file)) {
+      if (named.length === 1) return true;
+      continue;
+    }
     if (dir ? asked.some((a) => a.dir === dir) : !asked.length || asked.some((a) => a.file === file)) return true;
   }
   return false;
