@@ -119,8 +119,9 @@ function forbiddenActionIn(rule: string, before: string): Forbidden | null {
 
 /**
  * The asks a forbidden action covers: its verb (any change, or the specific one) on its object. A
- * rule that names a path covers the paths under it; a rule that names a thing in words needs its
- * words in the ask (all of them, or two: "member bookings" is not "guest-room bookings").
+ * rule that names a path covers the paths under it; a rule that names a thing in words needs all
+ * its words in the ask ("member bookings" is not "guest-room bookings", "the default page size" is
+ * not the page size of an offset).
  */
 function editConflict(forbidden: Forbidden, acting: readonly string[], testTask: boolean): boolean {
   const verbs = forbidden.verbs
@@ -140,7 +141,9 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
   const existingOnly = /\bexisting\b/i.test(forbidden.object);
   const qualified = /\b(?:exported|public)\b/i.exec(forbidden.object)?.[0];
   if (!objectWords.size && !objectPaths.length) return false;
-  const needed = Math.min(2, objectWords.size);
+  // "the other runbooks": the rule itself sets the ask's thing apart.
+  if (/\b(?:the )?(?:other|remaining|rest of)\b/i.test(forbidden.object)) return false;
+  const needed = objectWords.size;
   for (const clause of acting) {
     if (existingOnly && /\bnew\b/i.test(clause)) continue;
     if (qualified && (!new RegExp(`\\b${qualified}\\b`, "i").test(clause) || /\bnot (?:exported|public)\b|\bprivate\b/i.test(clause)))
