@@ -314,6 +314,18 @@ describe("risk, mode and privacy", () => {
     // "the recommendation engine" names a part of the system; "your recommendation" asks for advice.
     ["Speed up the recommendation engine in reco/rank.ts: p95 under 200 ms", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
     ["Redis or Memcached for the page cache? Give me your recommendation", "LOW", "RECOMMEND_ONLY", "INTERNAL"],
+    // Tenth session: more of the guide's money words, a credential written out, production rewritten.
+    ["fix(ferry-fares): child fare rounds 7.45 to 7.4 instead of 7.5 in fares/calc.ts", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Add a 10% sibling discount to the term fee in fees/term_fee.py", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Fix the battery charge indicator in app/Battery.tsx", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    [
+      "The import crashes: `could not connect: postgresql://etl:Xq7pLz92@db-2.internal:5432/logistics`. Retry the connection in etl/importer.py",
+      "CRITICAL",
+      "APPROVAL_GATED",
+      "SECRET",
+    ],
+    ["On production, anonymise hearing-test records older than 10 years in audiology.patients", "CRITICAL", "APPROVAL_GATED", "RESTRICTED"],
+    ["Backfill the new region column on the production stores table from stores.csv", "HIGH", "APPROVAL_GATED", "INTERNAL"],
   ])("%s → %s, %s, %s", (text, risk, mode, privacy) => {
     const task = compiled(text);
     expect([task.ir.risk_class, task.ir.interaction_mode, task.ir.privacy_class]).toEqual([risk, mode, privacy]);
@@ -390,6 +402,86 @@ describe("ambiguity detection", () => {
     "Refactor the utils module into smaller files",
   ])("does not raise a false alarm on %j", (text) => {
     expect(compiled(text).ambiguities).toEqual([]);
+  });
+
+  // Tenth session (rule-conflicts.ts): a rule's verb and object against the ask's, each with the
+  // clear twin the same kind of rule leaves alone.
+  it.each([
+    [
+      "Set timeout-minutes: 30 on the test job in .github/workflows/ci.yml. Workflow files must not be edited.",
+      "Set timeout-minutes: 30 in ci/settings.yml. Workflow files must not be edited.",
+    ],
+    [
+      "Add a nullable season_code column by editing db/migrations/0042_passes.sql. Existing migrations must never be edited.",
+      "Add a nullable season_code column in a new migration db/migrations/0043_season.sql. Existing migrations must never be edited.",
+    ],
+    [
+      "Move the four order files into a new package shop/orders/. No file in shop/ may be moved or renamed.",
+      "Fix the rounding in shop/orders.py. No file in shop/ may be moved or renamed.",
+    ],
+    [
+      "Delete the test bookings from the production bookings table. bookings is append-only: never delete rows from it.",
+      "Delete the test bookings from the production bookings table. audit_log is append-only: never delete rows from it.",
+    ],
+    [
+      "Deploy results 2.8.1 to production. Production must stay on 2.7.4 until race day.",
+      "Deploy results 2.8.1 to staging. Production must stay on 2.7.4 until race day.",
+    ],
+    [
+      "Upgrade Spring Boot from 2.7 to 3.3 in the billing service. No major version upgrades.",
+      "Upgrade Spring Boot from 3.2 to 3.3 in the billing service. No major version upgrades.",
+    ],
+    [
+      "Add a CI job `e2e` that runs the Playwright suite. No new CI jobs.",
+      "Add a Playwright test to the existing `e2e` CI job. No new CI jobs.",
+    ],
+    [
+      "Bump lodash to 4.17.21 in portal/package.json. Never modify portal/package-lock.json.",
+      "Bump lodash to 4.17.21 in portal/package.json. Never modify website/package-lock.json.",
+    ],
+    [
+      "Add `date-fns-tz` to the scheduler service. Rules: no new dependencies.",
+      "Use the built-in Intl API in the scheduler service. Rules: no new dependencies.",
+    ],
+  ])("a rule that makes %j impossible is a contradiction; its twin %j is clear", (contradicts, twin) => {
+    expect(kinds(compiled(contradicts))).toContain("constraint_contradiction");
+    expect(kinds(compiled(twin))).not.toContain("constraint_contradiction");
+  });
+
+  // Rules that do not reach the ask (tenth session: the clear twins of blind part 97u).
+  it.each([
+    "Upgrade pdfkit from 0.13.0 to 0.15.0 in certs/package.json. No new dependencies.",
+    "Swap moment for date-fns in the scheduler; date-fns is already in package.json. No new dependencies this quarter.",
+    "Add a regression test for the double-booking bug to tests/test_reservations.py. No new test files.",
+    "Add a new public function schedule_at() in choirsched/api.py. Public API signatures are frozen, new functions are fine.",
+    "Rename the private `_magn` helper in star-sdk/src/catalog.ts to `_magnitude`. The public API of star-sdk is frozen.",
+    "Upgrade pdfkit to 0.15.0 in exporter/package.json. Never modify legacy-exporter/package-lock.json.",
+  ])("%j contradicts nothing", (text) => {
+    expect(kinds(compiled(text))).not.toContain("constraint_contradiction");
+  });
+
+  // Content the request only points at (an agreement, a person's list, a meeting, an attachment).
+  it.each([
+    [
+      "Set the alarm limit in telemetry/alarms.yaml to the value the regulator asked for.",
+      "Set the alarm limit in telemetry/alarms.yaml to 4.0 mg/L (the regulator's new limit).",
+    ],
+    [
+      "Cover the edge cases Rahel listed for checkout in tests/checkout.spec.ts.",
+      "Cover these edge cases for checkout in tests/checkout.spec.ts: an empty cart and a cart over 99 items.",
+    ],
+    ["Set the retry limit in config/webhooks.yml to the agreed value.", "Set the retry limit in config/webhooks.yml to 5."],
+    [
+      "Fill in the column using those numbers from Thursday's pharmacy meeting.",
+      "Fill in the column from the mapping table in docs/classes.md.",
+    ],
+    [
+      "Fix the crash in the slideshow. Stack trace attached.",
+      "Fix the crash in the slideshow when the second hymn starts (NullPointerException in Slides.next).",
+    ],
+  ])("%j points at content it does not carry; %j carries it", (points, carries) => {
+    expect(kinds(compiled(points))).toContain("unresolved_reference");
+    expect(kinds(compiled(carries))).not.toContain("unresolved_reference");
   });
 
   it("gives every ambiguity an id derived from its content, a question and the span it came from", () => {

@@ -3,6 +3,8 @@
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
+import { kindOfPath } from "./path-kinds.js";
+import { ruleConflict } from "./rule-conflicts.js";
 import { covers, forbids, refsIn } from "./scope.js";
 import { wordCount, type Clause, type Span } from "./segment.js";
 
@@ -72,13 +74,16 @@ const EXTERNAL_EVENT =
 // "like Jun said", "like Sara's mockup", "the way we did for X", "what we decided in the call".
 // The agent is a person's name (capitalised), a pronoun, or a group ("the pentesters"); the verb
 // is past-tense or a report verb. Case matters for the name, so this pattern is not /i.
-const AGENT = String.raw`(?:[A-Z][a-z]+|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department))`;
-const REPORT_VERB = String.raw`(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?)`;
+// Tenth session: one person in a role ("the regulator", "the vendor", "QA") is an agent too, and
+// listing, picking, pulling or setting something up defines it as surely as mentioning it.
+const AGENT = String.raw`(?:[A-Z][a-z]+|QA|PM|PO|SRE|HR|IT|CFO|CTO|CEO|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|union|conductor|manager|designer|architect|lawyer|inspector|contractor|consultant|landlord|owner|boss|director|coach|council|agency|ministry|insurer|product owner|business|committee|board))`;
+const REPORT_VERB = String.raw`(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated)`;
 const OUTSIDE_SOURCE = new RegExp(
   String.raw`\b[Tt]he (?:[a-z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s|[Pp]er)\s+${AGENT}\s+(?:${REPORT_VERB}|asked)\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
-    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+) (?:did|do|does|had|handled|solved|fixed|built)\b` +
+    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
+    String.raw`|\b[Ww]hatever\s+${AGENT}\s+(?:${REPORT_VERB}|asked|decided|wants?|needs?|says?)\b` +
     String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had|ran)\b` +
     // "the issue from this morning", "the mess from friday": defined by a time outside the request.
     // Observed events in a time window ("the checkout errors from last night") are found in logs.
@@ -96,10 +101,30 @@ const OUTSIDE_SOURCE = new RegExp(
   "g",
 );
 
+// Tenth session: content the request only points at. An agreement or a convention whose terms are
+// not given ("the agreed value", "the one approved by legal", "our naming convention"), a meeting
+// or document the request does not carry ("the numbers from Thursday's meeting", "the tickets on
+// the release board"), an attachment, an earlier state ("the version that worked", "like the old
+// client did", "same as last release"). A colon or bracket after it gives the content.
+const DEFINED_ELSEWHERE = new RegExp(
+  String.raw`\b[Tt]he (?:agreed|approved|negotiated|promised|requested)(?:[- ]upon)? (?:[a-z]+ )?(?:values?|numbers?|limits?|thresholds?|lists?|formats?|wording|layout|dates?|times?|versions?|settings?|figures?|rates?|names?|colou?rs?|texts?|copy|design|schedule|deadline|amounts?|sizes?|levels?|order)\b` +
+    String.raw`|\b[Tt]he ones? (?:agreed|approved|requested|negotiated|picked|chosen|suggested|listed)(?: (?:with|by|on|in|at))?\b` +
+    String.raw`|\b(?:[Oo]ur|[Tt]he team'?s|[Tt]he house|[Tt]he company'?s) (?:naming |coding |code |style |usual |internal |house )?(?:conventions?|standards?|guidelines?|style guide)\b` +
+    String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}[a-z][\w-]*\s+(?:from|in|on)\s+(?:the |our |his |her |their |[A-Z][a-z]+'s |(?:last|this) (?:week|month|quarter|year|season)'s |(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day'?s )?(?:[\w-]+ ){0,2}(?:meeting|review|deck|brochure|presentation|retro(?:spective)?|handover|memo|whiteboard|offsite|policy document|rulebook|release board|sprint board|project board|kanban board|standup|stand-up|debrief|kick-?off)\b(?!\s+(?:page|screen|form|tab|service|module|table|app|flow|component|endpoint|api|queue|job|feature|tool|system|widget|dialog|modal|button|view|list|room|panel)\b)` +
+    String.raw`|\b(?:from|in|per|using|following|according to)\s+(?:yesterday|[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|last (?:week|month|quarter|year|season|sprint))'s\s+(?:[\w-]+\s+){0,2}(?:meeting|review|call|deck|notes|email|message|comments?|rulebook|handover|plan|spreadsheet|brochure|presentation|sync|standup|stand-up|retro|demo|discussion|decision)\b` +
+    String.raw`|\b(?:[Ss]tack ?traces?|[Ss]creenshots?|[Ll]ogs?|PDFs?|CSVs?|[Ss]preadsheets?|[Vv]ideos?|[Rr]ecordings?|[Ii]mages?|[Ss]cans?|[Pp]hotos?) (?:is |are )?attached\b|\b(?:see|check) (?:the )?attach(?:ed|ment)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s) the (?:old|previous|legacy|former) (?:[\w-]+ ){0,2}(?:did|does|used to|worked|behaved|looked)\b` +
+    String.raw`|\b[Tt]he (?:last |previous )?(?:version|build|release|config|setting|value|commit|image) (?:that|which) (?:worked|was working|used to work|was fine|was good|was stable)\b` +
+    String.raw`|\b[Ss]ame as (?:the )?(?:last|previous) (?:release|time|deploy|run|sprint|year)\b`,
+  "g",
+);
+const DEFINED_ELSEWHERE_HINT =
+  /\b(?:agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|\w+'s|attach(?:ed|ment)|old|previous|legacy|former|worked|working|fine|good|stable|same as)\b/i;
+
 // OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
 // every alternative holds one of these words, which one quick scan finds first.
 const OUTSIDE_HINT =
-  /\b(?:mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?)\b/i;
+  /\b(?:whatever|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?)\b/i;
 
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
@@ -140,15 +165,22 @@ const CHANGE_TYPES: TaskType[] = [
 // done under the rule. A rule scoped to somewhere else ("under src/payments/", "to production")
 // only contradicts a request that acts there.
 const SCOPED =
-  /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
+  /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from|there)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
 const NO_CHANGES =
   /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b|\b(?:allowed only to|only allowed to|may only|can only|are only allowed to) (?:read|look|inspect)\b/i;
 const NO_TESTS =
   /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b|\b(?:don'?t|do not) want (?:any )?(?:new |more |extra )?tests\b|\bno (?:new |more |extra )tests\b/i;
 const NO_DEPS =
   /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:dependencies|deps|packages) (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not) (?:change|be (?:changed|added|removed|updated|upgraded|touched))|(?:dependencies|deps) (?:are|is) frozen|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
+// "No new dependencies" forbids adding one: bumping a dependency already in use, or one the text
+// says is already there ("date-fns is already in package.json"), adds none (tenth session).
+const NEW_DEPS_ONLY =
+  /\bno new (?:dependencies|deps|packages|libraries)|\b(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in)\s+(?:any |new )*(?:dependencies|deps|packages|libraries)/i;
+const UPDATES_FORBIDDEN = /\b(?:updat|upgrad|bump|chang)\w*\s+(?:any\s+|the\s+|existing\s+)*(?:dependencies|deps|packages|versions)\b/i;
+const ALREADY_A_DEPENDENCY =
+  /\b(?:is|are) already (?:a |an )?(?:(?:dev )?dependenc(?:y|ies)|installed|in (?:use|package\.json|requirements[\w-]*\.txt|pyproject\.toml|go\.mod|cargo\.toml|the lockfile))\b|\balready (?:depend on|use|have) (?:it|them|\S+)\b/i;
 const ADDS_DEP =
-  /\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+|\b(?:with|via)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b|same\b)[\w@/.-]+\s+(?:package|library)\b\s*\(?\s*not (?:yet )?installed\b/i;
+  /\b(?:add|install)\s+`?[a-z@][\w@/.-]*`?\s+to\s+(?:the\s+)?\S*(?:requirements[\w-]*\.txt|package\.json|pyproject\.toml|Cargo\.toml|go\.mod|Gemfile|pom\.xml|build\.gradle|composer\.json|\.csproj)\b|\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+|\b(?:with|via)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b|same\b)[\w@/.-]+\s+(?:package|library)\b\s*\(?\s*not (?:yet )?installed\b/i;
 // "don't touch prod today" forbids a deploy there.
 const NO_ENV_TOUCH =
   /\b(?:don'?t|do not|never|must not)\s+(?:touch|change|modify|deploy to|release to)\s+(?:the\s+)?(prod|production|staging|live)\b/i;
@@ -178,6 +210,8 @@ const ADDS_OF_KIND: Record<string, RegExp> = {
   migration: /\b(?:add|write|create)\b[^.;]{0,40}?\bmigration\b/i,
   source: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:module|file|class)\b/i,
 };
+// "Add a regression test … to tests/test_reservations.py": into a file that exists, not a new one.
+const INTO_EXISTING = /\b(?:to|in|into)\s+(?:the\s+)?(?:existing\s+)?`?[\w./\\-]+\.[a-z]{1,5}\b`?(?![^.;]*\bnew file\b)/i;
 const NEW_FILE =
   /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
 const NO_LOCKFILE =
@@ -197,7 +231,7 @@ const NOTHING_DELETED =
 const ENVIRONMENT = /^(?:prod|production|staging|live)$/i;
 // A bare package name in code after "add"/"install" ("Add `zod` and validate …") adds a dependency.
 const ADDS_NAMED_PACKAGE =
-  /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)))/i;
+  /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)|to (?:the )?[\w-]+ (?:service|app|project|repo|package|module)\b))/i;
 const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b((?:[^.;]|\.(?=\S))*)/i;
 const ADVICE =
   /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
@@ -340,6 +374,16 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
       const located =
         /^\s*(?:in|at|from|on|under)\s+\S*[/.]\S/.test(after) || /^\s*(?:\(|:)?\s*https?:/.test(after) || /^\s*\(\s*\S*[/.]\S/.test(after);
       if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0]) || located) continue;
+      candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
+    }
+    for (const match of DEFINED_ELSEWHERE_HINT.test(text) ? text.matchAll(DEFINED_ELSEWHERE) : []) {
+      const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
+      if (
+        /^\s*(?:[:(]|below\b|above\b|here\b|in\s+\S*[/.]\S|https?:)/i.test(after) ||
+        EVENT_IDENTIFIED.test(after) ||
+        ANCHOR.test(match[0])
+      )
+        continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }
     for (const match of text.matchAll(EXTERNAL_EVENT)) {
@@ -515,6 +559,34 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   return [];
 }
 
+/**
+ * A freeze that does not reach the ask (tenth session): it names a path the ask's paths are not
+ * under ("never modify legacy-exporter/package-lock.json" against exporter/package.json), it
+ * excepts what the ask adds ("new functions are fine"), or it is about what is public or exported
+ * while the ask changes something private.
+ */
+function frozenElsewhere(rule: string, asking: readonly Clause[]): boolean {
+  // A file's folder counts as what the rule names: a lockfile protects its package's manifest.
+  const ruleRefs = refsIn(rule)
+    .map((r) => r.ref)
+    .filter((ref) => ref.startsWith("fs:"))
+    .map((ref) => (ref.endsWith("/**") || !ref.includes("/") ? ref : `${ref.slice(0, ref.lastIndexOf("/"))}/**`));
+  const askRefs = asking.flatMap((c) => refsIn(c.text).map((r) => r.ref)).filter((ref) => ref.startsWith("fs:"));
+  // A bare file name ("fines.ts") names the file wherever it lies.
+  const same = (ref: string, path: string) =>
+    covers(ref, path) || covers(path, ref) || (!ref.includes("/") && path.split("/").at(-1) === ref.slice(3));
+  if (ruleRefs.length && askRefs.length && !askRefs.some((path) => ruleRefs.some((ref) => same(ref, path)))) return true;
+  const allowed = /\bnew ([a-z]+?)e?s? (?:are|is) (?:fine|ok|okay|allowed|welcome)\b/i.exec(rule)?.[1];
+  if (
+    allowed &&
+    asking.some((c) =>
+      new RegExp(String.raw`\b(?:add|create|write|introduce)\b[^.;]{0,30}\bnew\b[^.;]{0,20}\b${allowed}`, "i").test(c.text),
+    )
+  )
+    return true;
+  return /\b(?:public|exported)\b/i.test(rule) && asking.some((c) => /\bprivate\b|\binternal helper\b|\bnot exported\b/i.test(c.text));
+}
+
 function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
   const found: AmbiguityDraft[] = [];
   // What the request asks to do: clauses that are not rules, with quoted text masked.
@@ -546,13 +618,20 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
       (unscoped(NO_CHANGES) && CHANGE_TYPES.includes(input.taskType) && !advice && `a ${input.taskType} task changes code`) ||
       (NO_TESTS.test(text) && input.taskType === "TEST" && "the task is about tests") ||
       (NO_DEPS.test(text) &&
+        !(
+          NEW_DEPS_ONLY.test(text) &&
+          !UPDATES_FORBIDDEN.test(text) &&
+          (ALREADY_A_DEPENDENCY.test(input.text) ||
+            (input.taskType === "DEPENDENCY_UPDATE" && !addsNamedPackage && !naming.some((c) => ADDS_DEP.test(c))))
+        ) &&
         (input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c))) &&
         "the request also adds or updates dependencies") ||
       (pinned !== undefined &&
         input.taskType === "DEPENDENCY_UPDATE" &&
-        acting.some((c) => (/\bto v?(\d+(?:\.\d+)*)\b/i.exec(c)?.[1] ?? pinned) !== pinned) &&
+        acting.some((c) => (/\b(?:to|on|onto)\s+v?(\d+(?:\.\d+)*)\b/i.exec(c)?.[1] ?? pinned) !== pinned) &&
         "the upgrade moves off the pinned version") ||
       (frozen !== undefined &&
+        !frozenElsewhere(constraint.clause.text, asking) &&
         acting.some((c) => {
           const change = CHANGE_VERB.exec(c);
           const kept = nouns(frozen);
@@ -579,7 +658,9 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
         acting.some((c) => refsIn(c).some((r) => r.ref.startsWith("net:"))) &&
         "the request reaches a host over the network") ||
       (noNewFiles !== null &&
-        acting.some((c) => NEW_FILE.test(c) || (fileKind !== undefined && ADDS_OF_KIND[fileKind]!.test(c))) &&
+        acting.some(
+          (c, i) => NEW_FILE.test(c) || (fileKind !== undefined && ADDS_OF_KIND[fileKind]!.test(c) && !INTO_EXISTING.test(asking[i]!.text)),
+        ) &&
         "the request creates a new file") ||
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
       // The symbol a request renames is often in code quotes, so the unmasked text is read here.
@@ -593,7 +674,17 @@ function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
           const forbidden = nouns(kept);
           return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
         }) &&
-        "the request deletes what the rule keeps");
+        "the request deletes what the rule keeps") ||
+      (!frozenElsewhere(constraint.clause.text, asking) &&
+        ruleConflict({
+          rule: maskQuoted(constraint.clause.text.replace(/`([^`]*)`/g, "$1")),
+          before: maskQuoted(input.clauses[input.clauses.indexOf(constraint.clause) - 1]?.text ?? ""),
+          acting: naming,
+          deploy: input.taskType === "DEPLOY",
+          dependencyUpdate: input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)),
+          changes: (CHANGE_TYPES.includes(input.taskType) || input.taskType === "TEST" || input.taskType === "DOCS") && !advice,
+          test: input.taskType === "TEST",
+        }));
     if (!conflict) continue;
     found.push({
       kind: "constraint_contradiction",
@@ -664,14 +755,16 @@ function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
       .split("/");
     const area = segments.find((segment) => needs!.test(segment));
     if (!ref.startsWith("fs:") || !area) continue;
+    // A doc or test file outside the forbidden folder (README.md, src/x.test.ts) is such a place too.
     if (
       named.some(
         (path) =>
           !covers(ref, path) &&
-          path
+          (path
             .slice(3)
             .split("/")
-            .some((segment) => needs!.test(segment)),
+            .some((segment) => needs!.test(segment)) ||
+            kindOfPath(path.slice(3)) === input.taskType),
       )
     )
       continue;

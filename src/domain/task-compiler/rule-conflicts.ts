@@ -1,0 +1,242 @@
+// Contradictions read as an action on a thing (tenth session): a rule forbids a kind of action on
+// something ("Workflow files must not be edited", "no file in shop/ may be moved or renamed",
+// "bookings is append-only", "no new CI jobs", "prod stays untouched", "no major upgrades"), and
+// the ask does that action to that thing. The ambiguity detector's older checks each read one rule
+// shape against one kind of task; these read the rule's verb and object and the ask's verb and
+// object, so a rule about a class of files matches the path that belongs to it ("workflow" in
+// .github/workflows/ci.yml). Pure and deterministic.
+import { stem } from "./model/features.js";
+import { covers, refsIn } from "./scope.js";
+
+export interface RuleConflictInput {
+  /** The rule's clause, quoted text masked. */
+  rule: string;
+  /** The clause before the rule, for a pronoun object ("package.json is owned by ops; don't edit it"). */
+  before: string;
+  /** The clauses that ask for work (not rules), quoted text masked and code quotes unwrapped. */
+  acting: readonly string[];
+  deploy: boolean;
+  dependencyUpdate: boolean;
+  /** Asks that change nothing (a review, an investigation, a look at the environment) contradict no edit rule. */
+  changes: boolean;
+  test: boolean;
+}
+
+const EDIT_VERBS = "edit|change|modify|touch|update|alter|rewrite|move|rename|regenerate|reformat|delete|remove";
+const EDIT_PARTICIPLES = "edited|changed|modified|touched|updated|altered|rewritten|moved|renamed|regenerated|reformatted|deleted|removed";
+// "X must not be edited", "X may never be moved or renamed".
+const PASSIVE_RULE = new RegExp(
+  String.raw`^(.*?)\b(?:must|may|should|can|shall|are to|is to|will)\s*(?:not|never|n't)\s+(?:ever\s+)?be\s+((?:${EDIT_PARTICIPLES})(?:\s*(?:,|or|and|nor)\s*(?:be\s+)?(?:${EDIT_PARTICIPLES}))*)\b`,
+  "i",
+);
+// "Nothing exported from X may be renamed", "no file in shop/ may be moved".
+const NEGATIVE_SUBJECT_RULE = new RegExp(
+  String.raw`^(?:no|nothing|none of(?: the)?)\s+(.*?)\s+(?:may|must|can|shall|should|is to|are to|will)\s+(?:ever\s+)?(?:be\s+)?((?:${EDIT_PARTICIPLES}|${EDIT_VERBS})(?:\s*(?:,|or|and|nor)\s*(?:be\s+)?(?:${EDIT_PARTICIPLES}|${EDIT_VERBS}))*)\b`,
+  "i",
+);
+// "don't edit package.json", "never touch the generated client".
+const ACTIVE_RULE = new RegExp(
+  String.raw`\b(?:don'?t|do not|never|must not|mustn'?t|may not|cannot|can'?t|not allowed to|no one may|nobody may)\s+(?:ever\s+)?((?:${EDIT_VERBS})(?:\s*(?:,|or|and)\s*(?:${EDIT_VERBS}))*)\s+(.*)$`,
+  "i",
+);
+// "X stays untouched", "X is read-only / frozen / off-limits".
+const STATE_RULE =
+  /^(?:the\s+)?(.{2,60}?)\s+(?:is|are|stays?|remains?|must stay|must remain|has to stay|have to stay)\s+(?:untouched|frozen|locked|read[- ]only|off[- ]limits|as (?:it is|they are|is)|unchanged)\b/i;
+
+// What the ask does: a change verb, and what follows it.
+const ASK_VERB =
+  /\b(add(?:ing)?|chang(?:e|ing)|updat(?:e|ing)|edit(?:ing)?|modify(?:ing)?|set(?:ting)?|renam(?:e|ing)|mov(?:e|ing)|remov(?:e|ing)|delet(?:e|ing)|drop(?:ping)?|rewrit(?:e|ing)|bump(?:ing)?|upgrad(?:e|ing)|replac(?:e|ing)|insert(?:ing)?|creat(?:e|ing)|writ(?:e|ing)|fix(?:ing)?|patch(?:ing)?|refactor(?:ing)?|restructur(?:e|ing)|split(?:ting)?|extract(?:ing)?|extend(?:ing)?|alter(?:ing)?|tweak(?:ing)?|rais(?:e|ing)|lower(?:ing)?|increas(?:e|ing)|decreas(?:e|ing)|reduc(?:e|ing)|translat(?:e|ing)|reformat(?:ting)?|touch(?:ing)?)\b((?:(?!,?\s*(?:and )?then\b)[^.;]|\.(?=\S))*)/gi;
+const SPECIFIC = /^(?:move|rename|regenerate|reformat|delete|remove)/i;
+const ADDING = /^(?:add|insert|creat|writ|extend)/i;
+
+// Words that name no particular thing: a rule about "files" or "anything" is read elsewhere.
+const GENERIC = new Set(
+  "the any all anything everything something nothing get gets file folder directory dir exist existing code repo repository team own owned by hand feature pull request under from into with that this them they those these it its other new old must may never ever not allowed change edit touch modify update without our their your here there which what where when only just also still".split(
+    " ",
+  ),
+);
+// Paths and file names ("tailwind.config.js") are matched as paths, not as words.
+const FILE_OR_PATH = /\S*[/\\]\S*|\b[\w-]+(?:\.[\w-]+)*\.[a-z]{1,5}\b/gi;
+const wordsOf = (text: string): Set<string> =>
+  new Set(
+    (
+      text
+        .replace(FILE_OR_PATH, " ")
+        .toLowerCase()
+        .match(/[a-z][a-z0-9_]{2,}/g) ?? []
+    )
+      .filter((w) => !GENERIC.has(w))
+      .map((w) => stem(w))
+      .filter((w) => w.length >= 3 && !GENERIC.has(w)),
+  );
+const pathWords = (text: string): Set<string> => {
+  const out = new Set<string>();
+  for (const found of refsIn(text))
+    for (const part of found.ref
+      .slice(3)
+      .toLowerCase()
+      .split(/[/\\._-]+/))
+      if (part.length >= 3) out.add(stem(part));
+  return out;
+};
+const fsRefs = (text: string): string[] =>
+  refsIn(text)
+    .map((r) => r.ref)
+    .filter((ref) => ref.startsWith("fs:"));
+
+interface Forbidden {
+  object: string;
+  verbs: string;
+}
+
+// "Files in config/ are generated from infra/terraform/": what a pronoun points back at is the subject.
+const subjectOf = (text: string): string => /^(.*?)\s(?:is|are|was|were|gets?|lives?|holds?|has|have)\s/i.exec(text.trim())?.[1] ?? text;
+
+// The object ends where the rule starts giving its reason ("…, it's a test-only task").
+const objectOnly = (text: string): string => text.split(/[,;(]|\s(?:because|since|as|so|while|until|for now)\s/i)[0]!;
+
+function forbiddenAction(rule: string, before: string): Forbidden | null {
+  const found = forbiddenActionIn(rule, before);
+  return found && { ...found, object: objectOnly(found.object) };
+}
+
+function forbiddenActionIn(rule: string, before: string): Forbidden | null {
+  const negative = NEGATIVE_SUBJECT_RULE.exec(rule);
+  if (negative) return { object: negative[1]!, verbs: negative[2]! };
+  const passive = PASSIVE_RULE.exec(rule);
+  if (passive && passive[1]!.trim()) return { object: passive[1]!, verbs: passive[2]! };
+  const active = ACTIVE_RULE.exec(rule);
+  if (active) {
+    const object = /^(?:it|its|them|their|those|these|this|that)\b/i.test(active[2]!)
+      ? subjectOf(`${before} ${rule.slice(0, active.index)}`)
+      : active[2]!;
+    return { object, verbs: active[1]! };
+  }
+  const state = STATE_RULE.exec(rule);
+  if (state) return { object: state[1]!, verbs: "change" };
+  return null;
+}
+
+/**
+ * The asks a forbidden action covers: its verb (any change, or the specific one) on its object. A
+ * rule that names a path covers the paths under it; a rule that names a thing in words needs all
+ * its words in the ask ("member bookings" is not "guest-room bookings", "the default page size" is
+ * not the page size of an offset).
+ */
+function editConflict(forbidden: Forbidden, acting: readonly string[], testTask: boolean): boolean {
+  const verbs = forbidden.verbs
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((v) => v && !/^(?:or|and|nor|be)$/.test(v));
+  const specific = verbs.filter((v) => SPECIFIC.test(v)).map((v) => v.slice(0, 4));
+  const generic = verbs.some((v) => !SPECIFIC.test(v));
+  const touching = /\b(?:touch|change|modify|edit|alter)/i.test(forbidden.verbs);
+  const objectPaths = fsRefs(forbidden.object);
+  // A path a rule forbids editing is forbidden scope (scope.ts asks about it); only moving,
+  // renaming or deleting under it is read here.
+  if (objectPaths.length && generic) return false;
+  const objectWords = objectPaths.length ? new Set<string>() : wordsOf(forbidden.object);
+  // A test task changes tests, not the code it tests (the rule must be about tests to bind it).
+  if (testTask && !/\b(?:tests?|specs?|fixtures?|suites?)\b/i.test(forbidden.object)) return false;
+  const existingOnly = /\bexisting\b/i.test(forbidden.object);
+  const qualified = /\b(?:exported|public)\b/i.exec(forbidden.object)?.[0];
+  if (!objectWords.size && !objectPaths.length) return false;
+  // "the other runbooks": the rule itself sets the ask's thing apart.
+  if (/\b(?:the )?(?:other|remaining|rest of)\b/i.test(forbidden.object)) return false;
+  const needed = objectWords.size;
+  for (const clause of acting) {
+    if (existingOnly && /\bnew\b/i.test(clause)) continue;
+    if (qualified && (!new RegExp(`\\b${qualified}\\b`, "i").test(clause) || /\bnot (?:exported|public)\b|\bprivate\b/i.test(clause)))
+      continue;
+    for (const match of clause.matchAll(ASK_VERB)) {
+      const verb = match[1]!.toLowerCase();
+      if (!generic && !specific.some((v) => verb.startsWith(v))) continue;
+      // Adding beside a thing ("insert a correction event") neither updates nor deletes it.
+      if (ADDING.test(verb) && !touching) continue;
+      const rest = match[2] ?? "";
+      if (objectPaths.length) {
+        if (objectPaths.some((ref) => fsRefs(rest).some((path) => covers(ref, path)))) return true;
+        continue;
+      }
+      const asked = new Set([...wordsOf(rest), ...pathWords(rest)]);
+      if ([...objectWords].filter((w) => asked.has(w)).length >= needed) return true;
+    }
+  }
+  return false;
+}
+
+// "no new CI jobs": an ask that adds one.
+const NO_NEW =
+  /\bno (?:new|more|extra|additional)\s+((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*?)(?:e?s)?\b(?=\s*(?:$|[,.;:)(]|\s(?:and|or|in|to|may|are|allowed|please|without|unless|for|at|on)\b))/i;
+// A rule that names a manifest or lockfile: a dependency change edits it.
+const MANIFEST =
+  /\b(?:package\.json|package-lock\.json|pnpm-lock\.yaml|yarn\.lock|requirements[\w-]*\.txt|pyproject\.toml|poetry\.lock|Pipfile(?:\.lock)?|Cargo\.(?:toml|lock)|go\.(?:mod|sum)|Gemfile(?:\.lock)?|composer\.(?:json|lock)|pom\.xml|build\.gradle|lock ?files?)\b/i;
+// "prod stays untouched", "Do not run anything against production", "Production must stay on 2.7.4".
+const ENV_FREEZE =
+  /\b(prod|production|live)\b[^.;]{0,30}?\b(?:stays?|remains?|must stay|must remain|has to stay|is to stay|should stay|will stay)\s+(?:untouched|frozen|as it is|as is|unchanged|on v?\d)|\b(?:do not|don'?t|never|must not)\s+(?:run|execute|apply|change|touch|do)\s+anything\s+(?:against|on|in|to)\s+(?:the\s+)?(prod|production|live)\b|\bno (?:changes|deploys|deployments|writes|releases) (?:to|on|in) (?:the\s+)?(prod|production|live)\b/i;
+const ENV_ACTION =
+  /\b(?:deploy|release|ship|roll(?:ing)? out|drop|delete|remove|run|apply|migrate|alter|truncate|purge|backfill|update|change|set|upgrade)\b(?:[^.;]|\.(?=\S))*\b(?:prod|production|live)\b|\b(?:prod|production|live)\b(?:[^.;]|\.(?=\S))*\b(?:deploy|release|drop|delete|migration|backfill)\b/i;
+// "no major upgrades" against "from 2.7 to 3.3".
+const NO_MAJOR =
+  /\bno major(?: version)? (?:upgrades|bumps|updates|version changes)\b|\b(?:don'?t|do not|never)\s+(?:do\s+)?(?:a\s+|any\s+)?major(?: version)? (?:upgrades?|bumps?|updates?)\b|\bonly (?:minor|patch)(?: (?:and|or) (?:minor|patch))? (?:upgrades|updates|bumps|versions)\b|\b(?:minor|patch)(?: (?:and|or) (?:minor|patch))? (?:upgrades|updates|bumps) only\b/i;
+const VERSION_MOVE = /\bv?(\d+)(?:\.[\dx]+)*\s*(?:to|->|→)\s*v?(\d+)(?:\.\d+)*\b/gi;
+// "bookings is append-only": rows there are never deleted or rewritten.
+const APPEND_ONLY = /^(?:the\s+)?`?([\w.-]+)`?(?:\s+(?:table|log|ledger|collection))?\s+(?:is|are|stays?)\s+(?:an?\s+)?append[- ]only\b/i;
+const ROWS_CHANGED =
+  /\b(?:delete|remove|drop|purge|truncate|wipe|erase|update|overwrite|rewrite|edit|modify|correct|fix up|clean(?:s|ing)? (?:out|up))\b((?:[^.;]|\.(?=\S))*)/i;
+
+const MANIFEST_PATH = new RegExp(String.raw`(\S*[/\\])?(${MANIFEST.source.slice(2, -2)})\b`, "gi");
+
+/**
+ * A dependency change edits its package's manifest and lockfile: a rule protecting "the lockfile"
+ * binds it; one naming a file binds it when the ask names no manifest or the same one, or (with a
+ * folder: "exporter/package-lock.json") names a manifest in that folder.
+ */
+function manifestConflict(rule: string, acting: readonly string[]): boolean {
+  const asked = acting.flatMap((c) =>
+    [...c.matchAll(MANIFEST_PATH)].map((m) => ({ dir: (m[1] ?? "").toLowerCase(), file: m[2]!.toLowerCase() })),
+  );
+  const named = [...rule.matchAll(MANIFEST_PATH)];
+  for (const m of named) {
+    const dir = (m[1] ?? "").toLowerCase();
+    const file = m[2]!.toLowerCase();
+    // "the lockfile" binds unless the rule goes on to name which one.
+    if (/^lock ?files?$/.test(file)) {
+      if (named.length === 1) return true;
+      continue;
+    }
+    if (dir ? asked.some((a) => a.dir === dir) : !asked.length || asked.some((a) => a.file === file)) return true;
+  }
+  return false;
+}
+
+/** Why the rule contradicts the ask, or null. */
+export function ruleConflict(input: RuleConflictInput): string | null {
+  const { rule, acting } = input;
+  const append = APPEND_ONLY.exec(rule);
+  if (append) {
+    const name = stem(append[1]!.toLowerCase());
+    if (acting.some((c) => wordsOf(ROWS_CHANGED.exec(c)?.[1] ?? "").has(name)))
+      return "the request rewrites what the rule keeps append-only";
+  }
+  const env = ENV_FREEZE.exec(rule);
+  if (env && acting.some((c) => ENV_ACTION.test(c)) && (input.deploy || acting.some((c) => ENV_ACTION.test(c) && !/\bstaging\b/i.test(c))))
+    return "the request acts on the environment the rule freezes";
+  if (NO_MAJOR.test(rule))
+    for (const c of acting) for (const m of c.matchAll(VERSION_MOVE)) if (m[1] !== m[2]) return "the request is a major upgrade";
+  if (input.dependencyUpdate && manifestConflict(rule, acting))
+    return "a dependency change edits the manifest or lockfile the rule protects";
+  const fresh = NO_NEW.exec(rule);
+  if (fresh) {
+    const head = [...wordsOf(fresh[1]!)].at(-1);
+    if (
+      head &&
+      acting.some((c) => new RegExp(String.raw`\b(?:add|create|introduce|set up|write)\b[^.;]{0,40}?\b${head}`, "i").test(c.toLowerCase()))
+    )
+      return "the request adds what the rule says no new of";
+  }
+  const forbidden = forbiddenAction(rule, input.before);
+  if (forbidden && input.changes && editConflict(forbidden, acting, input.test))
+    return "the request changes what the rule forbids changing";
+  return null;
+}
