@@ -147,6 +147,14 @@ describe("constraints", () => {
     ["Ideally keep the diff under 100 lines", "SOFT"],
     ["If possible reuse the cache helper", "SOFT"],
     ["Avoid new global state", "SOFT"],
+    // Tenth session: a bare "no <work>", a passive "never" with an irregular participle, a pin, an
+    // access ban, "append-only".
+    ["No pushes", "HARD"],
+    ["No fix now, just find the cause", "HARD"],
+    ["History of main is never rewritten", "HARD"],
+    ["numpy stays pinned at 1.26.4", "HARD"],
+    ["There is no kubectl or API access to the prod cluster", "HARD"],
+    ["The events table is append-only", "HARD"],
   ])("%s → %s", (sentence, hardness) => {
     const task = compiled(`Fix the parser bug in src/parse.ts. ${sentence}.`);
     expect(task.ir.constraints).toEqual([expect.objectContaining({ hardness, text: expect.stringContaining(sentence.slice(1, 12)) })]);
@@ -154,6 +162,7 @@ describe("constraints", () => {
 
   it("does not read a noun after 'without' or a past complaint as a constraint", () => {
     expect(compiled("Reject rows without an email in src/import.ts").ir.constraints).toEqual([]);
+    expect(compiled("Promote the canary to 100% if the error rate stays at 0 for an hour").ir.constraints).toEqual([]);
     expect(compiled("Fix src/report.ts: it emails phone numbers, which it shouldn't").ir.constraints).toEqual([]);
   });
 
