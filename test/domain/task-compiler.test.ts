@@ -232,6 +232,18 @@ describe("constraints", () => {
 
 describe("scope", () => {
   detectorsAlone();
+  // Tenth session: access bans, passive and negative-subject rules, ownership by someone else.
+  it.each([
+    ["Find the lock holder. Do not connect to db-replica.seedvault.internal.", "net:db-replica.seedvault.internal"],
+    ["Add the widget. No calls from the app to maps.googleapis.com or any other third-party API.", "net:maps.googleapis.com"],
+    ["Fix the tide offsets in src/tides/dst.go. Generated code under gen/ is never edited by hand.", "fs:gen/**"],
+    ["Set LOG_LEVEL=debug on depot-north-01. Nothing in /etc/vale/ is to be edited by us.", "fs:/etc/vale/**"],
+    ["Turn on the flag for the guide. Flags in config/prod/ are only changed by the release bot.", "fs:config/prod/**"],
+    ["Enforce TLS 1.2 in server/tls.go. deploy/ingress/ is owned by the network team, do not edit anything there.", "fs:deploy/ingress/**"],
+  ])("%j forbids %s", (text, ref) => {
+    expect(compiled(text).ir.forbidden_scope).toContain(ref);
+  });
+
   it("types refs (fs: files, dirs and globs, net: hosts) and forbids them in negated contexts", () => {
     const task = compiled(
       "Update src/app.ts and lib/**/*.ts, call https://api.example.com/v1. Don't touch src/db/, leave config/prod.yaml alone and never call billing.example.com.",
