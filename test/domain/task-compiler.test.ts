@@ -147,6 +147,14 @@ describe("constraints", () => {
     ["Ideally keep the diff under 100 lines", "SOFT"],
     ["If possible reuse the cache helper", "SOFT"],
     ["Avoid new global state", "SOFT"],
+    // Tenth session: a bare "no <work>", a passive "never" with an irregular participle, a pin, an
+    // access ban, "append-only".
+    ["No pushes", "HARD"],
+    ["No fix now, just find the cause", "HARD"],
+    ["History of main is never rewritten", "HARD"],
+    ["numpy stays pinned at 1.26.4", "HARD"],
+    ["There is no kubectl or API access to the prod cluster", "HARD"],
+    ["The events table is append-only", "HARD"],
   ])("%s → %s", (sentence, hardness) => {
     const task = compiled(`Fix the parser bug in src/parse.ts. ${sentence}.`);
     expect(task.ir.constraints).toEqual([expect.objectContaining({ hardness, text: expect.stringContaining(sentence.slice(1, 12)) })]);
@@ -154,6 +162,7 @@ describe("constraints", () => {
 
   it("does not read a noun after 'without' or a past complaint as a constraint", () => {
     expect(compiled("Reject rows without an email in src/import.ts").ir.constraints).toEqual([]);
+    expect(compiled("Promote the canary to 100% if the error rate stays at 0 for an hour").ir.constraints).toEqual([]);
     expect(compiled("Fix src/report.ts: it emails phone numbers, which it shouldn't").ir.constraints).toEqual([]);
   });
 
@@ -223,6 +232,18 @@ describe("constraints", () => {
 
 describe("scope", () => {
   detectorsAlone();
+  // Tenth session: access bans, passive and negative-subject rules, ownership by someone else.
+  it.each([
+    ["Find the lock holder. Do not connect to db-replica.seedvault.internal.", "net:db-replica.seedvault.internal"],
+    ["Add the widget. No calls from the app to maps.googleapis.com or any other third-party API.", "net:maps.googleapis.com"],
+    ["Fix the tide offsets in src/tides/dst.go. Generated code under gen/ is never edited by hand.", "fs:gen/**"],
+    ["Set LOG_LEVEL=debug on depot-north-01. Nothing in /etc/vale/ is to be edited by us.", "fs:/etc/vale/**"],
+    ["Turn on the flag for the guide. Flags in config/prod/ are only changed by the release bot.", "fs:config/prod/**"],
+    ["Enforce TLS 1.2 in server/tls.go. deploy/ingress/ is owned by the network team, do not edit anything there.", "fs:deploy/ingress/**"],
+  ])("%j forbids %s", (text, ref) => {
+    expect(compiled(text).ir.forbidden_scope).toContain(ref);
+  });
+
   it("types refs (fs: files, dirs and globs, net: hosts) and forbids them in negated contexts", () => {
     const task = compiled(
       "Update src/app.ts and lib/**/*.ts, call https://api.example.com/v1. Don't touch src/db/, leave config/prod.yaml alone and never call billing.example.com.",
