@@ -10,7 +10,7 @@ trap 'rm -rf "$tmp"' EXIT
 # commit that added the batch | compiler commit that had not seen it | batch file | how it was written:
 # "fresh" (a batch written as a check on generality, before checking the compiler on it) or
 # "family" (exercises per family of issue 14 by the rules' own author; kept, not trained on)
-# (d985e67, 9cafcff, d7a597a, 5fcb6db, f2ffe89, 4c61ce4, c02275b, 0619239, 9bd5475, c896bdc, aa880f4, 6dfa98d, 29380c5, ff19979, 5ce07d2, 59ab409, e86b816, ee2dc31 and 2d3f210 added requests only, so the compiler at that commit had not
+# (d985e67, 9cafcff, d7a597a, 5fcb6db, f2ffe89, 4c61ce4, c02275b, 0619239, 9bd5475, c896bdc, aa880f4, 6dfa98d, 29380c5, ff19979, 5ce07d2, 59ab409, e86b816, ee2dc31, 2d3f210 and d8e7f63 added requests only, so the compiler at that commit had not
 # seen them)
 batches=(
   "d985e67 d985e67 test/fixtures/task-corpus/10-one-liners.yaml family"
@@ -57,6 +57,9 @@ batches=(
   "2d3f210 2d3f210 test/fixtures/task-corpus/97-blind-dev-za.yaml fresh"
   "2d3f210 2d3f210 test/fixtures/task-corpus/97-blind-dev-zb.yaml fresh"
   "2d3f210 2d3f210 test/fixtures/task-corpus/97-blind-dev-zc.yaml fresh"
+  "d8e7f63 d8e7f63 test/fixtures/task-corpus/97-blind-dev-zd.yaml fresh"
+  "d8e7f63 d8e7f63 test/fixtures/task-corpus/97-blind-dev-ze.yaml fresh"
+  "d8e7f63 d8e7f63 test/fixtures/task-corpus/97-blind-dev-zf.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
