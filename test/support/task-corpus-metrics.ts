@@ -75,11 +75,13 @@ export const HELDOUT_TARGETS = {
  * Tenth session's look (parts 97u–97zc, rule conflicts, money words, all three models retrained):
  * raised task type 246 -> 248, risk 242 -> 243, mode 250 -> 251, HARD found 253 -> 255; LOWERED
  * clear escalated 16 -> 17/157, not tuned on.
+ * Tenth session's second look (parts 97zd–97zf, constraint and scope rules, retrained): raised task
+ * type 248 -> 249, risk 243 -> 244, mode 251 -> 252.
  */
 export const HELDOUT_FLOOR: Targets = {
-  task_type: 0.9501, // 248/261
-  risk: 0.931, // 243/261
-  mode: 0.9616, // 251/261
+  task_type: 0.954, // 249/261
+  risk: 0.9348, // 244/261
+  mode: 0.9655, // 252/261
   privacy: 0.9923, // 259/261
   forbidden_found: 0.9961, // 260/261
   hard_found: 0.977, // 255/261
@@ -109,16 +111,18 @@ export const HELDOUT_FLOOR: Targets = {
  * 69 -> 72/79; LOWERED task type 188 -> 187, clear escalated 12 -> 17/121, not tuned on.
  * Tenth session's look (parts 97u–97zc, rule conflicts, money words, all three models retrained):
  * raised task type 187 -> 188; LOWERED risk 187 -> 186, clear escalated 17 -> 19/121, not tuned on.
+ * Tenth session's second look (parts 97zd–97zf, constraint and scope rules, retrained): raised risk
+ * 186 -> 187, clear escalated 19 -> 17/121; LOWERED task type 188 -> 187, not tuned on.
  */
 export const FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.94, // 188/200
-  risk: 0.93, // 186/200
+  task_type: 0.935, // 187/200
+  risk: 0.935, // 187/200
   mode: 0.97, // 194/200
   privacy: 0.985, // 197/200
   forbidden_found: 0.995, // 199/200
   hard_found: 0.975, // 195/200
   ambiguousRecall: 0.9113, // 72/79
-  clearEscalatedAtMost: 0.1571, // 19/121
+  clearEscalatedAtMost: 0.1405, // 17/121
 };
 
 /**
@@ -147,16 +151,19 @@ export const FRESH_HELDOUT_FLOOR: Targets = {
  * Tenth session's look (parts 97u–97zc, rule conflicts, money words, all three models retrained):
  * raised HARD found 191 -> 192, recall 78 -> 79/82; LOWERED task type 186 -> 185, risk 188 -> 185,
  * clear escalated 13 -> 14/118, not tuned on.
+ * Tenth session's second look (parts 97zd–97zf, constraint and scope rules, retrained): raised task
+ * type 185 -> 186, risk 185 -> 186, mode 193 -> 194, clear escalated 14 -> 13/118; LOWERED recall
+ * 79 -> 78/82, not tuned on.
  */
 export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.925, // 185/200
-  risk: 0.925, // 185/200
-  mode: 0.965, // 193/200
+  task_type: 0.93, // 186/200
+  risk: 0.93, // 186/200
+  mode: 0.97, // 194/200
   privacy: 0.98, // 196/200
   forbidden_found: 1, // 200/200
   hard_found: 0.96, // 192/200
-  ambiguousRecall: 0.9634, // 79/82
-  clearEscalatedAtMost: 0.1187, // 14/118
+  ambiguousRecall: 0.9512, // 78/82
+  clearEscalatedAtMost: 0.1102, // 13/118
 };
 
 /**
@@ -176,16 +183,19 @@ export const SECOND_FRESH_HELDOUT_FLOOR: Targets = {
  * Tenth session's look (parts 97u–97zc, rule conflicts, money words, all three models retrained):
  * raised task type 182 -> 185, mode 187 -> 188; LOWERED risk 182 -> 180, recall 74 -> 73/79, clear
  * escalated 9 -> 13/121, not tuned on.
+ * Tenth session's second look (parts 97zd–97zf, constraint and scope rules, retrained): raised risk
+ * 180 -> 181, forbidden found 196 -> 197, clear escalated 13 -> 12/121; LOWERED task type 185 ->
+ * 184, mode 188 -> 187, not tuned on.
  */
 export const THIRD_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.925, // 185/200
-  risk: 0.9, // 180/200
-  mode: 0.94, // 188/200
+  task_type: 0.92, // 184/200
+  risk: 0.905, // 181/200
+  mode: 0.935, // 187/200
   privacy: 0.96, // 192/200
-  forbidden_found: 0.98, // 196/200
+  forbidden_found: 0.985, // 197/200
   hard_found: 0.985, // 197/200
   ambiguousRecall: 0.924, // 73/79
-  clearEscalatedAtMost: 0.1075, // 13/121
+  clearEscalatedAtMost: 0.0992, // 12/121
 };
 
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
@@ -295,16 +305,19 @@ export function targetFailures(m: Metrics, targets: Targets = HELDOUT_TARGETS): 
  * tuned on.
  * Tenth session's look (parts 97u–97zc, rule conflicts, money words, all three models retrained):
  * raised task type 181 -> 185, risk 176 -> 180.
+ * Tenth session's second look (parts 97zd–97zf, constraint and scope rules, retrained): raised mode
+ * 184 -> 185, clear escalated 12 -> 11/121; LOWERED task type 185 -> 184, risk 180 -> 179, not
+ * tuned on.
  */
 export const FOURTH_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.925, // 185/200
-  risk: 0.9, // 180/200
-  mode: 0.92, // 184/200
+  task_type: 0.92, // 184/200
+  risk: 0.895, // 179/200
+  mode: 0.925, // 185/200
   privacy: 0.96, // 192/200
   forbidden_found: 0.995, // 199/200
   hard_found: 0.985, // 197/200
   ambiguousRecall: 0.9746, // 77/79
-  clearEscalatedAtMost: 0.0992, // 12/121
+  clearEscalatedAtMost: 0.091, // 11/121
 };
 
 /**
@@ -320,16 +333,19 @@ export const FOURTH_FRESH_HELDOUT_FLOOR: Targets = {
  * Tenth session's look (parts 97u–97zc, rule conflicts, money words, all three models retrained):
  * raised task type 180 -> 181, risk 174 -> 182, mode 188 -> 189, privacy 190 -> 192; LOWERED recall
  * 73 -> 72/80, not tuned on.
+ * Tenth session's second look (parts 97zd–97zf, constraint and scope rules, retrained): raised task
+ * type 181 -> 182, risk 182 -> 183, mode 189 -> 190, forbidden found 197 -> 198; LOWERED clear
+ * escalated 14 -> 15/120, not tuned on.
  */
 export const FIFTH_FRESH_HELDOUT_FLOOR: Targets = {
-  task_type: 0.905, // 181/200
-  risk: 0.91, // 182/200
-  mode: 0.945, // 189/200
+  task_type: 0.91, // 182/200
+  risk: 0.915, // 183/200
+  mode: 0.95, // 190/200
   privacy: 0.96, // 192/200
-  forbidden_found: 0.985, // 197/200
+  forbidden_found: 0.99, // 198/200
   hard_found: 0.935, // 187/200
   ambiguousRecall: 0.9, // 72/80
-  clearEscalatedAtMost: 0.1167, // 14/120
+  clearEscalatedAtMost: 0.125, // 15/120
 };
 
 /**
@@ -342,14 +358,33 @@ export const FIFTH_FRESH_HELDOUT_FLOOR: Targets = {
  * Tenth session's look (parts 97u–97zc, rule conflicts, money words, all three models retrained):
  * raised risk 183 -> 185, recall 70 -> 72/80; LOWERED task type 191 -> 190, clear escalated 5 ->
  * 7/120, not tuned on.
+ * Tenth session's second look (parts 97zd–97zf, constraint and scope rules, retrained): raised
+ * forbidden found 196 -> 197, clear escalated 7 -> 5/120; LOWERED recall 72 -> 71/80, not tuned on.
  */
 export const SIXTH_FRESH_HELDOUT_FLOOR: Targets = {
   task_type: 0.95, // 190/200
   risk: 0.925, // 185/200
   mode: 0.93, // 186/200
   privacy: 0.955, // 191/200
-  forbidden_found: 0.98, // 196/200
+  forbidden_found: 0.985, // 197/200
   hard_found: 0.935, // 187/200
-  ambiguousRecall: 0.9, // 72/80
-  clearEscalatedAtMost: 0.0584, // 7/120
+  ambiguousRecall: 0.8875, // 71/80
+  clearEscalatedAtMost: 0.0417, // 5/120
+};
+
+/**
+ * The ratchet for the seventh fresh held-out file (test/fixtures/task-corpus-heldout-fresh7.yaml), set
+ * at its first measurement on 2026-12-05, on the tenth session's final compiler: written blind, with
+ * the labelling guide only, while parts 97zd–97zf were being written; never seen by anyone tuning.
+ * Scored once (aggregate numbers only), and these floors are those numbers.
+ */
+export const SEVENTH_FRESH_HELDOUT_FLOOR: Targets = {
+  task_type: 0.97, // 194/200
+  risk: 0.95, // 190/200
+  mode: 0.965, // 193/200
+  privacy: 0.99, // 198/200
+  forbidden_found: 1, // 200/200
+  hard_found: 0.98, // 196/200
+  ambiguousRecall: 0.975, // 78/80
+  clearEscalatedAtMost: 0.075, // 9/120
 };

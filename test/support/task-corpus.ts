@@ -39,6 +39,7 @@ const HELDOUT_FRESH3 = new URL("task-corpus-heldout-fresh3.yaml", fixtures);
 const HELDOUT_FRESH4 = new URL("task-corpus-heldout-fresh4.yaml", fixtures);
 const HELDOUT_FRESH5 = new URL("task-corpus-heldout-fresh5.yaml", fixtures);
 const HELDOUT_FRESH6 = new URL("task-corpus-heldout-fresh6.yaml", fixtures);
+const HELDOUT_FRESH7 = new URL("task-corpus-heldout-fresh7.yaml", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
 /** A held-out file, or null while it does not exist in this tree (the gate then says SKIPPED). */
@@ -105,6 +106,15 @@ export function loadFifthFreshHeldout(): CorpusEntry[] | null {
  */
 export function loadSixthFreshHeldout(): CorpusEntry[] | null {
   return readIfPresent(HELDOUT_FRESH6);
+}
+
+/**
+ * The seventh fresh held-out file (200 requests, `hl-`), written blind in the tenth session, with the
+ * labelling guide only, while parts 97zd–97zf were being written, and first scored on the session's
+ * final compiler.
+ */
+export function loadSeventhFreshHeldout(): CorpusEntry[] | null {
+  return readIfPresent(HELDOUT_FRESH7);
 }
 
 export const requestOf = (entry: CorpusEntry): TaskRequest => (entry.request ? { request: entry.request } : { text: entry.text ?? "" });
