@@ -119,7 +119,7 @@ const DEFINED_ELSEWHERE = new RegExp(
   "g",
 );
 const DEFINED_ELSEWHERE_HINT =
-  /\b(?:agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|\w+'s|attach(?:ed|ment)|old|previous|legacy|former|worked|working|fine|good|stable|same as)\b/i;
+  /\b(?:agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|document|retrospective|attach(?:ed|ment)|(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|quarter|year|season|sprint)'s|(?:like|as) the (?:old|previous|legacy|former)|(?:that|which) (?:worked|was)|used to work|same as)\b/i;
 
 // OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
 // every alternative holds one of these words, which one quick scan finds first.

@@ -14,9 +14,16 @@ export interface Finding<T> {
 
 const CREDENTIAL_LITERAL =
   /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+// Every credential form above holds one of these; the full expression is tried only then.
+const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|BEGIN/;
+const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };
 const MONEY =
   /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?)\b/i;
-const CRITICAL: [RegExp, string][] = [
+/** What a rule needs of its pattern (a RegExp, or one tried only after a cheap hint). */
+interface Matcher {
+  exec(text: string): RegExpExecArray | null;
+}
+const CRITICAL: [Matcher, string][] = [
   [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|ssh keys?|signing keys?)\b/i, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
   [
@@ -29,7 +36,7 @@ const CRITICAL: [RegExp, string][] = [
   ],
   // A credential written out in the request: a password in a connection URL, KEY=value, a token
   // by its vendor's prefix (docs/task-labelling.md: a live credential in a pasted log, 30 of 30).
-  [CREDENTIAL_LITERAL, "the request carries a live credential"],
+  [CREDENTIAL, "the request carries a live credential"],
   [
     /\b(print(s|ed|ing)?|log(s|ged|ging)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
     "handles secrets",
@@ -165,13 +172,13 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
   return { value: "AUTONOMOUS", span: null, reason: "low or medium risk and no request to be consulted" };
 }
 
-const PRIVACY: [RegExp, PrivacyClass, string][] = [
+const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [
     /\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|(?:access|auth|bearer|bot|api|slack|github|npm) tokens?|ssh keys?|signing keys?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|(?<![\w-])\.env(?![.\w])|\.env\.(?:local|prod|production)\b/i,
     "SECRET",
     "mentions credentials or keys",
   ],
-  [CREDENTIAL_LITERAL, "SECRET", "carries a credential"],
+  [CREDENTIAL, "SECRET", "carries a credential"],
   [
     /\b(print(s|ed|ing)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
     "SECRET",
