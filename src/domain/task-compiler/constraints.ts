@@ -7,7 +7,14 @@ import { normalizeText } from "./segment.js";
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important)[,:\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never(?!\\s+\\w+ed\\b)|no need to|not (?:touch|change|modify|edit))\\b`, "i");
 const HARD_ANYWHERE =
-  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) untouched|append[- ]only|(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+please)?\s*$|\bno fix(?:es)? (?:now|yet|needed|for now|in this \w+)|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to\b|:\s*(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge)\b|(?:stays?|remains?) (?:on|pinned (?:on|at)) v?\d+|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never (?:\w+ed|rewritten|overwritten|torn down)|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+// Rules a bare phrase states (tenth session): "prod stays untouched", "bookings is append-only",
+// "numpy stays pinned at 1.26.4", "the other two stay on 12.3.x", "history is never rewritten", "no
+// fix now", "no kubectl or API access to …", a clause that is only "No pushes" or "no migrations",
+// and "…: never delete rows from it". Kept out of HARD_ANYWHERE: in that one expression they made it
+// about 2.5 times slower on the corpus (V8 stops skipping ahead to the alternatives' first letters).
+const HARD_PHRASE =
+  /\b(?:(?:stays?|remains?) (?:untouched|on v?\d+|pinned (?:on|at) v?\d+)|append[- ]only|no fix(?:es)? (?:now|yet|needed|for now|in this \w+)|no (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to|(?:is|are) never (?:rewritten|overwritten|torn down))\b|\b(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+please)?\s*$\b|\b:\s*(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge)\b/i;
 // A verbless "no …" is a rule when what it denies is work the agent would do: something new ("no
 // new tests", "no new npm packages in this repo"), a kind of change or release ("no production
 // changes until Monday", "no destructive migrations"), or when it holds for a period ("… this
@@ -51,7 +58,7 @@ export const isNegated = (raw: string): boolean => {
   const known = negatedCache.get(raw);
   if (known !== undefined) return known;
   const text = maskQuoted(raw);
-  return remember(negatedCache, raw, NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || WITHOUT.test(text));
+  return remember(negatedCache, raw, NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_PHRASE.test(text) || WITHOUT.test(text));
 };
 
 export type Hardness = "HARD" | "SOFT";
@@ -75,7 +82,7 @@ function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
   const text = maskQuoted(clause.text);
   if (SOFT.test(text)) return "SOFT";
-  if (NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_LEAD.test(text)) return "HARD";
+  if (NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_PHRASE.test(text) || HARD_LEAD.test(text)) return "HARD";
   if (clause.section === "constraints" || clause.section === "forbidden") return "HARD";
   return null;
 }
