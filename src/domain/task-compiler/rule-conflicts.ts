@@ -17,8 +17,9 @@ export interface RuleConflictInput {
   acting: readonly string[];
   deploy: boolean;
   dependencyUpdate: boolean;
-  /** Asks that change nothing (a review, an investigation, a look at the environment) contradict no edit rule. */
+  /** Whether the ask changes anything: a review, an investigation or a look at the environment does not, and breaks no edit rule. */
   changes: boolean;
+  /** A test task: it changes tests, not the code it tests. */
   test: boolean;
 }
 
