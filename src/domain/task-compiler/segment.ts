@@ -205,3 +205,10 @@ export const normalizeText = (text: string): string => text.replace(/\s+/g, " ")
 
 /** How many words a text holds: whitespace-separated pieces with a letter or a digit in them. */
 export const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+// Words that open a clause without saying what to do ("please", "can you", "just", "we need to").
+export const FILLER =
+  /^(?:(?:please|pls|plz|can you|could you|would you|will you|just|kindly|hey|hi|ok|okay|so|now|go ahead and|and|again|quickly|asap|you|we|i|need to|have to|must|should|let'?s|gotta|need you to|want you to|i need|i want)\b[\s,!]*)*/i;
+
+/** A clause's span in the request. */
+export const spanOf = (clause: Clause): Span => ({ start: clause.start, end: clause.end });
