@@ -7,7 +7,7 @@ import type { AmbiguityDraft, DetectionInput } from "./ambiguity.js";
 import { hardnessOf, isNegated, maskQuoted } from "./constraints.js";
 import { kindOfPath } from "./path-kinds.js";
 import { ruleConflict } from "./rule-conflicts.js";
-import { covers, forbids, refsIn } from "./scope.js";
+import { covers, forbids, fsRefsIn, refsIn } from "./scope.js";
 import { FILLER, spanOf, type Clause } from "./segment.js";
 
 const CHANGE_TYPES: TaskType[] = [
@@ -123,11 +123,10 @@ const nouns = (text: string): Set<string> =>
  */
 function frozenElsewhere(rule: string, asking: readonly Clause[]): boolean {
   // A file's folder counts as what the rule names: a lockfile protects its package's manifest.
-  const ruleRefs = refsIn(rule)
-    .map((r) => r.ref)
-    .filter((ref) => ref.startsWith("fs:"))
-    .map((ref) => (ref.endsWith("/**") || !ref.includes("/") ? ref : `${ref.slice(0, ref.lastIndexOf("/"))}/**`));
-  const askRefs = asking.flatMap((c) => refsIn(c.text).map((r) => r.ref)).filter((ref) => ref.startsWith("fs:"));
+  const ruleRefs = fsRefsIn(rule).map((ref) =>
+    ref.endsWith("/**") || !ref.includes("/") ? ref : `${ref.slice(0, ref.lastIndexOf("/"))}/**`,
+  );
+  const askRefs = asking.flatMap((c) => fsRefsIn(c.text));
   // A bare file name ("fines.ts") names the file wherever it lies.
   const same = (ref: string, path: string) =>
     covers(ref, path) || covers(path, ref) || (!ref.includes("/") && path.split("/").at(-1) === ref.slice(3));
@@ -153,9 +152,15 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
   // \`ical-generator\` package"): what a rule keeps or forbids is often named that way.
   const naming = asking.map((clause) => maskQuoted(clause.text.replace(/`([^`]*)`/g, "$1")));
   const addsNamedPackage = asking.some((clause) => ADDS_NAMED_PACKAGE.test(clause.text.replace(FILLER, "")));
+  // Read only when a rule or the task type asks, and then once.
+  let addsDep: boolean | undefined;
+  const addsDependency = () => (addsDep ??= addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)));
   for (const constraint of input.constraints) {
     if (constraint.hardness !== "HARD") continue;
     const text = maskQuoted(constraint.clause.text);
+    // Asked by two checks, answered once.
+    let elsewhere: boolean | undefined;
+    const reachesAsk = () => !(elsewhere ??= frozenElsewhere(constraint.clause.text, asking));
     const unscoped = (pattern: RegExp) => {
       const match = pattern.exec(text);
       return match !== null && !SCOPED.test(text.slice(match.index + match[0].length));
@@ -177,17 +182,16 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
         !(
           NEW_DEPS_ONLY.test(text) &&
           !UPDATES_FORBIDDEN.test(text) &&
-          (ALREADY_A_DEPENDENCY.test(input.text) ||
-            (input.taskType === "DEPENDENCY_UPDATE" && !addsNamedPackage && !naming.some((c) => ADDS_DEP.test(c))))
+          (ALREADY_A_DEPENDENCY.test(input.text) || (input.taskType === "DEPENDENCY_UPDATE" && !addsDependency()))
         ) &&
-        (input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c))) &&
+        (input.taskType === "DEPENDENCY_UPDATE" || addsDependency()) &&
         "the request also adds or updates dependencies") ||
       (pinned !== undefined &&
         input.taskType === "DEPENDENCY_UPDATE" &&
         acting.some((c) => (/\b(?:to|on|onto)\s+v?(\d+(?:\.\d+)*)\b/i.exec(c)?.[1] ?? pinned) !== pinned) &&
         "the upgrade moves off the pinned version") ||
       (frozen !== undefined &&
-        !frozenElsewhere(constraint.clause.text, asking) &&
+        reachesAsk() &&
         acting.some((c) => {
           const change = CHANGE_VERB.exec(c);
           const kept = nouns(frozen);
@@ -231,13 +235,13 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
           return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
         }) &&
         "the request deletes what the rule keeps") ||
-      (!frozenElsewhere(constraint.clause.text, asking) &&
+      (reachesAsk() &&
         ruleConflict({
           rule: maskQuoted(constraint.clause.text.replace(/`([^`]*)`/g, "$1")),
           before: maskQuoted(input.clauses[input.clauses.indexOf(constraint.clause) - 1]?.text ?? ""),
           acting: naming,
           deploy: input.taskType === "DEPLOY",
-          dependencyUpdate: input.taskType === "DEPENDENCY_UPDATE" || addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)),
+          dependencyUpdate: input.taskType === "DEPENDENCY_UPDATE" || addsDependency(),
           changes: (CHANGE_TYPES.includes(input.taskType) || input.taskType === "TEST" || input.taskType === "DOCS") && !advice,
           test: input.taskType === "TEST",
         }));

@@ -6,7 +6,7 @@
 // object, so a rule about a class of files matches the path that belongs to it ("workflow" in
 // .github/workflows/ci.yml). Pure and deterministic.
 import { stem } from "./model/features.js";
-import { covers, refsIn } from "./scope.js";
+import { covers, fsRefsIn, refsIn } from "./scope.js";
 
 export interface RuleConflictInput {
   /** The rule's clause, quoted text masked. */
@@ -80,10 +80,6 @@ const pathWords = (text: string): Set<string> => {
       if (part.length >= 3) out.add(stem(part));
   return out;
 };
-const fsRefs = (text: string): string[] =>
-  refsIn(text)
-    .map((r) => r.ref)
-    .filter((ref) => ref.startsWith("fs:"));
 
 interface Forbidden {
   object: string;
@@ -132,7 +128,7 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
   const specific = verbs.filter((v) => SPECIFIC.test(v)).map((v) => v.slice(0, 4));
   const generic = verbs.some((v) => !SPECIFIC.test(v));
   const touching = /\b(?:touch|change|modify|edit|alter)/i.test(forbidden.verbs);
-  const objectPaths = fsRefs(forbidden.object);
+  const objectPaths = fsRefsIn(forbidden.object);
   // A path a rule forbids editing is forbidden scope (scope.ts asks about it); only moving,
   // renaming or deleting under it is read here.
   if (objectPaths.length && generic) return false;
@@ -144,7 +140,6 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
   if (!objectWords.size && !objectPaths.length) return false;
   // "the other runbooks": the rule itself sets the ask's thing apart.
   if (/\b(?:the )?(?:other|remaining|rest of)\b/i.test(forbidden.object)) return false;
-  const needed = objectWords.size;
   for (const clause of acting) {
     if (existingOnly && /\bnew\b/i.test(clause)) continue;
     if (qualified && (!new RegExp(`\\b${qualified}\\b`, "i").test(clause) || /\bnot (?:exported|public)\b|\bprivate\b/i.test(clause)))
@@ -156,11 +151,11 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
       if (ADDING.test(verb) && !touching) continue;
       const rest = match[2] ?? "";
       if (objectPaths.length) {
-        if (objectPaths.some((ref) => fsRefs(rest).some((path) => covers(ref, path)))) return true;
+        if (objectPaths.some((ref) => fsRefsIn(rest).some((path) => covers(ref, path)))) return true;
         continue;
       }
       const asked = new Set([...wordsOf(rest), ...pathWords(rest)]);
-      if ([...objectWords].filter((w) => asked.has(w)).length >= needed) return true;
+      if ([...objectWords].every((w) => asked.has(w))) return true;
     }
   }
   return false;
@@ -220,8 +215,8 @@ export function ruleConflict(input: RuleConflictInput): string | null {
     if (acting.some((c) => wordsOf(ROWS_CHANGED.exec(c)?.[1] ?? "").has(name)))
       return "the request rewrites what the rule keeps append-only";
   }
-  const env = ENV_FREEZE.exec(rule);
-  if (env && acting.some((c) => ENV_ACTION.test(c)) && (input.deploy || acting.some((c) => ENV_ACTION.test(c) && !/\bstaging\b/i.test(c))))
+  // A deploy goes where the rule freezes; other work only when it does not say staging.
+  if (ENV_FREEZE.test(rule) && acting.some((c) => ENV_ACTION.test(c) && (input.deploy || !/\bstaging\b/i.test(c))))
     return "the request acts on the environment the rule freezes";
   if (NO_MAJOR.test(rule))
     for (const c of acting) for (const m of c.matchAll(VERSION_MOVE)) if (m[1] !== m[2]) return "the request is a major upgrade";
@@ -230,11 +225,8 @@ export function ruleConflict(input: RuleConflictInput): string | null {
   const fresh = NO_NEW.exec(rule);
   if (fresh) {
     const head = [...wordsOf(fresh[1]!)].at(-1);
-    if (
-      head &&
-      acting.some((c) => new RegExp(String.raw`\b(?:add|create|introduce|set up|write)\b[^.;]{0,40}?\b${head}`, "i").test(c.toLowerCase()))
-    )
-      return "the request adds what the rule says no new of";
+    const adds = head && new RegExp(String.raw`\b(?:add|create|introduce|set up|write)\b[^.;]{0,40}?\b${head}`, "i");
+    if (adds && acting.some((c) => adds.test(c))) return "the request adds what the rule says no new of";
   }
   const forbidden = forbiddenAction(rule, input.before);
   if (forbidden && input.changes && editConflict(forbidden, acting, input.test))

@@ -118,6 +118,12 @@ export function forgetRefs(): void {
 }
 
 /** The refs in one piece of text, each with where it sits. */
+/** The file refs (`fs:`) a text names, in order. */
+export const fsRefsIn = (text: string): string[] =>
+  refsIn(text)
+    .map((found) => found.ref)
+    .filter((ref) => ref.startsWith("fs:"));
+
 export function refsIn(raw: string): readonly FoundRef[] {
   const known = refsCache.get(raw);
   if (known) return known;
