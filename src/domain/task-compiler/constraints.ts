@@ -4,7 +4,7 @@
 import type { Clause } from "./segment.js";
 import { normalizeText } from "./segment.js";
 
-const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important)[,:\s]+)*`;
+const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important|p\.?s\.?)[,:\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never(?!\\s+\\w+ed\\b)|no need to|not (?:touch|change|modify|edit))\\b`, "i");
 const HARD_ANYWHERE =
   /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
@@ -14,7 +14,14 @@ const HARD_ANYWHERE =
 // and "…: never delete rows from it". Kept out of HARD_ANYWHERE: in that one expression they made it
 // about 2.5 times slower on the corpus (V8 stops skipping ahead to the alternatives' first letters).
 const HARD_PHRASE =
-  /\b(?:(?:stays?|remains?) (?:untouched|on v?\d+|pinned (?:on|at) v?\d+)|append[- ]only|no fix(?:es)? (?:now|yet|needed|for now|in this \w+)|no (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to|(?:is|are) never (?:rewritten|overwritten|torn down))\b|\b(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+please)?\s*$\b|\b:\s*(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge)\b/i;
+  /\b(?:(?:stays?|remains?) (?:untouched|on v?\d+|pinned (?:on|at) v?\d+)|append[- ]only|no fix(?:es)? (?:now|yet|needed|for now|in this \w+)|no (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to|(?:is|are) never (?:rewritten|overwritten|torn down))\b|\b(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+please)?\s*$\b|\b(?::|,|;|\bso|\band|\bbut)\s+(?:please\s+)?(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge|restart|reboot|apply|upgrade)\b|\bno (?:code )?(?:changes|edits)(?: please)?\s*(?:,|$)|\bno (?:changes|edits) outside\b|\b(?:(?:inline |review )?comments (?:on (?:the|this|that) (?:pr|mr|doc)\s+)?only|only (?:leave )?comments|just (?:leave )?comments)\b(?!\s+(?:out|in)\b)/i;
+// Short verbless obligations and limits (eleventh session): a clause that is only "Tests only",
+// "Test file only", "Nothing else", "outputs unchanged" or "Same delays as today"; a trailing
+// ", no other module changes"; "must keep passing", "must be green"; "no real patient data". What
+// kind of answer is wanted ("Advice only", "Plan only", "Comment only") sets the mode instead, and
+// "same as before" points elsewhere rather than stating a rule.
+const HARD_SHORT =
+  /^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+please)?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b/i;
 // A verbless "no …" is a rule when what it denies is work the agent would do: something new ("no
 // new tests", "no new npm packages in this repo"), a kind of change or release ("no production
 // changes until Monday", "no destructive migrations"), or when it holds for a period ("… this
@@ -82,7 +89,8 @@ function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
   const text = maskQuoted(clause.text);
   if (SOFT.test(text)) return "SOFT";
-  if (NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_PHRASE.test(text) || HARD_LEAD.test(text)) return "HARD";
+  if (NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_PHRASE.test(text) || HARD_LEAD.test(text) || HARD_SHORT.test(text))
+    return "HARD";
   if (clause.section === "constraints" || clause.section === "forbidden") return "HARD";
   return null;
 }
@@ -107,6 +115,18 @@ const KEEP_EXISTING = new RegExp(
   "i",
 );
 
+// Eleventh session: after the ask, an imperative "keep" is a rule whatever its object ("Keep the
+// JSON response byte-identical for existing clients", "Keep Node 18 support", "Keep it behind the
+// \`docs_export\` flag"): the writers of the blind parts call it HARD 92 times to 28. Not when it
+// makes something new ("keep a mapping file", "keep the new key in Vault"), picks survivors of a
+// cleanup ("keep the row with the lowest id", "keep only the first half"), sets a retention ("for
+// 30 days") or a target ("under 1 GB", which is a criterion), goes on to other work ("…, move the
+// callers onto it and delete the others") or asks ("keep the line breaks?").
+const KEEP_RULE = new RegExp(
+  `${LEAD}(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for)\\s)(?![^;]*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|in sync|working|delete|remove|drop|move|import)\\b|\\bfor\\s+(?:\\d+|a|one)\\s+(?:days?|weeks?|months?|years?)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?![^;]*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
+  "i",
+);
+
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
@@ -116,6 +136,7 @@ export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
     if (clause.section === "acceptance") continue;
     let hardness = hardnessOf(clause);
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
     if (
       !hardness &&
       previous?.hardness === "HARD" &&
