@@ -281,11 +281,18 @@ function unresolvedReference(content: Clause[], anchored: boolean): { draft: Amb
     for (const match of text.matchAll(EXTERNAL_EVENT)) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 40);
       if (EVENT_IDENTIFIED.test(after) || ANCHOR.test(match[0])) continue;
-      // "the same way api/health.ts does it" names its model; "X and Y do the same thing" only describes.
+      // "the same way api/health.ts does it" names its model; "X and Y do the same thing" (or say,
+      // return, show it) only describes.
       if (/^the same\b/i.test(match[0])) {
         const rest = clause.text.slice(match.index + match[0].length);
         if (IDENTIFIER.test(rest) || refsIn(rest).length > 0) continue;
-        if (/\b(?:do|does|did|doing)\s+$/i.test(text.slice(0, match.index)) && wordCount(text.slice(0, match.index)) >= 3) continue;
+        if (
+          /\b(?:do|does|did|doing|say|says|said|saying|mean|means|meant|return|returns|show|shows|produce|produces|give|gives|print|prints|contain|contains)\s+(?:still\s+)?$/i.test(
+            text.slice(0, match.index),
+          ) &&
+          wordCount(text.slice(0, match.index)) >= 3
+        )
+          continue;
       }
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }

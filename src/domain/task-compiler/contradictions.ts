@@ -41,6 +41,7 @@ const ALREADY_A_DEPENDENCY =
   /\b(?:is|are) already (?:a |an )?(?:(?:dev )?dependenc(?:y|ies)|installed|in (?:use|package\.json|requirements[\w-]*\.txt|pyproject\.toml|go\.mod|cargo\.toml|the lockfile))\b|\balready (?:depend on|use|have) (?:it|them|\S+)\b/i;
 const ADDS_DEP =
   /\b(?:add|install)\s+`?[a-z@][\w@/.-]*`?\s+to\s+(?:the\s+)?\S*(?:requirements[\w-]*\.txt|package\.json|pyproject\.toml|Cargo\.toml|go\.mod|Gemfile|pom\.xml|build\.gradle|composer\.json|\.csproj)\b|\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+|\b(?:with|via)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b|same\b)[\w@/.-]+\s+(?:package|library)\b\s*\(?\s*not (?:yet )?installed\b/i;
+const SWAPS_PACKAGE = /\b(?:replace|swap|switch|migrate)\s+(?:from\s+)?[\w@/.-]+(?:\.js)?\s+(?:with|for|to)\s+[\w@/.-]+/i;
 // "don't touch prod today" forbids a deploy there.
 const NO_ENV_TOUCH =
   /\b(?:don'?t|do not|never|must not)\s+(?:touch|change|modify|deploy to|release to)\s+(?:the\s+)?(prod|production|staging|live)\b/i;
@@ -93,6 +94,14 @@ const ENVIRONMENT = /^(?:prod|production|staging|live)$/i;
 const ADDS_NAMED_PACKAGE =
   /^(?:add|install)\s+`[a-z@][\w@/.-]*`(?=\s+and\b|\s*[,.;]|\s*$|\s+(?:as a (?:dep|dependency)|to (?:the )?(?:deps|dependencies|package\.json)|to (?:the )?[\w-]+ (?:service|app|project|repo|package|module)\b))/i;
 const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing)? out)\b((?:[^.;]|\.(?=\S))*)/i;
+// A rule limited to a window of time or to a subset of things ("Do not deploy between 16:00 and
+// 18:00 UTC", "… on the last business day of the month", "Never drop a partition whose export has
+// not been verified", "Do not delete anything for an account with an open AML case") says when or
+// which, not whether: the deploy or the deletion it governs can still be done (eleventh session).
+// A period that holds now ("until January", "during the freeze", "this quarter") is not a window.
+const WINDOW =
+  /\b(?:between\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?\s+and\s+\d|(?:before|after)\s+\d{1,2}:\d\d|on (?:the )?(?:last|first)\s+(?:business |working )?day|on (?:a )?(?:fridays?|mondays?|weekends?|saturdays?|sundays?|public holidays?)|(?:outside|during) (?:of )?(?:business|office|working|peak) hours|during (?:the )?(?:settlement|invoice|payroll|peak|batch|backup|billing) (?:window|run))\b/i;
+const SUBSET = /\b(?:whose|unless|except|that (?:has|have|is|are)|which (?:has|have|is|are)|with an? (?:open|active|pending|running|unverified))\b/i;
 const ADVICE =
   /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
 const STOP = new Set([
@@ -154,7 +163,9 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
   const addsNamedPackage = asking.some((clause) => ADDS_NAMED_PACKAGE.test(clause.text.replace(FILLER, "")));
   // Read only when a rule or the task type asks, and then once.
   let addsDep: boolean | undefined;
-  const addsDependency = () => (addsDep ??= addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)));
+  // In a dependency update, "Replace moment with date-fns" takes a package on (eleventh session).
+  const swapsPackage = () => input.taskType === "DEPENDENCY_UPDATE" && naming.some((c) => SWAPS_PACKAGE.test(c));
+  const addsDependency = () => (addsDep ??= addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)) || swapsPackage());
   for (const constraint of input.constraints) {
     if (constraint.hardness !== "HARD") continue;
     const text = maskQuoted(constraint.clause.text);
@@ -209,6 +220,7 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
         "the deploy goes where the rule forbids") ||
       (deploy &&
         input.taskType === "DEPLOY" &&
+        !WINDOW.test(text) &&
         (!deployTarget || acting.some((c) => c.toLowerCase().includes(deployTarget))) &&
         "the task is a deploy") ||
       (NO_SCHEMA.test(text) &&
@@ -228,6 +240,7 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
         input.clauses.some((c) => !isNegated(c.text) && hardnessOf(c) === null && CHANGES_API.test(c.text)) &&
         "the request changes the public API") ||
       (kept !== undefined &&
+        !SUBSET.test(kept) &&
         naming.some((c) => {
           const match = DELETES.exec(c);
           if (!match) return false;
