@@ -114,6 +114,13 @@ const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|(secrets?|keys?|tokens?|credentials?|passwords?)\b[^.;]{0,40}?\b(is |are |was |were |got |gets )(printed|logged|leaked|exposed|visible|committed|pasted)|revoke|unsalted|plain ?text passwords?|hard-?coded (?:\w+ )?(?:secrets?|keys?|tokens?|credentials?|passwords?)|(?:secrets?|keys?|tokens?|credentials?|passwords?|webhook urls?)\b[^.;]{0,30}?\b(?:is |are )?(?:hard-?coded|in plain ?text)|rotate (?:it|them)|security hole|vulnerable|more secure|harden\w*|because of security|purge (?:[^.;]|\.(?=\w)){0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
       6,
     ],
+    // Eleventh session: a threat described rather than named (blind parts 97zg-97zl wrote "anyone
+    // on the same network can swap the binary", "approves a POD without the driver PIN", "lock
+    // down", "bug bounty", "audit finding", "sandbox").
+    [
+      /\b(lock(?:ing)? down|bug bounty|pen ?test (?:finding|report)|audit finding|sandbox(?:ed|ing)?|anyone (?:on|with|who|can)\b[^.;]{0,40}?\b(?:can|could|is able to)\b|(?:can|could) still (?:see|read|open|access|download)|without (?:the |a |any )?(?:(?:driver |user )?pin|password|signature|verification|auth(?:entication|orization)?|permission check)|not verified|unsigned|never expires?|privilege escalation|unauthori[sz]ed|bypass(?:es|ed|ing)?)\b/i,
+      5,
+    ],
   ],
   DEPENDENCY_UPDATE: [
     [
