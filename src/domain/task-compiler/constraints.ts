@@ -17,11 +17,12 @@ const HARD_PHRASE =
   /\b(?:(?:stays?|remains?) (?:untouched|on v?\d+|pinned (?:on|at) v?\d+)|append[- ]only|no fix(?:es)? (?:now|yet|needed|for now|in this \w+)|no (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to|(?:is|are) never (?:rewritten|overwritten|torn down))\b|\b(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+please)?\s*$\b|\b(?::|,|;|\bso|\band|\bbut)\s+(?:please\s+)?(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge|restart|reboot|apply|upgrade)\b|\bno (?:code )?(?:changes|edits)(?: please)?\s*(?:,|$)|\bno (?:changes|edits) outside\b|\b(?:(?:inline |review )?comments (?:on (?:the|this|that) (?:pr|mr|doc)\s+)?only|only (?:leave )?comments|just (?:leave )?comments)\b(?!\s+(?:out|in)\b)/i;
 // Short verbless obligations and limits (eleventh session): a clause that is only "Tests only",
 // "Test file only", "Nothing else", "outputs unchanged" or "Same delays as today"; a trailing
-// ", no other module changes"; "must keep passing", "must be green"; "no real patient data". What
+// ", no other module changes", ", no data changes", "Just check, no reruns"; "must keep passing",
+// "must be green", "must behave exactly as today", "must keep exporting"; "no real patient data". What
 // kind of answer is wanted ("Advice only", "Plan only", "Comment only") sets the mode instead, and
 // "same as before" points elsewhere rather than stating a rule.
 const HARD_SHORT =
-  /^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+please)?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b/i;
+  /^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+please)?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b|[,:]\s+(?:and\s+|but\s+)?no (?:(?:prod|production|staging|data|code|db|schema|other|logic|api|internal|external)\s+)?(?:changes?|edits?|migrations?|deploys?|deployments?|releases?|reruns?|restarts?|pushes|commits|writes|renames|links)\b|[,:]\s+(?:and\s+)?no changes? (?:to|in)\b|^no (?:pushes|commits|changes|edits|writes|deploys) (?:to|in|on)\b|\bmust (?:behave|work|look|render|return|stay|remain)\s+(?:exactly\s+)?(?:as|like) (?:today|now|before|it does|they do)\b|\bmust keep \w+ing\b/i;
 // A verbless "no …" is a rule when what it denies is work the agent would do: something new ("no
 // new tests", "no new npm packages in this repo"), a kind of change or release ("no production
 // changes until Monday", "no destructive migrations"), or when it holds for a period ("… this
@@ -31,7 +32,7 @@ const HARD_SHORT =
 // is a rule too; "can" is left out, it describes ("no one can log in").
 const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall)\s+(?:not\s+)?(?:be\s+)?\w+`;
 const HARD_LEAD = new RegExp(
-  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\\b|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:new |breaking |external |public |db |database |production |prod |staging )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
+  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\\b|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:new |breaking |external |public |db |database |production |prod |staging |runtime |gpl |copyleft |native )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
   "i",
 );
 const SOFT =
@@ -91,9 +92,14 @@ function hardnessOfText(clause: Clause): Hardness | null {
   if (SOFT.test(text)) return "SOFT";
   if (NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_PHRASE.test(text) || HARD_LEAD.test(text) || HARD_SHORT.test(text))
     return "HARD";
+  // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
+  const label = LABELLED.exec(text);
+  if (label && HARD_LEAD.test(text.slice(label[0].length))) return "HARD";
   if (clause.section === "constraints" || clause.section === "forbidden") return "HARD";
   return null;
 }
+
+const LABELLED = /^[\w' -]{2,40}:\s+/;
 
 export interface ExtractedConstraint {
   clause: Clause;

@@ -156,7 +156,10 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
   // What the request asks to do: clauses that are not rules, with quoted text masked.
   const asking = input.clauses.filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null);
   const acting = asking.map((clause) => maskQuoted(clause.text));
-  const advice = acting.some((text) => ADVICE.test(text));
+  // "Just describe the approach, no code changes until the AGM": the ask before the rule's comma counts.
+  const advice =
+    acting.some((text) => ADVICE.test(text)) ||
+    input.clauses.some((clause) => hardnessOf(clause) !== null && ADVICE.test(maskQuoted(clause.text).split(/[,;]/)[0]!));
   // The same clauses with names in code quotes read as names ("from \`results_archive\`", "the
   // \`ical-generator\` package"): what a rule keeps or forbids is often named that way.
   const naming = asking.map((clause) => maskQuoted(clause.text.replace(/`([^`]*)`/g, "$1")));
