@@ -51,6 +51,7 @@ const WITHOUT = /^without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)/i;
 const CACHE_LIMIT = 4096;
 const negatedCache = new Map<string, boolean>();
 const hardnessCache = new Map<string, Hardness | null>();
+const ruleCache = new Map<string, boolean>();
 function remember<T>(cache: Map<string, T>, key: string, value: T): T {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, value);
@@ -60,14 +61,25 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
 export function forgetClauses(): void {
   negatedCache.clear();
   hardnessCache.clear();
+  ruleCache.clear();
 }
 
 export const isNegated = (raw: string): boolean => {
   const known = negatedCache.get(raw);
   if (known !== undefined) return known;
   const text = maskQuoted(raw);
-  return remember(negatedCache, raw, NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_PHRASE.test(text) || WITHOUT.test(text));
+  return remember(negatedCache, raw, statesRule(text) || WITHOUT.test(text));
 };
+
+/**
+ * The three rule expressions isNegated and hardnessOf both read, on a clause's masked words: most
+ * clauses are asked both questions, and HARD_ANYWHERE is among the compiler's costliest expressions.
+ */
+function statesRule(masked: string): boolean {
+  const known = ruleCache.get(masked);
+  if (known !== undefined) return known;
+  return remember(ruleCache, masked, NEGATED_LEAD.test(masked) || HARD_ANYWHERE.test(masked) || HARD_PHRASE.test(masked));
+}
 
 export type Hardness = "HARD" | "SOFT";
 
@@ -90,8 +102,7 @@ function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
   const text = maskQuoted(clause.text);
   if (SOFT.test(text)) return "SOFT";
-  if (NEGATED_LEAD.test(text) || HARD_ANYWHERE.test(text) || HARD_PHRASE.test(text) || HARD_LEAD.test(text) || HARD_SHORT.test(text))
-    return "HARD";
+  if (statesRule(text) || HARD_LEAD.test(text) || HARD_SHORT.test(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
   const label = LABELLED.exec(text);
   if (label && HARD_LEAD.test(text.slice(label[0].length))) return "HARD";

@@ -52,8 +52,21 @@ const SOURCE_BEFORE =
 const ONLY =
   /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b/i;
 
-export const forbids = (clause: Clause): boolean =>
-  clause.section === "forbidden" || FORBID.test(clause.text) || FORBID_PHRASE.test(clause.text);
+export const forbids = (clause: Clause): boolean => clause.section === "forbidden" || forbiddingWords(clause.text);
+
+// Scope, the type rules and the contradiction detector each ask whether a clause forbids, about
+// five times a request in all; FORBID is among the compiler's costliest expressions, so its answer
+// is remembered per text for one compile (forgetRefs() clears it, as it does the refs).
+const forbidsCache = new Map<string, boolean>();
+
+function forbiddingWords(text: string): boolean {
+  const known = forbidsCache.get(text);
+  if (known !== undefined) return known;
+  if (forbidsCache.size >= REFS_CACHE_LIMIT) forbidsCache.clear();
+  const found = FORBID.test(text) || FORBID_PHRASE.test(text);
+  forbidsCache.set(text, found);
+  return found;
+}
 
 // A host named in passing ("401s from api.partner.com") is context; only access grants scope.
 const ACCESS =
@@ -115,6 +128,7 @@ const refsCache = new Map<string, readonly FoundRef[]>();
 
 export function forgetRefs(): void {
   refsCache.clear();
+  forbidsCache.clear();
 }
 
 /** The refs in one piece of text, each with where it sits. */
@@ -160,6 +174,9 @@ function findRefs(raw: string): FoundRef[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
+// Built once here rather than on every path looksLikePath reads.
+const FILE_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`);
+
 /** "and/or" and "client/server" are words, not paths; a path has a file, a glob or a known root. */
 function looksLikePath(raw: string, text: string, index: number): boolean {
   if (!raw.includes("/")) return true;
@@ -175,7 +192,7 @@ function looksLikePath(raw: string, text: string, index: number): boolean {
     raw.startsWith("./") ||
     raw.startsWith("../") ||
     raw.startsWith("~/") ||
-    new RegExp(String.raw`\.(?:${EXTENSIONS})$`).test(last) ||
+    FILE_EXTENSION.test(last) ||
     KNOWN_DIRS.test(segments[0] ?? "") ||
     segments.length >= 3
   );
