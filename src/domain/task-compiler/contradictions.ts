@@ -101,7 +101,8 @@ const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing
 // A period that holds now ("until January", "during the freeze", "this quarter") is not a window.
 const WINDOW =
   /\b(?:between\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?\s+and\s+\d|(?:before|after)\s+\d{1,2}:\d\d|on (?:the )?(?:last|first)\s+(?:business |working )?day|on (?:a )?(?:fridays?|mondays?|weekends?|saturdays?|sundays?|public holidays?)|(?:outside|during) (?:of )?(?:business|office|working|peak) hours|during (?:the )?(?:settlement|invoice|payroll|peak|batch|backup|billing) (?:window|run))\b/i;
-const SUBSET = /\b(?:whose|unless|except|that (?:has|have|is|are)|which (?:has|have|is|are)|with an? (?:open|active|pending|running|unverified))\b/i;
+const SUBSET =
+  /\b(?:whose|unless|except|that (?:has|have|is|are)|which (?:has|have|is|are)|with an? (?:open|active|pending|running|unverified))\b/i;
 const ADVICE =
   /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
 const STOP = new Set([
