@@ -93,7 +93,7 @@ const HIGH: [RegExp, string][] = [
 const PRODUCTION = /\b(prod|production)\b(?![-\w]*\s*(?:like|replica|copy|snapshot|dump|clone)\b)/i;
 // Rewrite verbs only: a backfill of a new column or an added index (HIGH, the type's base) is not one.
 const REWRITES_DATA =
-  /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|clean(s|ing)? up|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|update\b[^.;]{0,60}?\bset)\b/i;
+  /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|clean(s|ing)? up|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|update\b[^.;]{0,60}?\bset)\b/i;
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
 const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
 // Work whose risk is its kind's, whatever it touches: a latency target on /checkout, a bump of the
