@@ -388,3 +388,20 @@ export const SEVENTH_FRESH_HELDOUT_FLOOR: Targets = {
   ambiguousRecall: 0.975, // 78/80
   clearEscalatedAtMost: 0.075, // 9/120
 };
+
+/**
+ * The ratchet for the eighth fresh held-out file (test/fixtures/task-corpus-heldout-fresh8.yaml), set
+ * at its first measurement on 2026-12-05, on the eleventh session's final compiler: written blind,
+ * with the labelling guide only, while parts 97zg–97zl were being written; never seen by anyone
+ * tuning. Scored once (aggregate numbers only), and these floors are those numbers.
+ */
+export const EIGHTH_FRESH_HELDOUT_FLOOR: Targets = {
+  task_type: 0,
+  risk: 0,
+  mode: 0,
+  privacy: 0,
+  forbidden_found: 0,
+  hard_found: 0,
+  ambiguousRecall: 0,
+  clearEscalatedAtMost: 1,
+};

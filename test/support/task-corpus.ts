@@ -40,6 +40,7 @@ const HELDOUT_FRESH4 = new URL("task-corpus-heldout-fresh4.yaml", fixtures);
 const HELDOUT_FRESH5 = new URL("task-corpus-heldout-fresh5.yaml", fixtures);
 const HELDOUT_FRESH6 = new URL("task-corpus-heldout-fresh6.yaml", fixtures);
 const HELDOUT_FRESH7 = new URL("task-corpus-heldout-fresh7.yaml", fixtures);
+const HELDOUT_FRESH8 = new URL("task-corpus-heldout-fresh8.yaml", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
 /** A held-out file, or null while it does not exist in this tree (the gate then says SKIPPED). */
@@ -115,6 +116,15 @@ export function loadSixthFreshHeldout(): CorpusEntry[] | null {
  */
 export function loadSeventhFreshHeldout(): CorpusEntry[] | null {
   return readIfPresent(HELDOUT_FRESH7);
+}
+
+/**
+ * The eighth fresh held-out file (200 requests, `hm-`), written blind in the eleventh session, with
+ * the labelling guide only, while parts 97zg–97zl were being written, and first scored on the
+ * session's final compiler.
+ */
+export function loadEighthFreshHeldout(): CorpusEntry[] | null {
+  return readIfPresent(HELDOUT_FRESH8);
 }
 
 export const requestOf = (entry: CorpusEntry): TaskRequest => (entry.request ? { request: entry.request } : { text: entry.text ?? "" });
