@@ -185,6 +185,14 @@ const LABELS: [RegExp, TaskType][] = [
  * for the crash" asks for a test, "fix the typos in CONTRIBUTING.md" for docs, whatever other
  * words the sentence holds; the object decides before the verb does.
  */
+/**
+ * "look into X and fix it", "find out why X, and fix it": the deliverable is the fix, and the
+ * investigation words are a step toward it (they cast no INVESTIGATE vote). A dot inside a path or
+ * version ("drift.yml", "8.5") does not end the clause.
+ */
+const INVESTIGATE_THEN_FIX =
+  /^(?:investigate|look into|dig into|debug|figure out|find out|work out|track down)\b(?:[^.;?!]|\.(?=\S)){0,160}?\band (?:then )?(?:fix|repair|resolve|patch)\b/i;
+
 const PREDICATES: [RegExp, TaskType][] = [
   [
     /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename) (?:a |an |the )?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^(?:add|drop|rename) (?:the )?(?:new )?columns\b|^(?:drop|truncate|wipe|empty) (?:the )?[\w-]+ table\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
@@ -217,8 +225,7 @@ const PREDICATES: [RegExp, TaskType][] = [
     /^(?:reduce|fix|eliminate|cut|get rid of) (?:the )?flak(?:iness|y tests?|y specs?)\b|^make (?:the )?\S*(?:tests?|specs?)\S* pass\b/i,
     "TEST",
   ],
-  // "look into X and fix it": the deliverable is the fix.
-  [/^(?:investigate|look into|dig into|debug|figure out)\b[^.;]{0,80}?\band (?:then )?(?:fix|repair|resolve|patch)\b/i, "BUG_FIX"],
+  [INVESTIGATE_THEN_FIX, "BUG_FIX"],
   [/^restore (?:the )?(?:previous|old|original|expected|correct|former) (?:behaviou?r|output|format)\b/i, "BUG_FIX"],
   [
     /^merge (?:them|these|those|the (?:two |three |duplicate )?(?:\w+ )?(?:functions|methods|helpers|modules|files|classes|components|hooks|types)) into\b/i,
@@ -285,7 +292,7 @@ const PREDICATES: [RegExp, TaskType][] = [
   [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
   [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
   [
-    /^(?:(?:re-?)?deploy|release|roll (?:back|out)|ship|promote)\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
+    /^(?:(?:re-?)?deploy|release|roll (?:back|out)|ship|promote|publish|tag v?\d[\w.-]* (?:and|then) (?:publish|release|ship))\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
     "DEPLOY",
   ],
   [
@@ -320,7 +327,7 @@ const CONVENTIONAL: [RegExp, TaskType][] = [
 const FINDING_QUESTION =
   /^(?:(?:so|and|but|hmm|ok)\s+)?(?!what do you think)(?:(?:i (?:want|need|would like|'d like) to know|i wonder|i'?m curious)\s+)?(?:where|why|how (?:much|many|big|large|long|old|often|full|is|are|can|would)|which\b|are (?:all|any|there|the|our)\b|is there\b|should (?:we|i)\b|when (?:does|do|did|is|was)\b|who\b|what\b|does\b|do (?:we|you) (?:have|use|know)\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
 const ENVIRONMENT_QUESTION =
-  /\b(running|installed|up|down|healthy|deployed|version|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|at the moment)\b/i;
+  /\b(running|still runs?|runs? [\w .-]{0,20}?\bv?\d+\.\d+|installed|mounted|up|down|healthy|deployed|version|revision|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|current|at the moment)\b/i;
 const FINDING_WEIGHT = 9;
 
 /**
@@ -383,7 +390,9 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     // A question's nouns are its topic, not an action: they count once.
     const factor = clause.sentence === firstSentence && !clause.text.endsWith("?") ? 2 : 1;
     const text = withoutBackground(clause.text);
+    const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
     for (const [type, cues] of Object.entries(CUES) as [TaskType, Cue[]][]) {
+      if (fixing && type === "INVESTIGATE") continue;
       for (const [pattern, weight] of cues) {
         const match = pattern.exec(text);
         if (!match) continue;
