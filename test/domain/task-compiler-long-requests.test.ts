@@ -108,9 +108,13 @@ describe("findings about the ask of a long request", () => {
     expect(task.status).toBe("COMPILED");
   });
 
-  it("are outvoted as before on a short request", () => {
+  it("are outvoted as before on a short request, unless the ask needs what only someone outside has", () => {
     alwaysClear();
-    expect(kinds(compiled("Fix the chart the way Marta did it"))).not.toContain("unresolved_reference");
+    expect(kinds(compiled("Fix the chart and then update those tests again"))).not.toContain("unresolved_reference");
+    // Twelfth session: the manner of the ask, defined only by what Marta did, stands (referents.ts).
+    const outside = compiled("Fix the chart the way Marta did it");
+    expect(kinds(outside)).toContain("unresolved_reference");
+    expect(explanation(outside)).toMatch(/only someone outside the request has/);
   });
 
   it("do not count a goal without a measure as about the ask when it is in the background", () => {

@@ -248,8 +248,9 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       if (!asked.length) drafts.push(modelQuestion(detection, vote.why));
       why.escalation = `${vote.why}: ${asked.length ? `the detectors' questions (${[...new Set(asked)].join(", ")}) are asked` : "asked, though no detector found a gap"}`;
     } else {
-      // On a long request a finding about the ask itself is not outvoted (long-requests.ts).
-      const onTheAsk = new Map(drafts.map((d) => [d, askFindingOnLongRequest(d, clauses, text)] as const));
+      // On a long request a finding about the ask itself is not outvoted (long-requests.ts), nor is
+      // one that says why it stands (content of the ask only someone outside has, referents.ts).
+      const onTheAsk = new Map(drafts.map((d) => [d, d.stands ?? askFindingOnLongRequest(d, clauses, text)] as const));
       const stands = (d: AmbiguityDraft) => STANDING_KINDS.has(d.kind) || onTheAsk.get(d) != null;
       const outvoted = [...(typeQuestion ? [typeQuestion] : []), ...drafts.filter((d) => !stands(d))];
       const askFindings = drafts.filter((d) => !STANDING_KINDS.has(d.kind) && stands(d));

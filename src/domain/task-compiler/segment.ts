@@ -52,7 +52,8 @@ const SECTION_NAMES: [RegExp, Section][] = [
 
 const BULLET = /^(?:[-*•+]|\d{1,3}[.)]|\[[ xX]\])\s+/;
 const HEADING_MARKUP = /^(?:#{1,6}\s*|\*\*|__)/;
-const SENTENCE_END = /(?<=[.!?])\s+|\n/g;
+// "e.g." and "i.e." introduce an example inside the sentence; they never end one (twelfth session).
+const SENTENCE_END = /(?<=[.!?])(?<!\b(?:e\.g|i\.e)\.)\s+|\n/gi;
 // Clause boundaries inside a sentence: before a negation, preference or condition that starts a
 // new instruction, and at semicolons, dashes and "but". A label ending in a colon before a rule
 // ("Rule for this repo: no new test files") ends a clause too. Only a label of plain words: a path
@@ -212,3 +213,9 @@ export const FILLER =
 
 /** A clause's span in the request. */
 export const spanOf = (clause: Clause): Span => ({ start: clause.start, end: clause.end });
+
+const GREETING =
+  /^(hi|hey|hello|yo|good (morning|afternoon|evening)|thanks|thank you|thx|cheers|ty|quick one|quick question|ok|okay|so|urgent|asap|please|pls)(\s+(all|team|there|folks|everyone|guys|again|a lot|so much|in advance))?$/i;
+
+/** A clause that only greets, thanks or fills ("Hi team", "thanks in advance"). */
+export const isGreeting = (clause: Clause): boolean => GREETING.test(clause.text.replace(/[!.,]+/g, "").trim());
