@@ -2,7 +2,7 @@
 // (a clause that forbids deleting does not make the task a deletion); privacy looks at every
 // word, because data a task must not leak is still data the task handles.
 import type { InteractionMode, PrivacyClass, RiskClass, TaskType } from "../../contracts/task-ir.js";
-import { isNegated } from "./constraints.js";
+import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import type { Clause, Span } from "./segment.js";
 
@@ -13,29 +13,54 @@ export interface Finding<T> {
 }
 
 const CREDENTIAL_LITERAL =
-  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}/;
 // Every credential form above holds one of these; the full expression is tried only then.
-const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|BEGIN/;
+const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|BEGIN|Bearer|eyJ|\s-[ap]\s?'|--password/;
 const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };
 const MONEY =
-  /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|indirect costs?|coupons?|allowances?)\b/i;
+  /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?)\b/i;
+// A history rewrite (docs/task-labelling.md: CRITICAL and SECRET, 29 of 29), read the same way by
+// risk and privacy: a force-push however it is spelled, the rewriting tools, purging from history
+// ("from the entire git history"), a reset pushed over a branch (a dot inside a version, "reset
+// main to v3.1.0 and push", does not end the sentence), and overwriting the remote branch with
+// local history ("overwrite origin/main with hers", "overwrite the remote main"), which is a
+// force-push in other words.
+const HISTORY_REWRITE =
+  /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?(git )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|overwrit(e|ing) (the )?(remote|origin)\b)/i;
+const KEY_ROTATED: Matcher = {
+  exec: (text) =>
+    /(?<![-/\w])(rotat(e|ing)|revok(e|ing))(?![-\w])[^.;]{0,30}?\b(keys?|webhooks?|certificates?|certs?)\b(?![-\w])|\b(keys?|webhooks?(?: urls?)?)\b[^.;]{0,30}?\b(leaked|exposed|was visible|were visible|compromised)\b|\bleaked (?:api )?keys?\b/i.exec(
+      maskQuoted(text),
+    ),
+};
+// Secrets and keys named as such. A key that is only the unit something is counted by ("rate
+// limiting per API key", "for API-key requests") handles no credential's value
+// (docs/task-labelling.md, "privacy": a rate limit per API key is INTERNAL).
+const SECRET_WORDS =
+  /\b((?<!\bnothing )secrets?|credentials?|(?<!\bper )api[- ]?keys?(?! (?:requests?|traffic|clients?|users?|quotas?|limits?)\b)|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?)\b/i;
 /** What a rule needs of its pattern (a RegExp, or one tried only after a cheap hint). */
 interface Matcher {
   exec(text: string): RegExpExecArray | null;
 }
 const CRITICAL: [Matcher, string][] = [
-  [/\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|ssh keys?|signing keys?)\b/i, "handles secrets"],
+  [SECRET_WORDS, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
   [
-    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b/i,
+    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
     "handles secrets",
   ],
   [
     /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets)(?: still| now| being)? (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text|hashed|stored)\b/i,
     "handles secrets",
   ],
+  // A key, certificate or webhook URL rotated or revoked, or said to have leaked, is a credential
+  // the task handles ("Rotate the keys that were visible in the screenshot", "revoke that webhook"),
+  // whatever kind of key it is; a command named for it ("ops-cli rotate-certs") is only a name.
+  [KEY_ROTATED, "handles secrets"],
   // A credential written out in the request: a password in a connection URL, KEY=value, a token
-  // by its vendor's prefix (docs/task-labelling.md: a live credential in a pasted log, 30 of 30).
+  // by its vendor's prefix (docs/task-labelling.md: a live credential in a pasted log, 30 of 30);
+  // since the twelfth session also a bearer token or a JWT written out, and a password passed on a
+  // command line (`redis-cli -a '…'`, `--password=…`), placeholders ("<token>", "$PW") excepted.
   [CREDENTIAL, "the request carries a live credential"],
   [
     /\b(print(s|ed|ing)?|log(s|ged|ging)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
@@ -50,11 +75,10 @@ const CRITICAL: [Matcher, string][] = [
   // fares 11 of 13, discounts 8 of 10, fees 4 of 5, ledgers 4 of 4, VAT 3 of 4) or never decided
   // otherwise; payroll (9 of 13), tax (4 of 6), premiums (5 of 7), payslips, salaries and pensions
   // fell short and are left out, as are "price" and "currency" (a price in a generic component).
+  // Twelfth session: what a grant or project is charged (personnel and direct costs, an overhead
+  // rate: "the 22% overhead") is computed money too; "overhead" alone is as often a cost in time.
   [MONEY, "computes, charges or pays money"],
-  [
-    /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|(purge|strip|remove)\b[^.;]{0,60}?\b(out of |from )(the )?(git )?history|reset (main|master|develop|the \w+ branch)\b[^.;]*\bpush)/i,
-    "rewrites shared history",
-  ],
+  [HISTORY_REWRITE, "rewrites shared history"],
   [
     /\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i,
     "may lose production data",
@@ -81,12 +105,22 @@ const HIGH: [RegExp, string][] = [
     "migrates data or schema",
   ],
   // Base and -ing forms only: "the importer drops rows" describes a defect, it does not delete.
+  // "Nuke" and "clear out" delete as well; a dot inside a name ("the v5.13.0-rc.*
+  // tags", "the v1.x tags") does not end the object.
   [
-    /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|rm -rf)\b[^.;]{0,30}?\b(files?|director(y|ies)|folders?|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i,
+    /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,30}?\b(files?|dirs?|director(y|ies)|folders?|recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i,
     "deletes",
   ],
   [
-    /\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header)s?\b)|2fa|mfa|two[- ]factor|password resets?|reset links?|tenant isolation)\b/i,
+    // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
+    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation)\b/i,
+    "changes auth or permissions",
+  ],
+  // Authorization in other words: a record checked against its owner or tenant ("add an ownership
+  // check", "doesn't check the tenant", "404 unless the booking belongs to the caller"), acting as
+  // another user, file permission modes, and an account hardened (guide: access control, HIGH).
+  [
+    /\b((ownership|tenant) checks?|check(s|ing)? (the|its|their) tenant|impersonat(e|es|ing|ion)|belongs? to (the caller|them|the (current|logged-in|signed-in) user|the caller's \w+)|chmod|chgrp|chown|(harden|lock down)\b[^.;]{0,30}?\baccounts?)\b/i,
     "changes auth or permissions",
   ],
 ];
@@ -100,6 +134,17 @@ const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_M
 // auth library and a changed value in deploy/values.yaml are MEDIUM (docs/task-labelling.md,
 // "risk": 226, 164 and 162 entries, all MEDIUM). Advice only is still LOW.
 const AT_BASE_TYPES: TaskType[] = ["PERFORMANCE", "DEPENDENCY_UPDATE", "CONFIG_CHANGE"];
+// Shipping is a raise only where it is the work: the guide lists no deploy raise for fixes,
+// features or refactors, whose deploy words date a regression ("since we deployed 2.14 on
+// Monday") or name a tool ("the deploy bot", "the Deploy to prod job"); BUG_FIX with them is
+// MEDIUM in the corpus (twelfth session).
+const SHIPPING_TYPES: TaskType[] = ["DEPLOY", "UNCLASSIFIED"];
+// The same for migration words outside a data migration: they are mostly names ("Split
+// migrations/0042_seed_rinks.py", "the backfill job", "migration order" of a refactor plan); only
+// a migration that changes the schema or backfills data raises the risk there.
+const MIGRATING_TYPES: TaskType[] = ["DATA_MIGRATION", "UNCLASSIFIED"];
+const SCHEMA_WORK =
+  /\bmigrations? (?:add(?:s|ing)?|that adds|to add|drop(?:s|ping)?|renam(?:es|ing)|alter(?:s|ing)?)\b|\bbackfill(?:ed|s)? (?:from|with|by|for)\b|\balter table\b|\bschema changes?\b|\bmigrat(?:e|es|ing) (?:the |all |our )?[\w ]{0,20}?(?:data|database|db|tables?|rows|records|columns?|schema)\b/i;
 
 export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode): Finding<RiskClass> {
   if (READ_ONLY_TYPES.includes(type) || mode === "RECOMMEND_ONLY") {
@@ -110,7 +155,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
     };
   }
   if (AT_BASE_TYPES.includes(type)) return { value: "MEDIUM", span: null, reason: `${type} work is MEDIUM risk whatever it touches` };
-  const acting = clauses.filter((clause) => clause.section !== "forbidden" && !isNegated(clause.text));
+  const acting = clauses.flatMap((clause) => (clause.section === "forbidden" ? [] : actingPart(clause)));
   // Production data rewritten (guide: CRITICAL): the environment is often named once, apart from
   // the verb ("On production, anonymise …", "Plugin registry production DB: merge …").
   if (type === "DATA_MIGRATION" && acting.some((clause) => PRODUCTION.test(clause.text)))
@@ -123,9 +168,11 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
     ["HIGH", HIGH],
   ] as const) {
     for (const [pattern, reason] of rules) {
+      if (reason === "deploys" && !SHIPPING_TYPES.includes(type)) continue;
       for (const clause of acting) {
         // "since Friday's deploy" says when, not what: it is not a deploy.
         const match = pattern.exec(withoutBackground(clause.text));
+        if (match && reason === "migrates data or schema" && !MIGRATING_TYPES.includes(type) && !SCHEMA_WORK.test(clause.text)) continue;
         if (match) return { value: level, span: spanIn(clause, match), reason };
       }
     }
@@ -136,13 +183,32 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   return { value: "MEDIUM", span: null, reason: "an ordinary code change" };
 }
 
-// Advice asked for is the verb or "a/your recommendation"; "the recommendation engine", "the new
+const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
+
+/**
+ * What a clause asks to do: all of it, unless it states a rule; then the part before its first comma
+ * or dash when that part states none ("Delete the archive backups older than 10 years, the retention
+ * schedule says we're not allowed to keep them": the reason after the comma is no rule on the ask).
+ */
+function actingPart(clause: Clause): Clause[] {
+  // "Order confirmation and password reset emails are fine" names what works, not what changes.
+  if (WORKS.test(clause.text)) return [];
+  if (!isNegated(clause.text)) return [clause];
+  const head = /^[^,;]*?(?=\s*(?:,|\s[-–—]\s))/.exec(clause.text)?.[0];
+  return head && head.split(/\s+/).length >= 3 && !isNegated(head) ? [{ ...clause, text: head }] : [];
+}
+
+// Advice asked for is the verb or "a/your recommendation" ("the changes it recommends" reports
+// someone else's advice: the third person is never the ask); "the recommendation engine", "the new
 // recommendations model", "suggestions dropdown" name a part of the system (a determiner before
 // the noun, or the noun used as a modifier of a component), not advice (sixth session, 2nd round).
 const RECOMMEND =
-  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ation)?s?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) (make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+// Twelfth session: a decision the caller keeps until they have seen the result is a gate as well
+// ("wait for the go-ahead", "don't merge until I've run the smoke tests", "leave the PR open for
+// me to review", "Dry run first and show me the counts", "I'll give the go-ahead myself").
 const CONSULT =
-  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
 
 // A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
 const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;
@@ -156,6 +222,14 @@ function consultation(clause: Clause): RegExpExecArray | null {
   return match && !WAIVED.test(clause.text.slice(0, match.index)) ? match : null;
 }
 
+// "Fix it, but no code changes, we're in a freeze": work that can only be done by changing code,
+// under a rule that forbids any code change, leaves only advice (docs/task-labelling.md, "mode":
+// RECOMMEND_ONLY and LOW, 12 of 12). A rule scoped elsewhere ("no code changes other than
+// docstrings", "… to src/legacy/") or on docs, tests and configuration does not reach the ask.
+const NO_CODE_CHANGES =
+  /\b(?:no |without (?:any )?)code changes?\b(?!\s+(?:to|in|inside|outside|under|within|other than|except|beyond|besides|apart from)\b)/i;
+const CODE_CHANGE_TYPES: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "PERFORMANCE", "SECURITY_FIX"];
+
 export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Finding<InteractionMode> {
   const consulted = clauses.some((clause) => consultation(clause) !== null);
   for (const clause of clauses) {
@@ -163,6 +237,16 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
     if (match && consulted && PROPOSAL.test(match[0])) continue;
     if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
   }
+  if (CODE_CHANGE_TYPES.includes(type))
+    for (const clause of clauses) {
+      const match = NO_CODE_CHANGES.exec(clause.text);
+      if (match)
+        return {
+          value: "RECOMMEND_ONLY",
+          span: spanIn(clause, match),
+          reason: `${type} work under a rule of no code changes can only be advice`,
+        };
+    }
   if (type === "REVIEW") return { value: "RECOMMEND_ONLY", span: null, reason: "a review recommends; it does not change" };
   for (const clause of clauses) {
     const match = consultation(clause);
@@ -172,30 +256,36 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
   return { value: "AUTONOMOUS", span: null, reason: "low or medium risk and no request to be consulted" };
 }
 
+// Twelfth session: "published as-is on …", "published open data" and "it will be public" state
+// the material is public; personal data is also e-mail addresses a store or log holds, and the
+// addresses of the people a system serves ("the buyer addresses").
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
+  [SECRET_WORDS, "SECRET", "mentions credentials or keys"],
   [
-    /\b(secrets?|credentials?|api[- ]?keys?|access keys?|private keys?|(?:access|auth|bearer|bot|api|slack|github|npm) tokens?|ssh keys?|signing keys?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|(?<![\w-])\.env(?![.\w])|\.env\.(?:local|prod|production)\b/i,
+    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|(?<![\w-])\.env(?![.\w])|\.env\.(?:local|prod|production)\b/i,
     "SECRET",
     "mentions credentials or keys",
   ],
   [CREDENTIAL, "SECRET", "carries a credential"],
+  [KEY_ROTATED, "SECRET", "a key, certificate or webhook is rotated, revoked or leaked"],
+  [
+    /\b(rotat(e|ing)|revok(e|ing)|leak(ed|s)?)\b[^.;]{0,30}?\b(?:(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
+    "SECRET",
+    "a token is rotated, revoked or leaked",
+  ],
   [
     /\b(print(s|ed|ing)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
     "SECRET",
     "a token is printed or leaked",
   ],
+  [HISTORY_REWRITE, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [
-    /\b(force[- ]push(ing|ed)?|filter-repo|filter-branch|rewrit(e|ing) (the )?(git )?history|(out of |from )(the )?(git )?history|reset (main|master|develop)\b[^.;]*\bpush)/i,
-    "SECRET",
-    "rewrites shared history, which is how leaked material is purged",
-  ],
-  [
-    /\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|(is|are|it'?s) (already )?public|public anyway|already published|published on)\b/i,
+    /\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|(is|are|it'?s|they'?re|will be) (already )?public|public anyway|already published|published (on|openly|as-is)|published open data)\b/i,
     "PUBLIC",
     "the caller says the material is public",
   ],
   [
-    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i,
+    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i,
     "RESTRICTED",
     "mentions personal data",
   ],
