@@ -4,6 +4,7 @@
 import type { TaskType } from "../../contracts/task-ir.js";
 import { isNegated, type ExtractedConstraint } from "./constraints.js";
 import { constraintContradictions, forbiddenWork } from "./contradictions.js";
+import { baselineClause, comparativeIsNoGoal, vagueGoal } from "./measures.js";
 import { ANCHOR, referenceQuestion, unresolvedReference, VAGUE_CLAUSE } from "./referents.js";
 import { refsIn } from "./scope.js";
 import { FILLER, isGreeting, spanOf, wordCount, type Clause, type Span } from "./segment.js";
@@ -68,6 +69,8 @@ export interface DetectionInput {
   constraints: ExtractedConstraint[];
   taskType: TaskType;
   hasExplicitCriteriaWithNumbers: boolean;
+  /** Why a detector found no question where one might be expected (x-canon.explanations.ambiguity_notes). */
+  notes?: string[];
 }
 
 export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
@@ -178,9 +181,22 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
               .replace(/[?!.]+$/, ""),
           )
         : null;
-    const quality = speed ? null : (QUALITY.exec(clause.text) ?? COMPARATIVE_ADJECTIVE.exec(clause.text) ?? vague);
+    const quality = speed
+      ? null
+      : (QUALITY.exec(clause.text) ?? COMPARATIVE_ADJECTIVE.exec(clause.text) ?? vague ?? vagueGoal(clause.text));
     const match = speed ?? quality;
     if (!match) continue;
+    // measures.ts: someone else's claim or a named thing is no goal; today's time or size is a baseline.
+    const noGoal = comparativeIsNoGoal(clause.text, match.index, match[0].length);
+    const baseline = speed && !noGoal ? baselineClause(input.clauses) : undefined;
+    if (noGoal || baseline) {
+      input.notes?.push(
+        noGoal
+          ? `"${match[0]}" is ${noGoal === "reported" ? "a claim someone else makes or argues" : "a description of a thing the request names"}, not a goal to measure`
+          : `"${match[0]}" is measured against today's figure in "${baseline!.text}"`,
+      );
+      continue;
+    }
     // "Add an index on orders(customer_id) so the page loads faster": the comparative is the motive
     // of a concrete change that names its target, not the goal to measure.
     const purpose = /^(.*?)\b(?:so(?: that)?|in order to|to make)\s/i.exec(clause.text.slice(0, match.index));

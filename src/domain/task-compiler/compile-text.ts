@@ -234,8 +234,10 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     taskType,
     forbidden,
     hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
+    notes: [] as string[],
   };
   let drafts = detectTextAmbiguities(detection);
+  if (detection.notes.length) why.ambiguity_notes = detection.notes.join("; ");
   if (useModel) {
     const asked = [
       ...ledger.records.filter((r) => r.resolution === "UNRESOLVED").map((r) => r.kind),

@@ -5,9 +5,9 @@
 import type { TaskType } from "../../contracts/task-ir.js";
 import type { AmbiguityDraft, DetectionInput } from "./ambiguity.js";
 import { hardnessOf, isNegated, maskQuoted } from "./constraints.js";
-import { kindOfPath } from "./path-kinds.js";
 import { ruleConflict } from "./rule-conflicts.js";
-import { covers, forbids, fsRefsIn, refsIn } from "./scope.js";
+export { forbiddenWork } from "./forbidden-work.js";
+import { covers, fsRefsIn, refsIn } from "./scope.js";
 import { FILLER, spanOf, type Clause } from "./segment.js";
 
 const CHANGE_TYPES: TaskType[] = [
@@ -26,12 +26,17 @@ const CHANGE_TYPES: TaskType[] = [
 // only contradicts a request that acts there.
 const SCOPED =
   /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from|there)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
+// "don't change any test file / public signatures / ad slot markup" keeps one kind of thing, not
+// all code: "any" stands alone or before code, files or changes (twelfth session).
 const NO_CHANGES =
-  /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:any(?:thing)?|any (?:code|files?|changes)|the code(?:base)?|a single (?:line|file))\b|\bno (?:code )?changes\b|\b(?:allowed only to|only allowed to|may only|can only|are only allowed to) (?:read|look|inspect)\b/i;
+  /\b(?:don'?t|do not|never|without|no one may|nobody may)\s+(?:make|making|change|changing|modify|modifying|touch|touching|edit|editing|apply|applying)\s+(?:anything|any (?:code|files?|changes)\b|any(?=\s*(?:[,.;:!)]|$))|the code(?:base)?|a single (?:line|file))(?:\b|(?<=any))|\bno (?:code )?changes\b|\b(?:allowed only to|only allowed to|may only|can only|are only allowed to) (?:read|look|inspect)\b/i;
 const NO_TESTS =
   /\b(?:don'?t|do not|never|without)\s+(?:touch|touching|change|changing|modify|modifying|edit|editing|add|adding|write|writing)\s+(?:any |the )?tests?\b|\btests? (?:are|is) (?:off[- ]limits|frozen|read[- ]only)\b|\b(?:don'?t|do not) want (?:any )?(?:new |more |extra )?tests\b|\bno (?:new |more |extra )tests\b/i;
 const NO_DEPS =
-  /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:dependencies|deps|packages) (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not) (?:change|be (?:changed|added|removed|updated|upgraded|touched))|(?:dependencies|deps) (?:are|is) frozen|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?versions)\b/i;
+  /\b(?:no new (?:dependencies|deps|packages|libraries)|(?:don'?t|do not|never|without)\s+(?:add|adding|install|installing|introduc(?:e|ing)|pull(?:ing)? in|chang(?:e|ing))\s+(?:any |new )*(?:dependencies|deps|packages|libraries)|\b(?:don'?t|do not|never)\s+(?:upgrade|bump|update)\s+(?:any )?(?:dependencies|deps|packages)|no dependency (?:changes|updates|upgrades)|(?:dependencies|deps|packages) (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not) (?:change|be (?:changed|added|removed|updated|upgraded|touched))|(?:dependencies|deps) (?:are|is) frozen|(?:don'?t|do not|never)\s+change\s+(?:any\s+)?(?:package\s+|dependency\s+)?versions)\b/i;
+// A vulnerability reported against a package's version ("requests 2.25.1 (CVE-2023-32681") is
+// patched by changing that version: a security fix of it is a dependency change (twelfth session).
+const VULNERABLE_VERSION = /\b[a-z][\w.-]*\s+v?\d+\.\d+(?:\.\d+)?\b[^.;]{0,20}?\bCVE-\d{4}-\d+/i;
 // "No new dependencies" forbids adding one: bumping a dependency already in use, or one the text
 // says is already there ("date-fns is already in package.json"), adds none (tenth session).
 const NEW_DEPS_ONLY =
@@ -47,18 +52,29 @@ const NO_ENV_TOUCH =
   /\b(?:don'?t|do not|never|must not)\s+(?:touch|change|modify|deploy to|release to)\s+(?:the\s+)?(prod|production|staging|live)\b/i;
 // "The database must stay on 14" pins a version an upgrade would change.
 const PINNED_VERSION = /\b(?:must|should|has to|needs to|will) (?:stay|remain) (?:on|at|pinned to) v?(\d+(?:\.\d+)*)\b/i;
+// "numpy stays pinned below 2": an upgrade of that package to 2 or later leaves the range (twelfth
+// session). The package is the word before the verb; the ask must name it.
+const PINNED_BELOW =
+  /\b([a-z][\w.-]*)\s+(?:stays?|remains?|must stay|must remain|should stay|is|are|has to stay)\s+(?:pinned\s+)?(?:below|under|<)\s*v?(\d+(?:\.\d+)*)\b/i;
+const versionAtLeast = (version: string, bound: string): boolean => {
+  const a = version.split(".").map(Number);
+  const b = bound.split(".").map(Number);
+  for (let i = 0; i < b.length; i++) if ((a[i] ?? 0) !== b[i]) return (a[i] ?? 0) > b[i]!;
+  return true;
+};
 // "<thing> is frozen / read-only / locked": a request that changes that thing cannot be done.
 const FROZEN_OBJECT = /^(?:the\s+)?(.{2,40}?)\s+(?:is|are|stays?|remains?)\s+(?:frozen|locked|read[- ]only|off[- ]limits)\b/i;
 // The object runs to the end of the sentence; a dot inside a version or path ("8.5", "build.gradle") does not end it.
 const CHANGE_VERB =
   /\b(?:add|change|update|edit|modify|rename|remove|delete|rewrite|translate|bump|upgrade|replace|extend|alter)\b((?:[^.;]|\.(?=\S))*)/i;
 const NO_DEPLOY =
-  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:(prod|production|staging|live) )?(?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(\w+))?/i;
+  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:(prod|production|staging|live) )?(?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(?:the\s+)?(\w+))?/i;
 const NO_SCHEMA =
   /\bno (?:db |database )?schema changes\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without|not allowed to|may not|must not|cannot|can'?t)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database |db )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
-// Columns, indexes and tables are the schema: adding an index or dropping a table changes it.
+// Columns, indexes and tables are the schema: adding an index or dropping a table changes it
+// ("by adding an index on events(created_at)" as much as "add an index").
 const SCHEMA_CHANGE =
-  /\b(?:add|drop|rename|remove|create)\b[^.;]{0,40}?\b(?:column|index|table)\b|\b(?:in|into|to) a new\b[^.;]{0,40}?\b(?:column|table)\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
+  /\b(?:add(?:ing)?|drop(?:ping)?|renam(?:e|ing)|remov(?:e|ing)|creat(?:e|ing))\b[^.;]{0,40}?\b(?:column|index|table)\b|\b(?:in|into|to) a new\b[^.;]{0,40}?\b(?:column|table)\b|\bmigration\b|\balter table\b|\brenames? [\w.]+ to [\w.]+/i;
 const NO_NETWORK =
   /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
 const NO_NEW_FILES =
@@ -77,11 +93,16 @@ const NEW_FILE =
   /\b(?:new (?:guide|file|page|module|doc|document)|create (?:a |an )?(?:new )?(?:file|module|page|guide))\b|\bwrite (?:a |an )?new\b/i;
 const NO_LOCKFILE =
   /\b(?:lock ?file|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|pnpm-lock\.yaml|cargo\.lock)\b[^.;]{0,20}?\b(?:must not|mustn'?t|may not|cannot|can'?t|should not) change\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify|update)\s+(?:the )?(?:lock ?file|package-lock(?:\.json)?|yarn\.lock)\b/i;
+// "public names in labtools.ingest must not change": the public names of a module are its API.
 const NO_API_CHANGE =
-  /\bpublic (?:api|interface|signature)s? (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b|\bpublic (?:api|interface)s? (?:is|are|stays?|remains?) (?:frozen|locked|unchanged)\b|\bapi (?:is|are) (?:frozen|locked)\b/i;
+  /\bpublic (?:api|interface|signature|name|symbol|function|method)s? (?:in [\w.]+ )?(?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|must stay|must remain)|\b(?:don'?t|do not|never) change the public (?:api|interface)|\bno (?:public )?api changes\b|\bpublic (?:api|interface)s? (?:is|are|stays?|remains?) (?:frozen|locked|unchanged)\b|\bapi (?:is|are) (?:frozen|locked)\b/i;
 // Renaming or removing a named symbol (`Tracker.emit()`) changes an API as surely as saying "public".
-const CHANGES_API = /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?(?:\bpublic\b|`[^`]+`|\b\w+(?:\.\w+)*\(\))/i;
-const NO_DELETE = /\b(?:(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)|keep (?:all|every))\b([^.;]*)/i;
+// So does renaming something to a new identifier ("Rename it to read_run everywhere").
+const CHANGES_API =
+  /\b(?:rename|remove|delete|change)\b[^.;]{0,30}?(?:\bpublic\b|`[^`]+`|\b\w+(?:\.\w+)*\(\))|\brename\b[^.;]{0,30}?\bto\s+`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/i;
+// "no DROP statements against prod databases" names the deletion as a kind of statement.
+const NO_DELETE =
+  /\b(?:(?:never|don'?t|do not|must not|mustn'?t)\s+(?:delete|remove|drop|purge|truncate)|no\s+(?:delete|drop|purge|truncate)(?:\s+(?:statements|commands|queries|operations))?|keep (?:all|every))\b([^.;]*)/i;
 // "Request logs must never be deleted": the rule names what it keeps before the verb.
 const PASSIVE_NO_DELETE =
   /^(.*?)\b(?:(?:must|should|may|can|will|is to|are to)\s*(?:not|never|n'?t)\s+(?:ever\s+)?be|(?:is|are)\s+never)\s+(?:deleted|removed|dropped|purged|truncated|erased|wiped)\b/i;
@@ -100,11 +121,17 @@ const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing
 // which, not whether: the deploy or the deletion it governs can still be done (eleventh session).
 // A period that holds now ("until January", "during the freeze", "this quarter") is not a window.
 const WINDOW =
-  /\b(?:between\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?\s+and\s+\d|(?:before|after)\s+\d{1,2}:\d\d|on (?:the )?(?:last|first)\s+(?:business |working )?day|on (?:a )?(?:fridays?|mondays?|weekends?|saturdays?|sundays?|public holidays?)|(?:outside|during) (?:of )?(?:business|office|working|peak) hours|during (?:the )?(?:settlement|invoice|payroll|peak|batch|backup|billing) (?:window|run))\b/i;
+  /\b(?:between\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?\s+and\s+\d{1,2}(?::\d\d)?|(?:before|after)\s+\d{1,2}:\d\d|on (?:the )?(?:last|first)\s+(?:business |working )?day|on (?:a )?(?:fridays?|mondays?|weekends?|saturdays?|sundays?|public holidays?)|(?:outside|during) (?:of )?(?:[A-Z]{2,4} |[\w-]+ time )?(?:business|office|working|peak) hours|during (?:the )?(?:settlement|invoice|payroll|peak|batch|backup|billing) (?:window|run))\b/i;
 const SUBSET =
   /\b(?:whose|unless|except|that (?:has|have|is|are)|which (?:has|have|is|are)|with an? (?:open|active|pending|running|unverified))\b/i;
+// Twelfth session: a question for the agent's view ("Along which seams would you cut it?") and
+// "Advice only" ask for advice as surely as "how would you".
 const ADVICE =
-  /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan)\b/i;
+  /\b(?:suggest|recommend|propose|advise|how would you|what would you|should we|just (?:tell|report|explain|list|describe)|report back|plan|(?:which|where|what)\b[^.;?]{0,40}?\bwould you|advice only|only advi[cs]e)\b/i;
+const IDENTIFIER_WORD = /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/gi;
+// A clause that opens by asking for a change.
+const CHANGE_ASKED =
+  /^(?:(?:can|could|would) you\s+)?(?:please\s+)?(?:refactor|fix|add|split|rename|move|update|change|remove|delete|extract|rewrite|implement|migrate|upgrade|bump|deploy|convert|replace|merge|consolidate|dedupe|restructure)\b/i;
 const STOP = new Set([
   "anything",
   "everything",
@@ -121,9 +148,16 @@ const STOP = new Set([
   "than",
   "into",
   "under",
+  "against",
 ]);
+// A plural loses "es" only after a sibilant ("boxes", "batches"), else "s": "tables" is "table", as
+// the singular in the ask reads (twelfth session; "tabl" matched nothing).
 const nouns = (text: string): Set<string> =>
-  new Set((text.toLowerCase().match(/[a-z][a-z_-]{3,}/g) ?? []).filter((w) => !STOP.has(w)).map((w) => w.replace(/(?:es|s)$/, "")));
+  new Set(
+    (text.toLowerCase().match(/[a-z][a-z_-]{3,}/g) ?? [])
+      .filter((w) => !STOP.has(w))
+      .map((w) => w.replace(/(?<=(?:s|x|z|ch|sh))es$|(?<!s)s$/, "")),
+  );
 
 /**
  * A freeze that does not reach the ask (tenth session): it names a path the ask's paths are not
@@ -149,8 +183,12 @@ function frozenElsewhere(rule: string, asking: readonly Clause[]): boolean {
     )
   )
     return true;
-  return /\b(?:public|exported)\b/i.test(rule) && asking.some((c) => /\bprivate\b|\binternal helper\b|\bnot exported\b/i.test(c.text));
+  return privateOnly(rule, asking);
 }
+
+/** A rule about what is public or exported, against an ask that changes something private. */
+const privateOnly = (rule: string, asking: readonly Clause[]): boolean =>
+  /\b(?:public|exported)\b/i.test(rule) && asking.some((c) => /\bprivate\b|\binternal helper\b|\bnot exported\b/i.test(c.text));
 
 export function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
   const found: AmbiguityDraft[] = [];
@@ -161,6 +199,18 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
   const advice =
     acting.some((text) => ADVICE.test(text)) ||
     input.clauses.some((clause) => hardnessOf(clause) !== null && ADVICE.test(maskQuoted(clause.text).split(/[,;]/)[0]!));
+  // Twelfth session: a change asked before the rule, with advice only offered after it ("Refactor them
+  // so they share one wrapper. No code changes this week though - just tell me how you'd do it"), is
+  // change work the rule forbids; the advice is the caller's fallback, and the contradiction is asked.
+  // Where nothing was asked before the rule, advice anywhere in it ("The validator is in
+  // signup/validators.ts. Don't change anything yet, just tell me how you'd fix it") is the ask.
+  const adviceOnly = (rule: Clause): boolean => {
+    const at = input.clauses.indexOf(rule);
+    const before = asking.filter((clause) => input.clauses.indexOf(clause) < at).map((clause) => maskQuoted(clause.text));
+    if (ADVICE.test(maskQuoted(rule.text).split(/[,;]/)[0]!) || before.some((text) => ADVICE.test(text))) return true;
+    if (before.some((text) => CHANGE_ASKED.test(text.replace(FILLER, "")))) return false;
+    return advice || ADVICE.test(maskQuoted(rule.text));
+  };
   // The same clauses with names in code quotes read as names ("from \`results_archive\`", "the
   // \`ical-generator\` package"): what a rule keeps or forbids is often named that way.
   const naming = asking.map((clause) => maskQuoted(clause.text.replace(/`([^`]*)`/g, "$1")));
@@ -184,6 +234,7 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
     const deployTarget = (deploy?.[1] ?? deploy?.[2])?.toLowerCase();
     const envTouched = NO_ENV_TOUCH.exec(text)?.[1];
     const pinned = PINNED_VERSION.exec(text)?.[1];
+    const pinnedBelow = PINNED_BELOW.exec(text);
     const noNewFiles = NO_NEW_FILES.exec(text);
     const fileKind = noNewFiles?.[1]?.toLowerCase() ?? noNewFiles?.[2]?.toLowerCase();
     const frozen = FROZEN_OBJECT.exec(text)?.[1];
@@ -191,7 +242,10 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
     const kept =
       NO_DELETE.exec(text)?.[1] ?? NOTHING_DELETED.exec(constraint.clause.text.replace(/`/g, ""))?.[1] ?? PASSIVE_NO_DELETE.exec(text)?.[1];
     const conflict =
-      (unscoped(NO_CHANGES) && CHANGE_TYPES.includes(input.taskType) && !advice && `a ${input.taskType} task changes code`) ||
+      (unscoped(NO_CHANGES) &&
+        CHANGE_TYPES.includes(input.taskType) &&
+        !adviceOnly(constraint.clause) &&
+        `a ${input.taskType} task changes code`) ||
       (NO_TESTS.test(text) && input.taskType === "TEST" && "the task is about tests") ||
       (NO_DEPS.test(text) &&
         !(
@@ -199,17 +253,30 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
           !UPDATES_FORBIDDEN.test(text) &&
           (ALREADY_A_DEPENDENCY.test(input.text) || (input.taskType === "DEPENDENCY_UPDATE" && !addsDependency()))
         ) &&
-        (input.taskType === "DEPENDENCY_UPDATE" || addsDependency()) &&
+        (input.taskType === "DEPENDENCY_UPDATE" ||
+          addsDependency() ||
+          (input.taskType === "SECURITY_FIX" && VULNERABLE_VERSION.test(input.text))) &&
         "the request also adds or updates dependencies") ||
       (pinned !== undefined &&
         input.taskType === "DEPENDENCY_UPDATE" &&
         acting.some((c) => (/\b(?:to|on|onto)\s+v?(\d+(?:\.\d+)*)\b/i.exec(c)?.[1] ?? pinned) !== pinned) &&
         "the upgrade moves off the pinned version") ||
+      (pinnedBelow !== null &&
+        input.taskType === "DEPENDENCY_UPDATE" &&
+        acting.some((c) => {
+          const to = new RegExp(String.raw`\b${pinnedBelow[1]!.replace(/[.]/g, "\\.")}\b[^.;]*?\bto\s+v?(\d+(?:\.\d+)*)`, "i").exec(c)?.[1];
+          return to !== undefined && versionAtLeast(to, pinnedBelow[2]!);
+        }) &&
+        "the upgrade leaves the range the rule pins") ||
       (frozen !== undefined &&
         reachesAsk() &&
-        acting.some((c) => {
+        acting.some((c, i) => {
           const change = CHANGE_VERB.exec(c);
           const kept = nouns(frozen);
+          // A frozen thing named by an identifier ("tables in the audit_log schema") binds only an
+          // ask that names that identifier too, not every table (twelfth session).
+          const ids = frozen.match(IDENTIFIER_WORD) ?? [];
+          if (ids.some((id) => !naming[i]!.toLowerCase().includes(id.toLowerCase()))) return false;
           return change !== null && [...nouns(change[1] ?? "")].some((n) => kept.has(n));
         }) &&
         "the request changes what the rule freezes") ||
@@ -240,7 +307,9 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
         "the request creates a new file") ||
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
       // The symbol a request renames is often in code quotes, so the unmasked text is read here.
+      // A private helper (`_chan_buf()`) is outside a frozen public API (twelfth session).
       (NO_API_CHANGE.test(text) &&
+        !privateOnly(constraint.clause.text, asking) &&
         input.clauses.some((c) => !isNegated(c.text) && hardnessOf(c) === null && CHANGES_API.test(c.text)) &&
         "the request changes the public API") ||
       (kept !== undefined &&
@@ -249,7 +318,8 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
           const match = DELETES.exec(c);
           if (!match) return false;
           const forbidden = nouns(kept);
-          return [...nouns(match[1] ?? "")].some((n) => forbidden.has(n));
+          // A host's parts count as words: "db-prod-us" is in prod.
+          return [...nouns(match[1] ?? ""), ...nouns((match[1] ?? "").replace(/-/g, " "))].some((n) => forbidden.has(n));
         }) &&
         "the request deletes what the rule keeps") ||
       (reachesAsk() &&
@@ -275,117 +345,4 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
     });
   }
   return found;
-}
-
-// Path segments too generic to name an area of work.
-const GENERIC_SEGMENTS = new Set([
-  "src",
-  "lib",
-  "libs",
-  "app",
-  "apps",
-  "code",
-  "main",
-  "packages",
-  "pkg",
-  "internal",
-  "utils",
-  "util",
-  "common",
-  "shared",
-  "core",
-  "web",
-  "server",
-  "client",
-  "api",
-  "public",
-  "index",
-]);
-
-/**
- * Contradiction with forbidden scope the request does not name as a path: "add a migration for
- * X" when db/migrations/ is forbidden, "update the docs" when docs/ is. The last meaningful
- * segment of a forbidden path, found as a word in a clause that asks for the work, is the work
- * the rule forbids.
- */
-// Areas a task type cannot avoid: a data migration writes migrations, a test task writes tests.
-const TYPE_AREAS: Partial<Record<TaskType, RegExp>> = {
-  DATA_MIGRATION: /^(?:migrations?|schema|prisma|db|database)$/,
-  TEST: /^(?:tests?|specs?|__tests__|e2e)$/,
-  DOCS: /^(?:docs?|documentation)$/,
-  DEPENDENCY_UPDATE:
-    /^(?:package(?:-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|requirements\.txt|go\.(?:mod|sum)|cargo\.(?:toml|lock)|poetry\.lock)$/i,
-};
-
-export function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
-  const needs = TYPE_AREAS[input.taskType];
-  // Paths the request asks to change: when one lies in the type's area outside the forbidden ref
-  // ("fix docs/setup.md, leave docs/legal.md alone"), the work has somewhere allowed to happen.
-  const named = input.clauses
-    .filter((clause) => !forbids(clause) && !isNegated(clause.text))
-    .flatMap((clause) => refsIn(clause.text).map((found) => found.ref))
-    .filter((ref) => ref.startsWith("fs:"));
-  for (const ref of needs ? (input.forbidden ?? []) : []) {
-    const segments = ref
-      .slice(3)
-      .replace(/\/\*\*$/, "")
-      .split("/");
-    const area = segments.find((segment) => needs!.test(segment));
-    if (!ref.startsWith("fs:") || !area) continue;
-    // A doc or test file outside the forbidden folder (README.md, src/x.test.ts) is such a place too.
-    if (
-      named.some(
-        (path) =>
-          !covers(ref, path) &&
-          (path
-            .slice(3)
-            .split("/")
-            .some((segment) => needs!.test(segment)) ||
-            kindOfPath(path.slice(3)) === input.taskType),
-      )
-    )
-      continue;
-    return [
-      {
-        kind: "constraint_contradiction",
-        question: `A ${input.taskType} task works in ${area}, but ${ref} is forbidden. May the task change it?`,
-        text: ref,
-        span: null,
-        field: null,
-        options: ["keep", "drop"],
-        defaultOption: null,
-        effect: { kind: "choose", field: `forbidden:${ref}` },
-      },
-    ];
-  }
-  const acting = input.clauses.filter((clause) => clause.section === null && !isNegated(clause.text) && hardnessOf(clause) === null);
-  for (const ref of input.forbidden ?? []) {
-    // Only a forbidden folder names an area of work; a forbidden file is named by its path.
-    if (!ref.startsWith("fs:") || !ref.endsWith("/**")) continue;
-    const area = ref.slice(3, -3).split("/").at(-1)?.toLowerCase() ?? "";
-    if (!/^[a-z][a-z_-]{3,}$/.test(area) || GENERIC_SEGMENTS.has(area)) continue;
-    const stem = area.replace(/(?:ies)$/, "y").replace(/s$/, "");
-    // The area must be what a change verb acts on: "add a migration", "update the docs".
-    const word = new RegExp(
-      String.raw`\b(?:add|update|change|edit|modify|fix|write|create|regenerate|delete|remove|rewrite|touch)\s+(?:\S+\s+){0,3}?${stem.replace(/[-_]/g, "[-_ ]")}(?:s|es)?\b`,
-      "i",
-    );
-    for (const clause of acting) {
-      const text = maskQuoted(clause.text).replace(/\S*[/\\]\S*/g, " ");
-      if (!word.test(text)) continue;
-      return [
-        {
-          kind: "constraint_contradiction",
-          question: `The request works on "${area}" but ${ref} is forbidden. May the task change it?`,
-          text: clause.text,
-          span: spanOf(clause),
-          field: null,
-          options: ["keep", "drop"],
-          defaultOption: null,
-          effect: { kind: "choose", field: `forbidden:${ref}` },
-        },
-      ];
-    }
-  }
-  return [];
 }

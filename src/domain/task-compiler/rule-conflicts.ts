@@ -49,6 +49,7 @@ const ASK_VERB =
   /\b(add(?:ing)?|chang(?:e|ing)|updat(?:e|ing)|edit(?:ing)?|modify(?:ing)?|set(?:ting)?|renam(?:e|ing)|mov(?:e|ing)|remov(?:e|ing)|delet(?:e|ing)|drop(?:ping)?|rewrit(?:e|ing)|bump(?:ing)?|upgrad(?:e|ing)|replac(?:e|ing)|insert(?:ing)?|creat(?:e|ing)|writ(?:e|ing)|fix(?:ing)?|patch(?:ing)?|refactor(?:ing)?|restructur(?:e|ing)|split(?:ting)?|extract(?:ing)?|extend(?:ing)?|alter(?:ing)?|tweak(?:ing)?|rais(?:e|ing)|lower(?:ing)?|increas(?:e|ing)|decreas(?:e|ing)|reduc(?:e|ing)|translat(?:e|ing)|reformat(?:ting)?|touch(?:ing)?)\b((?:(?!,?\s*(?:and )?then\b)[^.;]|\.(?=\S))*)/gi;
 const SPECIFIC = /^(?:move|rename|regenerate|reformat|delete|remove)/i;
 const ADDING = /^(?:add|insert|creat|writ|extend)/i;
+const EDITING = /\b(?:edit|chang|modif|updat|rewrit|alter)\w*/i;
 
 // Words that name no particular thing: a rule about "files" or "anything" is read elsewhere.
 const GENERIC = new Set(
@@ -147,9 +148,12 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
     for (const match of clause.matchAll(ASK_VERB)) {
       const verb = match[1]!.toLowerCase();
       if (!generic && !specific.some((v) => verb.startsWith(v))) continue;
-      // Adding beside a thing ("insert a correction event") neither updates nor deletes it.
-      if (ADDING.test(verb) && !touching) continue;
+      // Adding beside a thing ("insert a correction event") neither updates nor deletes it, and a
+      // rule about what exists ("the existing geom column must stay as it is") is not broken by
+      // adding a new one beside it, even under a touch-like verb, unless the addition is made by
+      // editing ("add a column by editing db/migrations/0042_passes.sql") (twelfth session).
       const rest = match[2] ?? "";
+      if (ADDING.test(verb) && (!touching || (existingOnly && !EDITING.test(rest)))) continue;
       if (objectPaths.length) {
         if (objectPaths.some((ref) => fsRefsIn(rest).some((path) => covers(ref, path)))) return true;
         continue;
@@ -206,6 +210,35 @@ function manifestConflict(rule: string, acting: readonly string[]): boolean {
   return false;
 }
 
+// Twelfth session: a rule against disclosing a thing ("the admin must never show buyer emails",
+// "never log card numbers") forbids an ask that builds an output carrying it: a page, button,
+// export, endpoint or log line whose described content names every word of the thing, where the
+// rule's subject (if it names one: "the admin") is named too.
+const DISCLOSE_VERBS = "show|display|expose|print|log|return|serve|reveal|leak|list|export|include";
+const DISCLOSURE_RULE = new RegExp(
+  String.raw`^(?:.*:\s+)?(.*?)\b(?:must|should|may|shall|will|can)\s*(?:not|never|n't)\s+(?:ever\s+)?(?:${DISCLOSE_VERBS})\s+(.+)$|\b(?:never|don'?t|do not)\s+(?:${DISCLOSE_VERBS})\s+(.+)$`,
+  "i",
+);
+const BUILDS_OUTPUT = /\b(?:add|create|build|implement|expose|show|display|export|print|return|include)\b((?:[^.;]|\.(?=\S))*)/i;
+// What the output is: writing a job that reads the same columns shows nobody anything.
+const OUTPUT =
+  /\b(?:exports?|csv|buttons?|pages?|screens?|views?|endpoints?|reports?|downloads?|responses?|dashboards?|widgets?|log (?:lines?|messages?|entries))\b/i;
+
+function disclosureConflict(rule: string, acting: readonly string[]): boolean {
+  const found = DISCLOSURE_RULE.exec(rule);
+  if (!found) return false;
+  const subject = wordsOf(found[1] ?? "");
+  const object = wordsOf(objectOnly(found[2] ?? found[3] ?? ""));
+  if (!object.size) return false;
+  return acting.some((clause) => {
+    const rest = BUILDS_OUTPUT.exec(clause)?.[1];
+    if (rest === undefined || !OUTPUT.test(rest)) return false;
+    const asked = new Set([...wordsOf(rest), ...pathWords(rest)]);
+    const whole = wordsOf(clause);
+    return [...object].every((w) => asked.has(w)) && [...subject].every((w) => whole.has(w));
+  });
+}
+
 /** Why the rule contradicts the ask, or null. */
 export function ruleConflict(input: RuleConflictInput): string | null {
   const { rule, acting } = input;
@@ -228,6 +261,7 @@ export function ruleConflict(input: RuleConflictInput): string | null {
     const adds = head && new RegExp(String.raw`\b(?:add|create|introduce|set up|write)\b[^.;]{0,40}?\b${head}`, "i");
     if (adds && acting.some((c) => adds.test(c))) return "the request adds what the rule says no new of";
   }
+  if (input.changes && disclosureConflict(rule, acting)) return "the request builds an output showing what the rule keeps hidden";
   const forbidden = forbiddenAction(rule, input.before);
   if (forbidden && input.changes && editConflict(forbidden, acting, input.test))
     return "the request changes what the rule forbids changing";

@@ -56,7 +56,10 @@ const HEADING_MARKUP = /^(?:#{1,6}\s*|\*\*|__)/;
 const SENTENCE_END = /(?<=[.!?])(?<!\b(?:e\.g|i\.e)\.)\s+|\n/gi;
 // Clause boundaries inside a sentence: before a negation, preference or condition that starts a
 // new instruction, and at semicolons, dashes and "but". A label ending in a colon before a rule
-// ("Rule for this repo: no new test files") ends a clause too. Only a label of plain words: a path
+// ("Rule for this repo: no new test files") ends a clause too, also with a source in brackets or
+// markup around it ("Repo rule (CONTRIBUTING.md): never …", "**Rules (pinned):** do not …", twelfth
+// session; a commit scope, "fix(scheduler): don't …", has no space before its bracket and is no
+// label). Only a label of plain words: a path
 // before the colon is the rule's subject ("src/gen/: do not edit"), and an error name is data
 // ("Error: no such file").
 // "without …" starts a rule about how the agent works, except where it is the manner of something
@@ -68,7 +71,7 @@ const SENTENCE_END = /(?<=[.!?])(?<!\b(?:e\.g|i\.e)\.)\s+|\n/gi;
 const PREFERENCE = String.raw`\b(?:preferably|ideally|optionally|possibly|if possible|if you can)`;
 const CODE_SUBJECT = String.raw`(?:\b(?:it|that|which|who|he|she)\s+(?:\w{2,}(?:s|ed)|would|will|can|could)\b|(?:^|[:;(]\s*)\W*[\w./\\-]+\.[a-z]{1,5}\W*\s+\w+s\b)[^,;:]*`;
 const CLAUSE_BREAK = new RegExp(
-  String.raw`;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b|but\s)|:(?<=^[A-Za-z][A-Za-z' ]{0,60}:)(?<!(?:error|exception|warning|fatal|panic):)\s+(?=(?:no|never|don'?t|do not)\s)|(?=\s+without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking))(?<!${PREFERENCE})(?<!${CODE_SUBJECT})\s+|\s+(?=so that\s)`,
+  String.raw`;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b|but\s)|:(?<=^(?:\(|\*\*|__)?[A-Za-z][A-Za-z\u00C0-\u024F' ]{0,60}(?:\s+\([^()]{1,40}\))?:)(?<!(?:error|exception|warning|fatal|panic):)(?:\*\*|__)?\s+(?=(?:no|never|don'?t|do not|nothing)\s)|(?=\s+without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking))(?<!${PREFERENCE})(?<!${CODE_SUBJECT})\s+|\s+(?=so that\s)`,
   "gi",
 );
 

@@ -1,0 +1,44 @@
+// Measurability beside ambiguity.ts's detector (twelfth session): what makes a comparative a goal
+// to measure, and what measures one from elsewhere in the request. Pure and deterministic; kept
+// apart from ambiguity.ts so the referent detector and this one change independently.
+import type { Clause } from "./segment.js";
+
+// A goal stated without a comparative the detector's lists know: a purpose clause that only
+// evaluates the result ("fix the ranking so it's better"), and raising or lowering a resource or
+// limit with no value ("raise mem for star_align"): the change is asked, how far is not said.
+const EVALUATIVE_PURPOSE =
+  /\bso (?:that )?(?:it|they|this|that|the [\w-]+)(?:'s|'re| is| are| gets?| looks?| reads?| works?| feels?)\s+(?:(?:a (?:lot|bit)|much|way|a little)\s+)?better\b(?!\s+(?:to|than|for)\b)/i;
+const UNSIZED_LIMIT =
+  /\b(?:raise|increase|bump(?: up)?|lower|decrease)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mem(?:ory)?|ram|heap(?: size)?|cpu|cpus|cores|timeouts?|time ?limits?|walltime|disk(?: space)?|quotas?|replicas|workers|threads)\b(?![^.;]*?\b(?:to|by|from|at)\s+~?\d)(?![^.;]*?\d)/i;
+
+/** A vague goal the detector's comparative lists do not hold, or null. */
+export function vagueGoal(text: string): RegExpExecArray | null {
+  return EVALUATIVE_PURPOSE.exec(text) ?? UNSIZED_LIMIT.exec(text);
+}
+
+// "my colleague said 'du' is more modern", "the argument for it is one less stateful thing to run":
+// a comparative in what someone else holds, or in the case made for an option, is a claim to weigh,
+// not a result the agent must reach. The speaker's own wish ("I think it should be faster") is one.
+const REPORTED =
+  /(?:\b(?!i\b|we\b)[a-z]+\s+(?:from\s+[\w -]+?\s+)?(?:said|says|thinks|thought|believes|believed|argues|argued|claims|claimed|insists|suggested)\b|\baccording to\b|\bthe (?:argument|case|reason|point|selling point|benefit|upside) (?:for|against|of|is)\b)[^.;]*$/i;
+// "the new dry-run flag, the faster checksum": a comparative after "the" and before its noun names a
+// thing that already exists (a change made, an option on the table), not what the work must reach.
+const ATTRIBUTIVE = /\bthe\s+$/i;
+const NOUN_AFTER = /^\s+(?!(?:than|the|it|and|or|for|to|in|on|is|are)\b)[a-z][\w-]*/i;
+
+/** Whether the comparative at `index` (of `length` characters) in the clause is no goal of the request. */
+export function comparativeIsNoGoal(text: string, index: number, length: number): "reported" | "attributive" | null {
+  const before = text.slice(0, index);
+  if (REPORTED.test(before)) return "reported";
+  if (ATTRIBUTIVE.test(before) && NOUN_AFTER.test(text.slice(index + length))) return "attributive";
+  return null;
+}
+
+// "merge_counts took 3h12 last night", "the search takes like 9 seconds": a statement of how long or
+// how big the thing is today is the baseline a speed goal is measured against, wherever it stands
+// (docs/task-labelling.md: "a number, a baseline or a named benchmark anywhere in the text").
+const BASELINE =
+  /\b(?:takes?|took|taking|runs? (?:in|for)|ran (?:in|for)|lasts?|lasted|needs?|needed|loads? in|loaded in|is at|sits at|weighs?|uses?|used|eats?|peaks? at)\s+(?:like\s+|about\s+|around\s+|roughly\s+|almost\s+|nearly\s+|over\s+|up to\s+|~\s*)?\d+(?:[.,]\d+)?\s*(?:h\s*\d{1,2}\b|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|[kmg]i?b\b|gigs?\b)/i;
+
+/** The clause stating today's time or size of the thing a speed goal is about, or undefined. */
+export const baselineClause = (clauses: readonly Clause[]): Clause | undefined => clauses.find((clause) => BASELINE.test(clause.text));

@@ -1,0 +1,77 @@
+// Contradictions and measurability, twelfth session (docs/task-compiler.md, "Detectors"): the
+// detectors alone, with the escalation model off, on texts written for these tests.
+import { afterEach, describe, expect, it } from "vitest";
+import { compileTask, type CompiledTask } from "../../src/domain/task-compiler/index.js";
+import { useEscalationModel } from "../../src/domain/task-compiler/model/escalation-evidence.js";
+
+function compiled(text: string): CompiledTask {
+  const outcome = compileTask({ text });
+  if (!outcome.ok) throw new Error(`unexpected ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.task;
+}
+const kinds = (text: string) => compiled(text).ambiguities.map((a) => a.kind);
+const notes = (text: string) => (compiled(text).ir.extensions!["x-canon.explanations"] as Record<string, string>).ambiguity_notes ?? "";
+
+describe("contradictions (twelfth session)", () => {
+  afterEach(() => useEscalationModel(null));
+  const detectors = () => useEscalationModel(null, { enabled: false });
+
+  it("reads a rule after a label with a parenthetical source, and the rules it states", () => {
+    detectors();
+    for (const text of [
+      "Drop the old sessions_v2 table, the app stopped reading it in May. Team rule (CONTRIBUTING.md): never drop tables in a migration.",
+      "Drop the audit_tmp table on db-prod-eu, nobody reads it. (DBA rule: no DROP statements against prod databases.)",
+      "Upgrade pandas to 3.0 in envs/base.yml. README, section 'Setup': pandas stays pinned below 3 until the plotting code is ported.",
+      "Add tests for the exporter in tests/export/. Team rule while the fixtures move: nothing under tests/export/ is to be added or changed.",
+      "Rename it to parse_header everywhere: core.io.load_file only parses the header. From CONTRIBUTING.md: public names in core.io must not change.",
+      "Add a 'Download CSV' button on the admin users page with name, email and phone per user. Remember: the admin must never show user emails.",
+      "Split the report builder into three modules so each can be tested. No code changes this week though - just tell me how you'd do it.",
+    ])
+      // A rule on a path the ask names is asked as a scope contradiction, the others as constraint ones.
+      expect(
+        kinds(text).filter((kind) => kind.endsWith("_contradiction")),
+        text,
+      ).not.toEqual([]);
+  });
+
+  it("leaves rules that do not reach the ask", () => {
+    detectors();
+    for (const text of [
+      "Add a column geom_3857 to gis.roads filled from the existing geom column, and an index on it. The existing geom column must stay as it is.",
+      "Convert the callback helpers in lib/fs-utils/ to async/await. Do not change any test file.",
+      "Rename the private helper `_buf()` to `_buffer()` in lib/chan.py. The public API is frozen for 3.x.",
+      "Roll out geocoder 2.8.1 to the EU region. Don't deploy to the US region until legal signs off.",
+      "Release radio-playout 5.0.0 to production on Tuesday. Do not deploy between 06:00 and 09:00, that's the morning show.",
+      "The planner's `ShowController` has 2,700 lines. Along which seams would you cut it? Advice only: don't edit anything.",
+      "The validator in signup/validators.ts rejects postcodes with a space. Don't change anything yet, just tell me how you'd fix it.",
+      "Write unit tests for the parser in lib/parser/. Put them in tests/parser/ and don't modify lib/parser/ itself.",
+    ])
+      expect(kinds(text), text).not.toContain("constraint_contradiction");
+  });
+});
+
+describe("measurability (twelfth session)", () => {
+  afterEach(() => useEscalationModel(null));
+  const detectors = () => useEscalationModel(null, { enabled: false });
+
+  it("asks about an evaluative purpose and a limit raised with no value", () => {
+    detectors();
+    for (const text of [
+      "searching 'tv' shows cables first. fix the ranking so it's better",
+      "raise mem for bwa_index in the cluster profile",
+    ])
+      expect(kinds(text), text).toContain("unmeasurable_goal");
+  });
+
+  it("takes today's figure as the baseline, and someone else's claim or a named thing as no goal", () => {
+    detectors();
+    for (const text of [
+      "build_index took 2h40 last night on the full run. make it quicker",
+      "My colleague said the informal tone is more modern. Please review PR #12, comments only.",
+      "Tag v1.4.0 and publish it. Then post a note listing the new flag and the faster checksum.",
+    ]) {
+      expect(kinds(text), text).not.toContain("unmeasurable_goal");
+      expect(notes(text), text).toMatch(/not a goal|measured against/);
+    }
+  });
+});
