@@ -295,7 +295,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     });
   }
   why.constraints =
-    'HARD from must not/never/do not/only/without/keep … unchanged, a verbless no + new thing/kind of change/period, a negative subject with may/must, an invariance (must be identical), a keep coordinated with a rule, and Constraints lists; SOFT from prefer/ideally/if possible/avoid/I\'d rather; code blocks, a without describing what code does and "rather than" inside a reason state no rule';
+    'HARD from must not/never/do not/only/without/keep … unchanged, a verbless no + new thing/kind of change/period, a negative subject with may/must, an invariance (must be identical), a keep coordinated with a rule, Constraints lists, bullets under a line naming rules ("Repo rules (CONTRIBUTING.md):"), a denial after a label naming a rule\'s source ("Team rule: nothing under X is to be changed"), an acceptance item opening with a prohibition, and the forms of constraint-forms.ts (must be same/render identically, there must be no, X is not an option, no X please, only the X for now, not changing anything, nobody deploys, is under a freeze); SOFT from prefer/ideally/if possible/avoid/I\'d rather; code blocks, a without describing what code does and "rather than" inside a reason state no rule';
   why.allowed_scope =
     "paths and hosts the request names outside a negated context (hosts only when accessed), plus a structured request's paths; a path named only as a source to read from (copy … from X) inside a forbidden scope stays forbidden and is not asked about";
   why.forbidden_scope =

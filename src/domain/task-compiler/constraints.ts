@@ -3,6 +3,16 @@
 // that, or anything listed under an "Acceptance criteria" heading).
 import type { Clause } from "./segment.js";
 import { normalizeText } from "./segment.js";
+import {
+  BARE_DENIAL,
+  BINDING_FORM,
+  RULE_SOURCE_ALONE,
+  RULE_SOURCE_LABEL,
+  RULES_LIST_LABEL,
+  TRAILING_DENIAL,
+  unchecked,
+  unmarked,
+} from "./constraint-forms.js";
 
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important|note that|p\.?s\.?)[,:\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never(?!\\s+\\w+ed\\b)|no need to|not (?:touch|change|modify|edit))\\b`, "i");
@@ -105,17 +115,24 @@ export function hardnessOf(clause: Clause): Hardness | null {
 
 function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
-  const text = maskQuoted(clause.text);
+  const text = unmarked(maskQuoted(clause.text));
   if (SOFT.test(text)) return "SOFT";
   if (statesRule(text) || HARD_LEAD.test(text) || HARD_SHORT.test(text)) return "HARD";
+  if (BINDING_FORM.test(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
   const label = LABELLED.exec(text);
   if (label && HARD_LEAD.test(text.slice(label[0].length))) return "HARD";
+  // A rule behind a label naming its source (constraint-forms.ts): the words after it are read
+  // alone, and a bare denial there binds.
+  const source = RULE_SOURCE_LABEL.exec(text);
+  if (source && bindsAlone(text.slice(source[0].length))) return "HARD";
   if (clause.section === "constraints" || clause.section === "forbidden") return "HARD";
   return null;
 }
 
 const LABELLED = /^[\w' -]{2,40}:\s+/;
+const bindsAlone = (rest: string): boolean =>
+  BARE_DENIAL.test(rest) || statesRule(rest) || HARD_LEAD.test(rest) || HARD_SHORT.test(rest) || BINDING_FORM.test(rest);
 
 export interface ExtractedConstraint {
   clause: Clause;
@@ -149,16 +166,42 @@ const KEEP_RULE = new RegExp(
   "i",
 );
 
+const FORBIDS = new RegExp(`${NEGATED_LEAD.source}|${HARD_PHRASE.source}`, "i");
+
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
   let previous: { clause: Clause; hardness: Hardness | null } | null = null;
+  // Inside a list under a line that names rules (RULES_LIST_LABEL): a bullet is a rule, as under a
+  // "Constraints" heading, unless another clause of it states the rule in its own words; then the
+  // rest is its reason or its way ("…; never edit them by hand", "…; use \`tests/fakes/rds.py\`").
+  // The list ends at the first line that is not a bullet.
+  let rulesList = false;
+  const worded = new Set(clauses.filter((clause) => clause.bullet && hardnessOf(clause)).map((clause) => clause.sentence));
   for (const [index, clause] of clauses.entries()) {
-    if (clause.section === "acceptance") continue;
+    if (!clause.bullet) rulesList = !clause.code && RULES_LIST_LABEL.test(clause.text) && clauses[index + 1]?.bullet === true;
+    if (clause.section === "acceptance") {
+      // An acceptance item that opens with a prohibition ("- [ ] don't change the payout schedule",
+      // "No fix in this ticket") binds the work like a rule; the other items say when it is done and
+      // stay criteria. ("card details never touch our servers" is left out: contradictions.ts reads
+      // "touch" there as a ban on the change itself.)
+      if (!clause.code && FORBIDS.test(unmarked(maskQuoted(clause.text))))
+        found.push({ clause, text: sentenceCase(normalizeText(unchecked(clause.text))), hardness: "HARD" });
+      continue;
+    }
     let hardness = hardnessOf(clause);
+    if (!hardness && rulesList && clause.bullet && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
+    if (
+      !hardness &&
+      previous?.clause.sentence === clause.sentence &&
+      RULE_SOURCE_ALONE.test(previous.clause.text) &&
+      BARE_DENIAL.test(unmarked(maskQuoted(clause.text)))
+    )
+      hardness = "HARD";
     if (
       !hardness &&
       previous?.hardness === "HARD" &&
@@ -168,7 +211,7 @@ export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
     )
       hardness = "HARD";
     previous = { clause, hardness };
-    if (hardness) found.push({ clause, text: sentenceCase(normalizeText(clause.text)), hardness });
+    if (hardness) found.push({ clause, text: sentenceCase(normalizeText(unchecked(clause.text))), hardness });
   }
   return found;
 }

@@ -1,0 +1,106 @@
+// Rule forms the older expressions in constraints.ts miss (twelfth session), each read on a clause's
+// masked words (quoted text and code already blanked). They make a clause HARD only; they do not
+// make it negated for the type vote, so what the request asks is read as before.
+
+// Binding sentences that name what must not change or what must not appear, in forms the older
+// expressions do not read:
+// - an invariance without "the" or with an adverb: "results must be same to 1e-9", "Existing
+//   releases must render identically", "`terraform plan` must show no changes in any env";
+// - "There must be no behaviour change", "with no behaviour change": a denial the work must keep;
+// - "X is not an option": a way of working ruled out;
+// - a verbless "no …" made an ask by "please" ("No code or command lines please", "Please no
+//   restart of anything"); a "no <thing> in the <part>" after a comma in an instruction
+//   ("Blameless tone, no names in the timeline", "use Decimal everywhere, no floats in the
+//   assertions"); "zero downtime" opening a clause ("- zero downtime: write into a new index");
+// - a negative subject with an obligation's modal other than may/must ("nothing under tests/ is to
+//   be added or changed", "Nothing about what runs should change");
+// - a limit by "only" that is not the answer's kind: "Only the test for now", "Only this value
+//   please, not the replicas", "Android only, iOS waits for the store build", "so use only made-up
+//   names", "Only give comments";
+// - "not changing anything" or "I don't want any changes" beside a question: the "no changes" of
+//   advice-only asks in another voice; a clause opening "not <verb>" after "but" ("but not increase
+//   max_connections");
+// - a verbless limit: "no sleeps longer than 100 ms", "no touching the tests folder", "no changes
+//   under D:\\App\\" or "there", personal data denied ("Payload: list id and timestamp, no e-mail
+//   address"), ", no code" after an advice ask, "(no output change)" in brackets;
+// - a subject that says who may not act or what is shut: "reminder: nobody touches the clinic
+//   database", "We are not adding tests in this release", "dependencies are locked for the
+//   release", "Production is under a change freeze", "nothing goes to production in freeze", "the
+//   firmware/hal/ folder we cannot touch";
+// - "leave the <thing> in <place>": preserving what exists (not a question: "Leave the … in auth.js?");
+// - "test files may only be added by the QA team": a permission kept to others;
+// - "stays pinned below 2": a pin in any direction;
+// - an imperative bound to a time window: "Run it outside business hours".
+const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
+export const BINDING_FORM = new RegExp(
+  [
+    String.raw`\bmust\s+(?:be|stay|remain)\s+same\b`,
+    String.raw`\bmust\s+(?:render|behave|work|look|return|build|produce|output)\s+(?:exactly\s+)?identical(?:ly)?\b`,
+    String.raw`\bmust\s+(?:show|report|produce|print)\s+no\b`,
+    String.raw`\bthere\s+(?:must|may|can|shall)\s+be\s+no\b`,
+    String.raw`\bwith\s+no\s+(?:[\w-]+\s+)?(?:behaviou?r|functional|visible|visual|output|api|schema)\s+changes?\b`,
+    String.raw`\b(?:is|are)\s+not\s+an\s+option\b`,
+    String.raw`(?:^|,\s+(?:so\s+)?)(?:please\s+)?(?:no|nothing)\s+${NO_RELEASE}[^;,]{1,60}?\s+please\b|^please\s+no\s+\w`,
+    String.raw`,\s+no\s+[\w-]+(?:\s+(?!(?:is|are|was|were)\b)[\w-]+)?\s+in\s+(?:the|any|our)\s+\w`,
+    String.raw`^zero[- ]downtime\b`,
+    String.raw`^no\s+(?:code\s+)?(?:change|changes|edits?)\s+(?:under|inside|in|to|there)\b`,
+    String.raw`^no\s+[\w-]+\s+(?:longer|larger|bigger|slower|more|greater|heavier)\s+than\s+\d`,
+    String.raw`^(?:(?:but|and|please)\s+)*no\s+(?:touching|changing|editing|modifying|deleting|removing|deploying|pushing|merging|restarting|adding)\b`,
+    String.raw`(?:^|,\s+)no\s+(?:user\s+|customer\s+|personal\s+|real\s+)?(?:e-?mails?(?:\s+address(?:es)?)?|names?|phone numbers?|home addresses|pii|personal data)\b(?!\s+(?:is|are|was|were|arrives?|gets?|sent|shows?)\b)`,
+    String.raw`,\s+no code\s*$`,
+    String.raw`\(\s*no\s+(?:[\w-]+\s+)?changes?\s*\)`,
+    String.raw`(?:^|[:,;]\s+)(?:nothing|none|no\s+[\w-]+)\b[^;]{0,60}?\b(?:(?:is|are)\s+to\s+be\s+\w+|should\s+(?:change|be\s+changed))\b`,
+    String.raw`^only\s+(?:the|this|these|that|those)\s+(?!(?:list|answer|number|count|names?|summary|report|output|results?|findings|links?|steps)\b)[\w-]+(?:\s+[\w-]+)?\s*(?:for now|please|,\s*not\b)`,
+    String.raw`^(?!(?:advice|plan|opinion|feedback|review|report|answer|read)\b)[\w-]+\s+only,`,
+    String.raw`(?:^|,\s+(?:so\s+)?)(?:please\s+)?(?:use|touch|change|edit|modify|call)\s+only\b`,
+    String.raw`\b(?:only|just)\s+(?:give|write|post|leave|add|make)\s+(?:me\s+)?(?:\w+\s+)?comments\b`,
+    String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i am|we are)\s+)?not\s+(?:changing|touching|modifying|editing)\s+anything\b`,
+    String.raw`\b(?:i|we)\s+(?:don'?t|do not)\s+want\s+any\s+(?:changes|edits)\b`,
+    String.raw`(?:^(?:but\s+)?|,\s*(?:and|but)\s+)(?:please\s+)?not\s+(?:touch|change|modify|edit|increase|raise|lower|decrease|add|remove|delete|drop|bump|upgrade|downgrade|restart|deploy|merge|push|rename|introduce|enable|disable)\b`,
+    String.raw`^(?:and\s+|please\s+)*leave\s+(?:the|all|every|each|both)\s+[^;,]{1,60}?\s+(?:in|inside|where)\s+[^?]*$`,
+    String.raw`\bmay\s+only\s+be\s+\w+ed\b`,
+    String.raw`(?:^|[:,;]\s+)(?:nobody|no one)\s+(?:touch|change|edit|modify|deploy|merge|push|add|remove|delete|release|upgrade)(?:e?s)?\b`,
+    String.raw`\bwe(?:'re|\s+are)\s+not\s+(?:adding|changing|touching|deploying|merging|releasing|upgrading)\b`,
+    String.raw`\b(?:dependencies|deps|schema(?:\s+changes)?|changes|deploys|deployments|releases|merges|migrations)\s+(?:is|are)\s+(?:locked|blocked|frozen)\b`,
+    String.raw`\b(?:is|are)\s+under\s+an?\s+(?:[\w-]+\s+)?freeze\b`,
+    String.raw`\bnothing\s+(?:goes|ships)\s+to\s+(?:prod|production)\b`,
+    String.raw`\b(?:we|you)\s+cannot\s+(?:touch|change|modify|edit)\b`,
+    String.raw`\b(?:stays?|remains?)\s+pinned\s+(?:below|under|to|at|on)\b`,
+    String.raw`^(?:please\s+)?(?:run|do|apply|execute|deploy|start)\s+(?:it|this|them|that|the\s+[\w-]+)\s+(?:only\s+)?(?:outside|after|before|between|during)\s+(?:of\s+)?(?:business|office|working|peak|off-peak|quiet)\s+hours\b`,
+  ].join("|"),
+  "i",
+);
+
+// A label that names where a rule comes from, before a colon, in brackets or bold or not: "Repo rule
+// (CONTRIBUTING.md): never drop tables", "(DB team rule: no DROP statements against prod
+// databases …)", "Policy ISO-STD-12 (…), section 4: only LTS releases …", "README, section
+// 'Environment': numpy stays pinned below 2", "**Cluster rules (pinned in #hydra-admin):** do not
+// edit anything under /sw/conda/", "(from /etc/motd on labsrv02: nothing gets deployed …)". What
+// follows is a rule when it says so by the usual expressions, or when it is a bare denial ("no …",
+// "nothing …", "never …", "only …"): the label has already said it binds. A label of another kind
+// ("Error:", "Target:") leaves the words to speak alone.
+export const RULE_SOURCE_LABEL =
+  /^[\s*_(]*(?=[^:]{0,80}(?<![\w.-])(?:rules?|polic(?:y|ies)|guidelines?|readme|contributing|motd)\b(?![/.-]\w))[^:]{1,100}?:(?:\*\*|__)?\s+(?=\S)/i;
+export const BARE_DENIAL = /^(?:no|nothing|none|nobody|no one|never|only|not)\b/i;
+
+// A line that only names a list of rules ("Repository rules (CONTRIBUTING.md):", "_Repository
+// rules_", "House rules:", "## Rules for agents"): the bullets under it are rules, as they are under
+// a "Rules" or "Constraints" heading (segment.ts knows only the one-word headings).
+export const RULES_LIST_LABEL =
+  /^[\s#*_]*(?:[\w-]+\s+){0,3}(?:rules?|polic(?:y|ies)|guidelines|conventions|constraints)(?:\s+for\s+(?:agents?|bots?|contributors|(?:this|the) repo(?:sitory)?|changes|commits|prs?))?(?:\s*\([^)]*\))?[\s*_:]*$/i;
+
+// A trailing ", no <kind> changes" whatever the kind ("same output, no visual changes"), unless it
+// releases the agent ("no changes needed"). Read after the request's first clause only, as
+// KEEP_RULE is: in the first clause it rides on the ask ("refactor(charts): shared labels into
+// _helpers.tpl, no rendered-manifest changes"), which HARD_SHORT's named kinds already cover.
+export const TRAILING_DENIAL = new RegExp(String.raw`[,:]\s+(?:and\s+|but\s+)?no\s+[\w-]+\s+(?:changes?|edits?)\b${NO_RELEASE}`, "i");
+
+// A clause that is only a rule-source label, split from its rule at the colon by segment.ts ("IT
+// policy for that server: no changes under …", "Repo rule: no renames of exported types before
+// 4.0"): the next clause of its sentence binds when it is a bare denial.
+export const RULE_SOURCE_ALONE =
+  /^[\s*_(]*(?=[^:]{0,80}(?<![\w.-])(?:rules?|polic(?:y|ies)|guidelines?|readme|contributing|motd)\b(?![/.-]\w))[^:]{1,100}$/i;
+
+/** A clause's words without the markup that opens it: a checkbox ("[ ] do not add …") or emphasis ("**Never drop …"). */
+export const unchecked = (text: string): string => text.replace(/^\[[ xX]\]\s+/, "");
+export const unmarked = (text: string): string => text.replace(/^(?:\[[ xX]\]\s+)?[*_]{1,2}(?=\w)|^\[[ xX]\]\s+/, "");
