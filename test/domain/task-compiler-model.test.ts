@@ -22,7 +22,8 @@ const compiled = (text: string): CompiledTask => {
 const explanation = (task: CompiledTask, key: string) => (task.ir.extensions!["x-canon.explanations"] as Record<string, string>)[key];
 
 describe("learned evidence", () => {
-  // Retraining the regression (200 full passes over the development split) takes ~10 s alone, more on a busy machine.
+  // Retraining every model on the development split (15,291 requests) takes about 4 minutes alone on this
+  // machine, more beside the other test files: the limit leaves room for a busy CI runner.
   it("ships the tables the training script makes from the development split, byte for byte", () => {
     const generated = generatedModels(loadCorpus());
     // The naive Bayes and the logistic regression it is mixed with, the ambiguity and escalation models.
@@ -35,7 +36,7 @@ describe("learned evidence", () => {
     for (const { url, source } of generated) {
       expect(readFileSync(url, "utf8") === source, `${url.pathname} is stale: run npm run train:compiler`).toBe(true);
     }
-  }, 240_000);
+  }, 600_000);
 
   it("reads words as stems, paths and numbers as their kind, and marks the opening words", () => {
     expect(["adds", "added", "adding", "tests", "queries", "class"].map(stem)).toEqual(["add", "add", "add", "test", "query", "class"]);
