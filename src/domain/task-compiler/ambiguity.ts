@@ -3,7 +3,8 @@
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { isNegated, type ExtractedConstraint } from "./constraints.js";
-import { constraintContradictions, forbiddenWork } from "./contradictions.js";
+import { constraintContradictions } from "./contradictions.js";
+import { forbiddenWork } from "./forbidden-work.js";
 import { baselineClause, comparativeIsNoGoal, vagueGoal } from "./measures.js";
 import { ANCHOR, referenceQuestion, unresolvedReference, VAGUE_CLAUSE } from "./referents.js";
 import { refsIn } from "./scope.js";

@@ -79,8 +79,10 @@ export const BINDING_FORM = new RegExp(
 // follows is a rule when it says so by the usual expressions, or when it is a bare denial ("no …",
 // "nothing …", "never …", "only …"): the label has already said it binds. A label of another kind
 // ("Error:", "Target:") leaves the words to speak alone.
-export const RULE_SOURCE_LABEL =
-  /^[\s*_(]*(?=[^:]{0,80}(?<![\w.-])(?:rules?|polic(?:y|ies)|guidelines?|readme|contributing|motd)\b(?![/.-]\w))[^:]{1,100}?:(?:\*\*|__)?\s+(?=\S)/i;
+// The words that make a label name a rule's source, before any colon, and not inside a path or
+// file name ("rules/", "README.md" as a file to change).
+const RULE_SOURCE = String.raw`^[\s*_(]*(?=[^:]{0,80}(?<![\w.-])(?:rules?|polic(?:y|ies)|guidelines?|readme|contributing|motd)\b(?![/.-]\w))`;
+export const RULE_SOURCE_LABEL = new RegExp(String.raw`${RULE_SOURCE}[^:]{1,100}?:(?:\*\*|__)?\s+(?=\S)`, "i");
 export const BARE_DENIAL = /^(?:no|nothing|none|nobody|no one|never|only|not)\b/i;
 
 // A line that only names a list of rules ("Repository rules (CONTRIBUTING.md):", "_Repository
@@ -98,8 +100,7 @@ export const TRAILING_DENIAL = new RegExp(String.raw`[,:]\s+(?:and\s+|but\s+)?no
 // A clause that is only a rule-source label, split from its rule at the colon by segment.ts ("IT
 // policy for that server: no changes under …", "Repo rule: no renames of exported types before
 // 4.0"): the next clause of its sentence binds when it is a bare denial.
-export const RULE_SOURCE_ALONE =
-  /^[\s*_(]*(?=[^:]{0,80}(?<![\w.-])(?:rules?|polic(?:y|ies)|guidelines?|readme|contributing|motd)\b(?![/.-]\w))[^:]{1,100}$/i;
+export const RULE_SOURCE_ALONE = new RegExp(String.raw`${RULE_SOURCE}[^:]{1,100}$`, "i");
 
 /** A clause's words without the markup that opens it: a checkbox ("[ ] do not add …") or emphasis ("**Never drop …"). */
 export const unchecked = (text: string): string => text.replace(/^\[[ xX]\]\s+/, "");

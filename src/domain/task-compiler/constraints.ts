@@ -117,8 +117,7 @@ function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
   const text = unmarked(maskQuoted(clause.text));
   if (SOFT.test(text)) return "SOFT";
-  if (statesRule(text) || HARD_LEAD.test(text) || HARD_SHORT.test(text)) return "HARD";
-  if (BINDING_FORM.test(text)) return "HARD";
+  if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
   const label = LABELLED.exec(text);
   if (label && HARD_LEAD.test(text.slice(label[0].length))) return "HARD";
@@ -131,8 +130,10 @@ function hardnessOfText(clause: Clause): Hardness | null {
 }
 
 const LABELLED = /^[\w' -]{2,40}:\s+/;
-const bindsAlone = (rest: string): boolean =>
-  BARE_DENIAL.test(rest) || statesRule(rest) || HARD_LEAD.test(rest) || HARD_SHORT.test(rest) || BINDING_FORM.test(rest);
+/** Whether a clause's masked words state a rule by any of the rule expressions. */
+const binds = (text: string): boolean => statesRule(text) || HARD_LEAD.test(text) || HARD_SHORT.test(text) || BINDING_FORM.test(text);
+/** After a label naming a rule's source, a bare denial binds as well. */
+const bindsAlone = (rest: string): boolean => BARE_DENIAL.test(rest) || binds(rest);
 
 export interface ExtractedConstraint {
   clause: Clause;

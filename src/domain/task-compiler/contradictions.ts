@@ -6,7 +6,6 @@ import type { TaskType } from "../../contracts/task-ir.js";
 import type { AmbiguityDraft, DetectionInput } from "./ambiguity.js";
 import { hardnessOf, isNegated, maskQuoted } from "./constraints.js";
 import { ruleConflict } from "./rule-conflicts.js";
-export { forbiddenWork } from "./forbidden-work.js";
 import { covers, fsRefsIn, refsIn } from "./scope.js";
 import { FILLER, spanOf, type Clause } from "./segment.js";
 

@@ -95,14 +95,32 @@ const CRITICAL: [Matcher, string][] = [
     "writes payment card or bank data to logs",
   ],
 ];
-const HIGH: [RegExp, string][] = [
+// Shipping is a raise only where it is the work: the guide lists no deploy raise for fixes,
+// features or refactors, whose deploy words date a regression ("since we deployed 2.14 on
+// Monday") or name a tool ("the deploy bot", "the Deploy to prod job"); BUG_FIX with them is
+// MEDIUM in the corpus (twelfth session).
+const SHIPPING_TYPES: TaskType[] = ["DEPLOY", "UNCLASSIFIED"];
+// The same for migration words outside a data migration: they are mostly names ("Split
+// migrations/0042_seed_rinks.py", "the backfill job", "migration order" of a refactor plan); only
+// a migration that changes the schema or backfills data raises the risk there.
+const MIGRATING_TYPES: TaskType[] = ["DATA_MIGRATION", "UNCLASSIFIED"];
+const SCHEMA_WORK =
+  /\bmigrations? (?:add(?:s|ing)?|that adds|to add|drop(?:s|ping)?|renam(?:es|ing)|alter(?:s|ing)?)\b|\bbackfill(?:ed|s)? (?:from|with|by|for)\b|\balter table\b|\bschema changes?\b|\bmigrat(?:e|es|ing) (?:the |all |our )?[\w ]{0,20}?(?:data|database|db|tables?|rows|records|columns?|schema)\b/i;
+/** Where a rule's words count as the work: a type and clause it raises the risk of. */
+type Reaches = (type: TaskType, clause: Clause) => boolean;
+const ships: Reaches = (type) => SHIPPING_TYPES.includes(type);
+const migrates: Reaches = (type, clause) => MIGRATING_TYPES.includes(type) || SCHEMA_WORK.test(clause.text);
+
+const HIGH: [RegExp, string, Reaches?][] = [
   [
     /(?<![\\/])\b(deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i,
     "deploys",
+    ships,
   ],
   [
     /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|alter table|schema change)/i,
     "migrates data or schema",
+    migrates,
   ],
   // Base and -ing forms only: "the importer drops rows" describes a defect, it does not delete.
   // "Nuke" and "clear out" delete as well; a dot inside a name ("the v5.13.0-rc.*
@@ -134,18 +152,6 @@ const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_M
 // auth library and a changed value in deploy/values.yaml are MEDIUM (docs/task-labelling.md,
 // "risk": 226, 164 and 162 entries, all MEDIUM). Advice only is still LOW.
 const AT_BASE_TYPES: TaskType[] = ["PERFORMANCE", "DEPENDENCY_UPDATE", "CONFIG_CHANGE"];
-// Shipping is a raise only where it is the work: the guide lists no deploy raise for fixes,
-// features or refactors, whose deploy words date a regression ("since we deployed 2.14 on
-// Monday") or name a tool ("the deploy bot", "the Deploy to prod job"); BUG_FIX with them is
-// MEDIUM in the corpus (twelfth session).
-const SHIPPING_TYPES: TaskType[] = ["DEPLOY", "UNCLASSIFIED"];
-// The same for migration words outside a data migration: they are mostly names ("Split
-// migrations/0042_seed_rinks.py", "the backfill job", "migration order" of a refactor plan); only
-// a migration that changes the schema or backfills data raises the risk there.
-const MIGRATING_TYPES: TaskType[] = ["DATA_MIGRATION", "UNCLASSIFIED"];
-const SCHEMA_WORK =
-  /\bmigrations? (?:add(?:s|ing)?|that adds|to add|drop(?:s|ping)?|renam(?:es|ing)|alter(?:s|ing)?)\b|\bbackfill(?:ed|s)? (?:from|with|by|for)\b|\balter table\b|\bschema changes?\b|\bmigrat(?:e|es|ing) (?:the |all |our )?[\w ]{0,20}?(?:data|database|db|tables?|rows|records|columns?|schema)\b/i;
-
 export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode): Finding<RiskClass> {
   if (READ_ONLY_TYPES.includes(type) || mode === "RECOMMEND_ONLY") {
     return {
@@ -167,12 +173,11 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
     ["CRITICAL", CRITICAL],
     ["HIGH", HIGH],
   ] as const) {
-    for (const [pattern, reason] of rules) {
-      if (reason === "deploys" && !SHIPPING_TYPES.includes(type)) continue;
+    for (const [pattern, reason, reaches] of rules as readonly [Matcher, string, Reaches?][]) {
       for (const clause of acting) {
+        if (reaches && !reaches(type, clause)) continue;
         // "since Friday's deploy" says when, not what: it is not a deploy.
         const match = pattern.exec(withoutBackground(clause.text));
-        if (match && reason === "migrates data or schema" && !MIGRATING_TYPES.includes(type) && !SCHEMA_WORK.test(clause.text)) continue;
         if (match) return { value: level, span: spanIn(clause, match), reason };
       }
     }
