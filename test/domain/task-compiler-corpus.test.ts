@@ -43,7 +43,9 @@ describe("TaskIR compiler on the development corpus", () => {
     const fixed = Object.keys(KNOWN_DEV_MISSES).filter((key) => !misses.includes(key));
     expect(unexpected, unexpected.join("\n")).toEqual([]);
     expect(fixed, "listed as known misses but now right: remove them from KNOWN_DEV_MISSES").toEqual([]);
-  });
+    // Not a speed claim (bench:compile is): the whole development split, 15,291 requests, passed
+    // 60 s beside the model-retraining test on two cores.
+  }, 180_000);
 });
 
 /** Scores one held-out file (aggregate numbers only; per-request misses only on request) and prints it. */
