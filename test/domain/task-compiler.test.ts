@@ -86,6 +86,17 @@ describe("task type", () => {
     ]);
     expect(spans(task).task_type).toEqual({ field: "/request/taskType" });
   });
+
+  it("an explicit type of no less risk than the text's stands without a question, the disagreement explained", () => {
+    const task = compiled({
+      request: { title: "Raise the cache TTL", body: "Set cache.ttl from 5 to 60 in config/app.yaml.", taskType: "PERFORMANCE" },
+    });
+    expect(task.ir.task_type).toBe("PERFORMANCE");
+    expect(task.ambiguities).toEqual([]);
+    expect((task.ir.extensions!["x-canon.explanations"] as Record<string, string>).task_type).toMatch(
+      /reads as CONFIG_CHANGE, which carries no more risk/,
+    );
+  });
 });
 
 describe("acceptance criteria", () => {

@@ -61,7 +61,11 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const useModel = escalationModelEnabled() && clarifications.length === 0;
   let typeQuestion: AmbiguityDraft | null = null;
 
-  // Task type: an explicit field wins, a contradiction with the text is asked about.
+  // Task type: an explicit field wins. Where the text reads as another type, a person is asked
+  // only if the caller's type would carry less risk than the text's (as for riskClass below): a
+  // caller, or a model acting as one, must not lower the risk past an approval gate by naming
+  // another type, while a type of the same risk ("PERFORMANCE" for a cache TTL change) is the
+  // caller's call (docs/task-labelling.md: the caller's field is the label).
   const classified = classify(clauses, explicit.labels ?? []);
   let taskType: TaskType;
   if (explicit.taskType) {
@@ -75,8 +79,14 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       !(classified.scores[taskType] ?? 0) &&
       (classified.scores[textType] ?? 0) >= 4
     ) {
-      const chosen = ledger.decide(fieldContradiction("task_type", "taskType", taskType, textType, classified.span));
-      if (chosen) taskType = chosen as TaskType;
+      const callerRisk = riskOf(clauses, taskType, "AUTONOMOUS").value;
+      const textRisk = riskOf(clauses, textType, "AUTONOMOUS").value;
+      if (RISK_RANK[callerRisk] < RISK_RANK[textRisk]) {
+        const chosen = ledger.decide(fieldContradiction("task_type", "taskType", taskType, textType, classified.span));
+        if (chosen) taskType = chosen as TaskType;
+      } else {
+        why.task_type = `set explicitly by the caller; the text reads as ${textType}, which carries no more risk (${textRisk}) than ${taskType} (${callerRisk}), so it is not asked`;
+      }
     }
   } else {
     // The learned evidence votes on every request and decides only where the rules' evidence is weak.
