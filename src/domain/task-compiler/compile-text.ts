@@ -25,7 +25,8 @@ import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.j
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
 import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
-import { modeOf, privacyOf, riskOf } from "./risk.js";
+import { privacyOf } from "./privacy.js";
+import { modeOf, riskOf } from "./risk.js";
 import { covers, extractScope, forgetRefs, normalizePath, type ScopeRef } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";

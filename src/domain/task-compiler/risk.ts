@@ -1,7 +1,7 @@
-// Risk, interaction mode and privacy class. Risk looks only at what the request asks to do
-// (a clause that forbids deleting does not make the task a deletion); privacy looks at every
-// word, because data a task must not leak is still data the task handles.
-import type { InteractionMode, PrivacyClass, RiskClass, TaskType } from "../../contracts/task-ir.js";
+// Risk and interaction mode (privacy class: privacy.ts, which shares the credential and history
+// rules below). Risk looks only at what the request asks to do (a clause that forbids deleting
+// does not make the task a deletion).
+import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import type { Clause, Span } from "./segment.js";
@@ -13,21 +13,29 @@ export interface Finding<T> {
 }
 
 const CREDENTIAL_LITERAL =
-  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}/;
+  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd)=(?![<$*{]|x{3})[^\s&'"]{6,}/;
 // Every credential form above holds one of these; the full expression is tried only then.
 const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|BEGIN|Bearer|eyJ|\s-[ap]\s?'|--password/;
-const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };
+export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };
 const MONEY =
-  /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?)\b/i;
+  /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?|chargebacks?)\b/i;
+const LOYALTY_POINTS =
+  /\b(?:loyalty|bonus|reward|award|goodwill)[ _-]?points?\b|\bpoints?[ _-](?:ledgers?|balances?)\b|\b(?:expir(?:e|ing)|credit(?:ing)?|redeem(?:ing)?|award(?:ing)?|grant(?:ing)?) (?:\w+ ){0,2}points\b/i;
+// A money word as a part of a snake_case or camelCase name (the word list of MONEY and the payments rule).
+const MONEY_NAMES =
+  /(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission)s?(?![a-z])/;
 // A history rewrite (docs/task-labelling.md: CRITICAL and SECRET, 29 of 29), read the same way by
 // risk and privacy: a force-push however it is spelled, the rewriting tools, purging from history
 // ("from the entire git history"), a reset pushed over a branch (a dot inside a version, "reset
 // main to v3.1.0 and push", does not end the sentence), and overwriting the remote branch with
 // local history ("overwrite origin/main with hers", "overwrite the remote main"), which is a
 // force-push in other words.
-const HISTORY_REWRITE =
+export const HISTORY_REWRITE =
   /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?(git )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|overwrit(e|ing) (the )?(remote|origin)\b)/i;
-const KEY_ROTATED: Matcher = {
+// For privacy, a history rewrite the request forbids ("Never force-push to main" in quoted repo
+// rules) purges nothing: only one the request asks for makes the material SECRET.
+export const REWRITES_HISTORY: Matcher = { exec: (text) => (isNegated(text) ? null : HISTORY_REWRITE.exec(text)) };
+export const KEY_ROTATED: Matcher = {
   exec: (text) =>
     /(?<![-/\w])(rotat(e|ing)|revok(e|ing))(?![-\w])[^.;]{0,30}?\b(keys?|webhooks?|certificates?|certs?)\b(?![-\w])|\b(keys?|webhooks?(?: urls?)?)\b[^.;]{0,30}?\b(leaked|exposed|was visible|were visible|compromised)\b|\bleaked (?:api )?keys?\b/i.exec(
       maskQuoted(text),
@@ -36,10 +44,13 @@ const KEY_ROTATED: Matcher = {
 // Secrets and keys named as such. A key that is only the unit something is counted by ("rate
 // limiting per API key", "for API-key requests") handles no credential's value
 // (docs/task-labelling.md, "privacy": a rate limit per API key is INTERNAL).
-const SECRET_WORDS =
-  /\b((?<!\bnothing )secrets?|credentials?|(?<!\bper )api[- ]?keys?(?! (?:requests?|traffic|clients?|users?|quotas?|limits?)\b)|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?)\b/i;
+// Thirteenth session: the same for a key that names how callers authenticate ("the API key
+// check", "keep the existing API key auth working": access control, HIGH, INTERNAL), and for the
+// word inside a URL or path ("…/iam/security-credentials/" in a quoted request is an address).
+export const SECRET_WORDS =
+  /\b((?<!\bnothing )secrets?|(?<![-/])credentials?(?!\/)|(?<!\bper )api[- ]?keys?(?! (?:requests?|traffic|clients?|users?|quotas?|limits?|auth\w*|checks?|validation)\b)|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?)\b/i;
 /** What a rule needs of its pattern (a RegExp, or one tried only after a cheap hint). */
-interface Matcher {
+export interface Matcher {
   exec(text: string): RegExpExecArray | null;
 }
 const CRITICAL: [Matcher, string][] = [
@@ -53,6 +64,9 @@ const CRITICAL: [Matcher, string][] = [
     /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets)(?: still| now| being)? (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text|hashed|stored)\b/i,
     "handles secrets",
   ],
+  // Thirteenth session: a password said to have leaked, or put where others read it ("the MLflow
+  // admin password leaked in #ml-help", "the password of the production database in the wiki page").
+  [/\bpasswords?\b[^.;]{0,40}?\b(?:leaked|exposed|in (?:a |the )?(?:public|wiki|gist|slack|chat|channel|screenshot))/i, "handles secrets"],
   // A key, certificate or webhook URL rotated or revoked, or said to have leaked, is a credential
   // the task handles ("Rotate the keys that were visible in the screenshot", "revoke that webhook"),
   // whatever kind of key it is; a command named for it ("ops-cli rotate-certs") is only a name.
@@ -60,7 +74,8 @@ const CRITICAL: [Matcher, string][] = [
   // A credential written out in the request: a password in a connection URL, KEY=value, a token
   // by its vendor's prefix (docs/task-labelling.md: a live credential in a pasted log, 30 of 30);
   // since the twelfth session also a bearer token or a JWT written out, and a password passed on a
-  // command line (`redis-cli -a '…'`, `--password=…`), placeholders ("<token>", "$PW") excepted.
+  // command line (`redis-cli -a '…'`, `--password=…`), placeholders ("<token>", "$PW") excepted;
+  // since the thirteenth session also a log's lower-case `password=…` field.
   [CREDENTIAL, "the request carries a live credential"],
   [
     /\b(print(s|ed|ing)?|log(s|ged|ging)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
@@ -78,6 +93,18 @@ const CRITICAL: [Matcher, string][] = [
   // Twelfth session: what a grant or project is charged (personnel and direct costs, an overhead
   // rate: "the 22% overhead") is computed money too; "overhead" alone is as often a cost in time.
   [MONEY, "computes, charges or pays money"],
+  // Thirteenth session: points members collect and spend are money in other clothes ("2,000 bonus
+  // points for every member", "expire points older than 36 months", a points balance), and a money
+  // word inside an identifier names money code as the word does (`points_ledger`, `round_fare()`,
+  // `calcFee()`, `calculateDiscount`); "story points" and "data points" are neither.
+  [LOYALTY_POINTS, "changes points members hold, which are money"],
+  // A price computed, not shown: "the hammer prices are rounded wrong", "calculates the price of
+  // bread sold by weight" (sorting or formatting a price in a generic component stays MEDIUM).
+  [
+    /\b(?:round|calculat|comput|recalculat)\w*\b[^.;]{0,30}?\bprices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:rounded|calculated|computed)\b/i,
+    "computes, charges or pays money",
+  ],
+  [MONEY_NAMES, "changes code named for money"],
   [HISTORY_REWRITE, "rewrites shared history"],
   [
     /\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i,
@@ -126,12 +153,12 @@ const HIGH: [RegExp, string, Reaches?][] = [
   // "Nuke" and "clear out" delete as well; a dot inside a name ("the v5.13.0-rc.*
   // tags", "the v1.x tags") does not end the object.
   [
-    /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,30}?\b(files?|dirs?|director(y|ies)|folders?|recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i,
+    /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,45}?\b(files?|dirs?|director(y|ies)|folders?|recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i,
     "deletes",
   ],
   [
     // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
-    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|iam|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation)\b/i,
+    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation)\b/i,
     "changes auth or permissions",
   ],
   // Authorization in other words: a record checked against its owner or tenant ("add an ownership
@@ -141,6 +168,18 @@ const HIGH: [RegExp, string, Reaches?][] = [
     /\b((ownership|tenant) checks?|check(s|ing)? (the|its|their) tenant|impersonat(e|es|ing|ion)|belongs? to (the caller|them|the (current|logged-in|signed-in) user|the caller's \w+)|chmod|chgrp|chown|(harden|lock down)\b[^.;]{0,30}?\baccounts?)\b/i,
     "changes auth or permissions",
   ],
+  // Thirteenth session, the same in more words: a record checked against the caller's own
+  // organisation ("belongs to their agency", "to the logged-in partner's organisation"), one
+  // account reading another's records (an IDOR, "other agencies' leads", the cross-org case), a
+  // refusal answered with 403, the verb "authorise", and ending a session ("logout does not end
+  // the session", "it logs everyone out"): sessions are authentication in the guide.
+  [
+    /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s) \w+|idors?|insecure direct object|(?:another|other) (?:users?|tenants?|agenc(?:y|ies)|customers?|accounts?|organi[sz]ations?|companies)(?:'s?|’s?)(?=\s)|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer)|(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
+    "changes auth or permissions",
+  ],
+  // A login endpoint named by its method ("rate-limit POST /login") is authentication, where a
+  // path to a login page or template ("web/login.html") is not.
+  [/\b(?:POST|PUT|GET|PATCH) \S*\/(?:log-?in|sign-?in|sessions?)\b(?![.\w])/, "changes auth or permissions"],
 ];
 const PRODUCTION = /\b(prod|production)\b(?![-\w]*\s*(?:like|replica|copy|snapshot|dump|clone)\b)/i;
 // Rewrite verbs only: a backfill of a new column or an added index (HIGH, the type's base) is not one.
@@ -188,6 +227,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   return { value: "MEDIUM", span: null, reason: "an ordinary code change" };
 }
 
+const CALLERS_OWN_WORK = /\b(?:I'?d do it myself,? but|I'?m (?:stuck|busy|swamped|drowning|tied up|buried) (?:in|with)\b)/i;
 const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
 
 /**
@@ -198,6 +238,10 @@ const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i
 function actingPart(clause: Clause): Clause[] {
   // "Order confirmation and password reset emails are fine" names what works, not what changes.
   if (WORKS.test(clause.text)) return [];
+  // "I'd do it myself but I'm stuck in the payments stuff all day": the caller's own workload is
+  // why they ask, not the work asked (thirteenth session).
+  const own = CALLERS_OWN_WORK.exec(clause.text);
+  if (own) return actingPart({ ...clause, text: clause.text.slice(0, own.index) });
   if (!isNegated(clause.text)) return [clause];
   const head = /^[^,;]*?(?=\s*(?:,|\s[-–—]\s))/.exec(clause.text)?.[0];
   return head && head.split(/\s+/).length >= 3 && !isNegated(head) ? [{ ...clause, text: head }] : [];
@@ -208,12 +252,12 @@ function actingPart(clause: Clause): Clause[] {
 // recommendations model", "suggestions dropdown" name a part of the system (a determiner before
 // the noun, or the noun used as a modifier of a component), not advice (sixth session, 2nd round).
 const RECOMMEND =
-  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|read-only,? please|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
 // Twelfth session: a decision the caller keeps until they have seen the result is a gate as well
 // ("wait for the go-ahead", "don't merge until I've run the smoke tests", "leave the PR open for
 // me to review", "Dry run first and show me the counts", "I'll give the go-ahead myself").
 const CONSULT =
-  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
 
 // A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
 const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;
@@ -259,51 +303,6 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
   }
   if (risk === "HIGH" || risk === "CRITICAL") return { value: "APPROVAL_GATED", span: null, reason: `${risk} risk needs approval` };
   return { value: "AUTONOMOUS", span: null, reason: "low or medium risk and no request to be consulted" };
-}
-
-// Twelfth session: "published as-is on …", "published open data" and "it will be public" state
-// the material is public; personal data is also e-mail addresses a store or log holds, and the
-// addresses of the people a system serves ("the buyer addresses").
-const PRIVACY: [Matcher, PrivacyClass, string][] = [
-  [SECRET_WORDS, "SECRET", "mentions credentials or keys"],
-  [
-    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])|(?<![\w-])\.env(?![.\w])|\.env\.(?:local|prod|production)\b/i,
-    "SECRET",
-    "mentions credentials or keys",
-  ],
-  [CREDENTIAL, "SECRET", "carries a credential"],
-  [KEY_ROTATED, "SECRET", "a key, certificate or webhook is rotated, revoked or leaked"],
-  [
-    /\b(rotat(e|ing)|revok(e|ing)|leak(ed|s)?)\b[^.;]{0,30}?\b(?:(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
-    "SECRET",
-    "a token is rotated, revoked or leaked",
-  ],
-  [
-    /\b(print(s|ed|ing)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
-    "SECRET",
-    "a token is printed or leaked",
-  ],
-  [HISTORY_REWRITE, "SECRET", "rewrites shared history, which is how leaked material is purged"],
-  [
-    /\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|(is|are|it'?s|they'?re|will be) (already )?public|public anyway|already published|published (on|openly|as-is)|published open data)\b/i,
-    "PUBLIC",
-    "the caller says the material is public",
-  ],
-  [
-    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i,
-    "RESTRICTED",
-    "mentions personal data",
-  ],
-];
-
-export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
-  for (const [pattern, value, reason] of PRIVACY) {
-    for (const clause of clauses) {
-      const match = pattern.exec(clause.text);
-      if (match) return { value, span: spanIn(clause, match), reason };
-    }
-  }
-  return { value: "INTERNAL", span: null, reason: "nothing says the material is public or sensitive" };
 }
 
 export const spanIn = (clause: Clause, match: RegExpExecArray): Span => ({

@@ -1,0 +1,80 @@
+// Privacy class (split from risk.ts in the thirteenth session). Privacy looks at every word,
+// because data a task must not leak is still data the task handles; the first rule that matches,
+// in the order SECRET, PUBLIC, RESTRICTED, decides.
+import type { PrivacyClass } from "../../contracts/task-ir.js";
+import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
+import type { Clause } from "./segment.js";
+
+// Thirteenth session: personal data pasted into the request (docs/task-labelling.md, "privacy":
+// e-mail addresses in logs, phone numbers, passport numbers). A person's address is written
+// first.last or initial.last ("marta.sousa84@gmail.com", "j.okafor+permits@…"); a role mailbox
+// ("security@…", "records@…") is none, and neither is a seeded test account ("keeper.test@…"), the
+// sender in a forwarded mail's header, or an address shown as the form of one ("like a.b+lab@…").
+const PERSONAL_EMAIL =
+  /(?<!(?:^|\n)\s*(?:from|to|cc|reply-to):[^\n]*)(?<!\b(?:like|e\.g\.) )\b(?![a-z._]*\b(?:test|demo|dummy|fake|seed(?:ed)?)\b)[a-z]+(?:[._][a-z]+)+\d*(?:\+[a-z]+)?@[a-z][\w-]*(?:\.[\w-]+)*\.[a-z]{2,}\b/i;
+// A phone number in international form ("+351 936 555 014", "to=+44 7700 900412") is one person's.
+const PHONE_NUMBER = /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,}\b/;
+// Person records rewritten: a column that holds a person's contact or identity data, named as
+// code names it ("leads.phone", "accounts.email", "patient_name and date_of_birth"), anonymised,
+// normalised, replaced or split (the guide: RESTRICTED when the task changes person records).
+const PERSON_COLUMNS_REWRITTEN =
+  /\b(?:anonymi[sz]|pseudonymi[sz]|overwrit|replac|normali[sz]|hash|redact|scrub|mask|encrypt|lower-?cas|split)\w*\b[^.;\n]{0,40}?(?:\b[a-z]+[._](?:phone(?:_number)?|e_?mail(?:_address)?|full_name|first_name|last_name|date_of_birth|dob|birth_date|national_id|ssn)\b|\b(?:phone|e_?mail|date_of_birth|birth_date|full_name|first_name|last_name)_[a-z]+\b|\b[a-z]+_(?:name|phone|e_?mail)\b|\b(?:home|postal|street)_address\b)/;
+// A passport's own contents (its number, data, scan or photo), not a passport interview or rule.
+const PASSPORT_DATA = /\bpassport (?:numbers?|data|scans?|photos?|pages?|details|copies|images?)\b/i;
+
+// Twelfth session: "published as-is on …", "published open data" and "it will be public" state
+// the material is public; personal data is also e-mail addresses a store or log holds, and the
+// addresses of the people a system serves ("the buyer addresses").
+const PRIVACY: [Matcher, PrivacyClass, string][] = [
+  [SECRET_WORDS, "SECRET", "mentions credentials or keys"],
+  [
+    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])/i,
+    "SECRET",
+    "mentions credentials or keys",
+  ],
+  // A .env file is where plain settings live ("set LOG_LEVEL=warn in .env.production" is INTERNAL,
+  // 24 of 26 such entries); it is secret material when the request keeps its values from leaking
+  // ("Do not commit the real .env", "don't paste any real values from the production .env").
+  [
+    /\b(?:commit(?:s|ted|ting)?|past(?:e|es|ed|ing)|print(?:s|ed|ing)?|shar(?:e|es|ed|ing)|log(?:s|ged|ging)?|expos(?:e|es|ed|ing)|upload(?:s|ed|ing)?|push(?:es|ed|ing)?|leak(?:s|ed|ing)?|publish(?:es|ed|ing)?)\b[^.;]{0,50}?(?<![\w-])\.env\b(?!\.example)/i,
+    "SECRET",
+    "keeps a .env file's values from leaking",
+  ],
+  [CREDENTIAL, "SECRET", "carries a credential"],
+  [KEY_ROTATED, "SECRET", "a key, certificate or webhook is rotated, revoked or leaked"],
+  [
+    /\b(rotat(e|ing)|revok(e|ing)|leak(ed|s)?)\b[^.;]{0,30}?\b(?:(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
+    "SECRET",
+    "a token is rotated, revoked or leaked",
+  ],
+  [
+    /\b(print(s|ed|ing)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
+    "SECRET",
+    "a token is printed or leaked",
+  ],
+  [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
+  [
+    /\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|(is|are|it'?s|they'?re|will be) (already )?public|public anyway|already published|published (on|openly|as-is)|published open data)\b/i,
+    "PUBLIC",
+    "the caller says the material is public",
+  ],
+  [
+    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|gdpr|ssns?|social security|dates? of birth|health (data|records)|medical|hipaa|patients?|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i,
+    "RESTRICTED",
+    "mentions personal data",
+  ],
+  [PERSONAL_EMAIL, "RESTRICTED", "carries a person's e-mail address"],
+  [PHONE_NUMBER, "RESTRICTED", "carries a person's phone number"],
+  [PASSPORT_DATA, "RESTRICTED", "handles passport data"],
+  [PERSON_COLUMNS_REWRITTEN, "RESTRICTED", "rewrites person records"],
+];
+
+export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
+  for (const [pattern, value, reason] of PRIVACY) {
+    for (const clause of clauses) {
+      const match = pattern.exec(clause.text);
+      if (match) return { value, span: spanIn(clause, match), reason };
+    }
+  }
+  return { value: "INTERNAL", span: null, reason: "nothing says the material is public or sensitive" };
+}
