@@ -32,6 +32,57 @@
 // - "stays pinned below 2": a pin in any direction;
 // - an imperative bound to a time window: "Run it outside business hours".
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
+// Thirteenth session: forms the blind parts of the twelfth and thirteenth sessions write, each a
+// rule by the same reading as those above:
+// - an invariance of output or tests in other words: "existing specs … must pass unchanged", "must
+//   be byte-for-byte the same", "Invoices must come out byte-identical", "must look exactly the
+//   same";
+// - a verbless "same behaviour" clause ("Same behaviour; ideally keep …", "Get it under 10, same
+//   behaviour"): the positive form of "no behaviour change" (3 of 4 rows; "same <other thing>" is
+//   split the other way, "Same image, same node pool" describes a setup); a sentence that is only
+//   "Same output/results …" ("Same output for every locale.", "Same results to the cent.", 3 of 3;
+//   "Same output volume please" names another thing);
+// - "so please no <thing>" after a reason ("it's public, so please no internal names");
+// - "use/put X, not Y" when Y is a place or production data ("Put the changes in meta-gridline, not
+//   in poky", "Use the factories, not the prod dump"): the way the work must be done, not a choice
+//   of source ("Use the latest data, not yesterday's dashboard" compares two readings);
+// - a negation without "do" as non-native writers put it: "Not use real member emails", ", not change
+//   nothing in the firmware", "Line A not touch", "Not need fix now", "Not fix yet please", ", not
+//   fixing yet" (the "Don't fix it yet" of advice-first asks);
+// - "we're under a schema freeze" as "Production is under a change freeze";
+// - "leave X on its current version": preserving what exists, as "leave X on 3.4" ("leave a shim at
+//   the old path" makes something new);
+// - a trailing ", tests only" after the ask: the work limited to tests, as the clause "Tests only";
+// - an environment limit in a clause of its own ("Staging only for now; prod follows after …"), or
+//   production denied at a clause's end ("deploy … to staging only, not prod", "Just staging, not
+//   production.", "Not prod."; 4 of 4); "Staging only: drop …" and "(staging only)" inside the ask
+//   name the ask's target and state no rule (4 rows);
+// - "no backfill" beside a migration, wherever it stands ("…, new EF migration, no backfill", "No
+//   backfill, old rows stay NULL"; alone it was a rule already): 17 of 24 entries label it HARD, and
+//   "no backfill needed" releases instead; "no rollout yet" forbids a step for now, as "no fix yet";
+// - "<subject> must keep its/their/the current …": preserving what exists ("the public validate()
+//   function must keep its signature", "Existing roles must keep exactly their current
+//   permissions"; 9 of 10 labelled HARD, the tenth already a rule by its other clause).
+const INVARIANCE_FORMS = [
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?pass\s+(?:unchanged|byte\s+for\s+byte)\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:(?:be|come\s+out|stay|remain|look|render)\s+)?(?:(?:byte|bit)[- ]for[- ](?:byte|bit)|(?:byte|bit)[- ]identical)\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:look|render|behave|work|read)\s+exactly\s+the\s+same\b`,
+  String.raw`(?:^(?:and\s+)?|,\s+)same\s+behaviou?r\s*[.!]?$`,
+  String.raw`^same\s+(?:outputs?|results?)(?:\s+(?:for|to|on|in|as|byte)\b[^;,]*)?\s*[.!]?$`,
+  String.raw`(?:^|,\s+)so\s+please\s+no\s+\w`,
+  String.raw`^(?:please\s+)?(?:use|put|write|keep)\s[^;]{1,80}?,\s+not\s+(?:(?:in|under|inside|into|anything\s+from)\b|(?:the\s+|any\s+)?(?:prod|production|real|live)\b)`,
+  String.raw`(?:^|,\s*)(?:please\s+)?not\s+(?:use|using|change|changing|touch|touching)\b`,
+  String.raw`^not\s+need\s+(?:to\s+)?(?:fix|change)\b`,
+  String.raw`(?:^|,\s*)(?:please\s+)?not\s+fix(?:ing)?\s+(?:\w+\s+)?(?:yet|now)\b`,
+  String.raw`^[\w-]+(?:\s+[\w-]+){0,2}\s+not\s+(?:touch|change)\s*(?:[,.]|$)`,
+  String.raw`^(?:staging|stage|dev|qa|uat|sandbox|pre-?prod)\s+only\b(?!\s*:)`,
+  String.raw`^(?:and\s+|please\s+)*leave\s+(?!(?:a|an)\s)[^;,]{1,60}?\s+(?:on|at)\s+(?:its|their|the)\s+(?:current|existing|present|old)\s+\w`,
+  String.raw`,\s+(?:(?:unit|integration)\s+)?tests?\s+only\s*[.!]?$`,
+  String.raw`(?:^|,\s+)(?:but\s+)?not\s+(?:(?:on|in|to|for)\s+)?(?:the\s+)?(?:prod|production|live)\s*[.!]?$`,
+  String.raw`(?:^|[,:;]\s+)(?:and\s+)?no\s+backfills?\b${NO_RELEASE}`,
+  String.raw`\bno\s+(?:rollouts?|deploys?|deployments?|releases?|merges?|backfills?)\s+yet\b`,
+  String.raw`\bmust\s+keep\s+(?:exactly\s+)?(?:its|their|the\s+same|the\s+current|the\s+existing)\b`,
+];
 export const BINDING_FORM = new RegExp(
   [
     String.raw`\bmust\s+(?:be|stay|remain)\s+same\b`,
@@ -62,11 +113,12 @@ export const BINDING_FORM = new RegExp(
     String.raw`(?:^|[:,;]\s+)(?:nobody|no one)\s+(?:touch|change|edit|modify|deploy|merge|push|add|remove|delete|release|upgrade)(?:e?s)?\b`,
     String.raw`\bwe(?:'re|\s+are)\s+not\s+(?:adding|changing|touching|deploying|merging|releasing|upgrading)\b`,
     String.raw`\b(?:dependencies|deps|schema(?:\s+changes)?|changes|deploys|deployments|releases|merges|migrations)\s+(?:is|are)\s+(?:locked|blocked|frozen)\b`,
-    String.raw`\b(?:is|are)\s+under\s+an?\s+(?:[\w-]+\s+)?freeze\b`,
+    String.raw`(?:\b(?:is|are)|'re)\s+under\s+an?\s+(?:[\w-]+\s+)?freeze\b`,
     String.raw`\bnothing\s+(?:goes|ships)\s+to\s+(?:prod|production)\b`,
     String.raw`\b(?:we|you)\s+cannot\s+(?:touch|change|modify|edit)\b`,
     String.raw`\b(?:stays?|remains?)\s+pinned\s+(?:below|under|to|at|on)\b`,
     String.raw`^(?:please\s+)?(?:run|do|apply|execute|deploy|start)\s+(?:it|this|them|that|the\s+[\w-]+)\s+(?:only\s+)?(?:outside|after|before|between|during)\s+(?:of\s+)?(?:business|office|working|peak|off-peak|quiet)\s+hours\b`,
+    ...INVARIANCE_FORMS,
   ].join("|"),
   "i",
 );
@@ -90,6 +142,23 @@ export const BARE_DENIAL = /^(?:no|nothing|none|nobody|no one|never|only|not)\b/
 // a "Rules" or "Constraints" heading (segment.ts knows only the one-word headings).
 export const RULES_LIST_LABEL =
   /^[\s#*_]*(?:[\w-]+\s+){0,3}(?:rules?|polic(?:y|ies)|guidelines|conventions|constraints)(?:\s+for\s+(?:agents?|bots?|contributors|(?:this|the) repo(?:sitory)?|changes|commits|prs?))?(?:\s*\([^)]*\))?[\s*_:]*$/i;
+
+// An acceptance item that states an invariance binds the work like a rule, as one that opens with a
+// prohibition does: "- Existing calls without \`as_of\` must behave exactly as today", "- The 212
+// cases in tests/conflict/test_rules.py must pass unchanged" (labelled HARD wherever they stand; "-
+// when off: behaviour exactly as today", with no modal, describes the feature).
+export const ACCEPTANCE_INVARIANCE =
+  /\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?(?:pass\s+(?:unchanged|byte\s+for\s+byte)|(?:behave|work|render|look)\s+exactly\s+(?:as|like)\s+(?:today|now|before)|(?:be|stay|remain|come\s+out)\s+(?:byte[- ]identical|byte[- ]for[- ]byte|identical|unchanged))\b/i;
+
+// A line that only names a repository document of rules, quoted below it (thirteenth session):
+// "From CONTRIBUTING.md:", "CONTRIBUTING.md (excerpt):", "--- AGENTS.md (repo root) ---",
+// "DEPLOY.md:". The bullets under it are that document's rules, as under "Repo rules:" (4 of 4 in
+// the blind parts, where the bullets without a rule word, "Run \`make lint\` before pushing", "Tag
+// before deploying", were missed). Only documents that hold rules, and a file name but for the two
+// conventional ones: a README or CHANGELOG line may head the list of changes to make in it, and
+// "Deploy:" the steps of a deploy.
+export const RULE_DOCUMENT_LABEL =
+  /^[\s#*_-]*(?:(?:from|per|quoting|in)\s+)?(?:the\s+)?(?:(?:contributing|agents)(?:\.md)?|(?:claude|deploy(?:ing|ment)?|releas(?:e|ing)|conventions|rules|policy|guidelines|code_of_conduct)\.md)\b(?:\s+(?:says|rules?|excerpt))?(?:\s*\([^)]*\))?[\s*_:-]*$/i;
 
 // A trailing ", no <kind> changes" whatever the kind ("same output, no visual changes"), unless it
 // releases the agent ("no changes needed"). Read after the request's first clause only, as

@@ -4,10 +4,12 @@
 import type { Clause } from "./segment.js";
 import { normalizeText } from "./segment.js";
 import {
+  ACCEPTANCE_INVARIANCE,
   BARE_DENIAL,
   BINDING_FORM,
   RULE_SOURCE_ALONE,
   RULE_SOURCE_LABEL,
+  RULE_DOCUMENT_LABEL,
   RULES_LIST_LABEL,
   TRAILING_DENIAL,
   unchecked,
@@ -16,15 +18,19 @@ import {
 
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important|note that|p\.?s\.?)[,:\s]+)*`;
 const NEGATED_LEAD = new RegExp(`${LEAD}(?:don'?t|do not|never(?!\\s+\\w+ed\\b)|no need to|not (?:touch|change|modify|edit))\\b`, "i");
+// "we/you don't …" states a rule, but "you don't need (it for the fix)" and "you don't have to" release
+// the agent from something (thirteenth session).
 const HARD_ANYWHERE =
-  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:changes|edits)|must be kept|has to be kept|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)(?! need\b| have to\b)|(?:nobody|no one) (?:may|can|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|may not|cannot be|can'?t be|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+// "Just comments in your reply" limits the answer as "just comments" does; "just comments in the code"
+// asks for code comments (thirteenth session).
 // Rules a bare phrase states (tenth session): "prod stays untouched", "bookings is append-only",
 // "numpy stays pinned at 1.26.4", "the other two stay on 12.3.x", "history is never rewritten", "no
 // fix now", "no kubectl or API access to …", a clause that is only "No pushes" or "no migrations",
 // and "…: never delete rows from it". Kept out of HARD_ANYWHERE: in that one expression they made it
 // about 2.5 times slower on the corpus (V8 stops skipping ahead to the alternatives' first letters).
 const HARD_PHRASE =
-  /\b(?:(?:stays?|remains?) (?:untouched|on v?\d+|pinned (?:on|at|below|under) v?\d+)|append[- ]only|no fix(?:es)? (?:now|yet|needed|for now|in this \w+)|no (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to|(?:is|are) never (?:rewritten|overwritten|torn down))\b|\b(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+please)?\s*$\b|\b(?::|,|;|\bso|\band|\bbut)\s+(?:please\s+)?(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge|restart|reboot|apply|upgrade)\b|\bno (?:code )?(?:changes|edits)(?: please)?\s*(?:,|$)|\bno (?:changes|edits) outside\b|\b(?:(?:inline |review )?comments (?:on (?:the|this|that) (?:pr|mr|doc)\s+)?only|only (?:leave )?comments|just (?:leave )?comments)\b(?!\s+(?:out|in)\b)/i;
+  /\b(?:(?:stays?|remains?) (?:untouched|on v?\d+|pinned (?:on|at|below|under) v?\d+)|append[- ]only|no fix(?:es)? (?:now|yet|needed|for now|in this \w+)|no (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to|(?:is|are) never (?:rewritten|overwritten|torn down))\b|\b(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+please)?\s*$\b|\b(?::|,|;|\bso|\band|\bbut)\s+(?:please\s+)?(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge|restart|reboot|apply|upgrade)\b|\bno (?:code )?(?:changes|edits)(?: please)?\s*(?:,|$)|\bno (?:changes|edits) outside\b|\b(?:(?:inline |review )?comments (?:on (?:the|this|that) (?:pr|mr|doc)\s+)?only|only (?:leave )?comments|just (?:leave )?comments)\b(?!\s+(?:out\b|in\b(?!\s+(?:your|the|this|a)\s+(?:reply|answer|review|message)\b)))/i;
 // A negative subject with a rule's modal ("No file in tariffs/ may be modified", "nothing may be
 // added under tests/"): a rule at the start of a clause (NOMINAL_RULE) or after a comma (HARD_SHORT).
 const NEGATIVE_SUBJECT_RULE = String.raw`(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|is to|are to)\s+(?:not\s+)?(?:be\s+)?\w+`;
@@ -34,8 +40,9 @@ const NEGATIVE_SUBJECT_RULE = String.raw`(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\
 // "must be green", "must behave exactly as today", "must keep exporting"; "no real patient data". What
 // kind of answer is wanted ("Advice only", "Plan only", "Comment only") sets the mode instead, and
 // "same as before" points elsewhere rather than stating a rule.
+// Thirteenth session: "for now" after such a limit keeps it one ("Findings only for now").
 const HARD_SHORT = new RegExp(
-  String.raw`^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+please)?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b|[,:]\s+(?:and\s+|but\s+)?no (?:(?:prod|production|staging|data|code|db|schema|other|logic|api|internal|external)\s+)?(?:changes?|edits?|migrations?|deploys?|deployments?|releases?|reruns?|restarts?|pushes|commits|writes|renames|links)\b|^no (?:pushes|commits|changes|edits|writes|deploys) (?:to|in|on)\b|\bmust (?:behave|work|look|render|return|stay|remain)\s+(?:exactly\s+)?(?:as|like) (?:today|now|before|it does|they do)\b|\bmust keep \w+ing\b|^nothing else\b|(?:[,;]|\bso)\s+(?:and\s+|but\s+)?${NEGATIVE_SUBJECT_RULE}|^(?:nobody|no one) (?:touch|touches|change|changes|edit|edits|modify|deploy|merge|push)\b|\bmust still\b|\b(?:tests?|suite|build|plan)\b[^;]{0,30}?\bmust (?:still )?(?:pass|be green|show no)\b|^must (?:run|happen|be done) (?:outside|between|after|before|during)\b`,
+  String.raw`^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+(?:please|for now))?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b|[,:]\s+(?:and\s+|but\s+)?no (?:(?:prod|production|staging|data|code|db|schema|other|logic|api|internal|external)\s+)?(?:changes?|edits?|migrations?|deploys?|deployments?|releases?|reruns?|restarts?|pushes|commits|writes|renames|links)\b|^no (?:pushes|commits|changes|edits|writes|deploys) (?:to|in|on)\b|\bmust (?:behave|work|look|render|return|stay|remain)\s+(?:exactly\s+)?(?:as|like) (?:today|now|before|it does|they do)\b|\bmust keep \w+ing\b|^nothing else\b|(?:[,;]|\bso)\s+(?:and\s+|but\s+)?${NEGATIVE_SUBJECT_RULE}|^(?:nobody|no one) (?:touch|touches|change|changes|edit|edits|modify|deploy|merge|push)\b|\bmust still\b|\b(?:tests?|suite|build|plan)\b[^;]{0,30}?\bmust (?:still )?(?:pass|be green|show no)\b|^must (?:run|happen|be done) (?:outside|between|after|before|during)\b`,
   "i",
 );
 // A verbless "no …" is a rule when what it denies is work the agent would do: something new ("no
@@ -159,15 +166,25 @@ const KEEP_EXISTING = new RegExp(
 // JSON response byte-identical for existing clients", "Keep Node 18 support", "Keep it behind the
 // \`docs_export\` flag"): the writers of the blind parts call it HARD 92 times to 28. Not when it
 // makes something new ("keep a mapping file", "keep the new key in Vault"), picks survivors of a
-// cleanup ("keep the row with the lowest id", "keep only the first half"), sets a retention ("for
-// 30 days") or a target ("under 1 GB", which is a criterion), goes on to other work ("…, move the
-// callers onto it and delete the others") or asks ("keep the line breaks?").
+// cleanup ("keep the row with the lowest id", "keep only the first half"), sets a target ("under 1
+// GB", which is a criterion), goes on to other work ("…, move the callers onto it and delete the
+// others") or asks ("keep the line breaks?"). Thirteenth session: "Must keep the current dedupe
+// rules" is the same rule (KEEP_WORKING below for "keep X working"); a retention ("keep products_v6 for a week", "keep the revenue rows …, finance needs them
+// for 10 years") forbids deleting what the work would otherwise remove, and the blind writers call
+// it HARD (3 of 3), so it no longer excludes.
 const KEEP_RULE = new RegExp(
-  `${LEAD}(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for)\\s)(?![^;]*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|in sync|working|delete|remove|drop|move|import)\\b|\\bfor\\s+(?:\\d+|a|one)\\s+(?:days?|weeks?|months?|years?)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?![^;]*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
+  `${LEAD}(?:must\\s+)?(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for|working|going|on)\\s)(?![^;]*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|in sync|working|delete|remove|drop|move|import)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?![^;]*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
   "i",
 );
 
-const FORBIDS = new RegExp(`${NEGATED_LEAD.source}|${HARD_PHRASE.source}`, "i");
+// "No change to the visible page" opens with a prohibition too (thirteenth session).
+// "Keep X working" is a rule when it opens a sentence of its own after the ask ("Keep the existing
+// API key auth for the wall screens working, they can't do interactive login."); joined to the ask
+// by "and" it is part of what the ask delivers ("swap it … and keep the barcode scanning working",
+// 2 rows each way in the labels, the joined ones part of the ask).
+const KEEP_WORKING = new RegExp(`${LEAD}(?:must\\s+)?keep\\s+(?!working\\b)[^;?]{1,80}?\\sworking\\b(?!\\s+(?:on|through|via)\\b)`, "i");
+
+const FORBIDS = new RegExp(`${NEGATED_LEAD.source}|${HARD_PHRASE.source}|${LEAD}no\\s+(?:[\\w-]+\\s+)?changes?\\s+(?:to|in)\\b`, "i");
 
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
@@ -181,20 +198,29 @@ export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
   let rulesList = false;
   const worded = new Set(clauses.filter((clause) => clause.bullet && hardnessOf(clause)).map((clause) => clause.sentence));
   for (const [index, clause] of clauses.entries()) {
-    if (!clause.bullet) rulesList = !clause.code && RULES_LIST_LABEL.test(clause.text) && clauses[index + 1]?.bullet === true;
+    if (!clause.bullet)
+      rulesList =
+        !clause.code &&
+        (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) &&
+        clauses[index + 1]?.bullet === true;
     if (clause.section === "acceptance") {
       // An acceptance item that opens with a prohibition ("- [ ] don't change the payout schedule",
       // "No fix in this ticket") binds the work like a rule; the other items say when it is done and
       // stay criteria. ("card details never touch our servers" is left out: contradictions.ts reads
       // "touch" there as a ban on the change itself.)
-      if (!clause.code && FORBIDS.test(unmarked(maskQuoted(clause.text))))
+      const item = unmarked(maskQuoted(clause.text));
+      if (!clause.code && (FORBIDS.test(item) || ACCEPTANCE_INVARIANCE.test(item)))
         found.push({ clause, text: sentenceCase(normalizeText(unchecked(clause.text))), hardness: "HARD" });
       continue;
     }
     let hardness = hardnessOf(clause);
-    if (!hardness && rulesList && clause.bullet && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
+    const opensSentence = clauses[index - 1]?.sentence !== clause.sentence;
+    // The bullet's first clause is the rule; the rest is its reason or way ("Keep controllers thin;
+    // logic goes in app/Services/").
+    if (!hardness && rulesList && clause.bullet && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
     if (
       !hardness &&
@@ -212,10 +238,13 @@ export function extractConstraints(clauses: Clause[]): ExtractedConstraint[] {
     )
       hardness = "HARD";
     previous = { clause, hardness };
-    if (hardness) found.push({ clause, text: sentenceCase(normalizeText(unchecked(clause.text))), hardness });
+    if (hardness) found.push({ clause, text: sentenceCase(normalizeText(labelled(clause))), hardness });
   }
   return found;
 }
+
+/** A clause's words as a rule's text, with the forbidden section's inline label that opened it. */
+const labelled = (clause: Clause): string => (clause.label ? `${clause.label}: ${unchecked(clause.text)}` : unchecked(clause.text));
 
 export interface ExtractedCriterion {
   clause: Clause;

@@ -7,16 +7,19 @@ import type { Clause, Span } from "./segment.js";
 // opening on "not" after a split "but" ("…, but not touch the folder X"), a negative subject or a
 // passive ("no file in tariffs/ may be modified", "X must not be modified"; adding under a folder
 // is not changing it), "changes to X are not allowed", "X is not to be touched", "X stays as is",
-// "keep out of / stay away from X", "leave X alone / as it is / be". "without …" forbids only where it opens the
+// "keep out of / stay away from X", "leave X alone / as it is / be"; two verbs joined by "or" ("don't
+// add or change anything under tests/", thirteenth session). "without …" forbids only where it opens the
 // clause (segment.ts keeps a without that describes what code does inside its sentence).
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not|^not)\s+(?:\w+\s+)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 // Tenth session: access bans ("do not connect to" is above; "no calls from the app to X", "no
 // kubectl or API access to X"), "X is never edited", "nothing in X is to be edited", "X is only
 // changed by the release bot". Apart from FORBID, which they would make a third slower.
+// Thirteenth session: a tool or job denied a target ("Never point mqload at mqprod01.nordavia.local",
+// "don't run it against db.prod.internal") forbids the target.
 const FORBID_PHRASE =
-  /\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:changed|edited|modified|updated|touched|written) by)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b/i;
+  /\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:changed|edited|modified|updated|touched|written) by)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
@@ -107,7 +110,7 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
       const only = !forbidden && ONLY.test(clause.text);
       const source = !forbidden && SOURCE_BEFORE.test(clause.text.slice(0, found.index));
       refs.push({
-        ref: found.ref,
+        ref: forbidden ? asFolder(found.ref) : found.ref,
         start: clause.start + found.index,
         end: clause.start + found.index + found.length,
         forbidden,
@@ -117,6 +120,16 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
     }
   }
   return refs;
+}
+
+// A forbidden path whose last part has no extension is a folder ("don't change terraform/modules/eks
+// itself", "Don't touch /srv/mlflow/artifacts while you're on the box"): the labels write 667 forbidden
+// folders as dir/** and one bare. Extensionless file names (Dockerfile, Snakefile, LICENSE) stay files.
+const EXTENSIONLESS_FILE = /^(?:[A-Z][a-z]*file|[A-Z]+|\.\w+)$/;
+function asFolder(ref: string): string {
+  if (!ref.startsWith("fs:") || !ref.includes("/") || ref.endsWith("/**")) return ref;
+  const last = ref.slice(ref.lastIndexOf("/") + 1);
+  return !last || /[.*]/.test(last) || EXTENSIONLESS_FILE.test(last) ? ref : `${ref}/**`;
 }
 
 type FoundRef = { ref: string; index: number; length: number };
@@ -149,7 +162,8 @@ export function refsIn(raw: string): readonly FoundRef[] {
 
 function findRefs(raw: string): FoundRef[] {
   // Windows separators become "/" (same length, so offsets hold): tools\vendor\ is tools/vendor/.
-  const text = raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|\s|$)/g, "/");
+  // A trailing "\" before punctuation ends a folder too ("Never modify C:\svc\agent\, IT manages it").
+  const text = raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|[\s,;:)!?]|$)/g, "/");
   const found: { ref: string; index: number; length: number }[] = [];
   const taken: [number, number][] = [];
   const overlaps = (start: number, end: number) => taken.some(([s, e]) => start < e && s < end);
@@ -161,7 +175,8 @@ function findRefs(raw: string): FoundRef[] {
     const raw = match[1]!.replace(/[.,:;!?)]+$/, "");
     const end = match.index + raw.length;
     if (overlaps(match.index, end) || !looksLikePath(raw, text, match.index)) continue;
-    found.push({ ref: `fs:${normalizePath(raw)}`, index: match.index, length: raw.length });
+    const folder = UNDER.test(text.slice(Math.max(0, match.index - 20), match.index)) && !/[.*]/.test(raw.split("/").at(-1) ?? "");
+    found.push({ ref: `fs:${normalizePath(folder ? `${raw}/` : raw)}`, index: match.index, length: raw.length });
     taken.push([match.index, end]);
   }
   for (const hosts of [LOCAL_HOST, HOST]) {
@@ -176,6 +191,10 @@ function findRefs(raw: string): FoundRef[] {
 
 // Built once here rather than on every path looksLikePath reads.
 const FILE_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`);
+
+// A path after "under" ("anything under app/views/seo") names a folder even without its trailing
+// "/", and is written as one (\`fs:app/views/seo/**\`), unless its last part has an extension or a glob.
+const UNDER = /\b(?:under|anything in|everything in)\s+[`'"]?$/i;
 
 /** "and/or" and "client/server" are words, not paths; a path has a file, a glob or a known root. */
 function looksLikePath(raw: string, text: string, index: number): boolean {

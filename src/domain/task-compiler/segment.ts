@@ -32,6 +32,11 @@ export interface Clause extends Span {
   code?: boolean;
   /** The role of the part of the text the clause sits in (see Role); absent when unknown. */
   role?: Role;
+  /**
+   * The inline label of a forbidden section that opened the clause's line ("Out of scope: ota-server/"):
+   * the words after it are no rule alone, so the rule's text keeps it (thirteenth session).
+   */
+  label?: string;
 }
 
 // Headings under which the caller states what to do, wherever they stand in a long issue body.
@@ -134,10 +139,12 @@ export function segment(text: string): Clause[] {
     if (heading && !bullet && !code.code && (headingSection || ASK_HEADING.test(heading[1]!.trim()) || !heading[2] || /^#/.test(body)))
       role = roleOf(heading[1]!);
     else if (/^#{1,6}\s/.test(body)) role = roleOf(body);
+    let label: string | undefined;
     if (heading && headingSection) {
       section = headingSection;
       if (!heading[2]) continue;
       const rest = heading[2];
+      if (headingSection === "forbidden") label = heading[1]!.trim();
       start += body.length - rest.length;
       body = rest;
     } else if (/^#{1,6}\s/.test(body) && sectionOf(body)) {
@@ -172,7 +179,9 @@ export function segment(text: string): Clause[] {
             ...(sentence === askSentence ? { asks: true } : {}),
             ...code,
             ...(lineRole ? { role: lineRole } : {}),
+            ...(label ? { label } : {}),
           });
+        label = undefined;
       }
       sentence++;
     }
