@@ -113,7 +113,7 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
       effect: { kind: "text", asCriterion: false },
     });
   } else {
-    const reference = unresolvedReference(content, anchored);
+    const reference = unresolvedReference(content, anchored, input.notes);
     if (reference.draft) found.push(reference.draft);
   }
   found.push(...unmeasurableGoals(input));

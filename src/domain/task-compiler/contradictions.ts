@@ -330,6 +330,8 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
           dependencyUpdate: input.taskType === "DEPENDENCY_UPDATE" || addsDependency(),
           changes: (CHANGE_TYPES.includes(input.taskType) || input.taskType === "TEST" || input.taskType === "DOCS") && !advice,
           test: input.taskType === "TEST",
+          observe: input.taskType === "OBSERVE_ENVIRONMENT",
+          notes: input.notes,
         }));
     if (!conflict) continue;
     found.push({

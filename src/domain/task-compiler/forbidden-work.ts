@@ -45,8 +45,10 @@ const TYPE_AREAS: Partial<Record<TaskType, RegExp>> = {
   DATA_MIGRATION: /^(?:migrations?|schema|prisma|db|database)$/,
   TEST: /^(?:tests?|specs?|__tests__|e2e)$/,
   DOCS: /^(?:docs?|documentation)$/,
+  // Thirteenth session: the manifests of the other ecosystems too (a .NET project file holds its
+  // package references, Maven's pom.xml, Gradle's build file, Bundler's Gemfile, Composer's file).
   DEPENDENCY_UPDATE:
-    /^(?:package(?:-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|requirements\.txt|go\.(?:mod|sum)|cargo\.(?:toml|lock)|poetry\.lock)$/i,
+    /^(?:package(?:-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|requirements[\w-]*\.txt|go\.(?:mod|sum)|cargo\.(?:toml|lock)|poetry\.lock|pyproject\.toml|pipfile(?:\.lock)?|[\w*.-]*\.(?:cs|fs|vb)proj|directory\.packages\.props|packages\.config|pom\.xml|build\.gradle(?:\.kts)?|gemfile(?:\.lock)?|composer\.(?:json|lock))$/i,
 };
 
 export function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {

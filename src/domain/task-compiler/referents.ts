@@ -2,6 +2,16 @@
 // needs an antecedent inside the request; what counts as one, and what points outside it.
 import type { AmbiguityDraft } from "./ambiguity.js";
 import { hardnessOf, maskQuoted } from "./constraints.js";
+import { DEFINED_ELSEWHERE, DEFINED_ELSEWHERE_HINT, OUTSIDE_HINT, OUTSIDE_SOURCE } from "./outside-sources.js";
+import {
+  agentsOwnFinding,
+  contrastedWithNew,
+  documentNamed,
+  generalExtender,
+  partOfNamedDocument,
+  relativeThat,
+  replacedByTheAsk,
+} from "./resolved-references.js";
 import { refsIn } from "./scope.js";
 import { FILLER, isGreeting, wordCount, type Clause } from "./segment.js";
 
@@ -17,7 +27,7 @@ const DEMONSTRATIVE_NP = new RegExp(
 // Twelfth session: after a closing bracket "that" resumes a sentence an aside interrupted ("a few
 // buyers wrote in (Priya forwarded the tickets) that searching … behaves weirdly"): a conjunction.
 const DISTAL_ANY =
-  /\b(that|those)(?<!\b(?:so|such|sure|ensure|says?|said|know|knew|think|check|checks|verify|means?|note|hope|assume|show|shows|prove|confirm|is|was|are|and|but|than|now|given|except|seems?|mean|realize|realise|found|see|saw)\s(?:that|those))(?<!\)\s(?:that|those))\s+(?:(?:two|three|other|same|old|flaky|weird|new|broken|one|big|little)\s+)?(?!(?:it|is|was|are|they|we|you|he|she|i|this|the|a|an|there|will|would|can|could|should|must|has|have|had|does|did|do|way|much|many|one|ones)\b)([a-z][\w-]*)(?=\s*(?:[.,;!?)]|$)|\s+(?:again|on|in|to|from|for|please|pls|at|of|too|first|already|anymore|once)\b)/gi;
+  /\b(that|those)(?<!\b(?:so|such|sure|ensure|says?|said|know|knew|think|check|checks|verify|means?|note|hope|assume|show|shows|prove|confirm|is|was|are|and|but|than|now|given|except|seems?|mean|realize|realise|found|see|saw)\s(?:that|those))(?<!\)\s(?:that|those))\s+(?:(?:two|three|other|same|old|flaky|weird|new|broken|one|big|little)\s+)?(?!(?:it|is|was|are|they|we|you|he|she|i|this|the|a|an|there|will|would|can|could|should|must|has|have|had|does|did|do|way|much|many|one|ones)\b)([a-z][\w-]*)(?=\s*(?:[.,;!?)]|$)|\s+(?:again|on|in|to|from|for|please|pls|at|of|too|first|already|anymore|once|right now|now|today|tonight|currently|still|yet)\b)/gi;
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI"),
 // and so does a path-like name right after it ("the branch release/7.2", twelfth session).
 const QUALIFIED =
@@ -32,78 +42,6 @@ const ANAPHOR =
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
   /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
-// A thing defined by what someone outside the request said, found or made: "the crash Priya
-// mentioned", "the vulnerability the pentesters found", "the logic we duplicated last sprint",
-// "like Jun said", "like Sara's mockup", "the way we did for X", "what we decided in the call".
-// The agent is a person's name (capitalised), a pronoun, or a group ("the pentesters"); the verb
-// is past-tense or a report verb. Case matters for the name, so this pattern is not /i.
-// Tenth session: one person in a role ("the regulator", "the vendor", "QA") is an agent too, and
-// listing, picking, pulling or setting something up defines it as surely as mentioning it.
-const AGENT = String.raw`(?:[A-Z][a-z]+|QA|PM|PO|SRE|HR|IT|CFO|CTO|CEO|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|union|conductor|manager|designer|architect|lawyer|inspector|contractor|consultant|landlord|owner|boss|director|coach|council|agency|ministry|insurer|product owner|business|committee|board))`;
-const REPORT_VERB = String.raw`(?:asked about|talked about|presented|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated)`;
-// Twelfth session: the role agents alone (a group, a unit, one person in a role), and a wish spelled
-// out after its verb ("the mid-term review Katrin wants to see, per grant, how much is left"),
-// which gives the content it points at.
-const ROLE_AGENT = String.raw`(?:QA|PM|PO|SRE|HR|IT|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|manager|designer|architect|lawyer|consultant|owner|council|agency|ministry|insurer|product owner|business))`;
-const SPELLED_OUT = String.raw`(?!\s+to\s+[a-z]+(?:,|\s+(?:[a-z]+ly\s+)?(?:how|what|which|whether|who|where|when|if|all|each|every)\b))`;
-const OUTSIDE_SOURCE = new RegExp(
-  String.raw`\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b${SPELLED_OUT}` +
-    // What a group or a role uses or prefers is as much outside the request ("the Ensembl release
-    // that the core facility uses"); a product named in capitals is not ("the format Postgres uses").
-    String.raw`|\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${ROLE_AGENT}\s+(?:still |currently |already )?(?:uses|prefers|recommends|expects|needs|runs)\b` +
-    String.raw`|\b(?:[Ll]ike|[Aa]s|[Pp]er)\s+${AGENT}\s+(?:${REPORT_VERB}|asked)\b` +
-    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
-    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
-    String.raw`|\b[Ww]hatever\s+${AGENT}\s+(?:${REPORT_VERB}|asked|decided|wants?|needs?|says?)\b` +
-    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had|ran)\b` +
-    // "the issue from this morning", "the mess from friday": defined by a time outside the request.
-    // Observed events in a time window ("the checkout errors from last night") are found in logs.
-    // Twelfth session: so are operations that ran ("the key rotation from this morning", "the
-    // restart from yesterday"); "from the last canary / run / audit" is an earlier event like
-    // "from last week" ("the analysis thresholds from the last canary"); "from last week's release"
-    // names a release, whose changes the history holds.
-    String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}(?!(?:errors?|failures?|logs?|alerts?|crash(?:es)?|exceptions?|timeouts?|spikes?|5\d\d|requests?|builds?|runs?|jobs?|deploys?|traffic|metrics|events|rotations?|restarts?|reboots?|rollouts?|upgrades?|outages?|backups?|failovers?)\b)[a-z][\w-]*\s+from\s+(?:this morning|yesterday|(?:the )?(?:last|previous) [a-z][\w-]*|the other day|earlier|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day)\b(?!['’]s\b)` +
-    // Artefacts the request does not carry: a mockup, screenshot, link or attachment, unless a URL follows.
-    String.raw`|\b(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:[Ff]igma |[Ll]oom |[Ss]ketch )?(?:mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|[Ff]igma(?: link| file)?)\b(?![\s-]+(?:downloads?|uploads?|endpoints?|service|handler|table|storage|api|feature|size|limit|field|column|button|preview|url|path|folder|dir(?:ectory)?)\b)` +
-    String.raw`|\b[Mm]y (?:PR|pull request|branch|ticket|last commit)\b` +
-    // Eighth session: a document the request neither carries nor locates ("items 3 to 7 in the
-    // attached PDF", "the limit in the ops manual", "the mitigation from the vendor advisory").
-    String.raw`|\b[Tt]he attached [A-Za-z]+\b` +
-    String.raw`|\b[Tt]he [\w-]+'s (?:PDF|pdf)\b|\b[Tt]he (?:[\w-]+(?:'s)? ){0,2}(?:manual(?!\s+(?!(?:says?|said|lists?|describes?|states?|has|is|was|for|of|on|in|from|and|or|to|at|we|you)\b)[a-z])|handbook|advisory|spreadsheet|runbook|slide deck)\b` +
-    // Twelfth session: "manual" before a noun is the adjective ("the manual refunds"), not the
-    // document; a paper or datasheet the request neither carries nor names is a document it points
-    // at ("the authors and DOI from the paper").
-    String.raw`|\b(?:from|per|according to|as in|described in|given in) the (?:paper|preprint|thesis|poster|datasheet)\b(?=\s*(?:[.,;:!?)]|$|\s+(?:and|or|but|so|then|for|too|as|with|we|you|I|please)\b))` +
-    String.raw`|\b(?:[Ll]ike|[Aa]s) it (?:worked|was|behaved|looked) before\b` +
-    // A state before the request ("put the timeout back to what it was") is never stated in it.
-    String.raw`|\b(?:back to|as|like) (?:what|how|the way) (?:it|they|this|that) (?:was|were|used to be)\b`,
-  "g",
-);
-
-// Tenth session: content the request only points at. An agreement or a convention whose terms are
-// not given ("the agreed value", "the one approved by legal", "our naming convention"), a meeting
-// or document the request does not carry ("the numbers from Thursday's meeting", "the tickets on
-// the release board"), an attachment, an earlier state ("the version that worked", "like the old
-// client did", "same as last release"). A colon or bracket after it gives the content.
-const DEFINED_ELSEWHERE = new RegExp(
-  String.raw`\b[Tt]he (?:agreed|approved|negotiated|promised|requested)(?:[- ]upon)? (?:[a-z]+ )?(?:values?|numbers?|limits?|thresholds?|lists?|formats?|wording|layout|dates?|times?|versions?|settings?|figures?|rates?|names?|colou?rs?|texts?|copy|design|schedule|deadline|amounts?|sizes?|levels?|order)\b` +
-    String.raw`|\b[Tt]he ones? (?:agreed|approved|requested|negotiated|picked|chosen|suggested|listed)(?: (?:with|by|on|in|at))?\b` +
-    String.raw`|\b(?:[Oo]ur|[Tt]he team'?s|[Tt]he house|[Tt]he company'?s) (?:naming |coding |code |style |usual |internal |house )?(?:conventions?|standards?|guidelines?|style guide)\b` +
-    String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}[a-z][\w-]*\s+(?:from|in|on)\s+(?:the |our |his |her |their |[A-Z][a-z]+'s |(?:last|this) (?:week|month|quarter|year|season)'s |(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day'?s )?(?:[\w-]+ ){0,2}(?:meeting|review|deck|brochure|presentation|retro(?:spective)?|handover|memo|whiteboard|offsite|policy document|rulebook|release board|sprint board|project board|kanban board|standup|stand-up|debrief|kick-?off)\b(?!\s+(?:page|screen|form|tab|service|module|table|app|flow|component|endpoint|api|queue|job|feature|tool|system|widget|dialog|modal|button|view|list|room|panel)\b)` +
-    String.raw`|\b(?:from|in|per|using|following|according to)\s+(?:yesterday|[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|last (?:week|month|quarter|year|season|sprint))'s\s+(?:[\w-]+\s+){0,2}(?:meeting|review|call|deck|notes|email|message|comments?|rulebook|handover|plan|spreadsheet|brochure|presentation|sync|standup|stand-up|retro|demo|discussion|decision)\b` +
-    String.raw`|\b(?:[Ss]tack ?traces?|[Ss]creenshots?|[Ll]ogs?|PDFs?|CSVs?|[Ss]preadsheets?|[Vv]ideos?|[Rr]ecordings?|[Ii]mages?|[Ss]cans?|[Pp]hotos?) (?:is |are )?attached\b|\b(?:see|check) (?:the )?attach(?:ed|ment)\b` +
-    String.raw`|\b(?:[Ll]ike|[Aa]s) the (?:old|previous|legacy|former) (?:[\w-]+ ){0,2}(?:did|does|used to|worked|behaved|looked)\b` +
-    String.raw`|\b[Tt]he (?:last |previous )?(?:version|build|release|config|setting|value|commit|image) (?:that|which) (?:worked|was working|used to work|was fine|was good|was stable)\b` +
-    String.raw`|\b[Ss]ame as (?:the )?(?:last|previous) (?:release|time|deploy|run|sprint|year)\b`,
-  "g",
-);
-const DEFINED_ELSEWHERE_HINT =
-  /\b(?:agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|document|retrospective|attach(?:ed|ment)|(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|quarter|year|season|sprint)'s|(?:like|as) the (?:old|previous|legacy|former)|(?:that|which) (?:worked|was)|used to work|same as)\b/i;
-
-// OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
-// every alternative holds one of these words, which one quick scan finds first.
-const OUTSIDE_HINT =
-  /\b(?:whatever|talked|presented|uses|prefers|recommends|expects|needs|runs|paper|preprint|thesis|poster|datasheet|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?)\b/i;
 
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 const IDENTIFIER =
@@ -140,6 +78,16 @@ const POSTING = /\b(?:post|posts|posted|put|add|leave|write|paste|drop|attach|sh
 const placeNotSource = (phrase: string, before: string): boolean =>
   (BARE_TOOL.test(phrase) && !/\bthe\s+[\w-]+\s+$/i.test(before)) || (POSTED_TO.test(phrase) && POSTING.test(before));
 
+// An artefact the request may carry inside a document it names (resolved-references.ts).
+const ARTEFACT = /\b(?:screenshots?|mockups?|mock-ups?|wireframes?|recordings?|images?|diagrams?)\b/i;
+const RELATIVE = 'opens a relative clause about the noun before it ("that" is a pronoun there, not a demonstrative)';
+const DOCUMENT = /\b(?:runbooks?|handbooks?|advisory|advisories|manuals?|spreadsheets?|slide decks?)$/i;
+/** The sentence of a clause and the one before it, where a contrast ("the new one") is near. */
+const nearSentences = (content: Clause[], clause: Clause): string =>
+  content
+    .filter((c) => c.sentence === clause.sentence || c.sentence === clause.sentence - 1)
+    .map((c) => c.text)
+    .join(" ");
 const UPGRADED_TO = /\b(?:update|upgrade|bump|move|migrate|raise)\b.*\b(?:to|on)\s+v?\d+(?:\.\d+)+\b/i;
 /** The words of a clause's sentence before a position in it, earlier clauses of the sentence included. */
 const sentenceBefore = (content: Clause[], clause: Clause, index: number): string =>
@@ -157,7 +105,9 @@ const DESCRIBED_AFTER = /^\s*(?:(?:in|from|on)\s+(?:the\s+)?\S+\s*)?[(:]\s*[A-Za
 const identifiedAfter = (after: string): boolean =>
   EVENT_IDENTIFIED.test(after) || NAMED_AFTER.test(after) || locatedAfter(after) || DESCRIBED_AFTER.test(after);
 // A clause that is only a wish or a complaint describes nothing.
-export const VAGUE_CLAUSE = /^(?:it|this|that|they)\b|\b(?:same as|as (?:last time|before|usual)|again)\s*$/i;
+// Thirteenth session: "This morning NV302 showed green …" opens with a time adverbial, not a pronoun.
+export const VAGUE_CLAUSE =
+  /^(?:it|this|that|they)\b(?!\s+(?:morning|afternoon|evening|night|week|weekend|month|quarter|year|sprint|season)\b)|\b(?:same as|as (?:last time|before|usual)|again)\s*$/i;
 export const ANCHOR =
   /`[^`]+`|"[^"]{3,}"|'[^']{3,}'|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[1-5]\d\d\b|\bERR_[A-Z_]+\b|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b|\b(?:PR|pr|[Pp]ull request|[Ii]ssue|[Tt]icket)\s*#?\d+|\b[Cc]ommit\s+[0-9a-f]{7,40}\b/;
 
@@ -184,14 +134,38 @@ export interface ReferenceCandidate {
   outside?: boolean;
 }
 
-export function unresolvedReference(content: Clause[], anchored: boolean): { draft: AmbiguityDraft | null; weak: ReferenceCandidate[] } {
+export function unresolvedReference(
+  content: Clause[],
+  anchored: boolean,
+  notes?: string[],
+): { draft: AmbiguityDraft | null; weak: ReferenceCandidate[] } {
   const requesting = content.filter((clause) => clause.section !== "forbidden" && hardnessOf(clause) === null);
   const candidates: ReferenceCandidate[] = [];
+  const request = content.map((c) => c.text).join(" ");
+  /** The request's words before a position in a clause (resolved-references.ts reads them). */
+  const requestBefore = (clause: Clause, index: number): string =>
+    [...content.filter((c) => c.start < clause.start).map((c) => c.text), clause.text.slice(0, index)].join(" ");
+  const resolved = (phrase: string, why: string): true => {
+    notes?.push(`"${phrase.trim()}" ${why}`);
+    return true;
+  };
   for (const clause of requesting) {
     const text = maskQuoted(clause.text);
     for (const match of OUTSIDE_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : []) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (identifiedAfter(after) || ANCHOR.test(match[0])) continue;
+      if (
+        ARTEFACT.test(match[0]) &&
+        partOfNamedDocument(clause.text.slice(0, match.index), request) &&
+        resolved(match[0], "is part of the document the request names by its path and works on")
+      )
+        continue;
+      if (
+        DOCUMENT.test(match[0]) &&
+        documentNamed(match[0], request) &&
+        resolved(match[0], "is the document the request names by its path or identifier")
+      )
+        continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
     }
     for (const match of DEFINED_ELSEWHERE_HINT.test(text) ? text.matchAll(DEFINED_ELSEWHERE) : []) {
@@ -204,6 +178,11 @@ export function unresolvedReference(content: Clause[], anchored: boolean): { dra
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (identifiedAfter(after) || ANCHOR.test(match[0])) continue;
       if (placeNotSource(match[0], text.slice(0, match.index))) continue;
+      if (
+        agentsOwnFinding(match[0], requestBefore(clause, match.index), after) &&
+        resolved(match[0], "is what the agent finds doing the finding the request asks for, not an event outside it")
+      )
+        continue;
       // Twelfth session: "like we do for Vipps in web/checkout/vipps.ts" names its model, as "the same
       // way api/health.ts does it" does; "old clients must work same as before" keeps today's
       // behaviour, which the repository holds ("make it work like before" asks for an earlier one).
@@ -247,14 +226,34 @@ export function unresolvedReference(content: Clause[], anchored: boolean): { dra
       // old format `rl:{tenant}:{minute}`", "the other files in runbooks/".
       const written = clause.text.slice(match.index + match[0].length);
       if (kind === "external" && (identifiedAfter(written) || IDENTIFIER.test(written.split(/[.;!?](?:\s|$)/)[0] ?? ""))) continue;
+      // Thirteenth session: and a quoted name inside it ("the old `league_scores` table").
+      if (kind === "external" && ANCHOR.test(clause.text.slice(match.index, match.index + match[0].length))) continue;
       // Twelfth session: "their" bound by a plural subject before it in its own sentence says whose,
       // and the owner identifies it ("The dive-centre services read their config in three ways").
-      if (determiner === "their" && /\b[Tt]he\s+(?:[\w-]+\s+)?[a-z][\w-]*[^s\W]s\b/.test(sentenceBefore(content, clause, match.index)))
-        continue;
+      // Thirteenth session: so does a party named before it in its sentence ("Brightsmile (Leeds)
+      // says the week view starts on Sunday even though their settings say Monday").
+      if (determiner === "their") {
+        const owner = sentenceBefore(content, clause, match.index);
+        if (/\b[Tt]he\s+(?:[\w-]+\s+)?[a-z][\w-]*[^s\W]s\b/.test(owner)) continue;
+        if (/\s[A-Z][a-z]{2,}\b/.test(owner) && resolved(match[0], "belongs to the party named before it in its sentence")) continue;
+      }
       // Twelfth session: after an upgrade to a named version, "the old one" is the version in use
       // now, which the repository holds ("update Jackson in build.gradle to 2.17.1, the old one has
       // a problem with records"); "roll back to the old one" names no version and stays a question.
       if (/^the (?:old|previous) (?:one|version)$/i.test(match[0]) && UPGRADED_TO.test(sentenceBefore(content, clause, match.index)))
+        continue;
+      // Thirteenth session: likewise "the previous module" after "Release the REVACC01 load module".
+      if (
+        kind === "external" &&
+        replacedByTheAsk(match[0], requestBefore(clause, match.index)) &&
+        resolved(match[0], "is the one in place now, which the request replaces by a new one it names")
+      )
+        continue;
+      if (
+        kind === "external" &&
+        contrastedWithNew(match[0], nearSentences(content, clause), request) &&
+        resolved(match[0], "is the one the new one the request names replaces")
+      )
         continue;
       if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
@@ -266,6 +265,12 @@ export function unresolvedReference(content: Clause[], anchored: boolean): { dra
     for (const match of text.matchAll(DISTAL_ANY)) {
       if (candidates.some((c) => c.clause === clause && c.index === match.index)) continue;
       const after = text.slice(match.index + match[0].length);
+      if (relativeThat(match[0], text.slice(0, match.index)) && resolved(match[0], RELATIVE)) continue;
+      if (
+        generalExtender(match[0], text.slice(0, match.index), after) &&
+        resolved(match[0], "closes a list of examples and stands for their kind, the list being its antecedent")
+      )
+        continue;
       // A clause never spans sentences, so its (cached) refs are the refs near the demonstrative.
       const near = `${clause.text.slice(0, match.index)} ${after.split(/[.;!?]/)[0] ?? ""}`;
       if ((IDENTIFIER.test(near) || refsIn(clause.text).length > 0) && !/\bagain\b/i.test(after)) continue;

@@ -21,6 +21,10 @@ export interface RuleConflictInput {
   changes: boolean;
   /** A test task: it changes tests, not the code it tests. */
   test: boolean;
+  /** A look at the running environment: it runs something there, though it changes nothing. */
+  observe?: boolean;
+  /** Why a rule that names the ask's words is no contradiction (x-canon.explanations.ambiguity_notes). */
+  notes?: string[];
 }
 
 const EDIT_VERBS = "edit|change|modify|touch|update|alter|rewrite|move|rename|regenerate|reformat|delete|remove";
@@ -121,7 +125,7 @@ function forbiddenActionIn(rule: string, before: string): Forbidden | null {
  * its words in the ask ("member bookings" is not "guest-room bookings", "the default page size" is
  * not the page size of an offset).
  */
-function editConflict(forbidden: Forbidden, acting: readonly string[], testTask: boolean): boolean {
+function editConflict(forbidden: Forbidden, acting: readonly string[], testTask: boolean, notes?: string[]): boolean {
   const verbs = forbidden.verbs
     .toLowerCase()
     .split(/[^a-z]+/)
@@ -152,7 +156,8 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
       // rule about what exists ("the existing geom column must stay as it is") is not broken by
       // adding a new one beside it, even under a touch-like verb, unless the addition is made by
       // editing ("add a column by editing db/migrations/0042_passes.sql") (twelfth session).
-      const rest = match[2] ?? "";
+      const written = match[2] ?? "";
+      const rest = readFrom(verb, written);
       if (ADDING.test(verb) && (!touching || (existingOnly && !EDITING.test(rest)))) continue;
       if (objectPaths.length) {
         if (objectPaths.some((ref) => fsRefsIn(rest).some((path) => covers(ref, path)))) return true;
@@ -160,9 +165,21 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
       }
       const asked = new Set([...wordsOf(rest), ...pathWords(rest)]);
       if ([...objectWords].every((w) => asked.has(w))) return true;
+      const named = new Set([...wordsOf(written), ...pathWords(written)]);
+      if ([...objectWords].every((w) => named.has(w)))
+        notes?.push(`"${forbidden.object.trim()}" is named after "from" in the ask, a source the work reads, not what it changes`);
     }
   }
   return false;
+}
+
+// Thirteenth session: "create listings_v8, reindex from Postgres": what follows "from" is the source
+// the work reads, not what it changes (as scope.ts reads "copy X from A"), unless a verb that takes
+// something away governs it ("remove the flag from config.ts", "move rows from bookings").
+const TAKING_AWAY = /\b(?:remov|delet|mov|drop|strip|purg|clear|evict|cut|extract|pull|unlink|detach|prun|migrat)\w*\b/i;
+const FROM_SOURCE = /\bfrom\s+(?:the\s+)?[\w.`'-]+(?:\s+(?!and\b|or\b|then\b|to\b|into\b)[a-z][\w-]*)?/gi;
+function readFrom(verb: string, rest: string): string {
+  return rest.replace(FROM_SOURCE, (source, index: number) => (TAKING_AWAY.test(`${verb} ${rest.slice(0, index)}`) ? source : " "));
 }
 
 // "no new CI jobs": an ask that adds one.
@@ -174,6 +191,8 @@ const MANIFEST =
 // "prod stays untouched", "Do not run anything against production", "Production must stay on 2.7.4".
 const ENV_FREEZE =
   /\b(prod|production|live)\b[^.;]{0,30}?\b(?:stays?|remains?|must stay|must remain|has to stay|is to stay|should stay|will stay)\s+(?:untouched|frozen|as it is|as is|unchanged|on v?\d)|\b(?:do not|don'?t|never|must not)\s+(?:run|execute|apply|change|touch|do)\s+anything\s+(?:against|on|in|to)\s+(?:the\s+)?(prod|production|live)\b|\bno (?:changes|deploys|deployments|writes|releases) (?:to|on|in) (?:the\s+)?(prod|production|live)\b/i;
+const RUN_NOTHING =
+  /\b(?:do not|don'?t|never|must not)\s+(?:run|execute)\s+anything\s+(?:against|on|in)\s+(?:the\s+)?(?:prod|production|live)\b/i;
 const ENV_ACTION =
   /\b(?:deploy|release|ship|roll(?:ing)? out|drop|delete|remove|run|apply|migrate|alter|truncate|purge|backfill|update|change|set|upgrade)\b(?:[^.;]|\.(?=\S))*\b(?:prod|production|live)\b|\b(?:prod|production|live)\b(?:[^.;]|\.(?=\S))*\b(?:deploy|release|drop|delete|migration|backfill)\b/i;
 // "no major upgrades" against "from 2.7 to 3.3".
@@ -192,6 +211,20 @@ const MANIFEST_PATH = new RegExp(String.raw`(\S*[/\\])?(${MANIFEST.source.slice(
  * binds it; one naming a file binds it when the ask names no manifest or the same one, or (with a
  * folder: "exporter/package-lock.json") names a manifest in that folder.
  */
+// Thirteenth session: a rule that keeps "anything else in the lockfile" or "the rest of
+// package-lock.json" as it is sets the ask's own change apart ("the other runbooks" does so for
+// edits), and what follows "so" or "because" is the rule's reason or a consequence, not what it
+// protects ("Python 3.9 support must stay, so double-check the wheel tags in the lockfile").
+const SETS_APART =
+  /\b(?:anything|everything|nothing) else\b|\bthe rest of\b|\b(?:all )?(?:the )?other (?:packages|dependencies|deps|versions|entries|pins)\b/i;
+function protectedPart(rule: string, notes?: string[]): string {
+  if (SETS_APART.test(rule)) {
+    notes?.push(`"${rule.trim()}" keeps what the ask does not change, setting the ask's own change apart`);
+    return "";
+  }
+  return rule.split(/,?\s(?:so|because|since)\s/i)[0]!;
+}
+
 function manifestConflict(rule: string, acting: readonly string[]): boolean {
   const asked = acting.flatMap((c) =>
     [...c.matchAll(MANIFEST_PATH)].map((m) => ({ dir: (m[1] ?? "").toLowerCase(), file: m[2]!.toLowerCase() })),
@@ -251,9 +284,13 @@ export function ruleConflict(input: RuleConflictInput): string | null {
   // A deploy goes where the rule freezes; other work only when it does not say staging.
   if (ENV_FREEZE.test(rule) && acting.some((c) => ENV_ACTION.test(c) && (input.deploy || !/\bstaging\b/i.test(c))))
     return "the request acts on the environment the rule freezes";
+  // Thirteenth session: what is installed or running in prod is found by running something there,
+  // which "do not run anything against production" forbids.
+  if (input.observe && RUN_NOTHING.test(rule) && acting.some((c) => /\b(?:prod|production|live)\b/i.test(c)))
+    return "looking at the environment runs something against it, which the rule forbids";
   if (NO_MAJOR.test(rule))
     for (const c of acting) for (const m of c.matchAll(VERSION_MOVE)) if (m[1] !== m[2]) return "the request is a major upgrade";
-  if (input.dependencyUpdate && manifestConflict(rule, acting))
+  if (input.dependencyUpdate && manifestConflict(protectedPart(rule, input.notes), acting))
     return "a dependency change edits the manifest or lockfile the rule protects";
   const fresh = NO_NEW.exec(rule);
   if (fresh) {
@@ -263,7 +300,7 @@ export function ruleConflict(input: RuleConflictInput): string | null {
   }
   if (input.changes && disclosureConflict(rule, acting)) return "the request builds an output showing what the rule keeps hidden";
   const forbidden = forbiddenAction(rule, input.before);
-  if (forbidden && input.changes && editConflict(forbidden, acting, input.test))
+  if (forbidden && input.changes && editConflict(forbidden, acting, input.test, input.notes))
     return "the request changes what the rule forbids changing";
   return null;
 }

@@ -52,6 +52,14 @@ export interface ScopeRef extends Span {
 const SOURCE_BEFORE =
   /\b(?:cop(?:y|ies|ying)|port(?:s|ing)?|read(?:s|ing)?|take|takes|taking|borrow(?:s|ing)?|reus(?:e|es|ing)|lift(?:s|ing)?|extract(?:s|ing)?)\b[^.;:]{0,80}?\bfrom\s+\W?$/i;
 
+// Thirteenth session: a path in brackets after a noun, in a clause that asks for no change ("the
+// import takes 9 min for the January schedule file (data/pairings/2027-01.xml)"), says which thing
+// the request talks about; the work reads it and changing it is not asked, so a rule forbidding it
+// is no contradiction (the path stays forbidden).
+const NAMED_IN_BRACKETS = /[\w-]\s*\(\s*$/;
+const CHANGE_IN_CLAUSE =
+  /\b(?:fix|change|edit|update|modify|write|rewrite|add|remove|delete|rename|move|regenerate|replace|refactor|patch|create|set|bump|upgrade|migrate|convert|clean|drop|format|reformat|generate|make|touch|correct|adjust|split|merge|append|insert|trim|truncate|overwrite|commit)\w*\b/i;
+
 const ONLY =
   /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b/i;
 
@@ -108,7 +116,8 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
     for (const found of refsIn(clause.text)) {
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = !forbidden && ONLY.test(clause.text);
-      const source = !forbidden && SOURCE_BEFORE.test(clause.text.slice(0, found.index));
+      const before = clause.text.slice(0, found.index);
+      const source = !forbidden && (SOURCE_BEFORE.test(before) || (NAMED_IN_BRACKETS.test(before) && !CHANGE_IN_CLAUSE.test(clause.text)));
       refs.push({
         ref: forbidden ? asFolder(found.ref) : found.ref,
         start: clause.start + found.index,

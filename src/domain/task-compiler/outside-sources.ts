@@ -1,0 +1,77 @@
+// What points outside the request (split from referents.ts in the thirteenth session): a thing
+// defined by what someone outside said, found, made, uses or wants, and content the request only
+// points at (an agreement, a meeting, a document, an attachment, an earlier state). referents.ts
+// decides what resolves them.
+
+// A thing defined by what someone outside the request said, found or made: "the crash Priya
+// mentioned", "the vulnerability the pentesters found", "the logic we duplicated last sprint",
+// "like Jun said", "like Sara's mockup", "the way we did for X", "what we decided in the call".
+// The agent is a person's name (capitalised), a pronoun, or a group ("the pentesters"); the verb
+// is past-tense or a report verb. Case matters for the name, so this pattern is not /i.
+// Tenth session: one person in a role ("the regulator", "the vendor", "QA") is an agent too, and
+// listing, picking, pulling or setting something up defines it as surely as mentioning it.
+const AGENT = String.raw`(?:[A-Z][a-z]+|QA|PM|PO|SRE|HR|IT|CFO|CTO|CEO|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|union|conductor|manager|designer|architect|lawyer|inspector|contractor|consultant|landlord|owner|boss|director|coach|council|agency|ministry|insurer|product owner|business|committee|board))`;
+const REPORT_VERB = String.raw`(?:asked about|talked about|presented|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated)`;
+// Twelfth session: the role agents alone (a group, a unit, one person in a role), and a wish spelled
+// out after its verb ("the mid-term review Katrin wants to see, per grant, how much is left"),
+// which gives the content it points at.
+const ROLE_AGENT = String.raw`(?:QA|PM|PO|SRE|HR|IT|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|manager|designer|architect|lawyer|consultant|owner|council|agency|ministry|insurer|product owner|business))`;
+const SPELLED_OUT = String.raw`(?!\s+to\s+[a-z]+(?:,|\s+(?:[a-z]+ly\s+)?(?:how|what|which|whether|who|where|when|if|all|each|every)\b))`;
+export const OUTSIDE_SOURCE = new RegExp(
+  String.raw`\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b${SPELLED_OUT}` +
+    // What a group or a role uses or prefers is as much outside the request ("the Ensembl release
+    // that the core facility uses"); a product named in capitals is not ("the format Postgres uses").
+    String.raw`|\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${ROLE_AGENT}\s+(?:still |currently |already )?(?:uses|prefers|recommends|expects|needs|runs)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s|[Pp]er)\s+${AGENT}\s+(?:${REPORT_VERB}|asked)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
+    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
+    String.raw`|\b[Ww]hatever\s+${AGENT}\s+(?:${REPORT_VERB}|asked|decided|wants?|needs?|says?)\b` +
+    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had|ran)\b` +
+    // "the issue from this morning", "the mess from friday": defined by a time outside the request.
+    // Observed events in a time window ("the checkout errors from last night") are found in logs.
+    // Twelfth session: so are operations that ran ("the key rotation from this morning", "the
+    // restart from yesterday"); "from the last canary / run / audit" is an earlier event like
+    // "from last week" ("the analysis thresholds from the last canary"); "from last week's release"
+    // names a release, whose changes the history holds.
+    String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}(?!(?:errors?|failures?|logs?|alerts?|crash(?:es)?|exceptions?|timeouts?|spikes?|5\d\d|requests?|builds?|runs?|jobs?|deploys?|traffic|metrics|events|rotations?|restarts?|reboots?|rollouts?|upgrades?|outages?|backups?|failovers?)\b)[a-z][\w-]*\s+from\s+(?:this morning|yesterday|(?:the )?(?:last|previous) [a-z][\w-]*|the other day|earlier|(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day)\b(?!['’]s\b)` +
+    // Artefacts the request does not carry: a mockup, screenshot, link or attachment, unless a URL follows.
+    String.raw`|\b(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:[Ff]igma |[Ll]oom |[Ss]ketch )?(?:mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|[Ff]igma(?: link| file)?)\b(?![\s-]+(?:downloads?|uploads?|endpoints?|service|handler|table|storage|api|feature|size|limit|field|column|button|preview|url|path|folder|dir(?:ectory)?)\b)` +
+    String.raw`|\b[Mm]y (?:PR|pull request|branch|ticket|last commit)\b` +
+    // Eighth session: a document the request neither carries nor locates ("items 3 to 7 in the
+    // attached PDF", "the limit in the ops manual", "the mitigation from the vendor advisory").
+    String.raw`|\b[Tt]he attached [A-Za-z]+\b` +
+    String.raw`|\b[Tt]he [\w-]+'s (?:PDF|pdf)\b|\b[Tt]he (?:[\w-]+(?:'s)? ){0,2}(?:manual(?!\s+(?!(?:says?|said|lists?|describes?|states?|has|is|was|for|of|on|in|from|and|or|to|at|we|you)\b)[a-z])|handbook|advisory|spreadsheet|runbook|slide deck)\b` +
+    // Twelfth session: "manual" before a noun is the adjective ("the manual refunds"), not the
+    // document; a paper or datasheet the request neither carries nor names is a document it points
+    // at ("the authors and DOI from the paper").
+    String.raw`|\b(?:from|per|according to|as in|described in|given in) the (?:paper|preprint|thesis|poster|datasheet)\b(?=\s*(?:[.,;:!?)]|$|\s+(?:and|or|but|so|then|for|too|as|with|we|you|I|please)\b))` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s) it (?:worked|was|behaved|looked) before\b` +
+    // A state before the request ("put the timeout back to what it was") is never stated in it.
+    String.raw`|\b(?:back to|as|like) (?:what|how|the way) (?:it|they|this|that) (?:was|were|used to be)\b`,
+  "g",
+);
+
+// Tenth session: content the request only points at. An agreement or a convention whose terms are
+// not given ("the agreed value", "the one approved by legal", "our naming convention"), a meeting
+// or document the request does not carry ("the numbers from Thursday's meeting", "the tickets on
+// the release board"), an attachment, an earlier state ("the version that worked", "like the old
+// client did", "same as last release"). A colon or bracket after it gives the content.
+export const DEFINED_ELSEWHERE = new RegExp(
+  String.raw`\b[Tt]he (?:agreed|approved|negotiated|promised|requested)(?:[- ]upon)? (?:[a-z]+ )?(?:values?|numbers?|limits?|thresholds?|lists?|formats?|wording|layout|dates?|times?|versions?|settings?|figures?|rates?|names?|colou?rs?|texts?|copy|design|schedule|deadline|amounts?|sizes?|levels?|order)\b` +
+    String.raw`|\b[Tt]he ones? (?:agreed|approved|requested|negotiated|picked|chosen|suggested|listed)(?: (?:with|by|on|in|at))?\b` +
+    String.raw`|\b(?:[Oo]ur|[Tt]he team'?s|[Tt]he house|[Tt]he company'?s) (?:naming |coding |code |style |usual |internal |house )?(?:conventions?|standards?|guidelines?|style guide)\b` +
+    String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}[a-z][\w-]*\s+(?:from|in|on)\s+(?:the |our |his |her |their |[A-Z][a-z]+'s |(?:last|this) (?:week|month|quarter|year|season)'s |(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day'?s )?(?:[\w-]+ ){0,2}(?:meeting|review|deck|brochure|presentation|retro(?:spective)?|handover|memo|whiteboard|offsite|policy document|rulebook|release board|sprint board|project board|kanban board|standup|stand-up|debrief|kick-?off)\b(?!\s+(?:page|screen|form|tab|service|module|table|app|flow|component|endpoint|api|queue|job|feature|tool|system|widget|dialog|modal|button|view|list|room|panel)\b)` +
+    String.raw`|\b(?:from|in|per|using|following|according to)\s+(?:yesterday|[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|last (?:week|month|quarter|year|season|sprint))'s\s+(?:[\w-]+\s+){0,2}(?:meeting|review|call|deck|notes|email|message|comments?|rulebook|handover|plan|spreadsheet|brochure|presentation|sync|standup|stand-up|retro|demo|discussion|decision)\b` +
+    String.raw`|\b(?:[Ss]tack ?traces?|[Ss]creenshots?|[Ll]ogs?|PDFs?|CSVs?|[Ss]preadsheets?|[Vv]ideos?|[Rr]ecordings?|[Ii]mages?|[Ss]cans?|[Pp]hotos?) (?:is |are )?attached\b|\b(?:see|check) (?:the )?attach(?:ed|ment)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s) the (?:old|previous|legacy|former) (?:[\w-]+ ){0,2}(?:did|does|used to|worked|behaved|looked)\b` +
+    String.raw`|\b[Tt]he (?:last |previous )?(?:version|build|release|config|setting|value|commit|image) (?:that|which) (?:worked|was working|used to work|was fine|was good|was stable)\b` +
+    String.raw`|\b[Ss]ame as (?:the )?(?:last|previous) (?:release|time|deploy|run|sprint|year)\b`,
+  "g",
+);
+export const DEFINED_ELSEWHERE_HINT =
+  /\b(?:agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|document|retrospective|attach(?:ed|ment)|(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|quarter|year|season|sprint)'s|(?:like|as) the (?:old|previous|legacy|former)|(?:that|which) (?:worked|was)|used to work|same as)\b/i;
+
+// OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
+// every alternative holds one of these words, which one quick scan finds first.
+export const OUTSIDE_HINT =
+  /\b(?:whatever|talked|presented|uses|prefers|recommends|expects|needs|runs|paper|preprint|thesis|poster|datasheet|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?)\b/i;
