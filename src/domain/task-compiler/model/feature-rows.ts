@@ -26,36 +26,39 @@ export interface FeatureRows {
   offset: number;
 }
 
-/** Rows of one model's own: `width` slots per feature, the known slot included, numbers to be filled in after it. */
-export function ownRows(featureNames: readonly string[], width: number): FeatureRows {
-  const ids = new Map<string, number>();
-  const data = new Float64Array(featureNames.length * width);
-  featureNames.forEach((feature, id) => {
-    ids.set(feature, id);
-    data[id * width] = 1;
-  });
-  return { vocabulary: { ids, last: null }, data, stride: width, offset: 0 };
+/** A model's place in rows: the rows, and where each of its features' part starts (its known slot, set). */
+export interface RowPlace {
+  rows: FeatureRows;
+  /** The model's features, in the order they were given. */
+  features: readonly string[];
+  /** Where each feature's part starts: the model's loader fills in its numbers after it. */
+  slots: Int32Array;
 }
 
-/** Several models' own rows packed into one vocabulary and one row per feature (each model's rows, in the order given). */
-export function packRows(models: readonly FeatureRows[]): FeatureRows[] {
+/** Rows for models that share one vocabulary, each given by its features and its width (its slots per feature, the known slot included). */
+export function sharedRows(models: readonly { features: readonly string[]; width: number }[]): RowPlace[] {
   const ids = new Map<string, number>();
-  for (const model of models) for (const feature of model.vocabulary.ids.keys()) if (!ids.has(feature)) ids.set(feature, ids.size);
-  const stride = models.reduce((sum, model) => sum + model.stride, 0);
-  const data = new Float64Array(ids.size * stride);
+  const idsOf = models.map(({ features }) =>
+    Int32Array.from(features, (feature) => {
+      let id = ids.get(feature);
+      if (id === undefined) ids.set(feature, (id = ids.size));
+      return id;
+    }),
+  );
+  const stride = models.reduce((sum, model) => sum + model.width, 0);
   const vocabulary: Vocabulary = { ids, last: null };
+  const data = new Float64Array(ids.size * stride);
   let offset = 0;
-  return models.map((model) => {
-    const width = model.stride;
-    for (const [feature, own] of model.vocabulary.ids) {
-      const from = own * width + model.offset;
-      data.set(model.data.subarray(from, from + width), ids.get(feature)! * stride + offset);
-    }
-    const packed = { vocabulary, data, stride, offset };
+  return models.map(({ features, width }, m) => {
+    const slots = idsOf[m]!.map((id) => id * stride + offset);
+    for (const slot of slots) data[slot] = 1;
     offset += width;
-    return packed;
+    return { rows: { vocabulary, data, stride, offset: offset - width }, features, slots };
   });
 }
+
+/** Rows of one model's own. */
+export const ownRows = (features: readonly string[], width: number): RowPlace => sharedRows([{ features, width }])[0]!;
 
 /** The features of a text the vocabulary knows, in features(text) order; looked up once per text. */
 function knownFeatures(vocabulary: Vocabulary, text: string): { names: string[]; ids: number[] } {

@@ -31,18 +31,24 @@ export interface NaiveBayesModel {
 const SUM = 1;
 const LOGP = 2;
 
-export function loadModel(table: NaiveBayesTable): NaiveBayesModel {
+/** The slots of a naive Bayes row over these classes (feature-rows.ts). */
+export const naiveBayesWidth = (classes: readonly string[]): number => LOGP + classes.length;
+
+/** The model of a table, in rows of its own or in its place in rows shared with other models (shipped-models.ts). */
+export function loadModel(
+  table: NaiveBayesTable,
+  place = ownRows(Object.keys(table.counts), naiveBayesWidth(table.classes)),
+): NaiveBayesModel {
   const k = table.classes.length;
-  const features = Object.keys(table.counts);
+  const { rows, features, slots } = place;
   const allDocs = table.docs.reduce((a, b) => a + b, 0);
   const prior = Float64Array.from(table.docs, (d) => Math.log((d + 1) / (allDocs + k)));
   const denominators = table.totals.map((t) => Math.log(t + table.alpha * features.length));
   const unseen = Float64Array.from(denominators, (d) => Math.log(table.alpha) - d);
   const unseenSum = unseen.reduce((a, b) => a + b, 0);
-  const rows = ownRows(features, LOGP + k);
-  const { data, stride } = rows;
+  const { data } = rows;
   features.forEach((feature, f) => {
-    const base = f * stride;
+    const base = slots[f]!;
     data.set(unseen, base + LOGP);
     let sum = unseenSum;
     const sparse = table.counts[feature]!;

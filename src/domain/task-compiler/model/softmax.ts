@@ -21,13 +21,15 @@ export interface SoftmaxModel {
   rows: FeatureRows;
 }
 
-export function loadSoftmax(table: SoftmaxTable): SoftmaxModel {
-  const k = table.classes.length;
-  const names = Object.keys(table.weights);
-  const rows = ownRows(names, 1 + k);
-  names.forEach((feature, f) => {
+/** The slots of a regression row over these classes (feature-rows.ts). */
+export const softmaxWidth = (classes: readonly string[]): number => 1 + classes.length;
+
+/** The model of a table, in rows of its own or in its place in rows shared with other models (shipped-models.ts). */
+export function loadSoftmax(table: SoftmaxTable, place = ownRows(Object.keys(table.weights), softmaxWidth(table.classes))): SoftmaxModel {
+  const { rows, features, slots } = place;
+  features.forEach((feature, f) => {
     const sparse = table.weights[feature]!;
-    for (let i = 0; i < sparse.length; i += 2) rows.data[f * rows.stride + 1 + sparse[i]!] = sparse[i + 1]! * table.scale;
+    for (let i = 0; i < sparse.length; i += 2) rows.data[slots[f]! + 1 + sparse[i]!] = sparse[i + 1]! * table.scale;
   });
   return { classes: table.classes, bias: Float64Array.from(table.bias), rows };
 }
