@@ -24,7 +24,7 @@
 // the shipped form (weights in hundredths, those under 0.02 dropped) scores 3232 nested, family 420.
 import { readFileSync } from "node:fs";
 import { features as featuresOfText, stem, tokens } from "../src/domain/task-compiler/model/features.js";
-import { loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
+import { addFeature, knowsFeature, loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { buildTable, indexTexts, TYPE_CLASSES } from "./task-model-lib.js";
 import { mixProbabilities, normalise } from "../src/domain/task-compiler/model/softmax.js";
 
@@ -294,7 +294,7 @@ export const nbSynonymTrainer =
       const raw = tokens(text.length > 8192 ? text.slice(0, 8192) : text, false).slice(0, 400);
       const words = raw.map((w) => {
         const s = unigram(w);
-        if (model.index.has(s) || (s === w && (w === "znum" || w.startsWith("zpath")))) return s;
+        if (knowsFeature(model, s) || (s === w && (w === "znum" || w.startsWith("zpath")))) return s;
         const sub = substitute(w);
         return sub ? unigram(sub) : s;
       });
@@ -306,8 +306,7 @@ export const nbSynonymTrainer =
       }
       const z = Float64Array.from(model.prior);
       for (const f of found) {
-        const i = model.index.get(f);
-        if (i !== undefined) for (let c = 0; c < K; c++) z[c]! += model.logp[i * K + c]!;
+        addFeature(model, f, z);
       }
       return normalise(z);
     };
@@ -375,8 +374,7 @@ export function embeddingCoverage(
         }
         const z = Float64Array.from(model.prior);
         for (const f of new Set(featuresOfText(text))) {
-          const i = model.index.get(f);
-          if (i !== undefined) for (let c = 0; c < K; c++) z[c]! += model.logp[i * K + c]!;
+          addFeature(model, f, z);
         }
         const right = TYPE_CLASSES[z.indexOf(Math.max(...z))] === byId.get(r.id)!.expect.type ? 1 : 0;
         sum.rows++;

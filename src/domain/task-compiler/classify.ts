@@ -375,6 +375,8 @@ export interface Classification {
   evidence: Evidence[];
 }
 
+const CUE_LIST = Object.entries(CUES) as [TaskType, Cue[]][];
+
 export function classify(clauses: Clause[], labels: readonly string[]): Classification {
   const scores: Partial<Record<TaskType, number>> = {};
   const spans: Partial<Record<TaskType, Span & { weight: number }>> = {};
@@ -391,7 +393,7 @@ export function classify(clauses: Clause[], labels: readonly string[]): Classifi
     const factor = clause.sentence === firstSentence && !clause.text.endsWith("?") ? 2 : 1;
     const text = withoutBackground(clause.text);
     const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
-    for (const [type, cues] of Object.entries(CUES) as [TaskType, Cue[]][]) {
+    for (const [type, cues] of CUE_LIST) {
       if (fixing && type === "INVESTIGATE") continue;
       for (const [pattern, weight] of cues) {
         const match = pattern.exec(text);

@@ -26,7 +26,7 @@ import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarificat
 import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
 import { privacyOf } from "./privacy.js";
-import { modeOf, riskOf } from "./risk.js";
+import { modeOfRisk, modeOfText, riskOf } from "./risk.js";
 import { covers, extractScope, forgetRefs, normalizePath, type ScopeRef } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
@@ -134,7 +134,8 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const criteria = extractCriteria(clauses, objectiveClause);
 
   // Risk, mode and privacy: each explicit field wins; one less cautious than the text is asked about.
-  const derivedRecommend = modeOf(clauses, taskType, "LOW").value === "RECOMMEND_ONLY" ? "RECOMMEND_ONLY" : "AUTONOMOUS";
+  const textMode = modeOfText(clauses, taskType);
+  const derivedRecommend = (textMode ?? modeOfRisk("LOW")).value === "RECOMMEND_ONLY" ? "RECOMMEND_ONLY" : "AUTONOMOUS";
   const derivedRisk = riskOf(clauses, taskType, derivedRecommend);
   const risk = settle(
     ledger,
@@ -144,7 +145,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     derivedRisk,
     (a, b) => RISK_RANK[a] < RISK_RANK[b] && b !== "UNKNOWN",
   );
-  const derivedMode = modeOf(clauses, taskType, risk.value);
+  const derivedMode = textMode ?? modeOfRisk(risk.value);
   const mode = settle(
     ledger,
     "interaction_mode",

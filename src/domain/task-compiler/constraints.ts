@@ -109,7 +109,9 @@ export type Hardness = "HARD" | "SOFT";
  * Quoted text, code and error messages are data: "ValidationError: nickname must not be empty"
  * states no rule. Their words are blanked before a clause is read as a constraint.
  */
-export const maskQuoted = (text: string): string => text.replace(/`[^`]*`|"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, (m) => " ".repeat(m.length));
+export const maskQuoted = (text: string): string =>
+  // Most clauses quote nothing: without a quote character there is nothing to blank.
+  /[`"']/.test(text) ? text.replace(/`[^`]*`|"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, (m) => " ".repeat(m.length)) : text;
 const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception|Warning|error|Traceback)\b|at\s+\S+\s*\(|\S+\(\d+,\d+\):|\S+:\d+:\d+)/;
 
 export function hardnessOf(clause: Clause): Hardness | null {

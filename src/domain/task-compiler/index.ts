@@ -20,19 +20,23 @@ export type CompileOutcome = { ok: true; task: CompiledTask } | { ok: false; err
 
 /** The id a request compiles to: the same request is the same task. */
 export function taskIdOf(request: TaskRequest): string {
-  return `task-${sha256Of(canonicalJson(request)).slice(7, 39)}`;
+  return taskIdOfHash(sha256Of(canonicalJson(request)));
 }
+
+const taskIdOfHash = (sha256: string): string => `task-${sha256.slice(7, 39)}`;
 
 export function compileTask(raw: TaskRequest, clarifications: readonly Clarification[] = []): CompileOutcome {
   const rejected = rejectRequest(raw);
   if (rejected) return { ok: false, error: rejected };
   const request = wellFormed(raw) as TaskRequest;
-  const taskId = taskIdOf(request);
+  // The request's hash is its id and its provenance: canonicalised and hashed once.
+  const sha256 = sha256Of(canonicalJson(request));
+  const taskId = taskIdOfHash(sha256);
   const kind = "text" in request ? "text" : "request" in request ? "request" : "task_ir";
   const provenance: Provenance = {
     kind,
     request,
-    sha256: sha256Of(canonicalJson(request)),
+    sha256,
     compiler: { name: COMPILER_NAME, version: COMPILER_VERSION },
   };
   if ("taskIr" in request) {

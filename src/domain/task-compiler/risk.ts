@@ -201,11 +201,13 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   }
   if (AT_BASE_TYPES.includes(type)) return { value: "MEDIUM", span: null, reason: `${type} work is MEDIUM risk whatever it touches` };
   const acting = clauses.flatMap((clause) => (clause.section === "forbidden" ? [] : actingPart(clause)));
+  // Each rule reads every acting clause with its time words blanked: blanked once, not once per rule.
+  const unplaced = acting.map((clause) => withoutBackground(clause.text));
   // Production data rewritten (guide: CRITICAL): the environment is often named once, apart from
   // the verb ("On production, anonymise …", "Plugin registry production DB: merge …").
   if (type === "DATA_MIGRATION" && acting.some((clause) => PRODUCTION.test(clause.text)))
-    for (const clause of acting) {
-      const match = REWRITES_DATA.exec(withoutBackground(clause.text));
+    for (const [i, clause] of acting.entries()) {
+      const match = REWRITES_DATA.exec(unplaced[i]!);
       if (match) return { value: "CRITICAL", span: spanIn(clause, match), reason: "rewrites production data" };
     }
   for (const [level, rules] of [
@@ -213,10 +215,10 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
     ["HIGH", HIGH],
   ] as const) {
     for (const [pattern, reason, reaches] of rules as readonly [Matcher, string, Reaches?][]) {
-      for (const clause of acting) {
+      for (const [i, clause] of acting.entries()) {
         if (reaches && !reaches(type, clause)) continue;
         // "since Friday's deploy" says when, not what: it is not a deploy.
-        const match = pattern.exec(withoutBackground(clause.text));
+        const match = pattern.exec(unplaced[i]!);
         if (match) return { value: level, span: spanIn(clause, match), reason };
       }
     }
@@ -279,7 +281,12 @@ const NO_CODE_CHANGES =
   /\b(?:no |without (?:any )?)code changes?\b(?!\s+(?:to|in|inside|outside|under|within|other than|except|beyond|besides|apart from)\b)/i;
 const CODE_CHANGE_TYPES: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "PERFORMANCE", "SECURITY_FIX"];
 
-export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Finding<InteractionMode> {
+/**
+ * The mode the words set (advice, a rule of no code changes, a review, a consultation), or null
+ * where they set none and the risk decides (modeOfRisk): the compiler reads the words once and
+ * asks the risk twice, before the risk is settled and after.
+ */
+export function modeOfText(clauses: Clause[], type: TaskType): Finding<InteractionMode> | null {
   const consulted = clauses.some((clause) => consultation(clause) !== null);
   for (const clause of clauses) {
     const match = RECOMMEND.exec(clause.text);
@@ -301,6 +308,11 @@ export function modeOf(clauses: Clause[], type: TaskType, risk: RiskClass): Find
     const match = consultation(clause);
     if (match) return { value: "APPROVAL_GATED", span: spanIn(clause, match), reason: "the caller asks to be consulted" };
   }
+  return null;
+}
+
+/** The mode where the words set none. */
+export function modeOfRisk(risk: RiskClass): Finding<InteractionMode> {
   if (risk === "HIGH" || risk === "CRITICAL") return { value: "APPROVAL_GATED", span: null, reason: `${risk} risk needs approval` };
   return { value: "AUTONOMOUS", span: null, reason: "low or medium risk and no request to be consulted" };
 }

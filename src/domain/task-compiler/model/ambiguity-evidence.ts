@@ -3,12 +3,12 @@
 // on its own. Since the fifth session its lean is one of the escalation model's features
 // (escalation-evidence.ts), which weighs it with the detectors' questions; before that it tipped
 // weakly resolved references by a threshold of its own.
-import { AMBIGUITY_TABLE_JSON } from "./ambiguity-model.generated.js";
-import { loadModel, predict, type NaiveBayesModel, type NaiveBayesTable } from "./naive-bayes.js";
+import { predict, type NaiveBayesModel } from "./naive-bayes.js";
+import { shippedModels } from "./shipped-models.js";
 
-// Parsed and built on first use, so importing the compiler costs only the table's JSON text.
+// The shipped model unless cross-validation has set another (useAmbiguityModel).
 let model: NaiveBayesModel | null = null;
-const current = (): NaiveBayesModel => (model ??= loadModel(JSON.parse(AMBIGUITY_TABLE_JSON) as NaiveBayesTable));
+const current = (): NaiveBayesModel => (model ??= shippedModels().ambiguity);
 
 /** For cross-validation only (scripts/task-model-cv.ts); null restores the shipped model. */
 export function useAmbiguityModel(next: NaiveBayesModel | null): void {

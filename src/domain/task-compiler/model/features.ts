@@ -12,7 +12,7 @@ const TOKEN = /[a-z][a-z0-9']*|\d+(?:[.,]\d+)?/g;
 
 /** A light, rule-based stemmer: enough to fold "adds/added/adding" and "tests/testing". */
 export function stem(word: string): string {
-  let w = word.replace(/'s$|'$/, "");
+  let w = word.includes("'") ? word.replace(/'s$|'$/, "") : word;
   if (w.length <= 3) return w;
   if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
@@ -28,10 +28,12 @@ export function tokens(text: string, stemmed = true): string[] {
   const lowered = (/[./\\]/.test(text) ? text.replace(PATH, (path) => ` zpath${pathKind(path)} `) : text).toLowerCase();
   for (const match of lowered.matchAll(TOKEN)) {
     const token = match[0];
-    out.push(/^\d/.test(token) ? "znum" : token.startsWith("zpath") ? token : stemmed ? stem(token) : token);
+    out.push(isDigit(token.charCodeAt(0)) ? "znum" : token.startsWith("zpath") ? token : stemmed ? stem(token) : token);
   }
   return out;
 }
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 
 const pathKind = (path: string): string =>
   kindOfPath(path) === "TEST" ? "test" : kindOfPath(path) === "DOCS" ? "docs" : CONFIG_FILE.test(path) ? "config" : "code";

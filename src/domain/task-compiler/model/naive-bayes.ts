@@ -4,7 +4,7 @@
 // same arithmetic (binarized multinomial NB, JSON export), but as far as its documentation shows it
 // returns class odds, not the features behind a vote, and every decision here must be explained;
 // with our own features (features.ts) what remains of the classifier is this file.
-import { features } from "./features.js";
+import { knownSlots, ownRows, type FeatureRows } from "./feature-rows.js";
 
 /** The shipped table: per feature, the classes it was seen with and how often ([class, count, …]). */
 export interface NaiveBayesTable {
@@ -20,40 +20,62 @@ export interface NaiveBayesTable {
 export interface NaiveBayesModel {
   classes: string[];
   prior: Float64Array;
-  /** Row of each known feature in `logp`. */
-  index: Map<string, number>;
-  /** log P(feature | class), one row of `classes.length` per known feature. */
-  logp: Float64Array;
-  /** Each row's sum, for the lift that names the features behind a vote. */
-  rowSum: Float64Array;
+  /**
+   * Per feature (feature-rows.ts), after the known slot: the row's sum, for the lift that names the
+   * features behind a vote, then log P(feature | class) for each of `classes`.
+   */
+  rows: FeatureRows;
 }
 
-export function loadModel(table: NaiveBayesTable): NaiveBayesModel {
+/** Slots of a naive Bayes row after its known slot: the row's sum, then one per class. */
+const SUM = 1;
+const LOGP = 2;
+
+/** The slots of a naive Bayes row over these classes (feature-rows.ts). */
+export const naiveBayesWidth = (classes: readonly string[]): number => LOGP + classes.length;
+
+/** The model of a table, in rows of its own or in its place in rows shared with other models (shipped-models.ts). */
+export function loadModel(
+  table: NaiveBayesTable,
+  place = ownRows(Object.keys(table.counts), naiveBayesWidth(table.classes)),
+): NaiveBayesModel {
   const k = table.classes.length;
-  const features = Object.keys(table.counts);
+  const { rows, features, slots } = place;
   const allDocs = table.docs.reduce((a, b) => a + b, 0);
   const prior = Float64Array.from(table.docs, (d) => Math.log((d + 1) / (allDocs + k)));
   const denominators = table.totals.map((t) => Math.log(t + table.alpha * features.length));
   const unseen = Float64Array.from(denominators, (d) => Math.log(table.alpha) - d);
   const unseenSum = unseen.reduce((a, b) => a + b, 0);
-  const logp = new Float64Array(features.length * k);
-  const rowSum = new Float64Array(features.length);
-  const index = new Map<string, number>();
+  const { data } = rows;
   features.forEach((feature, f) => {
-    index.set(feature, f);
-    const base = f * k;
-    logp.set(unseen, base);
+    const base = slots[f]!;
+    data.set(unseen, base + LOGP);
     let sum = unseenSum;
     const sparse = table.counts[feature]!;
     for (let i = 0; i < sparse.length; i += 2) {
       const c = sparse[i]!;
       const value = Math.log(sparse[i + 1]! + table.alpha) - denominators[c]!;
       sum += value - unseen[c]!;
-      logp[base + c] = value;
+      data[base + LOGP + c] = value;
     }
-    rowSum[f] = sum;
+    data[base + SUM] = sum;
   });
-  return { classes: table.classes, prior, index, logp, rowSum };
+  return { classes: table.classes, prior, rows };
+}
+
+/** The start of a feature's part of its row (its known slot), or -1 where the model does not know it. */
+function slotOf(model: NaiveBayesModel, feature: string): number {
+  const { vocabulary, data, stride, offset } = model.rows;
+  const id = vocabulary.ids.get(feature);
+  return id !== undefined && data[id * stride + offset] === 1 ? id * stride + offset : -1;
+}
+
+export const knowsFeature = (model: NaiveBayesModel, feature: string): boolean => slotOf(model, feature) >= 0;
+
+/** A known feature's log-likelihoods added to `score` (one per class); nothing for an unknown one. */
+export function addFeature(model: NaiveBayesModel, feature: string, score: Float64Array): void {
+  const slot = slotOf(model, feature);
+  if (slot >= 0) for (let c = 0; c < score.length; c++) score[c]! += model.rows.data[slot + LOGP + c]!;
 }
 
 export interface Prediction {
@@ -70,14 +92,9 @@ export interface Prediction {
 export function predict(model: NaiveBayesModel, text: string): Prediction {
   const k = model.classes.length;
   const score = Float64Array.from(model.prior);
-  const seen: [string, number][] = [];
-  for (const feature of features(text)) {
-    const f = model.index.get(feature);
-    if (f === undefined) continue;
-    seen.push([feature, f]);
-    const base = f * k;
-    for (let c = 0; c < k; c++) score[c]! += model.logp[base + c]!;
-  }
+  const { data } = model.rows;
+  const seen = knownSlots(model.rows, text);
+  for (const [, slot] of seen) for (let c = 0; c < k; c++) score[c]! += data[slot + LOGP + c]!;
   let top = 0;
   for (let c = 1; c < k; c++) if (score[c]! > score[top]!) top = c;
   const max = score[top]!;
@@ -98,21 +115,17 @@ export function predict(model: NaiveBayesModel, text: string): Prediction {
 
 /** The known features of a text that favour a class most, strongest first (as `because`, for another class). */
 export function featuresFavouring(model: NaiveBayesModel, text: string, label: string): string[] {
-  const seen: [string, number][] = [];
-  for (const feature of features(text)) {
-    const f = model.index.get(feature);
-    if (f !== undefined) seen.push([feature, f]);
-  }
-  return strongest(model, seen, model.classes.indexOf(label));
+  return strongest(model, knownSlots(model.rows, text), model.classes.indexOf(label));
 }
 
 /** The three features whose likelihood under the class most exceeds their mean under the others. */
 function strongest(model: NaiveBayesModel, seen: [string, number][], top: number): string[] {
   const k = model.classes.length;
+  const { data } = model.rows;
   const best: [string, number][] = [];
-  for (const [feature, f] of seen) {
-    const own = model.logp[f * k + top]!;
-    const lift = own - (model.rowSum[f]! - own) / (k - 1);
+  for (const [feature, slot] of seen) {
+    const own = data[slot + LOGP + top]!;
+    const lift = own - (data[slot + SUM]! - own) / (k - 1);
     if (!(lift > 0)) continue;
     let at = best.length;
     while (at > 0 && (best[at - 1]![1] < lift || (best[at - 1]![1] === lift && best[at - 1]![0] > feature))) at--;

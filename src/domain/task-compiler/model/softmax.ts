@@ -2,7 +2,7 @@
 // (features.ts), read from a table scripts/train-task-model.ts writes from the development split.
 // The type evidence mixes its probabilities with the naive Bayes' (type-evidence.ts). Pure and
 // deterministic: the table's weights are integers (hundredths), summed in the text's feature order.
-import { features } from "./features.js";
+import { knownSlots, ownRows, type FeatureRows } from "./feature-rows.js";
 
 /** The shipped table: per feature, the classes whose weight is not zero, in `scale` units ([class, weight, …]). */
 export interface SoftmaxTable {
@@ -17,34 +17,29 @@ export interface SoftmaxTable {
 export interface SoftmaxModel {
   classes: string[];
   bias: Float64Array;
-  /** Row of each known feature in `w`. */
-  index: Map<string, number>;
-  /** The weights, one row of `classes.length` per known feature. */
-  w: Float64Array;
+  /** Per feature (feature-rows.ts), after the known slot: the weights, one per class. */
+  rows: FeatureRows;
 }
 
-export function loadSoftmax(table: SoftmaxTable): SoftmaxModel {
-  const k = table.classes.length;
-  const names = Object.keys(table.weights);
-  const w = new Float64Array(names.length * k);
-  const index = new Map<string, number>();
-  names.forEach((feature, f) => {
-    index.set(feature, f);
+/** The slots of a regression row over these classes (feature-rows.ts). */
+export const softmaxWidth = (classes: readonly string[]): number => 1 + classes.length;
+
+/** The model of a table, in rows of its own or in its place in rows shared with other models (shipped-models.ts). */
+export function loadSoftmax(table: SoftmaxTable, place = ownRows(Object.keys(table.weights), softmaxWidth(table.classes))): SoftmaxModel {
+  const { rows, features, slots } = place;
+  features.forEach((feature, f) => {
     const sparse = table.weights[feature]!;
-    for (let i = 0; i < sparse.length; i += 2) w[f * k + sparse[i]!] = sparse[i + 1]! * table.scale;
+    for (let i = 0; i < sparse.length; i += 2) rows.data[slots[f]! + 1 + sparse[i]!] = sparse[i + 1]! * table.scale;
   });
-  return { classes: table.classes, bias: Float64Array.from(table.bias), index, w };
+  return { classes: table.classes, bias: Float64Array.from(table.bias), rows };
 }
 
 /** The class probabilities of a text, in the table's class order. */
 export function softmaxProbabilities(model: SoftmaxModel, text: string): Float64Array {
   const k = model.classes.length;
   const z = Float64Array.from(model.bias);
-  for (const feature of features(text)) {
-    const f = model.index.get(feature);
-    if (f === undefined) continue;
-    for (let c = 0; c < k; c++) z[c]! += model.w[f * k + c]!;
-  }
+  const { data } = model.rows;
+  for (const [, slot] of knownSlots(model.rows, text)) for (let c = 0; c < k; c++) z[c]! += data[slot + 1 + c]!;
   return normalise(z);
 }
 

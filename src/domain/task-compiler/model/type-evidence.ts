@@ -9,10 +9,9 @@
 // on the other batches); the naive Bayes alone had 9 and 0.9, the fourth session's 2 and 0.99.
 import type { TaskType } from "../../../contracts/task-ir.js";
 import type { Classification } from "../classify.js";
-import { featuresFavouring, loadModel, predict, type NaiveBayesModel, type NaiveBayesTable, type Prediction } from "./naive-bayes.js";
-import { loadSoftmax, mixProbabilities, softmaxProbabilities, type SoftmaxModel, type SoftmaxTable } from "./softmax.js";
-import { TYPE_LR_TABLE_JSON } from "./type-lr-model.generated.js";
-import { TYPE_TABLE_JSON } from "./type-model.generated.js";
+import { featuresFavouring, predict, type NaiveBayesModel, type Prediction } from "./naive-bayes.js";
+import { shippedModels } from "./shipped-models.js";
+import { mixProbabilities, softmaxProbabilities, type SoftmaxModel } from "./softmax.js";
 
 export const TYPE_MODEL_MARGIN = 14;
 export const TYPE_MODEL_CONFIDENCE = 0.8;
@@ -30,13 +29,9 @@ export interface TypeModels {
   lr: SoftmaxModel | null;
 }
 
-// Parsed and built on first use, so importing the compiler costs only the tables' JSON text.
+// The shipped models unless cross-validation has set others (useTypeModel).
 let models: TypeModels | null = null;
-const current = (): TypeModels =>
-  (models ??= {
-    nb: loadModel(JSON.parse(TYPE_TABLE_JSON) as NaiveBayesTable),
-    lr: loadSoftmax(JSON.parse(TYPE_LR_TABLE_JSON) as SoftmaxTable),
-  });
+const current = (): TypeModels => (models ??= { nb: shippedModels().typeNb, lr: shippedModels().typeLr });
 let margin = TYPE_MODEL_MARGIN;
 let confidence = TYPE_MODEL_CONFIDENCE;
 let resolve: "decide" | "ask" | "never" = TYPE_MODEL_RESOLVES;
