@@ -62,7 +62,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   let typeQuestion: AmbiguityDraft | null = null;
 
   // Task type: an explicit field wins, a contradiction with the text is asked about.
-  const classified = classify(clauses, explicit.labels ?? []);
+  const classified = classify(clauses, explicit.labels ?? [], text);
   let taskType: TaskType;
   if (explicit.taskType) {
     taskType = explicit.taskType;
