@@ -146,8 +146,12 @@ export const PREDICATES: [RegExp, TaskType][] = [
     /^(?:(?:re-?)?deploy|release|roll (?:back|out)|ship|promote|publish|tag v?\d[\w.-]* (?:and|then) (?:publish|release|ship))\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
     "DEPLOY",
   ],
+  // "show" reports to the caller only as "show me …" (not a plan or diff to approve first) or with
+  // a reading of the system as its object ("show the last 200 lines of /var/log/gpsd"); "show a
+  // 'Join waitlist' button", "show the tip as its own line" is what a product displays (thirteenth
+  // session: 3 of the 62 such predicates were reports).
   [
-    /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show(?! [^.;]*\b(?:on|in|to) (?:the )?[\w' -]*\b(?:screens?|pages?|views?|dashboards?|ui|forms?|headers?|footers?|sidebars?|modals?)\b)|report|count|tell me (?:how much|how many|the current)|(?:see|check|find out) (?:if|whether) [^.;]{0,60}\b(?:running|up|down|healthy|installed|deployed|enabled|finished|done))\b/i,
+    /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show(?= (?:me|us) (?!(?:the |a |an |your |its )?(?:plan|diff|proposal|changes|tests?|test plan|screenshot|code|patch|draft|mockup|pr)\b))|show(?= (?:the )?(?:last|current|running|logs?|status|disk|memory|cpu|lag|uptime|health)\b)|report|count|tell me (?:how much|how many|the current)|(?:see|check|find out) (?:if|whether) [^.;]{0,60}\b(?:running|up|down|healthy|installed|deployed|enabled|finished|done))\b/i,
     "OBSERVE_ENVIRONMENT",
   ],
 ];
