@@ -36,7 +36,7 @@ const FOLDS = 5;
 
 export function crossValidate(corpus: CorpusEntry[]): void {
   const entries = corpus.filter((e) => !e.request?.taskType);
-  const rules = entries.map((e) => classify(segment(textOf(e)), e.request?.labels ?? []));
+  const rules = entries.map((e) => classify(segment(textOf(e)), e.request?.labels ?? [], textOf(e)));
   const rulesRight = entries.filter((e, i) => rules[i]!.type === e.expect.type).length;
   console.log(`entries ${entries.length}; rules alone (tuned on this split): ${pct(rulesRight, entries.length)}`);
   const margin0 = (i: number) => {

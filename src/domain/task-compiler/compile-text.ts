@@ -67,7 +67,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   // caller, or a model acting as one, must not lower the risk past an approval gate by naming
   // another type, while a type of the same risk ("PERFORMANCE" for a cache TTL change) is the
   // caller's call (docs/task-labelling.md: the caller's field is the label).
-  const classified = classify(clauses, explicit.labels ?? []);
+  const classified = classify(clauses, explicit.labels ?? [], text);
   let taskType: TaskType;
   if (explicit.taskType) {
     taskType = explicit.taskType;

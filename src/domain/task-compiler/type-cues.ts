@@ -1,0 +1,225 @@
+// The cue phrases of each task type and the issue labels callers use (docs/task-compiler.md,
+// "Pipeline", step 2; split from classify.ts in the thirteenth session). Specific cues ("XSS",
+// "bump", "backfill") outweigh generic verbs ("fix", "add"); classify.ts doubles a cue in the first
+// sentence and explains every vote.
+import type { TaskType } from "../../contracts/task-ir.js";
+
+export type Cue = [RegExp, number];
+
+/** An option, flag, setting or parameter added, not to a config or docs file (see PREDICATES). */
+export const NEW_OPTION = String.raw`(?:add|introduce) (?:an? |the |new )*(?:[\w.\`'-]+ ){0,3}(?:option|flag|setting|parameter)s?\b(?![^.;]*\.(?:env|ya?ml|toml|ini|conf|properties|tfvars|json|mdx?)\b)`;
+
+/**
+ * Enforcing an access control ("enforce TOTP 2FA for the CrewAdmin role", "enforce TLS 1.2 as the
+ * minimum", "enforce in api/deliveries.py that farm_id belongs to the logged-in user") hardens what
+ * exists: SECURITY_FIX. Adding the capability ("add TOTP two-factor login") is a feature, and
+ * enforcing a limit or a retention period is not named here.
+ */
+export const ENFORCED_CONTROL = String.raw`enforc(?:e|es|ed|ing)\b[^.;]{0,40}?\b(?:2fa|mfa|totp|two[- ]factor|multi[- ]factor|tls|https|imdsv2|membership|scoping|permissions?|belongs? to|access checks?)\b`;
+
+/**
+ * "review" bound by a determiner or a possessive ("the security review", "Thursday's architecture
+ * review", "Thomas's review feedback"), after "for", "under" or "through" ("submit it for App Store
+ * review", "that's under review"), in a hyphenated compound ("the review-app environments") or as
+ * the subject of a verb ("App Review rejected the current wording") names
+ * a meeting, a process or what someone else wrote: the background of the ask, not a review asked
+ * for. Up to two modifiers may stand between ("the Q4 access review"); function words may not
+ * ("take the time to review"). A review the work is for ("For the access review: … opinion only")
+ * keeps its vote: the work feeds that review.
+ */
+const REVIEW_MODIFIERS = String.raw`(?:(?!(?:the|a|an|this|that|to|and|or|then|please|pls|also|can|could|would|you|u|me|us|just|now|first|quickly|carefully)\b)[\w-]+\s+){0,2}`;
+const REVIEW_NOUN =
+  String.raw`(?<!(?<!\bfor )\b(?:the|this|that|these|those|its|his|her|their|(?!let's\b)[\w-]+'s)\s+${REVIEW_MODIFIERS})` +
+  String.raw`(?<!\b(?:for|under|through)\s+${REVIEW_MODIFIERS})`;
+
+export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
+  BUG_FIX: [
+    // The headings of a bug-report template.
+    [
+      /^(steps( to reproduce)?|actual( result| behaviou?r)?|result|observed( behaviou?r)?|what happens|what happened|current behaviou?r|reproduction|bug|crash)$/i,
+      4,
+    ],
+    [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
+    [
+      /\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i,
+      2,
+    ],
+    [
+      /\b(ignores|skips|drops|instead of|times? out|does nothing|blank page|white screen|two times|twice|duplicates?|never (resets|expires|closes|[a-z]+s)|nothing happens|no effect|shows? (the )?wrong)\b/i,
+      1,
+    ],
+    // A named artefact described doing something ("the date picker in X.tsx shows yesterday",
+    // "running it twice creates duplicate rows"): a statement of behaviour with no ask reports a defect.
+    // Verbs that are also plural nouns ("emails", "sends") are left out: without a tagger they misread.
+    [
+      /\b(?:shows|returns|prints|creates|displays|renders|includes|writes|produces|gives)\b(?![^.;]{0,40}\b(?:correctly|fine|as expected)\b)/i,
+      1,
+    ],
+    // A stack frame or an error line quoted in the request: what a bug report carries.
+    [/^(?:at\s+\S+\s*\(|[\w.$]*(?:Error|Exception):|Traceback\b|panic:)/, 2],
+    [/\b(fails?|failing|failed|doesn'?t work|does not work|not working|wrong|incorrect(ly)?|invalid|hangs?)\b/i, 1],
+  ],
+  FEATURE: [
+    // "build" only as the opening verb (LEAD_VERBS): "the build is broken" is not a feature.
+    [/\b(add|implement|introduce|create|support|enable|allow|translat(e|ion)|locali[sz]e)\b/i, 2],
+    [/\b(write|create|build) (a|an) (new )?(script|tool|function|command|endpoint|cli|service|job|plugin|hook)\b/i, 3],
+    [/\b(new (endpoint|feature|page|command|option|flag|button|field|screen|api)|feature request|ability to)\b/i, 2],
+    [new RegExp(String.raw`\b${NEW_OPTION}`, "i"), 2],
+    // A wish for a capability ("it'd be great if X supported Y", "users want to save …") asks for a feature.
+    [
+      /\b(it'?d be (great|nice|cool|useful)|would be (great|nice|useful)|(users|customers|people|we) (want|need|would like|'d like) to|we'?d love|i wish|support for|supported)\b/i,
+      3,
+    ],
+  ],
+  REFACTOR: [
+    // Code-quality goals: what they improve is the structure of the code.
+    [
+      /\b(idiomatic|cyclomatic|complexity|(?:split|break)\b(?:[^.;]|\.(?=\S)){0,80}?\binto (?:smaller|separate|several|multiple|two|three))\b/i,
+      3,
+    ],
+    [
+      /\b(splitting|split up|break(ing)? up|dead code|unused (code|helpers?|functions?|classes|css|imports?)|callback-style|async\/await|single-use helper)\b/i,
+      4,
+    ],
+    [
+      /\b(refactor(ing)?|restructur(e|ing)|reorgani[sz](e|ing)|extract(ing)?|renam(e|ing)|(?:deduplicat(e|ing)|dedupe)(?![^.;]{0,60}?\b(?:by|on) (?:the )?(?:case-insensitive |normali[sz]ed )?[`(\w])|decoupl(e|ing)|modulari[sz](e|ing)|split\b[^.;]{0,40}?\binto|remove (the )?(unused|dead|obsolete|stale|deprecated)|consolidate|simplify|clean ?up(?![^.;]{0,60}?\b(?:rows?|records?|data|entries|duplicates?|tables?|columns?|db|database|(?:in|on) prod(?:uction)?)\b)|tidy)\b/i,
+      4,
+    ],
+  ],
+  TEST: [
+    [
+      /\b(zero|no|missing) (unit |integration )?tests\b|\bmore tests\b|\b(better|more|higher|increase[sd]?|improve[sd]?|low|poor) (test )?coverage\b/i,
+      3,
+    ],
+    [
+      // Whatever kind of test is named before the noun ("request specs", "contract tests").
+      /\b(write|add|create|improve|increase|extend|backfill)\s+(?:(?!(?:a|an|the|for|to|in|on|of|from|with|about|that|which|and|or|so|when|if)\b)[\w-]+\s+){0,3}(tests?|test cases|specs?|coverage)\b/i,
+      6,
+    ],
+    [/\b(test coverage|regression tests?|unit tests?|integration tests?|e2e tests?|snapshot tests?)\b/i, 2],
+    // Flakiness is a property of tests: what is flaky is a test, whatever verb follows.
+    [/\b(flaky|flakiness|flakes)\b/i, 2],
+  ],
+  DOCS: [
+    // Someone's document ("Priya's doc has the details", "Jonas's design doc") is a source or a thing
+    // to review, not docs work (thirteenth session: none of 14 such requests was DOCS).
+    [
+      /(?<![\w/.-])(?<!\b(?!let's)\w+'s (?:[\w-]+ )?)\b(document(ation)?|docs?(?![\w/.-])|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i,
+      4,
+    ],
+    [/\b(guide|how-?to|runbook|faq)\b/i, 6],
+    [/\b(write|update|improve|fix)\s+(the\s+)?(docs|documentation|readme|changelog)\b/i, 4],
+  ],
+  INVESTIGATE: [
+    [
+      /\b(investigate|figure out|find out|root[- ]cause|look into|dig into|diagnose|why (is|does|do|did|are)|what causes|understand why|track down)\b/i,
+      5,
+    ],
+  ],
+  REVIEW: [
+    // "let me review" is the caller reviewing, not a review task. "review" as a noun that names
+    // something (the REVIEW_NOUN contexts) is not an ask either.
+    [
+      new RegExp(
+        String.raw`(?<!\b(let|letting) (me|us) )(?<!\bbefore (i|we) )(?<!\b(my|our|your) )(?<!\b(from|in|after|since|per|during) (the |this |that |last )?)` +
+          REVIEW_NOUN +
+          String.raw`\b(review|code review|look over|give (me )?feedback|critique|second pair of eyes|sanity[- ]check)\b(?!-)(?!\s+(?:is|was|were|are|has|had|went|found|flagged|showed|said|raised|asked|rejected|approved|came)\b)`,
+        "i",
+      ),
+      8,
+    ],
+    [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
+  ],
+  PERFORMANCE: [
+    // A time budget ("should be under 2 seconds", "within 200 ms") is a performance target; minutes
+    // are how long the task itself may take (a budget), not a speed.
+    [/\b(?:under|below|within|less than|at most|faster than)\s+~?\d+(?:[.,]\d+)?\s*(?:ms|s|secs?|seconds?)\b/i, 3],
+    [
+      /\b(scalab\w*|(handle|support|serve) more (load|traffic|users|requests)|efficien(t|cy)|quicker|lighter|too heavy|page weight|more responsive|responsiveness|startup time|cold start|(js |javascript )?bundle( size)?|load time|takes? (ages|forever)|(?:takes?|taking) too long|as (?:fast|quick|snappy|responsive) as|(events|requests|rows|images|messages)\/s|ram|peaks? at|memory|oom|perform(s|ing)? (better|worse|poorly)|under (heavy )?load)\b/i,
+      3,
+    ],
+    [
+      /\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i,
+      4,
+    ],
+    // Caching is a technique for speed: "the same caching trick we did on the agency pages" names
+    // performance work though no speed word is said (thirteenth session). A cache as a thing ("a
+    // 6-hour cache for the tide tables", "the cache namespace") is not named here.
+    [/\bcaching\b/i, 2],
+  ],
+  SECURITY_FIX: [
+    [
+      /\b(vulnerabilit(y|ies)|cve-\d+|xss|csrf|ssrf|sql injection|injection|rce|security (fix|issue|hole|bug|flaw)|rotate (the )?(leaked |compromised |exposed )?[\w ]{0,20}?(keys?|credentials?|secrets?|tokens?|passwords?)|leaked|exploit|(pasted|committed|exposed|visible|printed|logged|logs?|leak(s|ed)?)\b[^.;]{0,40}?\b(secret|keys?|tokens?|credentials?|passwords?|card numbers?)|(secrets?|keys?|tokens?|credentials?|passwords?)\b[^.;]{0,40}?\b(is |are |was |were |got |gets )(printed|logged|leaked|exposed|visible|committed|pasted)|revoke|unsalted|plain ?text passwords?|hard-?coded (?:\w+ )?(?:secrets?|keys?|tokens?|credentials?|passwords?)|(?:secrets?|keys?|tokens?|credentials?|passwords?|webhook urls?)\b[^.;]{0,30}?\b(?:is |are )?(?:hard-?coded|in plain ?text)|rotate (?:it|them)|security hole|vulnerable|more secure|harden\w*|because of security|purge (?:[^.;]|\.(?=\w)){0,40}from (the )?(git )?history|sanitiz(e|ation)|escape (user )?input|insecure|open redirect|path traversal)\b/i,
+      6,
+    ],
+    // Eleventh session: a threat described rather than named (blind parts 97zg-97zl wrote "anyone
+    // on the same network can swap the binary", "approves a POD without the driver PIN", "lock
+    // down", "bug bounty", "audit finding", "sandbox").
+    [
+      /\b(lock(?:ing)? down|bug bounty|pen ?test (?:finding|report)|audit finding|sandbox(?:ed|ing)?|anyone (?:on|with|who|can)\b[^.;]{0,40}?\b(?:can|could|is able to)\b|(?:can|could) still (?:see|read|open|access|download)|without (?:the |a |any )?(?:(?:driver |user )?pin|password|signature|verification|auth(?:entication|orization)?|permission check)|not verified|unsigned|never expires?|privilege escalation|unauthori[sz]ed|bypass(?:es|ed|ing)?)\b/i,
+      5,
+    ],
+    // Thirteenth session: an access control enforced where it was optional or missing.
+    [new RegExp(String.raw`\b${ENFORCED_CONTROL}`, "i"), 5],
+  ],
+  DEPENDENCY_UPDATE: [
+    [
+      /\b(replace [\w.-]+(?: \([^)]*\))? with [\w.-]+(?= across| in| everywhere|$)|replace the (?:old |current |legacy )?[\w-]+(?: \([^)]*\))? with [\w@/.-]+(?= across| everywhere)|downgrade|pin [\w@/.-]+ to)\b/i,
+      4,
+    ],
+    [/\b(bump|upgrade|dependabot|renovate|lockfile|package-lock|outdated (packages|dependencies))\b/i, 5],
+    [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
+  ],
+  CONFIG_CHANGE: [
+    // A dotfile such as ".env.example" starts with a non-word character, so "\b" cannot anchor it.
+    [/(?<![\w/.-])\.env(?:\.[\w-]+)?(?![\w-])/i, 3],
+    [/\b(default (it |them |this )?to|\.env(\.\w+)?|log[_ ]level|max connections|pool size)\b/i, 3],
+    // .NET configuration files are named, not suffixed, and their keys are CamelCase
+    // ("MultiSubnetFailover=True" in a connection string; thirteenth session).
+    [/\b(appsettings(?:\.[\w-]+)*\.json|(?:web|app)\.config)\b/i, 3],
+    [/\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+=(?:True|False|true|false|\d[\w.]*)(?![\w.])/, 3],
+    [
+      /\b(config(uration)?|env(ironment)? var(iable)?s?|settings?|feature flag|toggle|turn (on|off)|\.env|\.ya?ml|\.toml|\.ini|\.conf|\.tfvars|\.tf|\.hcl|\.service|\.properties|[A-Z][A-Z0-9]*_[A-Z0-9_]+=\S|timeout (value|setting)|set (the )?\w+ to|(?:build|installer|install|release|deploy|ci) scripts?|ci config|github actions|gitlab ci|travis|circleci|workflow files?)\b/i,
+      3,
+    ],
+  ],
+  DATA_MIGRATION: [
+    // "migrate the CI config" is not a data migration; the data or schema must be named.
+    [
+      /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(?:\S+ ){0,2}(data|rows|records)|copy (the )?(?:\S+ ){0,2}(data|rows|records)|(delete|purge|remove|erase)\b[^.;]{0,80}?\bfrom (?:the )?(?:prod(?:uction)? |live )?(?:database|db)|alter table|(add|drop|rename|remove|alter|change) (a |an |the )?(type of (the )?)?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e|clean(?:ing)? up) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data|entries|duplicates))\b/i,
+      5,
+    ],
+  ],
+  DEPLOY: [
+    // "broken since the last release" and "deploy-preview" are not deploys.
+    [
+      /(?<![\\/])\b((?:re-?)?deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
+      5,
+    ],
+  ],
+  OBSERVE_ENVIRONMENT: [
+    [
+      /\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (whether|if|how many|how much|the current))\b/i,
+      5,
+    ],
+    [/\b(disk (space|usage)|uptime|health ?check|running (processes|containers|services)|installed)\b/i, 2],
+  ],
+};
+
+/** Issue labels callers use, mapped to types; a label is as strong as a specific cue. */
+export const LABELS: [RegExp, TaskType][] = [
+  [/^(bug|defect|regression)$/i, "BUG_FIX"],
+  [/^(feature|enhancement|feature request)$/i, "FEATURE"],
+  [/^refactor(ing)?$/i, "REFACTOR"],
+  [/^tests?$/i, "TEST"],
+  [/^(docs?|documentation)$/i, "DOCS"],
+  [/^(investigation|investigate|question)$/i, "INVESTIGATE"],
+  [/^review$/i, "REVIEW"],
+  [/^(performance|perf)$/i, "PERFORMANCE"],
+  [/^security$/i, "SECURITY_FIX"],
+  [/^(dependencies|dependency|deps)$/i, "DEPENDENCY_UPDATE"],
+  [/^(config|configuration)$/i, "CONFIG_CHANGE"],
+  [/^(migration|data)$/i, "DATA_MIGRATION"],
+  [/^(deploy|release|deployment)$/i, "DEPLOY"],
+  [/^(ops|observability)$/i, "OBSERVE_ENVIRONMENT"],
+];

@@ -1,0 +1,193 @@
+// The main predicate of a request: the verb it opens with and what that verb acts on, and the
+// conventional-commit prefixes (docs/task-compiler.md, "Pipeline", step 2; split from classify.ts
+// in the thirteenth session).
+import type { TaskType } from "../../contracts/task-ir.js";
+import { ENFORCED_CONTROL, NEW_OPTION } from "./type-cues.js";
+
+/**
+ * "look into X and fix it", "find out why X, and fix it": the deliverable is the fix, and the
+ * investigation words are a step toward it (they cast no INVESTIGATE vote). A dot inside a path or
+ * version ("drift.yml", "8.5") does not end the clause.
+ */
+export const INVESTIGATE_THEN_FIX =
+  /^(?:investigate|look into|dig into|debug|figure out|find out|work out|track down)\b(?:[^.;?!]|\.(?=\S)){0,160}?\band (?:then )?(?:fix|repair|resolve|patch)\b/i;
+
+/**
+ * The request's main predicate: the verb it opens with and what that verb acts on. "Add a test
+ * for the crash" asks for a test, "fix the typos in CONTRIBUTING.md" for docs, whatever other
+ * words the sentence holds; the object decides before the verb does.
+ */
+export const PREDICATES: [RegExp, TaskType][] = [
+  // A column added, dropped, renamed or altered ("change column duty_start from datetime to
+  // datetimeoffset": its type) is a schema change, whatever the column holds. Cleaning up stored
+  // data ("clean up the bad rows", "clean it up in prod") changes it: the predicate of a data change,
+  // not of a refactor (thirteenth session).
+  [
+    /^clean(?:ing)? up (?:the |all |old |bad |stale |duplicate |[\w-]+ ){0,4}?(?:rows|records|data|entries|duplicates)\b|^clean (?:it|them|this|that) up (?:in|on) prod(?:uction)?\b/i,
+    "DATA_MIGRATION",
+  ],
+  [
+    /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename|alter|change) (?:a |an |the )?(?:type of (?:the )?)?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^(?:add|drop|rename) (?:the )?(?:new )?columns\b|^(?:drop|truncate|wipe|empty) (?:the )?[\w-]+ table\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
+    "DATA_MIGRATION",
+  ],
+  // A rename of a code symbol ("Rename CrewMember.Ssn to CrewMember.NationalId", "rename
+  // `getUser()` to `fetchUser()`": a capital or a call in the name) names its object: the code's
+  // structure. A lower-case dotted name is as often a table's column ("rename users.mail to
+  // users.email"), the DATA_MIGRATION predicate's object (thirteenth session).
+  [
+    /^[Rr]ename (?:the )?(?:method |function |class |property |field |type |interface |component |hook )?`?(?=[\w.#:]*(?:[A-Z]|\(\)))[\w.#:]+(?:\(\))?`? to\b/,
+    "REFACTOR",
+  ],
+  // A new option, flag or setting added to the code is a feature; its value set in a config file
+  // is configuration ("add LOG_LEVEL to .env.example", the CONFIG_CHANGE predicate below) and a
+  // flag added to docs/cli.md is docs (thirteenth session: 69 of 73 such asks were FEATURE).
+  [new RegExp(String.raw`^${NEW_OPTION}`, "i"), "FEATURE"],
+  [
+    /^(?:add|create) (?:an? )?(?:\w+ )?index\b|^(?:get|bring|keep|make) (?:it|them|\S+|the \w+(?: \w+)?) (?:(?:finish|run|load|respond|complete|return|start|render|build)\s+)?(?:under|below|flat|down to|within \d)\b/i,
+    "PERFORMANCE",
+  ],
+  [
+    /^(?:write|add|create|extend|backfill|expand|cover|get|raise|increase|improve|need|want|more)\b[^.;]{0,60}?\b(?:tests?|test cases|specs?|coverage|test suite)\b(?!\s+(?:is|are|takes?|runs?|suite (?:is|takes)))|^test (?:this|it|that|them)\b|^(?:fix|stabili[sz]e|deflake|de-flake|update|repair) (?:the |this |that |these |those )?(?:flaky |failing |broken |intermittent )*(?:[\w-]+ ){0,2}(?:tests?|specs?)\b(?!\s+(?:failures?|that|which|where|suite (?:is|takes)))/i,
+    "TEST",
+  ],
+  [
+    /^(?:write|add|update|create|draft|extend|document|fix (?:the )?typos?|rewrite|translate the docs)\b[^.;]{0,60}?\b(?:docs?|documentation|readme|docstrings?|jsdoc|changelog|runbook|guide|tutorial|faq|postmortem|adr|release notes|contributing|wiki|\w+\.mdx?)\b|^(?:fix|correct)\b[^;]{0,40}?\bin (?:the )?(?:\S+\.mdx?\b|readme\b)/i,
+    "DOCS",
+  ],
+  [
+    /^(?:(?:take a )?look (?:at|over) (?:(?:my|our|this|the) )?(?:PR|pull request|diff|changes|patch)|skim|go through|read through|review|audit|critique|look over|proofread)\b/i,
+    "REVIEW",
+  ],
+  [new RegExp(String.raw`^(?:rotate|revoke|mask|redact|scrub)\b|^${ENFORCED_CONTROL}`, "i"), "SECURITY_FIX"],
+  [/^(?:fix|repair|resolve|correct|patch|debug|revert)\b/i, "BUG_FIX"],
+  [
+    /^make (?:the )?[\w -]{0,30}?\b(?:sortable|searchable|filterable|configurable|editable|clickable|resizable|draggable|exportable|collapsible|accessible)\b/i,
+    "FEATURE",
+  ],
+  [/^(?:un-?skip|re-?enable) (?:the |this |that |these |those )?(?:it|them|tests?|specs?)\b/i, "TEST"],
+  [
+    /^(?:reduce|fix|eliminate|cut|get rid of) (?:the )?flak(?:iness|y tests?|y specs?)\b|^make (?:the )?\S*(?:tests?|specs?)\S* pass\b/i,
+    "TEST",
+  ],
+  [INVESTIGATE_THEN_FIX, "BUG_FIX"],
+  [/^restore (?:the )?(?:previous|old|original|expected|correct|former) (?:behaviou?r|output|format)\b/i, "BUG_FIX"],
+  [
+    /^merge (?:them|these|those|the (?:two |three |duplicate )?(?:\w+ )?(?:functions|methods|helpers|modules|files|classes|components|hooks|types)) into\b/i,
+    "REFACTOR",
+  ],
+  [
+    /^(?:silence|suppress) (?:the |that |this |those |these )?[\w -]{0,30}?warnings?\b|^make (?:it|them|this|that|[\w./-]+\.\w+) (?:stop|return|reject|accept|print|handle|respect|ignore|skip|fail|throw|retry|show|load)\b|^stop (?:crashing|returning|throwing|failing|hanging|timing out)\b/i,
+    "BUG_FIX",
+  ],
+  [
+    /^make (?:the |this |our |it )?[\w ./-]{0,40}?\b(?:feel )?(?:smaller|snappier|faster|quicker|lighter|shorter|leaner|more responsive|more efficient|less slow)\b/i,
+    "PERFORMANCE",
+  ],
+  [
+    /^make (?:the |this |our )?(?:[\w./-]+\.\w+|[\w ]{0,30}?\b(?:code|function|module|class|component|file|helpers?|parser|handler))\s+(?:more (?:readable|maintainable|modular)|readable|easier to (?:read|follow|maintain|test|understand))\b/i,
+    "REFACTOR",
+  ],
+  [/^export (?:[\w-]+ ){0,3}(?:as|to) (?:an? )?(?:csv|json|pdf|xlsx|excel|parquet)\b/i, "FEATURE"],
+  // "show X on the delivery screen": what a screen shows is a feature, not a report to the caller.
+  [
+    /^(?:show|display|render) [^.;]{0,60}\b(?:on|in|to) (?:the )?[\w' -]*\b(?:screens?|pages?|views?|dashboards?|ui|forms?|headers?|footers?|sidebars?|modals?)\b/i,
+    "FEATURE",
+  ],
+  [
+    /^(?:swap|replace) (?:out )?(?:our |the )?[\w .-]{0,30}?\b(?:for|with) (?:the |a |an )?(?:[\w.-]+ )?(?:library|package|lib|dependency)\b/i,
+    "DEPENDENCY_UPDATE",
+  ],
+  [
+    /^(?:add|implement|introduce|create|build|support|allow|import|paginate|translate|locali[sz]e|internationali[sz]e|hook up|wire up|integrate|fetch|enable users|write an? (?:\w+ )?(?:script|tool|function|command|job|service|cli))\b/i,
+    "FEATURE",
+  ],
+  [
+    /^(?:remove|drop|delete) (?:the )?unused (?:[`\w@/.-]+ )?(?:dependency|package|library)|^replace (?:that |the )?(?:library|package|dependency)\b/i,
+    "DEPENDENCY_UPDATE",
+  ],
+  [
+    /^(?:refactor|extract|rename|split(?:ting)?|simplify|deduplicate|dedupe|clean(?![^.;]{0,60}?\b(?:rows?|records?|data|entries|duplicates?|tables?|columns?|db|database|(?:in|on) prod(?:uction)?)\b)|tidy|restructure|reorgani[sz]e|decouple|inline|move|convert|rewrite|migrate (?:the )?callers|replace the switch|merge (?:the |those |these )?(?:two|three|duplicate)|(?:remove|delete|kill|nuke|drop) (?:the )?(?:unused|dead|old|deprecated|obsolete|stale|that|those)\b(?!(?:\s+[\w-]+){0,3}\s+(?:branch(?:es)?|logs?|buckets?|backups?|uploads?|rows|records|data|users|accounts|tags|images|containers|volumes|snapshots|artifacts|releases)\b))/i,
+    "REFACTOR",
+  ],
+  [/^(?:document)\b/i, "DOCS"],
+  [/^profile\b/i, "INVESTIGATE"],
+  [/^reproduce\b[^.;]*\b(?:and|to) (?:explain|find|figure out|understand|see why)/i, "INVESTIGATE"],
+  [
+    /^(?:investigate|figure out|find out|find|look into|dig into|diagnose|identify|work out|explain|(?:take a )?look at|tell me (?:where|why|which|what|how|whether|if)|(?:you )?(?:can |could )?find (?:the )?(?:reason|cause)|see why)\b/i,
+    "INVESTIGATE",
+  ],
+  [/^(?:optimi[sz]e|speed up|cut|reduce|halve|lower|shrink)\b/i, "PERFORMANCE"],
+  [
+    /^(?:bump|raise|increase|lower|decrease|set|change|update|put) (?:the )?[\w .-]{0,30}?\b(?:sizes?|limits?|timeouts?|count|retries|pool|ttl|concurrency|replicas|thresholds?|log level|intervals?|retention|region|values?|defaults?)\b|^(?:turn|switch) (?:the )?[\w -]{0,20}flag/i,
+    "CONFIG_CHANGE",
+  ],
+  // "update" acts on a dependency when it names one: a version ("update lodash to 4.17.21") or a
+  // package noun ("update that gem Jonas mentioned", "update the outdated packages").
+  [
+    /^(?:bump|upgrade|downgrade|pin|update \S+ to v?\d|update (?:the |that |this |these |those |our |all (?:the |our )?)?(?:[\w@/.'-]+ ){0,2}(?:gems?|packages?|librar(?:y|ies)|crates?|deps|dependenc(?:y|ies)|sdks?))\b/i,
+    "DEPENDENCY_UPDATE",
+  ],
+  // Adding a key or variable to a config file: where it goes says what it is.
+  [
+    /^add [^.;]{0,60}?\b(?:to|in) (?:the )?\S*(?:\.env(?:\.[\w-]+)?|\.ya?ml|\.toml|\.ini|\.conf|\.properties|\.tfvars)(?![\w-])/i,
+    "CONFIG_CHANGE",
+  ],
+  // Setting a named value to a literal ("switch the default region from eu-west-1 to eu-central-1",
+  // "change the retention from 7 to 30 days", "put the timeout back to 30") is configuration.
+  [
+    /^(?:change|switch|set|put|move|raise|lower) (?:the |our |that |this )?(?:default )?(?!version\b)[\w -]{1,40}? (?:in \S+ )?(?:back )?(?:from [\w.-]+ )?to (?:\d|[\w.-]*\d[\w.-]*|true|false|on|off|enabled|disabled)/i,
+    "CONFIG_CHANGE",
+  ],
+  [/^(?:set (?!it up|up)|configure|enable|disable|turn (?:on|off))\b/i, "CONFIG_CHANGE"],
+  // Pointing a service at another host, bucket or relay changes the value it is configured with.
+  [/^(?:re-?point|point) \S[^.;]{0,60}?\b(?:at|to) /i, "CONFIG_CHANGE"],
+  [/^(?:migrate (?:the )?(?:data|rows|records|users|table)|backfill)\b/i, "DATA_MIGRATION"],
+  [
+    /^(?:(?:re-?)?deploy|release|roll (?:back|out)|ship|promote|publish|tag v?\d[\w.-]* (?:and|then) (?:publish|release|ship))\b(?!\s+(?:fails?|failed|failing|is|was|broke|breaks|errors?|crashe[sd]|hangs)\b)/i,
+    "DEPLOY",
+  ],
+  // "show" reports to the caller only as "show me …" (not a plan or diff to approve first) or with
+  // a reading of the system as its object ("show the last 200 lines of /var/log/gpsd"); "show a
+  // 'Join waitlist' button", "show the tip as its own line" is what a product displays (thirteenth
+  // session: 3 of the 62 such predicates were reports).
+  [
+    /^(?:check (?=\S)(?!it\b|this\b|that\b|please\b)|list|show(?= (?:me|us) (?!(?:the |a |an |your |its )?(?:plan|diff|proposal|changes|tests?|test plan|screenshot|code|patch|draft|mockup|pr)\b))|show(?= (?:the )?(?:last|current|running|logs?|status|disk|memory|cpu|lag|uptime|health)\b)|report|count|tell me (?:how much|how many|the current)|(?:see|check|find out) (?:if|whether) [^.;]{0,60}\b(?:running|up|down|healthy|installed|deployed|enabled|finished|done))\b/i,
+    "OBSERVE_ENVIRONMENT",
+  ],
+];
+export const LEAD_FILLER =
+  /^(?:(?:hey|hi|hello|ok|okay|so|please|pls|plz|kindly|can you|could you|would you|will you|can u|could u|pls can you|please can you|can someone|could someone|could you please|can you please|would you mind|would you be so kind as to|just|go ahead and|let'?s|i need you to|i want you to|i'?d like you to|i'?d like to|we need to|i need to|we should|you should|need to|is needed to|we must|please to|also|and|then|first|quick one|urgent|if so|if yes|if that'?s the case)[\s,!:]+)*/i;
+export const PREDICATE_WEIGHT = 6;
+/** The first entries of PREDICATES name the predicate's object; they weigh more. */
+export const OBJECT_PREDICATES = 9;
+export const OBJECT_PREDICATE_WEIGHT = 9;
+
+/** A conventional-commit prefix ("fix:", "feat(cli):", "chore(deps):") states the type outright. */
+export const CONVENTIONAL: [RegExp, TaskType][] = [
+  [/^fix(?:\([^)]*\))?!?:/i, "BUG_FIX"],
+  [/^feat(?:\([^)]*\))?!?:/i, "FEATURE"],
+  [/^refactor(?:\([^)]*\))?!?:/i, "REFACTOR"],
+  [/^tests?(?:\([^)]*\))?!?:/i, "TEST"],
+  [/^docs(?:\([^)]*\))?!?:/i, "DOCS"],
+  [/^perf(?:\([^)]*\))?!?:/i, "PERFORMANCE"],
+  [/^(?:chore|build)\(deps(?:-dev)?\)!?:/i, "DEPENDENCY_UPDATE"],
+  [/^ci(?:\([^)]*\))?!?:/i, "CONFIG_CHANGE"],
+  [/^security(?:\([^)]*\))?!?:/i, "SECURITY_FIX"],
+];
+
+/**
+ * The predicate of an imperative. Among the predicates that name their object, the object named
+ * first wins: "write a README section on running the test suite" is docs, not tests.
+ */
+export function mainPredicate(text: string): [RegExp, TaskType] | undefined {
+  let best: [RegExp, TaskType] | undefined;
+  let bestEnd = Infinity;
+  for (const predicate of PREDICATES.slice(0, OBJECT_PREDICATES)) {
+    const match = predicate[0].exec(text);
+    if (match && match.index + match[0].length < bestEnd) {
+      best = predicate;
+      bestEnd = match.index + match[0].length;
+    }
+  }
+  return best ?? PREDICATES.slice(OBJECT_PREDICATES).find(([pattern]) => pattern.test(text));
+}
