@@ -30,7 +30,7 @@ const MONEY_NAMES =
 // main to v3.1.0 and push", does not end the sentence), and overwriting the remote branch with
 // local history ("overwrite origin/main with hers", "overwrite the remote main"), which is a
 // force-push in other words.
-export const HISTORY_REWRITE =
+const HISTORY_REWRITE =
   /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?(git )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|overwrit(e|ing) (the )?(remote|origin)\b)/i;
 // For privacy, a history rewrite the request forbids ("Never force-push to main" in quoted repo
 // rules) purges nothing: only one the request asks for makes the material SECRET.
