@@ -49,6 +49,7 @@ export const HELDOUT_TARGETS = {
 export type Targets = { [K in keyof typeof HELDOUT_TARGETS]: number };
 
 const lower = (items: string[]): string[] => items.map((s) => s.toLowerCase());
+const bare = (text: string): string => text.toLowerCase().replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "");
 
 function constraintTexts(task: CompiledTask, hardness: "HARD" | "SOFT"): string[] {
   return lower(task.ir.constraints.filter((c) => c.hardness === hardness).map((c) => c.text));
@@ -59,7 +60,9 @@ function checks(entry: CorpusEntry, task: CompiledTask): Record<Field, [boolean,
   const { hard, soft } = entry.expect;
   const hardTexts = constraintTexts(task, "HARD");
   const softTexts = constraintTexts(task, "SOFT");
-  const has = (texts: string[], needle: string) => texts.some((t) => t.includes(needle.toLowerCase()));
+  // A label's string is copied from the text with whatever punctuation ended its sentence ("Nothing
+  // else."); a constraint's text ends where the rule does, so the needle's edges are not compared.
+  const has = (texts: string[], needle: string) => texts.some((t) => t.includes(bare(needle)));
   const exact = (texts: string[], expected: string[]) => texts.length === expected.length && expected.every((n) => has(texts, n));
   const forbidden = [...ir.forbidden_scope].sort();
   const expectedForbidden = [...entry.expect.forbidden].sort();
