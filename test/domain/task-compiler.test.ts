@@ -379,6 +379,16 @@ describe("risk, mode and privacy", () => {
       expect.objectContaining({ kind: "field_contradiction", field: "risk_class", options: ["LOW", "CRITICAL"], defaultable: false }),
     );
   });
+
+  it("lets a lower explicit risk stand when it keeps the same approval gate, and says what the text reads", () => {
+    const title = "Drop the legacy users table in production";
+    const gated = compiled({ request: { title, riskClass: "HIGH" } });
+    expect([gated.ir.risk_class, gated.ir.interaction_mode]).toEqual(["HIGH", "APPROVAL_GATED"]);
+    expect(gated.ambiguities.filter((a) => a.kind === "field_contradiction")).toEqual([]);
+    expect((gated.ir.extensions!["x-canon.explanations"] as Record<string, string>).risk_class).toContain("the text alone reads CRITICAL");
+    const ungated = compiled({ request: { title, riskClass: "MEDIUM" } });
+    expect(ungated.ambiguities).toContainEqual(expect.objectContaining({ kind: "field_contradiction", field: "risk_class" }));
+  });
 });
 
 describe("budgets and freshness", () => {

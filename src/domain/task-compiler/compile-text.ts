@@ -143,7 +143,10 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     "riskClass",
     explicit.riskClass,
     derivedRisk,
-    (a, b) => RISK_RANK[a] < RISK_RANK[b] && b !== "UNKNOWN",
+    // Fourteenth session: only a lower class that changes the gate is asked about. CRITICAL set to
+    // HIGH still needs approval and MEDIUM set to LOW still needs none, so the caller has decided
+    // nothing a person must check (writers label both clear: 7 of 9 in development).
+    (a, b) => RISK_RANK[a] < RISK_RANK[b] && b !== "UNKNOWN" && modeOfRisk(a).value !== modeOfRisk(b).value,
   );
   const derivedMode = textMode ?? modeOfRisk(risk.value);
   const mode = settle(

@@ -41,7 +41,9 @@ export function settle<T extends string>(
   lessCautious: (a: T, b: T) => boolean,
 ): Settled<T> {
   if (!explicit) return { ...derived, explicit: null };
-  const result: Settled<T> = { value: explicit, span: null, reason: "set explicitly by the caller", explicit: `/request/${inputField}` };
+  const reason =
+    explicit === derived.value ? "set explicitly by the caller" : `set explicitly by the caller (the text alone reads ${derived.value})`;
+  const result: Settled<T> = { value: explicit, span: null, reason, explicit: `/request/${inputField}` };
   if (explicit !== derived.value && lessCautious(explicit, derived.value)) {
     const draft = fieldContradiction(field, inputField, explicit, derived.value, derived.span);
     const chosen = ledger.decide({ ...draft, defaultOption: derived.value });
