@@ -7,7 +7,7 @@
 import type { TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./constraints.js";
 import { kindOfPath } from "./path-kinds.js";
-import { AUXILIARY, findingQuestion } from "./questions.js";
+import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
 import { forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 import { CUES, LABELS, type Cue } from "./type-cues.js";
@@ -30,6 +30,12 @@ const BACKGROUND =
   /\b(?:ever since|since|after|following|before|from)\b[^.;:]{0,40}?\b(?:deploy(?:ed|ment|ing|s)?|released?|releases|roll-?out|rolled out|upgraded?|updated?|migration|migrated)\b(?:\s+(?:v?\d[\w.]*|of [\w.-]+|the new [\w ]{0,20}?(?:driver|version|build)))?/gi;
 
 export const withoutBackground = (text: string): string => text.replace(BACKGROUND, (m) => " ".repeat(m.length));
+
+/** A line of paths only: each word holds a slash or a backslash, or is a file name with an extension. */
+const PATH_LINE = /^\s*(?:[-*•]\s+)?(?:(?:[\w.~:@-]*[\\/][\w.~\\/*@-]*|[\w-]+\.[a-z]{1,5})[,;]?\s*)+$/i;
+
+/** An ask for advice on how to do something: "tell me how you'd fix it", "show me how to rotate …". */
+const ADVICE_ON = /^(?:just\s+)?(?:tell|show) (?:me|us) how (?:you'?d|you would|to|we (?:should|could|would)|i (?:should|could|would)) /i;
 
 export interface Evidence {
   type: TaskType;
@@ -90,7 +96,10 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     source[clauses[0].end] === ":" &&
     !AUXILIARY.test(clauses[0].text) &&
     !/\b(?:please|pls|plz)\b/i.test(clauses[0].text);
-  const firstSentences = new Set([clauses[0]?.sentence ?? 0, ...(topic ? [clauses[1]!.sentence] : [])]);
+  // Lines that hold nothing but paths ("src\\OpsDesk\\Pricing\\Parser.cs" above the request) say where
+  // the work is, not what it is: the first sentence is the first one with words (fourteenth session).
+  const opening = clauses.find((clause) => !PATH_LINE.test(clause.text)) ?? clauses[0];
+  const firstSentences = new Set([opening?.sentence ?? 0, ...(topic ? [clauses[1]!.sentence] : [])]);
   // A line that introduces quoted lines ("Review comment from Mateus on the showtimes PR:" before
   // "> This is getting really hard to follow …") names whose words follow: someone else's review or
   // report, quoted as data. It asks nothing itself, and its words cast no vote (thirteenth session).
@@ -117,6 +126,7 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   votePathKind(clauses, vote);
   let predicateType: TaskType | null = null;
   let asked = false;
+  let stepTest = false;
   const conventional = clauses[0] ? CONVENTIONAL.find(([pattern]) => pattern.test(clauses[0]!.text)) : undefined;
   if (conventional) {
     const match = conventional[0].exec(clauses[0]!.text)!;
@@ -131,25 +141,66 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   // The imperative may follow a problem statement in the same sentence ("X takes 45 s, get it under 10 s").
   // A long issue body states its ask under a heading ("## Task", "## Ask"): that sentence comes first.
   const askClauses = clauses.filter((clause) => clause.asks);
-  const openings = [...askClauses, ...clauses.slice(0, 4)].flatMap((clause) => [clause, ...afterCommas(clause)]);
+  // Each piece after a comma or an "and", with the words that joined it to what came before.
+  const joints = new Map<Clause, string>();
+  const openings = [...askClauses, ...clauses.slice(0, 4)].flatMap((clause) => {
+    const after = afterCommas(clause);
+    for (const [piece, joint] of after) joints.set(piece, joint);
+    return [clause, ...after.map(([piece]) => piece)];
+  });
   for (const clause of conventional ? [] : openings) {
     if (clause.section === "forbidden" || isNegated(clause.text) || quoteLabels.has(clause)) continue;
     const stripped = clause.text.replace(LEAD_FILLER, "");
     const offset = clause.start + clause.text.length - stripped.length;
     // A heading is a template label ("## What happened"), a question only when it ends with "?".
-    const question = asked || (clause.heading && !clause.text.endsWith("?")) ? null : findingQuestion(clause.text, stripped);
+    // After a comma, a question word in a sentence that asks nothing ("… come out as 1234.56, which
+    // DATEV then reads as 123456", "(current stage -> new stage, and which version gets archived)")
+    // opens a relative or an embedded clause: a description, not a question (fourteenth session).
+    const embedded = joints.get(clause)?.startsWith(",") && !clause.text.trimEnd().endsWith("?") && source[clause.end] !== "?";
+    const question = asked || embedded || (clause.heading && !clause.text.endsWith("?")) ? null : findingQuestion(clause.text, stripped);
     if (question) {
       asked = true;
       for (const { type, weight, length, why } of question) vote(type, weight, { start: offset, end: offset + length, weight }, why);
       // "…? if so, rotate it": an imperative after the question is asked for too.
       continue;
     }
+    // "just tell me how you'd fix it": advice on how to do a piece of work is of that work's kind
+    // (the guide: RECOMMEND_ONLY is the mode, not the type; 5 of 5 such asks took the type of the
+    // verb advised on). Where the verb names no kind ("how you'd do it"), "tell me how" stands.
+    const advice = ADVICE_ON.exec(stripped);
+    const advised = advice ? mainPredicate(stripped.slice(advice[0].length)) : undefined;
+    if (advice && advised) {
+      const match = advised[0].exec(stripped.slice(advice[0].length))!;
+      const at = offset + advice[0].length;
+      vote(advised[1], PREDICATE_WEIGHT, { start: at, end: at + match[0].length, weight: PREDICATE_WEIGHT }, `advice on "${match[0]}"`);
+      predicateType = advised[1];
+      break;
+    }
     const predicate = mainPredicate(stripped);
     if (!predicate) continue;
+    // "Charge it once per invoice, and add a test with a three-instalment invoice": a test asked
+    // after "and" follows a change asked before it, whose type no predicate here names. The change
+    // is the main work and the test a step of it, as with "fix X and add a regression test" (the
+    // guide: 6 of 6): the test is not the main predicate and its cues do not vote (fourteenth session).
+    if (predicate[1] === "TEST" && /\band\s+$/i.test(joints.get(clause) ?? "")) {
+      stepTest = true;
+      break;
+    }
     const match = predicate[0].exec(stripped)!;
     // A predicate that names its object ("write a SECURITY.md", "add tests") says more than a verb alone.
     const weight = PREDICATES.indexOf(predicate) < OBJECT_PREDICATES ? OBJECT_PREDICATE_WEIGHT : PREDICATE_WEIGHT;
     vote(predicate[1], weight, { start: offset, end: offset + match[0].length, weight }, `main predicate "${match[0]}"`);
+    // "Find out why X and fix it" asks for a finding and for the fix it leads to (the guide: 4 of
+    // 4 are fixes). The finding is a step of the fix, so the weight its question would have carried
+    // goes to the fix: the clause asks one thing, and as strongly as a question alone would
+    // (fourteenth session).
+    if (predicate[0] === INVESTIGATE_THEN_FIX)
+      vote(
+        predicate[1],
+        FINDING_WEIGHT,
+        { start: offset, end: offset + match[0].length, weight: FINDING_WEIGHT },
+        "the finding it asks for is a step toward the fix",
+      );
     predicateType = predicate[1];
     break;
   }
@@ -174,15 +225,13 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   // "Fix X and add a regression test": the fix is the main work and the test a step of it, so
   // the words asking for the test do not vote (thirteenth session; the guide counts 6 of 6).
   const fixType = conventional?.[1] ?? predicateType;
-  if (testCues && (fixType === "BUG_FIX" || fixType === "SECURITY_FIX")) {
+  const stepOf = fixType === "BUG_FIX" || fixType === "SECURITY_FIX" ? "fix" : stepTest ? "change asked before them" : null;
+  if (testCues && stepOf) {
     scores.TEST! -= testCues;
     if (!scores.TEST) delete scores.TEST;
-    evidence.unshift({
-      type: fixType,
-      weight: 0,
-      why: `the TEST cues (${testCues}) do not vote, the tests asked for being a step of the fix`,
-    });
   }
+  const stepNote = `the TEST cues (${testCues}) do not vote, the tests asked for being a step of the ${stepOf}`;
+  if (testCues && stepOf === "fix") evidence.unshift({ type: fixType!, weight: 0, why: stepNote });
   for (const label of labels) {
     const type = LABELS.find(([pattern]) => pattern.test(label.trim()))?.[1];
     if (type) {
@@ -193,6 +242,8 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   const ranked = (Object.entries(scores) as [TaskType, number][]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const top = ranked[0];
   if (!top) return { type: "UNCLASSIFIED", span: null, scores, candidates: [], evidence };
+  // The change the test is a step of has no predicate: the note goes with whichever type wins.
+  if (testCues && stepOf && stepOf !== "fix") evidence.unshift({ type: top[0], weight: 0, why: stepNote });
   const tied = ranked.filter(([, score]) => score === top[1]).map(([type]) => type);
   // The main predicate breaks a tie: what the request asks to do outranks what it mentions.
   if (tied.length > 1 && predicateType && tied.includes(predicateType)) {
@@ -237,13 +288,13 @@ function votePathKind(
 }
 
 /** The pieces of a clause after each ", " or "; ": where an imperative often follows a statement. */
-function afterCommas(clause: Clause): Clause[] {
-  const pieces: Clause[] = [];
+function afterCommas(clause: Clause): [Clause, string][] {
+  const pieces: [Clause, string][] = [];
   for (const match of clause.text.matchAll(
     /,\s+(?:and\s+|so\s+|then\s+)?|:\s+(?=which|where|why|what|how|who|when)|\s+and\s+(?=(?:please\s+)?(?:fix|add|make|get|update|write|remove|find|check|rotate|bump|set|deploy|migrate|refactor|tell|explain|report|show)\b)/gi,
   )) {
     const start = match.index + match[0].length;
-    pieces.push({ ...clause, text: clause.text.slice(start), start: clause.start + start });
+    pieces.push([{ ...clause, text: clause.text.slice(start), start: clause.start + start }, match[0]]);
   }
   return pieces;
 }

@@ -10,12 +10,16 @@ import type { TaskType } from "../../contracts/task-ir.js";
  */
 const FINDING_QUESTION =
   /^(?:(?:so|and|but|hmm|ok)\s+)?(?!what do you think)(?:(?:i (?:want|need|would like|'d like) to know|i wonder|i'?m curious)\s+)?(?:where|why|how (?:much|many|big|large|long|old|often|full|is|are|can|would)|which\b|are (?:all|any|there|the|our)\b|is there\b|should (?:we|i)\b|when (?:does|do|did|is|was)\b|who\b|what\b|does\b|do (?:we|you) (?:have|use|know)\b|did (?:the )?\S+|is (?:the |this |that )?[\w`'".()-]+(?: [\w`'".()-]+)? (?:still )?used|is (?:the )?[\w-]+(?: [\w-]+){0,3} (?:running|up|down|healthy)|(?:what|which) [\w ]{0,30}should (?:we|i) use|which (?:line|commit|change|file|function|component|endpoint|module|part|query|test|service)|what(?:'s| is)? (?:causing|calls|causes|triggers|wrong|calling|the reason)|what (?:changed|happened|broke)|how (?:does|do|did|come)|for what reason|is (?:it|this|the \w+) (?:safe|still used|used|possible|thread-?safe)|is [`'"]?[\w.()`'"-]+ still used|who (?:calls|uses|writes))\b/i;
+// Fourteenth session: what ran, succeeded or went out (a scheduled run's outcome, a release) is a
+// fact about the running system as much as what runs now ("Which tenants ran payroll in the last
+// 24h?", "did the fix go out?", "did the nightly backup succeed?": 13 of 14 such questions in the
+// development split; the other asks which commit made a build slow, a cause).
 const ENVIRONMENT_QUESTION =
-  /\b(running|still runs?|runs? [\w .-]{0,20}?\bv?\d+\.\d+|installed|mounted|up|down|healthy|deployed|version|revision|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|current|at the moment)\b/i;
+  /\b(ran|go(?:ne)? out|went out|succeed(?:ed)?|running|still runs?|runs? [\w .-]{0,20}?\bv?\d+\.\d+|installed|mounted|up|down|healthy|deployed|version|revision|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|current|at the moment)\b/i;
 /** Why, where and what causes ask for a cause, even about the environment. */
 const CAUSE_QUESTION =
   /^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b|\bwhat(?:'s| is)? (?:causing|the (?:cause|reason))|\bwhat causes\b/i;
-const FINDING_WEIGHT = 9;
+export const FINDING_WEIGHT = 9;
 
 /**
  * Thirteenth session: a yes/no question ("is it deployed yet?", "Is TLS 1.0 still enabled on
@@ -37,13 +41,14 @@ const ANY_CAUSE = /\b(?:why|cause[sd]?|causing|because|reason|how come)\b/i;
 const LIVE = /\b(?:live|yet|online|offline)\b/i;
 /**
  * The question names the present state of the running system: a time ("right now", "yet",
- * "still", "current") or a state ("running", "deployed", "enabled", "in prod"). Such a question
+ * "still", "current"; since the fourteenth session also a recent window, "in the last 24h", "last
+ * night", for what ran) or a state ("running", "deployed", "enabled", "in prod"). Such a question
  * is the whole ask, and these words are a second piece of evidence beside the question's form:
  * together they outweigh what the words of a short text suggest to the learned model (a "release
  * tag" reads like a deploy, a "dashboard" like a feature).
  */
 const PRESENT_STATE =
-  /\b(?:right now|currently|current|at the moment|atm|now|yet|still|live|anymore|running|installed|deployed|enabled|disabled|mounted|online|offline|healthy|(?:in|on) (?:prod(?:uction)?|staging)\b)/i;
+  /\b(?:(?:in |over |during )?the (?:last|past) (?:\d+\s*)?(?:h|hrs?|hours?|days?|night|24h|week)\b|last night|this (?:morning|week)|today|yesterday|right now|currently|current|at the moment|atm|now|yet|still|live|anymore|running|installed|deployed|enabled|disabled|mounted|online|offline|healthy|(?:in|on) (?:prod(?:uction)?|staging)\b)/i;
 const PRESENT_STATE_WEIGHT = 6;
 
 export interface QuestionVote {

@@ -21,6 +21,9 @@ const MONEY =
   /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?|chargebacks?)\b/i;
 const LOYALTY_POINTS =
   /\b(?:loyalty|bonus|reward|award|goodwill)[ _-]?points?\b|\bpoints?[ _-](?:ledgers?|balances?)\b|\b(?:expir(?:e|ing)|credit(?:ing)?|redeem(?:ing)?|award(?:ing)?|grant(?:ing)?) (?:\w+ ){0,2}points\b/i;
+// A balance or accrual of time off ("the leave balance goes negative", hr/leave/accrual.py, "PTO
+// accrual") counts days, not money (bz-006, em-034; fourteenth session).
+const TIME_OFF = /\b(?:leave|vacation|holiday|pto|sick|time[- ]?off|overtime)[\s/_-]+(?:balances?|accru\w*)\b/gi;
 // A money word as a part of a snake_case or camelCase name (the word list of MONEY and the payments rule).
 const MONEY_NAMES =
   /(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission)s?(?![a-z])/;
@@ -92,7 +95,7 @@ const CRITICAL: [Matcher, string][] = [
   // fell short and are left out, as are "price" and "currency" (a price in a generic component).
   // Twelfth session: what a grant or project is charged (personnel and direct costs, an overhead
   // rate: "the 22% overhead") is computed money too; "overhead" alone is as often a cost in time.
-  [MONEY, "computes, charges or pays money"],
+  [{ exec: (text) => MONEY.exec(text.replace(TIME_OFF, (m) => " ".repeat(m.length))) }, "computes, charges or pays money"],
   // Thirteenth session: points members collect and spend are money in other clothes ("2,000 bonus
   // points for every member", "expire points older than 36 months", a points balance), and a money
   // word inside an identifier names money code as the word does (`points_ledger`, `round_fare()`,

@@ -154,9 +154,10 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
     // Eleventh session: a threat described rather than named (blind parts 97zg-97zl wrote "anyone
     // on the same network can swap the binary", "approves a POD without the driver PIN", "lock
-    // down", "bug bounty", "audit finding", "sandbox").
+    // down", "bug bounty", "audit finding", "sandbox"). Fourteenth session: whoever "anyone" is
+    // ("anyone holding an unlocked phone can", "anyone inside the VPC can": 4 of 4 SECURITY_FIX).
     [
-      /\b(lock(?:ing)? down|bug bounty|pen ?test (?:finding|report)|audit finding|sandbox(?:ed|ing)?|anyone (?:on|with|who|can)\b[^.;]{0,40}?\b(?:can|could|is able to)\b|(?:can|could) still (?:see|read|open|access|download)|without (?:the |a |any )?(?:(?:driver |user )?pin|password|signature|verification|auth(?:entication|orization)?|permission check)|not verified|unsigned|never expires?|privilege escalation|unauthori[sz]ed|bypass(?:es|ed|ing)?)\b/i,
+      /\b(lock(?:ing)? down|bug bounty|pen ?test (?:finding|report)|audit finding|sandbox(?:ed|ing)?|anyone (?:on|with|who|can|in|at|from|outside|inside|\w+ing)\b[^.;]{0,40}?\b(?:can|could|is able to)\b|(?:can|could) still (?:see|read|open|access|download)|without (?:the |a |any )?(?:(?:driver |user )?pin|password|signature|verification|auth(?:entication|orization)?|permission check)|not verified|unsigned|never expires?|privilege escalation|unauthori[sz]ed|bypass(?:es|ed|ing)?)\b/i,
       5,
     ],
     // Thirteenth session: an access control enforced where it was optional or missing.
@@ -168,6 +169,21 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       4,
     ],
     [/\b(bump|upgrade|dependabot|renovate|lockfile|package-lock|outdated (packages|dependencies))\b/i, 5],
+    // A package swapped for what the platform already has ("replace Alamofire with plain URLSession",
+    // "swap node-fetch for the built-in fetch", "replace pickle5 with stdlib pickle"): 5 of 5 such
+    // asks are dependency work, not a refactor (fourteenth session).
+    [
+      /\b(?:replace|swap)\b[^.;]{0,50}?\b(?:with|for) (?:the |a )?(?:plain|built-?in|standard[- ]library|stdlib|[\w']+'s (?:built-?in|standard))\b/i,
+      4,
+    ],
+    // A package removed from or pinned in a manifest ("drop pytz from requirements/base.txt",
+    // "remove moment from package.json", "pin numpy<2 in environment.yml"): 22 of 22 such asks are
+    // dependency work (adding one to a test manifest is as often a test's set-up, and not named here;
+    // fourteenth session).
+    [
+      /\b(?:remove|drop|pin)\b[^.;]{0,40}?\b(?:from|in) (?:the )?`?[\w./\\-]*?(?:requirements[\w./-]*\.txt|package\.json|gemfile|go\.mod|cargo\.toml|pyproject\.toml|pom\.xml|build\.gradle(?:\.kts)?|composer\.json|\w+\.csproj|environment\.ya?ml)\b/i,
+      5,
+    ],
     [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
   ],
   CONFIG_CHANGE: [
