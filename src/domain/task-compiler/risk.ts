@@ -4,6 +4,7 @@
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
+import { MONEY_RULES, speaksOfTimeOff } from "./money.js";
 import type { Clause, Span } from "./segment.js";
 
 export interface Finding<T> {
@@ -13,20 +14,10 @@ export interface Finding<T> {
 }
 
 const CREDENTIAL_LITERAL =
-  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd)=(?![<$*{]|x{3})[^\s&'"]{6,}/;
+  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd)=['"]?(?![<$*{]|x{3})[^\s&'"]{6,}|\bAuthorization"?\s*[:=]\s*["']?(?:Splunk|Token|Basic|Key|ApiKey|Api-Key)\s+(?=[\w.~+/=-]*\d)[A-Za-z0-9][\w.~+/=-]{15,}/;
 // Every credential form above holds one of these; the full expression is tried only then.
 const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|BEGIN|Bearer|eyJ|\s-[ap]\s?'|--password/;
 export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };
-const MONEY =
-  /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?|chargebacks?)\b/i;
-const LOYALTY_POINTS =
-  /\b(?:loyalty|bonus|reward|award|goodwill)[ _-]?points?\b|\bpoints?[ _-](?:ledgers?|balances?)\b|\b(?:expir(?:e|ing)|credit(?:ing)?|redeem(?:ing)?|award(?:ing)?|grant(?:ing)?) (?:\w+ ){0,2}points\b/i;
-// A balance or accrual of time off ("the leave balance goes negative", hr/leave/accrual.py, "PTO
-// accrual") counts days, not money (bz-006, em-034; fourteenth session).
-const TIME_OFF = /\b(?:leave|vacation|holiday|pto|sick|time[- ]?off|overtime)[\s/_-]+(?:balances?|accru\w*)\b/gi;
-// A money word as a part of a snake_case or camelCase name (the word list of MONEY and the payments rule).
-const MONEY_NAMES =
-  /(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission)s?(?![a-z])/;
 // A history rewrite (docs/task-labelling.md: CRITICAL and SECRET, 29 of 29), read the same way by
 // risk and privacy: a force-push however it is spelled, the rewriting tools, purging from history
 // ("from the entire git history"), a reset pushed over a branch (a dot inside a version, "reset
@@ -50,13 +41,28 @@ export const KEY_ROTATED: Matcher = {
 // Thirteenth session: the same for a key that names how callers authenticate ("the API key
 // check", "keep the existing API key auth working": access control, HIGH, INTERNAL), and for the
 // word inside a URL or path ("…/iam/security-credentials/" in a quoted request is an address).
+// Fourteenth session: "credential stuffing" names an attack on a login, not a credential the task
+// handles (3 of 3 such requests INTERNAL: login throttling is access control, HIGH).
 export const SECRET_WORDS =
-  /\b((?<!\bnothing )secrets?|(?<![-/])credentials?(?!\/)|(?<!\bper )api[- ]?keys?(?! (?:requests?|traffic|clients?|users?|quotas?|limits?|auth\w*|checks?|validation)\b)|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?)\b/i;
+  /\b((?<!\bnothing )secrets?|(?<![-/])credentials?(?!\/|[- ]stuffing)|(?<!\bper )api[- ]?keys?(?! (?:requests?|traffic|clients?|users?|quotas?|limits?|auth\w*|checks?|validation)\b)|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?)\b/i;
 /** What a rule needs of its pattern (a RegExp, or one tried only after a cheap hint). */
 export interface Matcher {
   exec(text: string): RegExpExecArray | null;
 }
-const CRITICAL: [Matcher, string][] = [
+/** Where a rule's words count as the work: a type and clause it raises the risk of (the request's acting clauses beside). */
+type Reaches = (type: TaskType, clause: Clause, acting: Clause[]) => boolean;
+const PRODUCTION = /\b(prod|production)\b(?![-\w]*\s*(?:like|replica|copy|snapshot|dump|clone)\b)/i;
+// Fourteenth session: a deploy to an environment that is not production moves nobody's money yet:
+// on the development split 90 deploys to staging, UAT or a test cluster are HIGH and none is
+// CRITICAL, whatever they ship ("Promote the payroll-api image to the UAT environment", while
+// the same image promoted to production is CRITICAL). Production named as a target as well
+// ("from staging to production") keeps the raise.
+const NON_PRODUCTION_TARGET = /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
+const movesMoney: Reaches = (type, _clause, acting) =>
+  type !== "DEPLOY" ||
+  acting.some((clause) => PRODUCTION.test(clause.text)) ||
+  !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text));
+const BEFORE_MONEY: [Matcher, string, Reaches?][] = [
   [SECRET_WORDS, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
   [
@@ -78,36 +84,20 @@ const CRITICAL: [Matcher, string][] = [
   // by its vendor's prefix (docs/task-labelling.md: a live credential in a pasted log, 30 of 30);
   // since the twelfth session also a bearer token or a JWT written out, and a password passed on a
   // command line (`redis-cli -a '…'`, `--password=…`), placeholders ("<token>", "$PW") excepted;
-  // since the thirteenth session also a log's lower-case `password=…` field.
+  // since the thirteenth session also a log's lower-case `password=…` field; since the fourteenth
+  // its quoted value (`password='…'`) and an Authorization header's token under any scheme
+  // (`"Authorization": "Splunk 9c1f…"`, as a Bearer token is).
   [CREDENTIAL, "the request carries a live credential"],
   [
     /\b(print(s|ed|ing)?|log(s|ged|ging)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
     "handles secrets",
   ],
-  [
-    /\b(payments?|billing|stripe|apple pay|google pay|paypal|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i,
-    "touches payments",
-  ],
-  // Tenth session: more of the guide's money words. Kept where, on the development split and five
-  // blind parts, the word decided CRITICAL in at least 3 of 4 change requests (charges 11 of 12,
-  // fares 11 of 13, discounts 8 of 10, fees 4 of 5, ledgers 4 of 4, VAT 3 of 4) or never decided
-  // otherwise; payroll (9 of 13), tax (4 of 6), premiums (5 of 7), payslips, salaries and pensions
-  // fell short and are left out, as are "price" and "currency" (a price in a generic component).
-  // Twelfth session: what a grant or project is charged (personnel and direct costs, an overhead
-  // rate: "the 22% overhead") is computed money too; "overhead" alone is as often a cost in time.
-  [{ exec: (text) => MONEY.exec(text.replace(TIME_OFF, (m) => " ".repeat(m.length))) }, "computes, charges or pays money"],
-  // Thirteenth session: points members collect and spend are money in other clothes ("2,000 bonus
-  // points for every member", "expire points older than 36 months", a points balance), and a money
-  // word inside an identifier names money code as the word does (`points_ledger`, `round_fare()`,
-  // `calcFee()`, `calculateDiscount`); "story points" and "data points" are neither.
-  [LOYALTY_POINTS, "changes points members hold, which are money"],
-  // A price computed, not shown: "the hammer prices are rounded wrong", "calculates the price of
-  // bread sold by weight" (sorting or formatting a price in a generic component stays MEDIUM).
-  [
-    /\b(?:round|calculat|comput|recalculat)\w*\b[^.;]{0,30}?\bprices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:rounded|calculated|computed)\b/i,
-    "computes, charges or pays money",
-  ],
-  [MONEY_NAMES, "changes code named for money"],
+];
+// Money (docs/task-labelling.md, "risk": CRITICAL): money.ts; its rules sit between the credential
+// rules and the rest, in two versions, as a request speaks of time off or not (speaksOfTimeOff).
+const moneyRaises = (rules: [Matcher, string][]) =>
+  rules.map(([pattern, reason]): [Matcher, string, Reaches] => [pattern, reason, movesMoney]);
+const AFTER_MONEY: [Matcher, string, Reaches?][] = [
   [HISTORY_REWRITE, "rewrites shared history"],
   [
     /\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i,
@@ -125,6 +115,10 @@ const CRITICAL: [Matcher, string][] = [
     "writes payment card or bank data to logs",
   ],
 ];
+const CRITICAL = {
+  plain: [...BEFORE_MONEY, ...moneyRaises(MONEY_RULES.plain), ...AFTER_MONEY],
+  timeOff: [...BEFORE_MONEY, ...moneyRaises(MONEY_RULES.timeOff), ...AFTER_MONEY],
+};
 // Shipping is a raise only where it is the work: the guide lists no deploy raise for fixes,
 // features or refactors, whose deploy words date a regression ("since we deployed 2.14 on
 // Monday") or name a tool ("the deploy bot", "the Deploy to prod job"); BUG_FIX with them is
@@ -136,12 +130,16 @@ const SHIPPING_TYPES: TaskType[] = ["DEPLOY", "UNCLASSIFIED"];
 const MIGRATING_TYPES: TaskType[] = ["DATA_MIGRATION", "UNCLASSIFIED"];
 const SCHEMA_WORK =
   /\bmigrations? (?:add(?:s|ing)?|that adds|to add|drop(?:s|ping)?|renam(?:es|ing)|alter(?:s|ing)?)\b|\bbackfill(?:ed|s)? (?:from|with|by|for)\b|\balter table\b|\bschema changes?\b|\bmigrat(?:e|es|ing) (?:the |all |our )?[\w ]{0,20}?(?:data|database|db|tables?|rows|records|columns?|schema)\b/i;
-/** Where a rule's words count as the work: a type and clause it raises the risk of. */
-type Reaches = (type: TaskType, clause: Clause) => boolean;
 const ships: Reaches = (type) => SHIPPING_TYPES.includes(type);
 const migrates: Reaches = (type, clause) => MIGRATING_TYPES.includes(type) || SCHEMA_WORK.test(clause.text);
 
-const HIGH: [RegExp, string, Reaches?][] = [
+const DELETES =
+  /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,45}?\b(files?|dirs?|director(y|ies)|folders?|recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i;
+// Text in single or double quotes blanked (same length, so spans hold); code in backticks is kept:
+// a command quoted to run ("`rm -rf build/`") is still the work.
+const blankQuotes = (text: string): string =>
+  /["']/.test(text) ? text.replace(/"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, (m) => " ".repeat(m.length)) : text;
+const HIGH: [Matcher, string, Reaches?][] = [
   [
     /(?<![\\/])\b(deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i,
     "deploys",
@@ -154,11 +152,9 @@ const HIGH: [RegExp, string, Reaches?][] = [
   ],
   // Base and -ing forms only: "the importer drops rows" describes a defect, it does not delete.
   // "Nuke" and "clear out" delete as well; a dot inside a name ("the v5.13.0-rc.*
-  // tags", "the v1.x tags") does not end the object.
-  [
-    /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,45}?\b(files?|dirs?|director(y|ies)|folders?|recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i,
-    "deletes",
-  ],
+  // tags", "the v1.x tags") does not end the object. Fourteenth session: a quoted word is data, not
+  // an action ("match CommandLine containing 'shadowcopy' and 'delete'", in a detection rule).
+  [{ exec: (text) => DELETES.exec(blankQuotes(text)) }, "deletes"],
   [
     // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
     /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation)\b/i,
@@ -180,11 +176,21 @@ const HIGH: [RegExp, string, Reaches?][] = [
     /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s) \w+|idors?|insecure direct object|(?:another|other) (?:users?|tenants?|agenc(?:y|ies)|customers?|accounts?|organi[sz]ations?|companies)(?:'s?|’s?)(?=\s)|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer)|(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
     "changes auth or permissions",
   ],
+  // Fourteenth session: who may open stored files is access control too (guide: HIGH): a bucket
+  // or object anyone can read ("public-read", Block Public Access), a signed download URL or an
+  // invite link checked or expiring ("Signed download URLs … never expire", "pre-signed S3 URLs that
+  // expire after 5 minutes", "invite links expire after ~3 hours": a link that grants access, as a
+  // reset link does), and a check on the object itself ("add the object-level check").
+  [
+    /\bpublic-read\b|\bblock public access\b|\b(?:(?:pre-?)?signed (?:download |upload |s3 )?urls?|invit(?:e|ation) (?:links?|tokens?))\b[^.;]{0,60}?\b(?:expir\w*|checks?|checked|valid\w*|ttl)\b|\b(?:check\w*|verif\w*|validat\w*)\b[^.;]{0,20}?\b(?:pre-?)?signed (?:download |upload |s3 )?urls?\b|\bobject-level (?:checks?|permissions?|authori[sz]ation|access)\b|\brow-level security\b/i,
+    "changes auth or permissions",
+  ],
   // A login endpoint named by its method ("rate-limit POST /login") is authentication, where a
-  // path to a login page or template ("web/login.html") is not.
-  [/\b(?:POST|PUT|GET|PATCH) \S*\/(?:log-?in|sign-?in|sessions?)\b(?![.\w])/, "changes auth or permissions"],
+  // path to a login page or template ("web/login.html") is not. Fourteenth session: so is the
+  // endpoint written as a bare path from the root ("no rate limit on /login", "rate-limit
+  // /admin/login": every such change request on the development split is HIGH).
+  [/(?:\b(?:POST|PUT|GET|PATCH) |(?<![\w.~-])(?=\/))\S*\/(?:log-?in|sign-?in|sessions?)\b(?!\w|\.\w)/, "changes auth or permissions"],
 ];
-const PRODUCTION = /\b(prod|production)\b(?![-\w]*\s*(?:like|replica|copy|snapshot|dump|clone)\b)/i;
 // Rewrite verbs only: a backfill of a new column or an added index (HIGH, the type's base) is not one.
 const REWRITES_DATA =
   /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|clean(s|ing)? up|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|update\b[^.;]{0,60}?\bset)\b/i;
@@ -214,12 +220,12 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
       if (match) return { value: "CRITICAL", span: spanIn(clause, match), reason: "rewrites production data" };
     }
   for (const [level, rules] of [
-    ["CRITICAL", CRITICAL],
+    ["CRITICAL", speaksOfTimeOff(unplaced) ? CRITICAL.timeOff : CRITICAL.plain],
     ["HIGH", HIGH],
   ] as const) {
     for (const [pattern, reason, reaches] of rules as readonly [Matcher, string, Reaches?][]) {
       for (const [i, clause] of acting.entries()) {
-        if (reaches && !reaches(type, clause)) continue;
+        if (reaches && !reaches(type, clause, acting)) continue;
         // "since Friday's deploy" says when, not what: it is not a deploy.
         const match = pattern.exec(unplaced[i]!);
         if (match) return { value: level, span: spanIn(clause, match), reason };
@@ -233,6 +239,10 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
 }
 
 const CALLERS_OWN_WORK = /\b(?:I'?d do it myself,? but|I'?m (?:stuck|busy|swamped|drowning|tied up|buried) (?:in|with)\b)/i;
+const LATER_WORK =
+  /\b(?:in|for|with) (?:a|the) (?:later|follow-?up|separate|future|next) (?:PR|pull request|ticket|change|release|sprint|iteration)\b|\b(?:is|are) (?:a |for a )?(?:later|follow-?up|separate|future) (?:ticket|PR|task|story)\b/i;
+const NOT_NEEDED = /\bno [\w-]+(?: [\w-]+)? (?:is|are) (?:needed|necessary|required)\b|\b(?:is|are) not (?:needed|necessary|required)\b/i;
+const BY_HAND = /\b(?:by hand|manually)\b/i;
 const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
 
 /**
@@ -241,6 +251,16 @@ const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i
  * schedule says we're not allowed to keep them": the reason after the comma is no rule on the ask).
  */
 function actingPart(clause: Clause): Clause[] {
+  // "Priya will wire the payroll cutoff e-mails to it in a later PR", "OCR is a later ticket": work
+  // put off to another change is not the work asked (fourteenth session).
+  if (LATER_WORK.test(clause.text)) return [];
+  // "I already refunded her delivery fee by hand", "Denise will correct the balances by hand",
+  // "accountants copy the numbers by hand for their own billing": work a person does or did by hand
+  // is what the change works around, not the change (fourteenth session).
+  if (BY_HAND.test(clause.text)) return [];
+  // "home volumes are already owned by 1000, so no chown step is needed": a step said to be
+  // unneeded is not part of the work (fourteenth session).
+  if (NOT_NEEDED.test(clause.text)) return [];
   // "Order confirmation and password reset emails are fine" names what works, not what changes.
   if (WORKS.test(clause.text)) return [];
   // "I'd do it myself but I'm stuck in the payments stuff all day": the caller's own workload is
@@ -256,13 +276,19 @@ function actingPart(clause: Clause): Clause[] {
 // someone else's advice: the third person is never the ask); "the recommendation engine", "the new
 // recommendations model", "suggestions dropdown" name a part of the system (a determiner before
 // the noun, or the noun used as a modifier of a component), not advice (sixth session, 2nd round).
+// Fourteenth session: "report back" alone is no limit to advice ("find out … and report back": the
+// finding is the task; "the pentest report back", "meters fail to report back" ask nothing); "just
+// report back" still is, and so is "only explain/tell me" as "just tell me" is.
 const RECOMMEND =
-  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|just (tell|report|list|explain|describe)|report back|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|list|explain|describe)|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+// Fourteenth session: "approval" naming a part of the system ("the approval list", "the time-off
+// approval flow", "needs manager approval": 4 of 4 such requests AUTONOMOUS) asks nobody to be
+// consulted; the caller's own approval still does ("wait for approval", "needs my approval").
 // Twelfth session: a decision the caller keeps until they have seen the result is a gate as well
 // ("wait for the go-ahead", "don't merge until I've run the smoke tests", "leave the PR open for
 // me to review", "Dry run first and show me the counts", "I'll give the go-ahead myself").
 const CONSULT =
-  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|approval|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|(?<!\b(?:manager|timesheet|expense|leave|time-off|purchase)\W?)approval(?!\s+(?:flows?|lists?|workflows?|steps?|queues?|status|page|screens?|buttons?|requests?|rules?|logic|chain|process|emails?|notifications?)\b)|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
 
 // A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
 const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;
@@ -282,6 +308,13 @@ function consultation(clause: Clause): RegExpExecArray | null {
 // docstrings", "… to src/legacy/") or on docs, tests and configuration does not reach the ask.
 const NO_CODE_CHANGES =
   /\b(?:no |without (?:any )?)code changes?\b(?!\s+(?:to|in|inside|outside|under|within|other than|except|beyond|besides|apart from)\b)/i;
+// Fourteenth session: "please do not change the code" leaves only a finding or advice, as "don't
+// touch the code" and "don't change anything" do (the investigations that say it: RECOMMEND_ONLY,
+// e.g. "Find the commit, don't change the code"); on docs work it only keeps the docs out of the
+// code ("explain the params … Do not change the code": 3 of 3 DOCS requests AUTONOMOUS). The code
+// of one place ("the code in X", "the code itself") is a scope, not the whole task.
+const CODE_LEFT_ALONE =
+  /\b(?:don'?t|do not|not|without) (?:change|changing|touch|touching|modify|modifying) the code\b(?!\s+(?:in|under|of|itself|for|inside|outside)\b)/i;
 const CODE_CHANGE_TYPES: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "PERFORMANCE", "SECURITY_FIX"];
 
 /**
@@ -296,6 +329,11 @@ export function modeOfText(clauses: Clause[], type: TaskType): Finding<Interacti
     if (match && consulted && PROPOSAL.test(match[0])) continue;
     if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
   }
+  if (type !== "DOCS")
+    for (const clause of clauses) {
+      const match = CODE_LEFT_ALONE.exec(clause.text);
+      if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
+    }
   if (CODE_CHANGE_TYPES.includes(type))
     for (const clause of clauses) {
       const match = NO_CODE_CHANGES.exec(clause.text);
