@@ -149,6 +149,12 @@ export function modelQuestion(input: DetectionInput, why: string): AmbiguityDraf
 const VAGUE_IMPROVEMENT =
   /^(?:clean(?: ?up)?|tidy(?: up)?|polish|moderni[sz]e|improve|simplify|rework|revamp)\s+(?:up\s+)?(?:the |this |our |my )?[\w.-]+(?:\s+[\w.-]+)?(?:\s+(?:a bit|a little|please|pls|overall))*$/i;
 
+const NO_GOAL = {
+  reported: "a claim someone else makes or argues",
+  attributive: "a description of a thing the request names",
+  judged: "the standard a question asks the agent to judge",
+} as const;
+
 // Parts of a long request that describe or quote: a number there is today's state ("## Today",
 // "## Background", a log), not a target, and a comparative there describes the problem when the
 // request states its goal in a part of its own.
@@ -193,7 +199,7 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
     if (noGoal || baseline) {
       input.notes?.push(
         noGoal
-          ? `"${match[0]}" is ${noGoal === "reported" ? "a claim someone else makes or argues" : "a description of a thing the request names"}, not a goal to measure`
+          ? `"${match[0]}" is ${NO_GOAL[noGoal]}, not a goal to measure`
           : `"${match[0]}" is measured against today's figure in "${baseline!.text}"`,
       );
       continue;

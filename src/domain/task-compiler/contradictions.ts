@@ -23,8 +23,10 @@ const CHANGE_TYPES: TaskType[] = [
 // Contradiction: each rule names what it forbids; a request that must do that thing cannot be
 // done under the rule. A rule scoped to somewhere else ("under src/payments/", "to production")
 // only contradicts a request that acts there.
+// Fourteenth session: so does a file pattern or name after "any file" ("Don't touch any file matching
+// timeoff/**/migrations/*.py", "any file named …").
 const SCOPED =
-  /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from|there)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
+  /^\s*(?:\w+\s+)?(?:under|in|inside|outside|within|to|from|of|on|at|other than|except|beyond|besides|else|apart from|there|matching|that match(?:es)?|named|called|ending in|whose)\b(?!\s+(?:the\s+|any\s+)?(?:code|codebase|repo|repository|anything|source)\b)/i;
 // "don't change any test file / public signatures / ad slot markup" keeps one kind of thing, not
 // all code: "any" stands alone or before code, files or changes (twelfth session).
 const NO_CHANGES =
@@ -119,8 +121,10 @@ const DELETES = /\b(?:delete|remove|drop|purge|truncate|wipe|erase|clean(?:s|ing
 // not been verified", "Do not delete anything for an account with an open AML case") says when or
 // which, not whether: the deploy or the deletion it governs can still be done (eleventh session).
 // A period that holds now ("until January", "during the freeze", "this quarter") is not a window.
+// Fourteenth session: nor is an operation the work waits for ("Do not deploy before the Q4 941 batch
+// has finished"): a run that ends orders the work after it, where a freeze that holds forbids it.
 const WINDOW =
-  /\b(?:between\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?\s+and\s+\d{1,2}(?::\d\d)?|(?:before|after)\s+\d{1,2}:\d\d|on (?:the )?(?:last|first)\s+(?:business |working )?day|on (?:a )?(?:fridays?|mondays?|weekends?|saturdays?|sundays?|public holidays?)|(?:outside|during) (?:of )?(?:[A-Z]{2,4} |[\w-]+ time )?(?:business|office|working|peak) hours|during (?:the )?(?:settlement|invoice|payroll|peak|batch|backup|billing) (?:window|run))\b/i;
+  /\b(?:(?:before|until|after)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}(?:batch|job|run|sale|cutoff|cut-off|backup|import|export|sync|settlement|payroll|close)\s+(?:has\s+|have\s+|is\s+)?(?:finished|completed|ended|closed|done|run)|between\s+\d{1,2}(?::\d\d)?\s*(?:am|pm|h)?\s+and\s+\d{1,2}(?::\d\d)?|(?:before|after)\s+\d{1,2}:\d\d|on (?:the )?(?:last|first)\s+(?:business |working )?day|on (?:a )?(?:fridays?|mondays?|weekends?|saturdays?|sundays?|public holidays?)|(?:outside|during) (?:of )?(?:[A-Z]{2,4} |[\w-]+ time )?(?:business|office|working|peak) hours|during (?:the )?(?:settlement|invoice|payroll|peak|batch|backup|billing) (?:window|run))\b/i;
 const SUBSET =
   /\b(?:whose|unless|except|that (?:has|have|is|are)|which (?:has|have|is|are)|with an? (?:open|active|pending|running|unverified))\b/i;
 // Twelfth session: a question for the agent's view ("Along which seams would you cut it?") and

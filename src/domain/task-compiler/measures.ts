@@ -26,10 +26,16 @@ const REPORTED =
 const ATTRIBUTIVE = /\bthe\s+$/i;
 const NOUN_AFTER = /^\s+(?!(?:than|the|it|and|or|for|to|in|on|is|are)\b)[a-z][\w-]*/i;
 
+// Fourteenth session: "tell me if the root-cause section is clear enough for a non-technical CFO",
+// "whether the rollback plan is good enough": a standard inside a yes/no question the agent is asked
+// to answer is what the answer judges, not a result the work must reach.
+const JUDGED = /\b(?:if|whether)\s+(?:[\w'-]+\s+){1,5}(?:is|are|was|were|looks?|reads?|seems?|feels?|sounds?)\s+(?:still\s+|really\s+)?$/i;
+
 /** Whether the comparative at `index` (of `length` characters) in the clause is no goal of the request. */
-export function comparativeIsNoGoal(text: string, index: number, length: number): "reported" | "attributive" | null {
+export function comparativeIsNoGoal(text: string, index: number, length: number): "reported" | "attributive" | "judged" | null {
   const before = text.slice(0, index);
   if (REPORTED.test(before)) return "reported";
+  if (JUDGED.test(before)) return "judged";
   if (ATTRIBUTIVE.test(before) && NOUN_AFTER.test(text.slice(index + length))) return "attributive";
   return null;
 }

@@ -17,8 +17,17 @@ const REPORT_VERB = String.raw`(?:asked about|talked about|presented|mentioned|f
 // which gives the content it points at.
 const ROLE_AGENT = String.raw`(?:QA|PM|PO|SRE|HR|IT|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|manager|designer|architect|lawyer|consultant|owner|council|agency|ministry|insurer|product owner|business))`;
 const SPELLED_OUT = String.raw`(?!\s+to\s+[a-z]+(?:,|\s+(?:[a-z]+ly\s+)?(?:how|what|which|whether|who|where|when|if|all|each|every)\b))`;
+// Fourteenth session: after a person's name any verb in the past tense defines the thing as surely as
+// the report verbs do ("fix the typo Denise screenshotted", "the endpoints Jonas refactored"): a noun
+// followed by a name and a past-tense verb is a relative clause about what that person did.
+// The words before the name are the noun and its modifiers, never a verb or a preposition ("the
+// storm on Tuesday knocked …", "the naming changed when Sven moved …" are sentences).
+const NOUN_WORD = String.raw`(?!(?:on|in|at|of|to|for|from|with|by|when|while|after|before|since|until|and|or|but|that|which|is|was|were|are|has|had)\b)[a-z][\w-]*(?<!ed)`;
+const NAMED_DOER = String.raw`\b[Tt]he (?:${NOUN_WORD} ){0,2}${NOUN_WORD}\s+[A-Z][a-z]+\s+(?:just |already )?[a-z]{3,}ed\b`;
+export const NAMED_DOER_HINT = /\b[A-Z][a-z]+\s+(?:just |already )?[a-z]{3,}ed\b/;
 export const OUTSIDE_SOURCE = new RegExp(
   String.raw`\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b${SPELLED_OUT}` +
+    `|${NAMED_DOER}` +
     // What a group or a role uses or prefers is as much outside the request ("the Ensembl release
     // that the core facility uses"); a product named in capitals is not ("the format Postgres uses").
     String.raw`|\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${ROLE_AGENT}\s+(?:still |currently |already )?(?:uses|prefers|recommends|expects|needs|runs)\b` +
@@ -65,11 +74,14 @@ export const DEFINED_ELSEWHERE = new RegExp(
     String.raw`|\b(?:[Ss]tack ?traces?|[Ss]creenshots?|[Ll]ogs?|PDFs?|CSVs?|[Ss]preadsheets?|[Vv]ideos?|[Rr]ecordings?|[Ii]mages?|[Ss]cans?|[Pp]hotos?) (?:is |are )?attached\b|\b(?:see|check) (?:the )?attach(?:ed|ment)\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s) the (?:old|previous|legacy|former) (?:[\w-]+ ){0,2}(?:did|does|used to|worked|behaved|looked)\b` +
     String.raw`|\b[Tt]he (?:last |previous )?(?:version|build|release|config|setting|value|commit|image) (?:that|which) (?:worked|was working|used to work|was fine|was good|was stable)\b` +
-    String.raw`|\b[Ss]ame as (?:the )?(?:last|previous) (?:release|time|deploy|run|sprint|year)\b`,
+    String.raw`|\b[Ss]ame as (?:the )?(?:last|previous) (?:release|time|deploy|run|sprint|year)\b` +
+    // Fourteenth session: a document the work is to follow, named only by its kind ("then drop
+    // zones.city_name like in the plan", "as per the brief"); "as in the spec below" gives it.
+    String.raw`|\b(?:[Ll]ike|[Aa]s) (?:in|per|described in|laid out in) the (?:plan|spec|design|proposal|RFC|rfc|brief|write-?up)\b`,
   "g",
 );
 export const DEFINED_ELSEWHERE_HINT =
-  /\b(?:agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|document|retrospective|attach(?:ed|ment)|(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|quarter|year|season|sprint)'s|(?:like|as) the (?:old|previous|legacy|former)|(?:that|which) (?:worked|was)|used to work|same as)\b/i;
+  /\b(?:agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|document|retrospective|attach(?:ed|ment)|(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|quarter|year|season|sprint)'s|(?:like|as) the (?:old|previous|legacy|former)|(?:that|which) (?:worked|was)|used to work|same as|(?:like|as) (?:in|per|described in|laid out in) the)\b/i;
 
 // OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
 // every alternative holds one of these words, which one quick scan finds first.

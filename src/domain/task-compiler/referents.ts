@@ -2,16 +2,23 @@
 // needs an antecedent inside the request; what counts as one, and what points outside it.
 import type { AmbiguityDraft } from "./ambiguity.js";
 import { hardnessOf, maskQuoted } from "./constraints.js";
-import { DEFINED_ELSEWHERE, DEFINED_ELSEWHERE_HINT, OUTSIDE_HINT, OUTSIDE_SOURCE } from "./outside-sources.js";
+import { DEFINED_ELSEWHERE, DEFINED_ELSEWHERE_HINT, NAMED_DOER_HINT, OUTSIDE_HINT, OUTSIDE_SOURCE } from "./outside-sources.js";
 import {
   agentsOwnFinding,
   contrastedWithNew,
   documentNamed,
   generalExtender,
+  learnedOf,
+  locatedBefore,
+  measuredAsStated,
+  motiveOnly,
   partOfNamedDocument,
+  predicatedOne,
   relativeThat,
   replacedByTheAsk,
+  statedBefore,
 } from "./resolved-references.js";
+import { identifiedAfter, IDENTIFIER, placeNotSource, TICKET_KEY } from "./reference-anchors.js";
 import { refsIn } from "./scope.js";
 import { FILLER, isGreeting, wordCount, type Clause } from "./segment.js";
 
@@ -28,6 +35,10 @@ const DEMONSTRATIVE_NP = new RegExp(
 // buyers wrote in (Priya forwarded the tickets) that searching … behaves weirdly"): a conjunction.
 const DISTAL_ANY =
   /\b(that|those)(?<!\b(?:so|such|sure|ensure|says?|said|know|knew|think|check|checks|verify|means?|note|hope|assume|show|shows|prove|confirm|is|was|are|and|but|than|now|given|except|seems?|mean|realize|realise|found|see|saw)\s(?:that|those))(?<!\)\s(?:that|those))\s+(?:(?:two|three|other|same|old|flaky|weird|new|broken|one|big|little)\s+)?(?!(?:it|is|was|are|they|we|you|he|she|i|this|the|a|an|there|will|would|can|could|should|must|has|have|had|does|did|do|way|much|many|one|ones)\b)([a-z][\w-]*)(?=\s*(?:[.,;!?)]|$)|\s+(?:again|on|in|to|from|for|please|pls|at|of|too|first|already|anymore|once|right now|now|today|tonight|currently|still|yet)\b)/gi;
+// Fourteenth session: after an auxiliary in a question "that"/"those" can only be a determiner ("which
+// agent version does that customer run again?", "is that cron still running?"), whatever follows.
+const DISTAL_QUESTION =
+  /(?<=\b(?:does|did|do|is|was|are|were|has|have|can|will)\s)(that|those)\s+(?!(?:it|is|the|a|an|this|they|we|you|there|one|ones|much|many|way|enough|all)\b)[a-z][\w-]*\b(?=[^.;!?]*\?)/gi;
 // A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI"),
 // and so does a path-like name right after it ("the branch release/7.2", twelfth session).
 const QUALIFIED =
@@ -37,46 +48,13 @@ const PRONOUN_ACTION =
 const SUBJECT_PRONOUN =
   /^(?:is|was|are|were|does|did|has|can|will)\s+(it|this|that|they)\b(?=[^.;]*\?)|^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
 // Anaphora that point back at a change or a list: "update the tests accordingly", "fix the remaining ones".
+// Fourteenth session: so does "those" standing alone after a quantifier ("how many of those are
+// running in prod right now?").
 const ANAPHOR =
-  /\b(?:accordingly|the (?:remaining|rest of the) (?:ones|tests|files|bugs|errors|warnings|items|cases|places|calls)|the rest(?= of it\b|\s*$))\b/i;
+  /\bof those\b(?=\s+(?:are|is|were|was|have|has|did|do|does|still|can|will|would|two|three|four)\b|\s*(?:[?.,;!]|$))|\b(?:accordingly|the (?:remaining|rest of the) (?:ones|tests|files|bugs|errors|warnings|items|cases|places|calls)|the rest(?= of it\b|\s*$))\b/i;
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
   /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
-
-/** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
-const IDENTIFIER =
-  /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
-// Twelfth session: a ticket or incident key names where the content is, not the content ("the fix
-// from INC-3011", "the checks we listed in the INC-3398 review"): outside tickets are never
-// resolved (docs/task-labelling.md), while a PR number or a commit names a change the repository
-// holds ("as we did in PR #311").
-const TICKET_KEY = /\b[A-Z][A-Z0-9]+-\d+\b/g;
-const EVENT_IDENTIFIED =
-  /^\s*\(?\s*(?:in|for|with|from|on)?\s*(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
-// Twelfth session: an identifier, path or URL right after a reference names it, as an example
-// ("about 40 of the old ones, e.g. /api/v2/datasets/…") or as an apposition after where it was
-// mentioned ("the function Maria mentioned in the standup, `ward_for_address()` in gis/lookup.py").
-// Where it was mentioned alone ("the checks we listed in the INC-3398 review") names nothing.
-const NAMED_AFTER = new RegExp(
-  String.raw`^\s*(?:(?:in|at|on|during|from)\s+(?:the |our |this |\w+'s )?[\w-]+(?:\s+[\w-]+)?\s*[,:(]|[,:(]|[-–—]\s)?\s*(?:(?:e\.g\.|for example|for instance|such as|namely|i\.e\.),?\s*)?` +
-    String.raw`(?:\`[^\`]+\`|"[^"]{3,}"|#\d|https?:|[\w.~-]*\/[\w./{}-]*\w|\w+\(\)|[a-z][a-z0-9]*_[a-z0-9_]+\b)`,
-);
-// "the screenshot in docs/setup.md" is located by its path; a link by its URL; "the entrapment
-// runbook (docs/runbooks/entrapment.md)": a path in brackets after it too.
-const locatedAfter = (after: string): boolean =>
-  /^\s*(?:in|at|from|on|under)\s+(?:\S*[/.]\S|\S+\/)/.test(after) ||
-  /^\s*(?:\(|:)?\s*https?:/.test(after) ||
-  /^\s*\(\s*\S*[/.]\S/.test(after);
-// Twelfth session: a place is a source only when the work reads something there. A tool named
-// bare after "in"/"on" is where something was done or where the output goes ("I revoked it in
-// Slack", "posts to #deploys on Slack"); it holds content only when the request names that content
-// ("the checklist in Confluence"). A ticket or thread after a verb of posting is where the answer
-// goes ("put the row counts in the ticket", "post the status on this ticket"), not what it needs.
-const BARE_TOOL = /^(?:in|on)\s+(?:slack|jira|notion|confluence|teams)$/i;
-const POSTED_TO = /^(?:in|on)\s+(?:the|this|our)\s+(?:ticket|thread|issue|channel|card)$/i;
-const POSTING = /\b(?:post|posts|posted|put|add|leave|write|paste|drop|attach|share|report|comment|note|record)\b[^.;:!?]*$/i;
-const placeNotSource = (phrase: string, before: string): boolean =>
-  (BARE_TOOL.test(phrase) && !/\bthe\s+[\w-]+\s+$/i.test(before)) || (POSTED_TO.test(phrase) && POSTING.test(before));
 
 // An artefact the request may carry inside a document it names (resolved-references.ts).
 const ARTEFACT = /\b(?:screenshots?|mockups?|mock-ups?|wireframes?|recordings?|images?|diagrams?)\b/i;
@@ -98,12 +76,6 @@ const namesItsModel = (rest: string): boolean => IDENTIFIER.test(rest) || refsIn
 const KEPT_AS_IS =
   /\b(?:must|should|shall|will|still|keep|keeps|continue to|need to|has to|have to)\s+(?:\w+\s+)?(?:work|behave|run|function)\s+(?:exactly\s+|just\s+)?(?:the\s+)?(?:same\s+)?$/i;
 
-/** An identifier attached to a reference to something outside the request: what identifies it. */
-// A description in brackets or after a colon gives the content, also after the ticket it came from
-// ("the hang Priya reported in VET-1182 (the label printer freezes after printing …)").
-const DESCRIBED_AFTER = /^\s*(?:(?:in|from|on)\s+(?:the\s+)?\S+\s*)?[(:]\s*[A-Za-z][\w'-]*(?:\s+[\w'-]+){2}/;
-const identifiedAfter = (after: string): boolean =>
-  EVENT_IDENTIFIED.test(after) || NAMED_AFTER.test(after) || locatedAfter(after) || DESCRIBED_AFTER.test(after);
 // A clause that is only a wish or a complaint describes nothing.
 // Thirteenth session: "This morning NV302 showed green …" opens with a time adverbial, not a pronoun.
 export const VAGUE_CLAUSE =
@@ -151,9 +123,14 @@ export function unresolvedReference(
   };
   for (const clause of requesting) {
     const text = maskQuoted(clause.text);
-    for (const match of OUTSIDE_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : []) {
+    for (const match of OUTSIDE_HINT.test(text) || NAMED_DOER_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : []) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (identifiedAfter(after) || ANCHOR.test(match[0])) continue;
+      if (
+        locatedBefore(clause.text.slice(0, match.index)) &&
+        resolved(match[0], "stands in apposition to the path before it, a part of that file")
+      )
+        continue;
       if (
         ARTEFACT.test(match[0]) &&
         partOfNamedDocument(clause.text.slice(0, match.index), request) &&
@@ -189,6 +166,19 @@ export function unresolvedReference(
       if (/^(?:as|like)\s+(?:we|i|you)\s+(?:do|did)\b/i.test(match[0]) && namesItsModel(clause.text.slice(match.index + match[0].length)))
         continue;
       if (/^(?:as|like)\s+before$/i.test(match[0]) && KEPT_AS_IS.test(text.slice(0, match.index))) continue;
+      // Fourteenth session (resolved-references.ts): "not the one you clicked", "They found out
+      // when …", "Card tips flow into the tip pool like before" under "Expected".
+      const before = text.slice(0, match.index);
+      if (predicatedOne(match[0], before) && resolved(match[0], "is said of, or contrasted with, the thing its sentence names before it"))
+        continue;
+      if (learnedOf(match[0], after) && resolved(`${match[0]} out`, "tells how someone learned of what the request describes")) continue;
+      if (
+        measuredAsStated(match[0], before, requestBefore(clause, match.index)) &&
+        resolved(match[0], "is how the request's own earlier figure was measured, which it names")
+      )
+        continue;
+      if (statedBefore(match[0], before, clause.role) && resolved(match[0], "follows the behaviour or value its clause states itself"))
+        continue;
       // "the same way api/health.ts does it" names its model; "X and Y do the same thing" (or say,
       // return, show it) only describes.
       if (/^the same\b/i.test(match[0])) {
@@ -236,6 +226,13 @@ export function unresolvedReference(
         const owner = sentenceBefore(content, clause, match.index);
         if (/\b[Tt]he\s+(?:[\w-]+\s+)?[a-z][\w-]*[^s\W]s\b/.test(owner)) continue;
         if (/\s[A-Z][a-z]{2,}\b/.test(owner) && resolved(match[0], "belongs to the party named before it in its sentence")) continue;
+        // Fourteenth session: and an owner named earlier in the request by its possessive ("Northwind
+        // Bank's fleet is still on 4.11 … why the ring assignment didn't apply to their endpoints").
+        if (
+          /\b[A-Z][\w&-]*['’]s\s+[a-z]/.test(requestBefore(clause, match.index)) &&
+          resolved(match[0], "belongs to the owner the request names before it")
+        )
+          continue;
       }
       // Twelfth session: after an upgrade to a named version, "the old one" is the version in use
       // now, which the repository holds ("update Jackson in build.gradle to 2.17.1, the old one has
@@ -262,7 +259,7 @@ export function unresolvedReference(
       const match = pattern.exec(text);
       if (match) candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
     }
-    for (const match of text.matchAll(DISTAL_ANY)) {
+    for (const match of [...text.matchAll(DISTAL_ANY), ...text.matchAll(DISTAL_QUESTION)]) {
       if (candidates.some((c) => c.clause === clause && c.index === match.index)) continue;
       const after = text.slice(match.index + match[0].length);
       if (relativeThat(match[0], text.slice(0, match.index)) && resolved(match[0], RELATIVE)) continue;
@@ -280,6 +277,12 @@ export function unresolvedReference(
     const anaphor = ANAPHOR.exec(text);
     if (anaphor) candidates.push({ clause, index: anaphor.index, length: anaphor[0].length, kind: "distal", phrase: anaphor[0] });
   }
+  // Fourteenth session: what the work is for, outside the request, is no content it needs.
+  for (const candidate of [...candidates])
+    if (candidate.kind === "external" && motiveOnly(candidate.clause.text.slice(0, candidate.index))) {
+      resolved(candidate.phrase, "says what the work is for, which the work does not act on");
+      candidates.splice(candidates.indexOf(candidate), 1);
+    }
   if (!candidates.length) return { draft: null, weak: [] };
   const needed = candidates.find((c) => c.outside && contentOfTheAsk(c));
   if (needed)
@@ -344,11 +347,14 @@ const BACKGROUND_ROLES: ReadonlySet<string> = new Set(["background", "rules", "d
 function contentOfTheAsk(candidate: ReferenceCandidate): boolean {
   const { clause } = candidate;
   if (clause.heading || (clause.role && BACKGROUND_ROLES.has(clause.role))) return false;
+  // Fourteenth session: an item of an inline list ("1) docstring for … 2) fix the typo Denise
+  // screenshotted 3) bump black") opens and ends at its numbers, as a line of a list does.
   const before = clause.text
     .slice(0, candidate.index)
+    .replace(/^.*\s\d{1,2}\)\s+/, "")
     .replace(/^[\W\d]*(?:\d+[.)]\s*)?/, "")
     .replace(FILLER, "");
-  const rest = clause.text.slice(candidate.index + candidate.length);
+  const rest = clause.text.slice(candidate.index + candidate.length).split(/\s\d{1,2}\)\s/)[0]!;
   const named = rest.replace(TICKET_KEY, "");
   return ASK_OPENING.test(before) && !IDENTIFIER.test(named) && refsIn(named).length === 0 && !/:\s*\S/.test(rest);
 }

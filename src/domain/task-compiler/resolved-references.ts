@@ -70,11 +70,21 @@ export function documentNamed(phrase: string, request: string): boolean {
 // re-activating the old one", "point the view at the new table. Keep the old table.": where the
 // request names a new one, "the old X" is the one the new one replaces, in place now. For "the old
 // one" the contrast must be near (its sentence or the one before); a noun must be the same.
+// Fourteenth session: so does "the new one" near it ("the old code rounded per task, the new one per
+// week"), a request that says what the thing is now ("the flag is now `pricing.surge.enabled` (not
+// `surge_on`) … people still look for the old flag"), and, for a version or release, a request that
+// names two of them ("on 2.8.x yet or still 2.7? … they're on the old version"): the old one is the
+// earlier of the two. "Roll back to the previous release" names none and stays a question.
+const VERSION_NUMBER = /\bv?\d+\.(?:\d+|x)(?:\.(?:\d+|x))?\b/gi;
 export function contrastedWithNew(phrase: string, sentence: string, request: string): boolean {
   const noun = /^the (?:old|previous|former) ([a-z]+?)s?$/i.exec(phrase.trim())?.[1];
   if (!noun) return false;
+  if (/^(?:version|release)$/i.test(noun) && new Set(request.match(VERSION_NUMBER) ?? []).size >= 2) return true;
   if (/^(?:one|version)$/i.test(noun)) return /\bnew\b/i.test(sentence);
-  return new RegExp(`\\bnew\\s+(?:[\\w-]+\\s+)?${noun}s?\\b`, "i").test(request);
+  if (/\bthe new one\b/i.test(sentence)) return true;
+  return new RegExp(`\\bnew\\s+(?:[\\w-]+\\s+)?${noun}s?\\b|\\b(?:the|our|its|this)\\s+${noun}s?\\s+(?:is|are)\\s+now\\b`, "i").test(
+    request,
+  );
 }
 
 // "for leases that started on 29 February", "the small Python service that talks to the
@@ -92,3 +102,45 @@ export function relativeThat(phrase: string, before: string): boolean {
   const words = [...found[1]!.trim().split(/\s+/).filter(Boolean), found[2]!];
   return words.every((word) => !NOT_A_NOUN.test(word) && !/ed$/i.test(word));
 }
+
+// Fourteenth session. "AddressPicker.vue submits the first saved one, not the one you clicked",
+// "make it faster as measured by tok-bench, that's the one we report in the weekly", "Section 4 is
+// the one I'm least sure about": "the one …" after a copula or a "not" is predicated of, or
+// contrasted with, a thing its own sentence names before it; the relative clause after it says
+// something about that thing and points at no event outside the request ("add the filter, the one
+// Maria mentioned" stands in apposition and does point outside).
+export const predicatedOne = (phrase: string, before: string): boolean =>
+  /^the one\b/i.test(phrase) && /(?:\b(?:is|was|are|were|be|not)|['’]s)\s+$/i.test(before) && before.trim().split(/\s+/).length >= 3;
+
+// "They found out when they tried to update the menu": "find out" is coming to know something; it
+// tells how someone learned of a problem the request describes, and defines no thing they found.
+export const learnedOf = (phrase: string, after: string): boolean => /\bfound$/i.test(phrase) && /^\s+out\b/i.test(after);
+
+// "### Expected: Card tips flow into the tip pool like before", "clipping at 1.0 like before": "like
+// before" after a clause that states the behaviour or value itself (under a heading naming the expected behaviour in four words or more, or the value kept right before it) only says it is today's
+// or an earlier state; the request has given it. "Make it work like before", "turn the logging back
+// down like before" state nothing and stay a question.
+export const statedBefore = (phrase: string, before: string, role: string | undefined): boolean =>
+  /^(?:as|like)\s+before$/i.test(phrase) &&
+  !/\b(?:same|again|back|it|this|that|them)\b/i.test(before) &&
+  ((role === "acceptance" && before.trim().split(/\s+/).length >= 4) || /\b(?:at|to|of)\s+~?\d+(?:[.,]\d+)?\s*%?\s*$/i.test(before));
+
+// "make the orchestrator stop printing env vars (sandbox/orchestrator/boot.py, the debug block Farid
+// added)": a reference in apposition to a path, in the same brackets or after "in <path>,", is a part
+// of that file, located as "the screenshot in docs/setup.md" is.
+export const locatedBefore = (before: string): boolean => /(?:\(|\b(?:in|at)\s+)[\w.~-]*\/[\w./-]*\w\s*,\s*$/.test(before);
+
+// "1.9 MB gzipped (webpack-bundle-analyzer, `npm run analyze`) … Goal: main bundle under 800 KB
+// gzipped, measured the same way": a figure measured "the same way" is measured as the request's
+// own earlier figure was, and the request names how (a command or a tool in brackets beside it).
+const MEASURING_VERB = /\b(?:measured|counted|computed|calculated|tested|benchmarked|timed|profiled)\s+$/i;
+const STATED_FIGURE = /\d+(?:[.,]\d+)?\s*(?:ms|s|secs?|seconds?|mins?|minutes?|[kmg]i?b|%)(?![\w/])[^.]*?(?:`[^`]+`|\([^)]{3,}\))/i;
+export const measuredAsStated = (phrase: string, before: string, requestBefore: string): boolean =>
+  /^the same way$/i.test(phrase) && MEASURING_VERB.test(before) && STATED_FIGURE.test(requestBefore);
+
+// "Anything you'd split up? It's for the tip pool reporting Lena wants.", "She wants the test on main
+// first so her PR shows it going from red to green": a reference that opens what the work is for (a
+// sentence "it's for …", a purpose "so …" after the ask) names why it is wanted; the work neither
+// acts on it nor follows it, so it needs no antecedent.
+const MOTIVE = /^\W*(?:(?:it|this|that)(?:['’]s| is)|these are)\s+(?:all\s+|just\s+|mainly\s+|mostly\s+)?for\s+$|\b\w+\s+so(?: that)?\s+$/i;
+export const motiveOnly = (before: string): boolean => MOTIVE.test(before);

@@ -163,7 +163,9 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
         if (objectPaths.some((ref) => fsRefsIn(rest).some((path) => covers(ref, path)))) return true;
         continue;
       }
-      const asked = new Set([...wordsOf(rest), ...pathWords(rest)]);
+      // Fourteenth session: a snake-case name says its words too ("Increase PAYROLL_RUN_MAX_EMPLOYEES
+      // in config/limits.yaml" changes a payroll limit).
+      const asked = new Set([...wordsOf(rest), ...pathWords(rest), ...wordsOf(rest.replace(/_/g, " "))]);
       if ([...objectWords].every((w) => asked.has(w))) return true;
       const named = new Set([...wordsOf(written), ...pathWords(written)]);
       if ([...objectWords].every((w) => named.has(w)))
@@ -225,6 +227,7 @@ function protectedPart(rule: string, notes?: string[]): string {
   return rule.split(/,?\s(?:so|because|since)\s/i)[0]!;
 }
 
+const PRONOUN_OBJECT = /\b(?:modify|change|touch|edit|update|bump|alter)\s+(?:it|them|those|these)\b/i;
 function manifestConflict(rule: string, acting: readonly string[]): boolean {
   const asked = acting.flatMap((c) =>
     [...c.matchAll(MANIFEST_PATH)].map((m) => ({ dir: (m[1] ?? "").toLowerCase(), file: m[2]!.toLowerCase() })),
@@ -238,7 +241,16 @@ function manifestConflict(rule: string, acting: readonly string[]): boolean {
       if (named.length === 1) return true;
       continue;
     }
-    if (dir ? asked.some((a) => a.dir === dir) : !asked.length || asked.some((a) => a.file === file)) return true;
+    // Fourteenth session: "bump protobuf in dispatch" changes the manifest of the module it names.
+    const module =
+      dir
+        .replace(/[/\\]+$/, "")
+        .split(/[/\\]/)
+        .at(-1) ?? "";
+    const inModule =
+      module.length > 2 &&
+      acting.some((c) => new RegExp(String.raw`\bin\s+\`?${module.replace(/[.-]/g, "\\$&")}\`?/?(?![\w/.-])`, "i").test(c));
+    if (dir ? asked.some((a) => a.dir === dir) || inModule : !asked.length || asked.some((a) => a.file === file)) return true;
   }
   return false;
 }
@@ -290,7 +302,10 @@ export function ruleConflict(input: RuleConflictInput): string | null {
     return "looking at the environment runs something against it, which the rule forbids";
   if (NO_MAJOR.test(rule))
     for (const c of acting) for (const m of c.matchAll(VERSION_MOVE)) if (m[1] !== m[2]) return "the request is a major upgrade";
-  if (input.dependencyUpdate && manifestConflict(protectedPart(rule, input.notes), acting))
+  // Fourteenth session: a rule whose object is a pronoun ("… are locked for the release, don't modify
+  // them") protects what the clause before it names, as forbiddenAction reads it.
+  const protects = PRONOUN_OBJECT.test(rule) ? `${input.before} ${rule}` : rule;
+  if (input.dependencyUpdate && manifestConflict(protectedPart(protects, input.notes), acting))
     return "a dependency change edits the manifest or lockfile the rule protects";
   const fresh = NO_NEW.exec(rule);
   if (fresh) {

@@ -1,0 +1,58 @@
+// What identifies a reference right where it stands (split from referents.ts in the fourteenth
+// session): an identifier, a path, an example or a description attached to it, and the places that
+// are no source of content (a tool named bare, a ticket the answer is posted to).
+
+/** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
+export const IDENTIFIER =
+  /`[^`]+`|"[^"]{3,}"|#\d+|\b(?:PR|pull request|issue|ticket)\s*#?\d+|\b[0-9a-f]{7,40}\b|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b/;
+// Twelfth session: a ticket or incident key names where the content is, not the content ("the fix
+// from INC-3011", "the checks we listed in the INC-3398 review"): outside tickets are never
+// resolved (docs/task-labelling.md), while a PR number or a commit names a change the repository
+// holds ("as we did in PR #311").
+export const TICKET_KEY = /\b[A-Z][A-Z0-9]+-\d+\b/g;
+const EVENT_IDENTIFIED =
+  /^\s*\(?\s*(?:in|for|with|from|on)?\s*(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
+// Twelfth session: an identifier, path or URL right after a reference names it, as an example
+// ("about 40 of the old ones, e.g. /api/v2/datasets/…") or as an apposition after where it was
+// mentioned ("the function Maria mentioned in the standup, `ward_for_address()` in gis/lookup.py").
+// Where it was mentioned alone ("the checks we listed in the INC-3398 review") names nothing.
+const NAMED_AFTER = new RegExp(
+  String.raw`^\s*(?:(?:in|at|on|during|from)\s+(?:the |our |this |\w+'s )?[\w-]+(?:\s+[\w-]+)?\s*[,:(]|[,:(]|[-–—]\s)?\s*(?:(?:e\.g\.|for example|for instance|such as|namely|i\.e\.),?\s*)?` +
+    String.raw`(?:\`[^\`]+\`|"[^"]{3,}"|#\d|https?:|[\w.~-]*\/[\w./{}-]*\w|\w+\(\)|[a-z][a-z0-9]*_[a-z0-9_]+\b)`,
+);
+// "the screenshot in docs/setup.md" is located by its path; a link by its URL; "the entrapment
+// runbook (docs/runbooks/entrapment.md)": a path in brackets after it too.
+const locatedAfter = (after: string): boolean =>
+  /^\s*(?:in|at|from|on|under)\s+(?:\S*[/.]\S|\S+\/)/.test(after) ||
+  /^\s*(?:\(|:)?\s*https?:/.test(after) ||
+  /^\s*\(\s*\S*[/.]\S/.test(after);
+// Twelfth session: a place is a source only when the work reads something there. A tool named
+// bare after "in"/"on" is where something was done or where the output goes ("I revoked it in
+// Slack", "posts to #deploys on Slack"); it holds content only when the request names that content
+// ("the checklist in Confluence"). A ticket or thread after a verb of posting is where the answer
+// goes ("put the row counts in the ticket", "post the status on this ticket"), not what it needs.
+const BARE_TOOL = /^(?:in|on)\s+(?:slack|jira|notion|confluence|teams)$/i;
+const POSTED_TO = /^(?:in|on)\s+(?:the|this|our)\s+(?:ticket|thread|issue|channel|card)$/i;
+const POSTING = /\b(?:post|posts|posted|put|add|leave|write|paste|drop|attach|share|report|comment|note|record)\b[^.;:!?]*$/i;
+// Fourteenth session: a tool whose name is also a common word is the tool only when written as a
+// name ("jobs of teams over their quota" is a plural, "ask in Teams" the tool).
+const COMMON_WORD_TOOL = /\s(?:teams|notion)$/;
+export const placeNotSource = (phrase: string, before: string): boolean =>
+  (BARE_TOOL.test(phrase) && !/\bthe\s+[\w-]+\s+$/i.test(before)) ||
+  (POSTED_TO.test(phrase) && POSTING.test(before)) ||
+  COMMON_WORD_TOOL.test(phrase);
+
+/** An identifier attached to a reference to something outside the request: what identifies it. */
+// A description in brackets or after a colon gives the content, also after the ticket it came from
+// ("the hang Priya reported in VET-1182 (the label printer freezes after printing …)").
+// Fourteenth session: a bracket stating today's value ("the size they recommended (it's 1048576
+// now)") describes what is there now, not the content the reference points at.
+const DESCRIBED_AFTER =
+  /^\s*(?:(?:in|from|on)\s+(?:the\s+)?\S+\s*)?[(:]\s*(?!(?:it['’]?s|it is|currently|now|today)\b)[A-Za-z][\w'-]*(?:\s+[\w'-]+){2}/;
+// Fourteenth session: the number of the next item of an inline list ("2) fix the typo Denise
+// screenshotted 3) bump black") starts another request and identifies nothing.
+export const identifiedAfter = (after: string): boolean =>
+  (!/^\s*\d{1,2}\)\s/.test(after) && EVENT_IDENTIFIED.test(after)) ||
+  NAMED_AFTER.test(after) ||
+  locatedAfter(after) ||
+  DESCRIBED_AFTER.test(after);
