@@ -130,7 +130,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const objectiveClause = firstContent(clauses);
   const objective = objectiveOf(explicit, objectiveClause, clarifications);
   spans.objective = explicit.title ? at({ start: 0, end: explicit.title.trim().length }) : at(objectiveClause);
-  const extracted = extractConstraints(clauses);
+  const extracted = extractConstraints(clauses, text);
   const criteria = extractCriteria(clauses, objectiveClause);
 
   // Risk, mode and privacy: each explicit field wins; one less cautious than the text is asked about.
@@ -286,7 +286,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
       dropped.add(draft.effect.field.slice(11));
   }
   for (const found of extracted) {
-    if (dropped.has(found.clause.text)) continue;
+    if (dropped.has(found.clause.text) || found.joined) continue;
     const constraint_id = `c.${found.hardness.toLowerCase()}.${shortHash(found.text, 12)}`;
     if (constraints.some((c) => c.constraint_id === constraint_id)) continue;
     constraints.push({ constraint_id, text: found.text, hardness: found.hardness });
@@ -310,7 +310,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     });
   }
   why.constraints =
-    'HARD from must not/never/do not/only/without/keep … unchanged, a verbless no + new thing/kind of change/period, a negative subject with may/must, an invariance (must be identical), a keep coordinated with a rule, Constraints lists, bullets under a line naming rules ("Repo rules (CONTRIBUTING.md):") or a rule document ("From CONTRIBUTING.md:", "--- AGENTS.md ---"), a denial after a label naming a rule\'s source ("Team rule: nothing under X is to be changed"), an acceptance item opening with a prohibition or stating an invariance (must pass unchanged, must behave exactly as today), a keep X working opening its own sentence, and the forms of constraint-forms.ts (must be same/render identically, there must be no, X is not an option, no X please, only the X for now, not changing anything, nobody deploys, is under a freeze, same behaviour, byte-for-byte, use X not in Y, staging only, not prod, no backfill, must keep its/their …, non-native not + verb); an Out of scope label stays in the text of its rule; SOFT from prefer/ideally/if possible/avoid/I\'d rather; code blocks, a without describing what code does and "rather than" inside a reason state no rule';
+    'HARD from must not/never/do not/only/without/keep … unchanged, a verbless no + new thing/kind of change/period, a negative subject with may/must, an invariance (must be identical), a keep coordinated with a rule, Constraints lists, bullets under a line naming rules ("Repo rules (CONTRIBUTING.md):") or a rule document ("From CONTRIBUTING.md:", "--- AGENTS.md ---"), a denial after a label naming a rule\'s source ("Team rule: nothing under X is to be changed"), an acceptance item opening with a prohibition or stating an invariance (must pass unchanged, must behave exactly as today), a keep X working opening its own sentence, and the forms of constraint-forms.ts (must be same/render identically, there must be no, X is not an option, no X please, only the X for now, not changing anything, nobody deploys, is under a freeze, same behaviour, byte-for-byte, use X not in Y, staging only, not prod, no backfill, must keep its/their …, non-native not + verb, off-peak only, X is allowed but Y is not, no X in this PR, take a snapshot first, nothing else after the ask, no X before v3); a trailing ", keep X" after the ask is a rule of its own; a rule that completes the one before it in its sentence (a pronoun or verbless denial, what an only-limit leaves out, a second rule) is shown with it; an Out of scope label stays in the text of its rule; SOFT from prefer/ideally/if possible/avoid/try to/I\'d rather ("use X rather than Y" in an instruction binds); code blocks, a without describing what code does and "rather than" inside a reason state no rule';
   why.allowed_scope =
     "paths and hosts the request names outside a negated context (hosts only when accessed), plus a structured request's paths; a path named only as a source to read from (copy … from X) inside a forbidden scope stays forbidden and is not asked about";
   why.forbidden_scope =

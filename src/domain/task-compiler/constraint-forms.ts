@@ -67,11 +67,11 @@ const INVARIANCE_FORMS = [
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?pass\s+(?:unchanged|byte\s+for\s+byte)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:(?:be|come\s+out|stay|remain|look|render)\s+)?(?:(?:byte|bit)[- ]for[- ](?:byte|bit)|(?:byte|bit)[- ]identical)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:look|render|behave|work|read)\s+exactly\s+the\s+same\b`,
-  String.raw`(?:^(?:and\s+)?|,\s+)same\s+behaviou?r\s*[.!]?$`,
-  String.raw`^same\s+(?:outputs?|results?)(?:\s+(?:for|to|on|in|as|byte)\b[^;,]*)?\s*[.!]?$`,
+  String.raw`(?:^(?:and\s+)?|,\s+)same\s+behaviou?r(?:\s+please)?\s*(?:[.!]?$|,)`,
+  String.raw`^same\s+(?:outputs?|results?)(?:\s+formats?)?(?:\s+(?:for|to|on|in|as|byte)\b[^;,]*)?\s*[.!]?$`,
   String.raw`(?:^|,\s+)so\s+please\s+no\s+\w`,
   String.raw`^(?:please\s+)?(?:use|put|write|keep)\s[^;]{1,80}?,\s+not\s+(?:(?:in|under|inside|into|anything\s+from)\b|(?:the\s+|any\s+)?(?:prod|production|real|live)\b)`,
-  String.raw`(?:^|,\s*)(?:please\s+)?not\s+(?:use|using|change|changing|touch|touching)\b`,
+  String.raw`(?:^|,\s*)(?:please\s+)?not\s+(?:use|using|change|changing|touch|touching|modify|modifying|edit|editing)\b`,
   String.raw`^not\s+need\s+(?:to\s+)?(?:fix|change)\b`,
   String.raw`(?:^|,\s*)(?:please\s+)?not\s+fix(?:ing)?\s+(?:\w+\s+)?(?:yet|now)\b`,
   String.raw`^[\w-]+(?:\s+[\w-]+){0,2}\s+not\s+(?:touch|change)\s*(?:[,.]|$)`,
@@ -82,6 +82,106 @@ const INVARIANCE_FORMS = [
   String.raw`(?:^|[,:;]\s+)(?:and\s+)?no\s+backfills?\b${NO_RELEASE}`,
   String.raw`\bno\s+(?:rollouts?|deploys?|deployments?|releases?|merges?|backfills?)\s+yet\b`,
   String.raw`\bmust\s+keep\s+(?:exactly\s+)?(?:its|their|the\s+same|the\s+current|the\s+existing)\b`,
+];
+// Fourteenth session: forms the blind parts of the thirteenth and fourteenth sessions write, each a
+// rule by the same reading as those above:
+// - "Same behaviour please", "Same behaviour, same public signature" (the verbless invariance with
+//   "please" or a second "same …" after it), "Same output formats.";
+// - a denial with "please" after a comma: "No internal hostnames or bucket names in it, please.";
+// - a limit to a way of working or to stand-in data, in a sentence of its own: "Use Stripe test
+//   mode only.", "Fake routing and account numbers only.", "use synthetic annotators only";
+// - a time window with "only" ("Batches of 10k, off-peak only, and log …"), or what it rules out
+//   after a comma ("after 14:00 today, not before"; "apply the discount after rounding, not
+//   before" orders the steps of the ask);
+// - "I don't want that you change his hours": the "I don't want any changes" of advice-first asks
+//   aimed at one thing, as non-native writers put it;
+// - the other half of a limit by "only" ("Please only find the reason, not repair.", "Only give me
+//   feedback, please not modify the notebook.", "Describe the logs only in aggregate terms, no
+//   example queries"): what the limit leaves out, stated;
+// - "fix the test, not the join code": the change confined to one of two named parts (the clause
+//   opens on the verb: "the bug shows in Safari, not Chrome" describes);
+// - "X is allowed, Y is not": the second half denies as a "Y is not allowed" would;
+// - "no rollback" opening a clause, as "no backfill": a step the work must not take;
+// - a denial scoped to the work itself: "no trip-level rows in this file", "no data fix in this PR";
+// - "<subject> can't change" with nothing after the verb: an invariance ("The scoring rules
+//   themselves can't change, that's the fraud team's call"); with an object ("users can't change
+//   their email") it describes a bug.
+// Later in the fourteenth session, forms of the older development parts (each a rule by the same
+// reading as those above; 2 to 6 rows each):
+// - nothing else, after an ask that opens on its verb or as the object of an imperative: "Update X
+//   in Packages/manifest.json, nothing else", "Change nothing else in that file", "rebuild nothing
+//   else", "redeploy nothing" ("The QR encodes the reference and the id, nothing else" and "It
+//   should print …, and change nothing" describe what something does);
+// - a limit to comments or tests: "Please only comment.", "Tests only please, the payout code
+//   itself is fine" ("Only that flag." is split 2 to 4 in the labels and left out);
+// - "so nobody touch pricing/", "nobody else edits anything in it": who may not act, after "so" or
+//   with "else";
+// - a denial bound to a version or date: "no renames in the public API before v3", "no new CLI flags
+//   in 1.x", "no publishes before Dec 12" ("No send is scheduled before 18:00" states a fact); "may
+//   take no new runtime dependencies";
+// - a safeguard the work must take before it changes data: "Take a snapshot of the four tables
+//   first", "You must take a backup of those rows first", "write the old values to
+//   \`invoice_corrections\` first" (7 of 8 labelled HARD; "copy the old value into X first" is a
+//   step of the ask, 0 of 3);
+// - invariances in other words: "Labels must print exactly the same as now", "must total exactly
+//   the same to the cent", "outputs unchanged" or "output identical to today's" after a comma, "We
+//   must keep the bluetooth controller firmware the same version", "No visual or behaviour change"
+//   (of kinds of change; "no rating or payment changes" lists what a release holds),
+//   "Other ports stay at 80" (what the ask leaves alone, said of the others);
+// - who may not do what with data: "we cannot store any new personal data"; "nothing leaves that
+//   folder"; "I not want change to the function itself" (non-native);
+// - "… is kept for 10 years and never deleted": a passive rule with "and never";
+// - an elliptical denial opening a sentence, of a target or a window: "Not to the field devices.",
+//   "Not to conda-forge yet.", "Not between 23:00 and 01:00 CET", "Not more than 200 meters per
+//   hour";
+// - a way of testing limited to stand-in data: "Test with the fake register in … only, please",
+//   "test with the fixture …, not with real customer rows", ", so please only read it on the secure
+//   node"; a clause that is only "No calls to pg-offline.prod.internal".
+const LATER_FORMS = [
+  String.raw`^(?:[\w-]+(?:\([\w-]+\))?:\s+)?(?:please\s+)?(?:only\s+|just\s+)?(?:update|change|rename|bump|upgrade|fix|set|edit|move|remove|add|delete|replace|touch|modify|refactor|only|just)\b[^;]*,\s+(?:and\s+)?nothing\s+else\s*[.!]?$`,
+  String.raw`^(?!(?:it|this|that|they|i|we|the\s+[\w-]+)\s+(?:should|must|will|would|did|does|do)\b)(?:[^;]*?(?:,\s+(?:and\s+)?|\band\s+))?(?:please\s+)?(?:change|touch|edit|modify|rebuild|redeploy|update|restart|upgrade|bump)\s+nothing(?:\s+else)?\b`,
+  String.raw`^(?:please\s+)?(?:only|just)\s+comment\s*[.!]?$`,
+  String.raw`^(?:[\w-]+\s+)?tests?\s+only\s+please\s*,`,
+  String.raw`\bso\s+(?:nobody|no one)\s+(?:touch|change|edit|modify|deploy|merge|push)(?:e?s)?\b|\b(?:nobody|no one)\s+else\s+(?:touch|change|edit|modify|deploy|merge|push)(?:e?s)?\b`,
+  String.raw`(?:^|[,:;]\s+)no\s+(?:(?!(?:is|are|was|were|has|have|gets?|got)\b)[\w-]+\s+){1,4}(?:before\s+(?:v?\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)|in\s+v?\d+\.(?:x|\d))`,
+  String.raw`\b(?:may|must|can|shall)\s+(?:take|add|get|introduce)\s+no\s+(?:new\s+)?\w`,
+  String.raw`^(?:please\s+)?(?:(?:you\s+)?must\s+)?(?:take|make|keep|create|write)\s+(?:an?\s+|the\s+)?(?:[^;.]{0,40}?\s)?(?:backup|snapshot|pg_dump|dump|(?:old|original)\s+values?)\b[^;.]{0,60}?\b(?:first|before\s+(?:the|you|deleting|updating|running|dropping|any))\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?\w+\s+exactly\s+the\s+same\b`,
+  String.raw`[,;]\s+(?:the\s+)?(?:outputs?|results?|responses?)\s+(?:unchanged|identical)\b`,
+  String.raw`\bmust\s+keep\s+[^;,]{1,60}?\s+the\s+same\b`,
+  String.raw`^no\s+(?:visual|visible|behaviou?r|functional|ui|output|api|schema|layout|styling)\s+(?:or|and)\s+(?:visual|visible|behaviou?r|functional|ui|output|api|schema|layout|styling)\s+changes?\s*[.!]?$`,
+  String.raw`\b(?:other|the\s+other|all\s+other)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:stays?|remains?)\s+(?:at|on)\b`,
+  String.raw`\b(?:we|you)\s+(?:cannot|can'?t)\s+(?:store|collect|log|keep|send|share)\b`,
+  String.raw`\bnothing\s+leaves\b`,
+  String.raw`\bi\s+not\s+want\s+(?:any\s+)?(?:change|changes|edits?|that\s+you|you)\b`,
+  String.raw`\b(?:is|are)\s+\w+ed\b[^;,]{0,40}\s+and\s+never\s+\w+ed\b`,
+  String.raw`^not\s+(?:to|between|before|after|during|until)\s+(?:the\s+)?[\w:.-]+`,
+  String.raw`^(?:not|never)\s+more\s+than\s+\d`,
+  String.raw`^(?:please\s+)?(?:test|run\s+the\s+tests?)\s+(?:with|against|on)\s+[^;,]{1,60}?\s+only\b`,
+  String.raw`^(?:please\s+)?test\s+(?:with|against|on)\s[^;]{1,80}?,\s+not\s+(?:with|against|on)\s+(?:the\s+|any\s+)?(?:real|live|prod|production)\b`,
+  String.raw`,\s+so\s+(?:please\s+)?only\s+(?:read|use|touch|change|modify|edit|run|work)\b`,
+  String.raw`^no\s+(?:[\w-]+\s+)?(?:calls|requests|traffic)\s+to\s+\S+\s*[.!]?$`,
+];
+
+export const WORK_SCOPED_DENIAL = new RegExp(
+  String.raw`(?:^|[,;:]\s+)no\s+(?:[\w-]+\s+){1,3}in\s+this\s+(?:file|pr|mr|change|ticket|commit|release|export|patch|branch|migration)\b`,
+  "i",
+);
+const LIMIT_FORMS = [
+  String.raw`(?:^|,\s+(?:so\s+)?)(?:please\s+)?no\s+${NO_RELEASE}[^;,]{1,60}?,\s+please\s*[.!]?$`,
+  String.raw`^(?:please\s+)?use\s+[^;,]{1,50}?\s+only\s*(?:[.!,]|$)`,
+  String.raw`^(?:please\s+)?(?:use\s+)?(?:fake|synthetic|dummy|made-up|mock|anonymi[sz]ed)\s+(?:[\w-]+\s+){0,4}?[\w-]+\s+only\b`,
+  String.raw`(?:^|,\s+)(?:off[- ]peak|overnight|nights?|weekends?|(?:outside|after)\s+(?:business|office|working)\s+hours)\s+only\b`,
+  String.raw`\bafter\s+(?:\d|today|tonight|tomorrow|mon|tue|wed|thu|fri|sat|sun)[^;,]{0,30},\s+not\s+(?:before|earlier|sooner)\b`,
+  String.raw`\b(?:i|we)\s+(?:don'?t|do not)\s+want\s+(?:that\s+)?you\s+(?:to\s+)?(?:change|touch|modify|edit|delete|remove|fix|deploy|push|merge|restart|update)\b`,
+  String.raw`^(?:please\s+)?(?:only|just)\s+(?!(?:on|in|at|for|when|if|happens|fails|works|shows)\b)\w+\b[^;,]{0,60},\s+(?:please\s+)?not\s+(?:fix|repair|change|modify|edit|touch|patch|solve)\w*\b`,
+  String.raw`^(?:please\s+)?(?:describe|write|report|show|mention|list|give|share|include|present|summari[sz]e|explain|document)\b[^;,]{0,60}?\bonly\s+(?:in|as|at|with|through|via)\b[^;,]{0,40},\s+no\s+[\w-]+(?:\s+[\w-]+){0,2}\s*[.!]?$`,
+  String.raw`^(?:please\s+)?(?:fix|change|update|edit|patch|correct)\s+(?:only\s+)?(?:the|this|that)\s+[\w-]+(?:\s+[\w-]+)?,\s+not\s+(?:the|any)\s+\w`,
+  String.raw`\b(?:is|are)\s+(?:allowed|fine|ok|okay|permitted)\b[^;]{0,80}?,\s+[^,;]{1,60}?\s+(?:is|are)(?:n'?t|\s+not)\s*[.!]?$`,
+  String.raw`(?:^|[:,;]\s+)(?:and\s+)?no\s+(?:rollbacks?|roll-backs?|reverts?)\b(?!\s+(?:is|was|were|happened|needed|required|necessary)\b)`,
+  WORK_SCOPED_DENIAL.source,
+  String.raw`\b(?:can'?t|cannot|can\s+not)\s+change\s*(?:,|$)`,
+  ...LATER_FORMS,
 ];
 export const BINDING_FORM = new RegExp(
   [
@@ -119,6 +219,7 @@ export const BINDING_FORM = new RegExp(
     String.raw`\b(?:stays?|remains?)\s+pinned\s+(?:below|under|to|at|on)\b`,
     String.raw`^(?:please\s+)?(?:run|do|apply|execute|deploy|start)\s+(?:it|this|them|that|the\s+[\w-]+)\s+(?:only\s+)?(?:outside|after|before|between|during)\s+(?:of\s+)?(?:business|office|working|peak|off-peak|quiet)\s+hours\b`,
     ...INVARIANCE_FORMS,
+    ...LIMIT_FORMS,
   ].join("|"),
   "i",
 );
@@ -138,10 +239,10 @@ export const RULE_SOURCE_LABEL = new RegExp(String.raw`${RULE_SOURCE}[^:]{1,100}
 export const BARE_DENIAL = /^(?:no|nothing|none|nobody|no one|never|only|not)\b/i;
 
 // A line that only names a list of rules ("Repository rules (CONTRIBUTING.md):", "_Repository
-// rules_", "House rules:", "## Rules for agents"): the bullets under it are rules, as they are under
+// rules_", "House rules:", "## Rules for agents", "**REPO RULES** (CONTRIBUTING.md)"): the bullets under it are rules, as they are under
 // a "Rules" or "Constraints" heading (segment.ts knows only the one-word headings).
 export const RULES_LIST_LABEL =
-  /^[\s#*_]*(?:[\w-]+\s+){0,3}(?:rules?|polic(?:y|ies)|guidelines|conventions|constraints)(?:\s+for\s+(?:agents?|bots?|contributors|(?:this|the) repo(?:sitory)?|changes|commits|prs?))?(?:\s*\([^)]*\))?[\s*_:]*$/i;
+  /^[\s#*_]*(?:[\w-]+\s+){0,3}(?:rules?|polic(?:y|ies)|guidelines|conventions|constraints)[*_]*(?:\s+for\s+(?:agents?|bots?|contributors|(?:this|the) repo(?:sitory)?|changes|commits|prs?))?(?:\s*\([^)]*\))?[\s*_:]*$/i;
 
 // An acceptance item that states an invariance binds the work like a rule, as one that opens with a
 // prohibition does: "- Existing calls without \`as_of\` must behave exactly as today", "- The 212

@@ -8,31 +8,37 @@ import type { Clause, Span } from "./segment.js";
 // passive ("no file in tariffs/ may be modified", "X must not be modified"; adding under a folder
 // is not changing it), "changes to X are not allowed", "X is not to be touched", "X stays as is",
 // "keep out of / stay away from X", "leave X alone / as it is / be"; two verbs joined by "or" ("don't
-// add or change anything under tests/", thirteenth session). "without …" forbids only where it opens the
+// add or change anything under tests/", thirteenth session). Fourteenth session: the manner of a
+// change named ("no ad-hoc edits to deploy/k8s/prod/"; "no dependency changes in apps/fleet" forbids
+// a kind of change there, not the folder), "we never commit there" after the folder, and a
+// non-native "and not touch vendor/" as "but not touch". "without …" forbids only where it opens the
 // clause (segment.ts keeps a without that describes what code does inside its sentence).
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\bbut )not|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? to|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\b(?:but|and) )not|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? (?:to|there)|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:(?:ad-hoc|manual|direct|hand) )?(?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 // Tenth session: access bans ("do not connect to" is above; "no calls from the app to X", "no
 // kubectl or API access to X"), "X is never edited", "nothing in X is to be edited", "X is only
 // changed by the release bot". Apart from FORBID, which they would make a third slower.
 // Thirteenth session: a tool or job denied a target ("Never point mqload at mqprod01.nordavia.local",
-// "don't run it against db.prod.internal") forbids the target.
+// "don't run it against db.prod.internal") forbids the target. Fourteenth session: so does a part of
+// the system denied contact with it ("Never let staging talk to sftp.ebics-gw.example.ie").
 const FORBID_PHRASE =
-  /\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:changed|edited|modified|updated|touched|written) by)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b/i;
+  /\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:changed|edited|modified|updated|touched|written) by)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
 const URL = /\bhttps?:\/\/([a-z0-9.-]+)(?::\d+)?[^\s)>\]"'`]*/gi;
+// Hosts under the common generic and European/Commonwealth country domains (".ie", ".es", ".ch": a
+// forbidden "sftp.ebics-gw.example.ie" was cut at ".example", fourteenth session) and ".lan".
 const HOST = new RegExp(
-  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu|example|test|local|localhost|invalid|info|biz|xyz|eu|de|uk|fr|nl|jp))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
+  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu|example|test|local|localhost|invalid|info|biz|xyz|eu|de|uk|fr|nl|jp|ie|es|se|dk|fi|pl|ch|pt|ca|au|nz|us|lan))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
   "gi",
 );
 // localhost and IPv4 addresses are hosts too ("don't hit localhost:8080 or 10.0.0.5"), with or
 // without a port; like any host they are scope only where they are accessed or forbidden.
 const LOCAL_HOST = /(?<![\w@/.:-])(localhost|(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?::\d{2,5})?(?![\w.-]*\w)/g;
 const PATH = new RegExp(
-  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|~\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
+  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|~\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|go\.mod|go\.sum|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
   "g",
 );
 const KNOWN_DIRS =
@@ -86,7 +92,7 @@ const ACCESS =
 // A rule whose object is a pronoun: "`notify/` is vendored; never modify it", "`package.json` and
 // the lockfile are owned by the platform team; don't edit them".
 const PRONOUN_OBJECT =
-  /\b(?:touch|modify|change|edit|alter|update|delete|remove|rewrite|reformat|write to|commit to|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b/i;
+  /\b(?:touch|modify|change|edit|alter|update|delete|remove|rewrite|reformat|write to|commit(?: to)?|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b/i;
 
 // The paths are the subject of a description: a copula or "lives/belongs/comes" right after them.
 const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|comes?)\b/i;
@@ -198,7 +204,9 @@ function findRefs(raw: string): FoundRef[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
-// Built once here rather than on every path looksLikePath reads.
+// Built once here rather than on every path looksLikePath reads. A Go module's go.mod and go.sum are
+// files by name, as a Dockerfile is ("dispatch/go.mod and dispatch/go.sum are locked", fourteenth session).
+const GO_MODULE_FILE = /^go\.(?:mod|sum)$/;
 const FILE_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`);
 
 // A path after "under" ("anything under app/views/seo") names a folder even without its trailing
@@ -221,6 +229,7 @@ function looksLikePath(raw: string, text: string, index: number): boolean {
     raw.startsWith("../") ||
     raw.startsWith("~/") ||
     FILE_EXTENSION.test(last) ||
+    GO_MODULE_FILE.test(last) ||
     KNOWN_DIRS.test(segments[0] ?? "") ||
     segments.length >= 3
   );

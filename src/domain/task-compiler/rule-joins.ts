@@ -1,0 +1,55 @@
+// Rules that share a sentence (fourteenth session). A clause that states a rule is read alone, but
+// its text is shown with the clause before it when the two make one rule:
+// - a denial that leans on the clause before it for its object ("pricing/ is frozen this week,
+//   don't touch it", "… go.mod and go.sum are locked for the release, don't modify them") or for
+//   its verb ("One credit per driver, never two", "… changed only by the release pipeline, never by
+//   hand") says nothing alone;
+// - a denial after a limit by "only" names what the limit leaves out ("I only want comments, no
+//   edits", "The command must log only counts, never names or addresses");
+// - two rules in one sentence, after a comma, a semicolon or a dash, are stated as one ("The public
+//   SDK API is frozen until v5.0; no breaking changes", "Read-only, don't upgrade anything",
+//   "`docs/api/` — it is generated from the OpenAPI spec, don't edit it by hand").
+// The blind writers quote such a sentence whole (38 rows of the development split, 11 of them in
+// the fourteenth session's study parts), or each rule alone, which the joined text still holds.
+// A leaning denial completes the rule before it, which is then shown only inside the joined text; a
+// rule that stands alone (the other two cases) is shown on its own as well, so a reader who quotes
+// each rule finds each.
+// Only the text is joined: each clause keeps its own span, and what a rule forbids, or whether it
+// contradicts the ask, is read from its own words as before. A preference before a rule is not
+// joined to it, nor are clauses on two lines.
+import type { Clause } from "./segment.js";
+
+const LEANING_DENIAL =
+  /^(?:(?:and|so|please|but)\s+)*(?:(?:don'?t|do not|never)\s+(?:\w+\s+){1,2}?(?:it|them|these|those|there)(?:\s+\w+){0,2}|(?:never|not)\s+(?:by|in|on|at|from|via|with|two|twice|again|before|after|\d+)\b[^,;]{0,30})\s*[.!)]*$/i;
+const DENIAL_OPEN = /^(?:(?:and|but|please)\s+)*(?:no|not|never|nothing|don'?t|do not)\b/i;
+const ONLY_LIMIT = /\bonly\b/i;
+const JOINING_GAP = /^(?:[,;]|\s+[-–—]{1,2})?\s*$/;
+
+/** A rule already found: the clause it was read from, and the clause its text starts at. */
+export interface RuleAt {
+  index: number;
+  hardness: "HARD" | "SOFT";
+  from: Clause;
+}
+
+/**
+ * Where the text of clause `index`'s rule starts when it joins the clause before it, and whether it
+ * leans on that clause (then the rule before is shown only inside it).
+ */
+export function joinedFrom(
+  clauses: Clause[],
+  index: number,
+  text: string,
+  ruleBefore: RuleAt | null,
+): { from: Clause; leans: boolean } | null {
+  const clause = clauses[index]!;
+  const before = clauses[index - 1];
+  if (!before || before.code || clause.code || before.sentence !== clause.sentence) return null;
+  const gap = text.slice(before.end, clause.start);
+  if (!JOINING_GAP.test(gap)) return null;
+  const rule = ruleBefore?.index === index - 1 ? ruleBefore : null;
+  if (rule?.hardness === "SOFT") return null;
+  const leans = LEANING_DENIAL.test(clause.text);
+  const joins = leans || rule?.hardness === "HARD" || (ONLY_LIMIT.test(before.text) && DENIAL_OPEN.test(clause.text));
+  return joins ? { from: rule?.from ?? before, leans } : null;
+}
