@@ -5,6 +5,7 @@ import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-
 import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import type { Clause, Span } from "./segment.js";
+import { gatedExec } from "./literal-gates.js";
 
 export interface Finding<T> {
   value: T;
@@ -218,7 +219,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
       for (const [i, clause] of acting.entries()) {
         if (reaches && !reaches(type, clause)) continue;
         // "since Friday's deploy" says when, not what: it is not a deploy.
-        const match = pattern.exec(unplaced[i]!);
+        const match = gatedExec(pattern, unplaced[i]!);
         if (match) return { value: level, span: spanIn(clause, match), reason };
       }
     }
@@ -269,7 +270,7 @@ const WAIVED = /\b(no need to|(?:do not|don'?t|won'?t) need to|needn'?t|without 
 
 /** The caller's request to be consulted in this clause, unless the words before it waive it. */
 function consultation(clause: Clause): RegExpExecArray | null {
-  const match = CONSULT.exec(clause.text);
+  const match = gatedExec(CONSULT, clause.text);
   return match && !WAIVED.test(clause.text.slice(0, match.index)) ? match : null;
 }
 
@@ -289,13 +290,13 @@ const CODE_CHANGE_TYPES: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "PERFOR
 export function modeOfText(clauses: Clause[], type: TaskType): Finding<InteractionMode> | null {
   const consulted = clauses.some((clause) => consultation(clause) !== null);
   for (const clause of clauses) {
-    const match = RECOMMEND.exec(clause.text);
+    const match = gatedExec(RECOMMEND, clause.text);
     if (match && consulted && PROPOSAL.test(match[0])) continue;
     if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
   }
   if (CODE_CHANGE_TYPES.includes(type))
     for (const clause of clauses) {
-      const match = NO_CODE_CHANGES.exec(clause.text);
+      const match = gatedExec(NO_CODE_CHANGES, clause.text);
       if (match)
         return {
           value: "RECOMMEND_ONLY",
