@@ -9,6 +9,7 @@ import { baselineClause, comparativeIsNoGoal, vagueGoal } from "./measures.js";
 import { ANCHOR, referenceQuestion, unresolvedReference, VAGUE_CLAUSE } from "./referents.js";
 import { refsIn } from "./scope.js";
 import { FILLER, isGreeting, spanOf, wordCount, type Clause, type Span } from "./segment.js";
+import { gatedExec, gatedTest } from "./literal-gates.js";
 
 export const AMBIGUITY_KINDS = [
   "empty_request",
@@ -164,7 +165,7 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   // The measure of a goal is in its own sentence or the next one, or in a list of targets
   // ("Acceptance criteria", bullets): a number elsewhere measures another request.
   if (input.hasExplicitCriteriaWithNumbers) return [];
-  const measuring = input.clauses.filter((clause) => !(clause.role && DESCRIBES.has(clause.role)) && MEASURE.test(clause.text));
+  const measuring = input.clauses.filter((clause) => !(clause.role && DESCRIBES.has(clause.role)) && gatedTest(MEASURE, clause.text));
   // A markdown table row ("| LCP | 4.2 s | < 2.5 s |") is a list of targets too.
   const listed = measuring.some(
     (clause) => clause.bullet || clause.section !== null || clause.text.startsWith("|") || clause.role === "acceptance",
@@ -190,7 +191,7 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
         : null;
     const quality = speed
       ? null
-      : (QUALITY.exec(clause.text) ?? COMPARATIVE_ADJECTIVE.exec(clause.text) ?? vague ?? vagueGoal(clause.text));
+      : (gatedExec(QUALITY, clause.text) ?? gatedExec(COMPARATIVE_ADJECTIVE, clause.text) ?? vague ?? vagueGoal(clause.text));
     const match = speed ?? quality;
     if (!match) continue;
     // measures.ts: someone else's claim or a named thing is no goal; today's time or size is a baseline.

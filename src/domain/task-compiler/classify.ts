@@ -6,6 +6,7 @@
 // prefixes in type-predicates.ts, the questions that ask for a finding in questions.ts.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./constraints.js";
+import { literalGateOf, mayMatch } from "./literal-gates.js";
 import { kindOfPath } from "./path-kinds.js";
 import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
 import { forbids, refsIn } from "./scope.js";
@@ -73,7 +74,10 @@ export interface Classification {
   evidence: Evidence[];
 }
 
-const CUE_LIST = Object.entries(CUES) as [TaskType, Cue[]][];
+// Each cue with the literal gate read off its expression (literal-gates.ts): most cues cannot match most clauses.
+const CUE_LIST = (Object.entries(CUES) as [TaskType, Cue[]][]).map(
+  ([type, cues]) => [type, cues.map(([pattern, weight]) => [pattern, weight, literalGateOf(pattern)] as const)] as const,
+);
 
 /** `source` is the text the clauses were cut from (their spans index it); without it no topic line is seen. */
 export function classify(clauses: Clause[], labels: readonly string[], source = ""): Classification {
@@ -114,7 +118,8 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
     for (const [type, cues] of CUE_LIST) {
       if (fixing && type === "INVESTIGATE") continue;
-      for (const [pattern, weight] of cues) {
+      for (const [pattern, weight, gate] of cues) {
+        if (!mayMatch(gate, text)) continue;
         const match = pattern.exec(text);
         if (!match) continue;
         const start = clause.start + match.index;

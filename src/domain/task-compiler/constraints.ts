@@ -16,6 +16,7 @@ import {
   unchecked,
   unmarked,
 } from "./constraint-forms.js";
+import { gatedTest } from "./literal-gates.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important|note that|p\.?s\.?)[,:\s]+)*`;
@@ -109,7 +110,7 @@ export const isNegated = (raw: string): boolean => {
 function statesRule(masked: string): boolean {
   const known = ruleCache.get(masked);
   if (known !== undefined) return known;
-  return remember(ruleCache, masked, NEGATED_LEAD.test(masked) || HARD_ANYWHERE.test(masked) || HARD_PHRASE.test(masked));
+  return remember(ruleCache, masked, gatedTest(NEGATED_LEAD, masked) || gatedTest(HARD_ANYWHERE, masked) || gatedTest(HARD_PHRASE, masked));
 }
 
 export type Hardness = "HARD" | "SOFT";
@@ -134,7 +135,7 @@ export function hardnessOf(clause: Clause): Hardness | null {
 function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
   const text = unmarked(maskQuoted(clause.text));
-  if (SOFT.test(text)) return RATHER_RULE.test(text) && !SOFT.test(text.replace(/\brather than\b/gi, "")) ? "HARD" : "SOFT";
+  if (gatedTest(SOFT, text)) return RATHER_RULE.test(text) && !SOFT.test(text.replace(/\brather than\b/gi, "")) ? "HARD" : "SOFT";
   if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
   const label = LABELLED.exec(text);
@@ -149,7 +150,8 @@ function hardnessOfText(clause: Clause): Hardness | null {
 
 const LABELLED = /^[\w' -]{2,40}:\s+/;
 /** Whether a clause's masked words state a rule by any of the rule expressions. */
-const binds = (text: string): boolean => statesRule(text) || HARD_LEAD.test(text) || HARD_SHORT.test(text) || BINDING_FORM.test(text);
+const binds = (text: string): boolean =>
+  statesRule(text) || gatedTest(HARD_LEAD, text) || gatedTest(HARD_SHORT, text) || gatedTest(BINDING_FORM, text);
 /** After a label naming a rule's source, a bare denial binds as well. */
 const bindsAlone = (rest: string): boolean => BARE_DENIAL.test(rest) || binds(rest);
 

@@ -47,6 +47,7 @@ export function compileTask(raw: TaskRequest, clarifications: readonly Clarifica
   return { ok: true, task: compileText({ request, taskId, clarifications, provenance }) };
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
@@ -55,7 +56,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function wellFormed<T>(value: T): T;
 export function wellFormed(value: unknown): unknown {
-  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD");
+  // Most texts hold no surrogate at all; the look-behind expression is not run over them.
+  if (typeof value === "string") return SURROGATE.test(value) ? value.replace(LONE_SURROGATE, "\uFFFD") : value;
   if (Array.isArray(value)) return value.map(wellFormed);
   if (value !== null && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormed(v)]));

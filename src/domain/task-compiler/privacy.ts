@@ -4,6 +4,7 @@
 import type { PrivacyClass } from "../../contracts/task-ir.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
 import type { Clause } from "./segment.js";
+import { gatedExec } from "./literal-gates.js";
 
 // Thirteenth session: personal data pasted into the request (docs/task-labelling.md, "privacy":
 // e-mail addresses in logs, phone numbers, passport numbers). A person's address is written
@@ -76,7 +77,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
 export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
   for (const [pattern, value, reason] of PRIVACY) {
     for (const clause of clauses) {
-      const match = pattern.exec(clause.text);
+      const match = gatedExec(pattern, clause.text);
       if (match) return { value, span: spanIn(clause, match), reason };
     }
   }

@@ -6,6 +6,7 @@ import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import { MONEY_RULES, speaksOfTimeOff } from "./money.js";
 import type { Clause, Span } from "./segment.js";
+import { gatedExec } from "./literal-gates.js";
 
 export interface Finding<T> {
   value: T;
@@ -227,7 +228,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
       for (const [i, clause] of acting.entries()) {
         if (reaches && !reaches(type, clause, acting)) continue;
         // "since Friday's deploy" says when, not what: it is not a deploy.
-        const match = pattern.exec(unplaced[i]!);
+        const match = gatedExec(pattern, unplaced[i]!);
         if (match) return { value: level, span: spanIn(clause, match), reason };
       }
     }
@@ -298,7 +299,7 @@ const WAIVED = /\b(no need to|(?:do not|don'?t|won'?t) need to|needn'?t|without 
 
 /** The caller's request to be consulted in this clause, unless the words before it waive it. */
 function consultation(clause: Clause): RegExpExecArray | null {
-  const match = CONSULT.exec(clause.text);
+  const match = gatedExec(CONSULT, clause.text);
   return match && !WAIVED.test(clause.text.slice(0, match.index)) ? match : null;
 }
 
@@ -325,7 +326,7 @@ const CODE_CHANGE_TYPES: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "PERFOR
 export function modeOfText(clauses: Clause[], type: TaskType): Finding<InteractionMode> | null {
   const consulted = clauses.some((clause) => consultation(clause) !== null);
   for (const clause of clauses) {
-    const match = RECOMMEND.exec(clause.text);
+    const match = gatedExec(RECOMMEND, clause.text);
     if (match && consulted && PROPOSAL.test(match[0])) continue;
     if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
   }
@@ -336,7 +337,7 @@ export function modeOfText(clauses: Clause[], type: TaskType): Finding<Interacti
     }
   if (CODE_CHANGE_TYPES.includes(type))
     for (const clause of clauses) {
-      const match = NO_CODE_CHANGES.exec(clause.text);
+      const match = gatedExec(NO_CODE_CHANGES, clause.text);
       if (match)
         return {
           value: "RECOMMEND_ONLY",

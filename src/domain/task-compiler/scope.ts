@@ -2,6 +2,7 @@
 // and forbidden by the clause they appear in: "don't touch", "leave … alone", "out of scope"
 // and the bullets under an "Out of scope" heading forbid; everything else allows.
 import type { Clause, Span } from "./segment.js";
+import { gatedTest } from "./literal-gates.js";
 
 // A clause forbids when the agent's action on what it names is negated: "don't touch X", a clause
 // opening on "not" after a split "but" ("…, but not touch the folder X"), a negative subject or a
@@ -80,7 +81,7 @@ function forbiddingWords(text: string): boolean {
   const known = forbidsCache.get(text);
   if (known !== undefined) return known;
   if (forbidsCache.size >= REFS_CACHE_LIMIT) forbidsCache.clear();
-  const found = FORBID.test(text) || FORBID_PHRASE.test(text);
+  const found = gatedTest(FORBID, text) || gatedTest(FORBID_PHRASE, text);
   forbidsCache.set(text, found);
   return found;
 }

@@ -3,6 +3,7 @@
 // in the thirteenth session).
 import type { TaskType } from "../../contracts/task-ir.js";
 import { ENFORCED_CONTROL, NEW_OPTION } from "./type-cues.js";
+import { gatedExec, gatedTest } from "./literal-gates.js";
 
 /**
  * "look into X and fix it", "find out why X, and fix it": the deliverable is the fix, and the
@@ -202,11 +203,11 @@ export function mainPredicate(text: string): [RegExp, TaskType] | undefined {
   let best: [RegExp, TaskType] | undefined;
   let bestEnd = Infinity;
   for (const predicate of PREDICATES.slice(0, OBJECT_PREDICATES)) {
-    const match = predicate[0].exec(text);
+    const match = gatedExec(predicate[0], text);
     if (match && match.index + match[0].length < bestEnd) {
       best = predicate;
       bestEnd = match.index + match[0].length;
     }
   }
-  return best ?? PREDICATES.slice(OBJECT_PREDICATES).find(([pattern]) => pattern.test(text));
+  return best ?? PREDICATES.slice(OBJECT_PREDICATES).find(([pattern]) => gatedTest(pattern, text));
 }

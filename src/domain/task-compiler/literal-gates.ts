@@ -1,0 +1,264 @@
+// Cheap pre-checks for the rule expressions (fourteenth session, speed). Most rule expressions
+// can only match a text that holds one of a few literal words ("fix", "repair", "resolve" for
+// /\b(fix(es|ed|ing)?|repair|resolve)\b/i); a substring test for those words is far cheaper than
+// running the expression, and most clauses hold none of them. The words are read off each
+// expression's own source, so a rule needs no second list to keep in step: where the reading is
+// not certain (escapes it does not know, a part that may be empty, a literal under a quantifier
+// that may repeat it zero times) it gives up and the expression always runs. Sound only for the
+// ASCII text it is asked about: a case-insensitive expression is gated only on ASCII text, where
+// lower-casing the text and the words is exactly the expression's own case folding.
+// test/domain/task-compiler-literal-gates.test.ts checks over the development corpus that no gate
+// ever skips a clause its expression matches.
+
+/** One parsed piece of an expression: a literal character, anything else that consumes, or a width-zero assertion. */
+type Atom = { kind: "char"; c: string } | { kind: "other" } | { kind: "zero" } | { kind: "group"; alts: Item[][] };
+type Item = { atom: Atom; min: number; max: number };
+
+class Unsure extends Error {}
+
+/** Parses an expression's source into alternatives of items; throws Unsure on anything it does not know exactly. */
+function parse(source: string): Item[][] {
+  let i = 0;
+  const alternatives = (): Item[][] => {
+    const alts: Item[][] = [[]];
+    while (i < source.length && source[i] !== ")") {
+      if (source[i] === "|") {
+        i++;
+        alts.push([]);
+        continue;
+      }
+      const atom = atomAt();
+      const [min, max] = quantifier();
+      alts[alts.length - 1]!.push({ atom, min, max });
+    }
+    return alts;
+  };
+  const atomAt = (): Atom => {
+    const ch = source[i]!;
+    if (ch === "(") {
+      i++;
+      let zero = false;
+      if (source.startsWith("?:", i)) i += 2;
+      else if (source.startsWith("?=", i) || source.startsWith("?!", i)) [i, zero] = [i + 2, true];
+      else if (source.startsWith("?<=", i) || source.startsWith("?<!", i)) [i, zero] = [i + 3, true];
+      else if (source.startsWith("?<", i)) i = source.indexOf(">", i) + 1;
+      else if (source[i] === "?") throw new Unsure();
+      const alts = alternatives();
+      if (source[i] !== ")") throw new Unsure();
+      i++;
+      return zero ? { kind: "zero" } : { kind: "group", alts };
+    }
+    if (ch === "[") {
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+      if (i >= source.length) throw new Unsure();
+      i++;
+      return { kind: "other" };
+    }
+    if (ch === "\\") {
+      const next = source[i + 1];
+      i += 2;
+      if (next === undefined) throw new Unsure();
+      if (next === "b" || next === "B") return { kind: "zero" };
+      if ("dDwWsS".includes(next)) return { kind: "other" };
+      // An escaped punctuation character is itself; letters and digits are classes, controls,
+      // code points or back-references, which are not read here.
+      if (/[A-Za-z0-9]/.test(next)) throw new Unsure();
+      return { kind: "char", c: next };
+    }
+    i++;
+    if (ch === "^" || ch === "$") return { kind: "zero" };
+    if (ch === ".") return { kind: "other" };
+    if ("*+?{}]".includes(ch)) throw new Unsure();
+    return { kind: "char", c: ch };
+  };
+  const quantifier = (): [number, number] => {
+    const ch = source[i];
+    let bounds: [number, number] = [1, 1];
+    if (ch === "?") bounds = [0, 1];
+    else if (ch === "*") bounds = [0, Infinity];
+    else if (ch === "+") bounds = [1, Infinity];
+    else if (ch === "{") {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+      if (!m) throw new Unsure();
+      const min = Number(m[1]);
+      bounds = [min, m[2] === undefined ? min : m[3] ? Number(m[3]) : Infinity];
+      i += m[0].length - 1;
+    } else return bounds;
+    i++;
+    if (source[i] === "?") i++;
+    return bounds;
+  };
+  const alts = alternatives();
+  if (i !== source.length) throw new Unsure();
+  return alts;
+}
+
+/** Literal strings one of which every match of the alternatives holds, or null. */
+function required(alts: Item[][]): string[] | null {
+  const all: string[] = [];
+  for (const alt of alts) {
+    const words = requiredInSequence(alt);
+    if (!words) return null;
+    all.push(...words);
+  }
+  return [...new Set(all)];
+}
+
+function requiredInSequence(items: Item[]): string[] | null {
+  const candidates: string[][] = [];
+  let run = "";
+  const flush = () => {
+    if (run) candidates.push([run]);
+    run = "";
+  };
+  for (const { atom, min, max } of items) {
+    // A width-zero assertion consumes nothing: the characters on its two sides are adjacent.
+    if (atom.kind === "zero") continue;
+    if (atom.kind === "char" && min >= 1) {
+      run += atom.c;
+      if (max !== 1) flush();
+      continue;
+    }
+    flush();
+    if (atom.kind === "group" && min >= 1) {
+      const words = required(atom.alts);
+      if (words) candidates.push(words);
+    }
+  }
+  flush();
+  // Any candidate is sound; the one whose shortest word is longest (then the fewest words) skips most.
+  const score = (words: string[]) => Math.min(...words.map((w) => w.length)) * 100 - words.length;
+  return candidates.length ? candidates.reduce((best, next) => (score(next) > score(best) ? next : best)) : null;
+}
+
+/** Words shorter than this are not worth testing (measured: gates of over 100 words still pay). */
+const MIN_WORD = 3;
+
+export interface LiteralGate {
+  /** One of these is in every text the expression matches (lower-cased when `caseless`). */
+  words: readonly string[];
+  /** Each word's character pairs (pairOf), for the first, cheapest test. */
+  pairs: readonly (readonly number[])[];
+  caseless: boolean;
+  pattern: RegExp;
+}
+
+// A text's character pairs as bits: a word can only be in a text that holds each of its pairs, and
+// a few bit tests are much cheaper than a substring search. Each letter has a symbol, the digits
+// share one, a space has one, other characters share four (a shared symbol only lets more texts
+// through); 32 symbols make 1,024 pairs, 128 bytes a text.
+const SYMBOL = new Uint8Array(128).map((_, c) => (c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 : c === 32 ? 27 : 28 + (c % 4)));
+const pairOf = (a: number, b: number): number => (SYMBOL[a]! << 5) | SYMBOL[b]!;
+
+/** The gate read off an expression's source, or null where none is certain or worth having. */
+export function literalGateOf(pattern: RegExp): LiteralGate | null {
+  // Unicode and set modes parse escapes differently; those expressions always run.
+  if (/[uvy]/.test(pattern.flags)) return null;
+  let words: string[] | null;
+  try {
+    words = required(parse(pattern.source));
+  } catch (error) {
+    if (error instanceof Unsure) return null;
+    throw error;
+  }
+  const caseless = pattern.flags.includes("i");
+  if (!words || !words.length || words.some((w) => w.length < MIN_WORD || /[^\x20-\x7e]/.test(w))) return null;
+  if (caseless) words = [...new Set(words.map((w) => w.toLowerCase()))];
+  // The pairs are read on the lower-cased text, so a case-sensitive word is lower-cased for them.
+  const pairs = words.map((w) => {
+    const lower = w.toLowerCase();
+    return [...new Set(Array.from({ length: lower.length - 1 }, (_, i) => pairOf(lower.charCodeAt(i), lower.charCodeAt(i + 1))))];
+  });
+  return { words, pairs, caseless, pattern };
+}
+
+interface Indexed {
+  lower: string;
+  bits: Uint32Array;
+}
+
+// Each text's lower-cased form and pairs (null when it is not all ASCII), made once: a clause is
+// asked about by many expressions, often with other clauses' questions in between. A pure
+// function of the text, so the cache only saves work; it is emptied when full.
+const INDEX_CACHE_LIMIT = 2048;
+const indexCache = new Map<string, Indexed | null>();
+
+function indexOf(text: string): Indexed | null {
+  let indexed = indexCache.get(text);
+  if (indexed !== undefined) return indexed;
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(text)) indexed = null;
+  else {
+    const lower = text.toLowerCase();
+    const bits = new Uint32Array(32);
+    for (let i = 0; i + 1 < lower.length; i++) {
+      const pair = pairOf(lower.charCodeAt(i), lower.charCodeAt(i + 1));
+      bits[pair >> 5]! |= 1 << (pair & 31);
+    }
+    indexed = { lower, bits };
+  }
+  if (indexCache.size >= INDEX_CACHE_LIMIT) indexCache.clear();
+  indexCache.set(text, indexed);
+  return indexed;
+}
+
+/** False only where the gate proves the expression cannot match `text`. Texts that are not all ASCII always pass. */
+export function mayMatch(gate: LiteralGate | null, text: string): boolean {
+  if (!gate) return true;
+  const indexed = indexOf(text);
+  if (indexed === null) return true;
+  const { bits } = indexed;
+  const haystack = gate.caseless ? indexed.lower : text;
+  words: for (let w = 0; w < gate.words.length; w++) {
+    for (const pair of gate.pairs[w]!) if (!(bits[pair >> 5]! & (1 << (pair & 31)))) continue words;
+    if (haystack.includes(gate.words[w]!)) return true;
+  }
+  if (checking) check(gate.pattern, text);
+  return false;
+}
+
+const gates = new WeakMap<RegExp, LiteralGate | null>();
+
+/** An expression's gate, read once. A global or sticky expression keeps state between calls and is never skipped by gatedExec. */
+export function gateFor(pattern: RegExp): LiteralGate | null {
+  let gate = gates.get(pattern);
+  if (gate === undefined) gates.set(pattern, (gate = literalGateOf(pattern)));
+  return gate;
+}
+
+/** `pattern.exec(text)`, skipped (null) where the expression's gate proves it cannot match. */
+export function gatedExec(pattern: RegExp | { exec(text: string): RegExpExecArray | null }, text: string): RegExpExecArray | null {
+  if (pattern instanceof RegExp && !pattern.global && !pattern.sticky && !mayMatch(gateFor(pattern), text)) return null;
+  return pattern.exec(text);
+}
+
+/** `pattern.test(text)`, skipped (false) where the expression's gate proves it cannot match. */
+export function gatedTest(pattern: RegExp, text: string): boolean {
+  if (!pattern.global && !pattern.sticky && !mayMatch(gateFor(pattern), text)) return false;
+  return pattern.test(text);
+}
+
+// For the test that proves the gates sound over the development corpus: while checking, every
+// skipped expression is run anyway (a copy without the global flag's state), and each one that
+// matches is recorded.
+let checking = false;
+let skips = 0;
+let unsound: RegExp[] = [];
+
+const stateless = new Map<RegExp, RegExp>();
+
+function check(pattern: RegExp, text: string): void {
+  skips++;
+  let copy = stateless.get(pattern);
+  if (!copy) stateless.set(pattern, (copy = new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ""))));
+  if (copy.test(text)) unsound.push(pattern);
+}
+
+/** Starts (true) or stops checking skips; returns the skips since the last call and the expressions wrongly skipped. */
+export function checkSkips(on: boolean): { skips: number; unsound: RegExp[] } {
+  const found = { skips, unsound };
+  checking = on;
+  skips = 0;
+  unsound = [];
+  return found;
+}
