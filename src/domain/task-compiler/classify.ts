@@ -33,7 +33,17 @@ const BACKGROUND =
 export const withoutBackground = (text: string): string => text.replace(BACKGROUND, (m) => " ".repeat(m.length));
 
 /** A line of paths only: each word holds a slash or a backslash, or is a file name with an extension. */
-const PATH_LINE = /^\s*(?:[-*•]\s+)?(?:(?:[\w.~:@-]*[\\/][\w.~\\/*@-]*|[\w-]+\.[a-z]{1,5})[,;]?\s*)+$/i;
+const PATH_WORD = /^(?:[\w.~:@-]*[\\/][\w.~\\/*@-]*|[\w-]+\.[a-z]{1,5})$/i;
+// Read word by word: as one expression (words and separators repeated), a line that is not all paths
+// was tried against every way of cutting it into paths, 11.7% of a short request's time in the
+// fourteenth session's profile.
+const isPathLine = (text: string): boolean => {
+  const words = text
+    .replace(/^\s*(?:[-*•]\s+)?/, "")
+    .split(/[,;]?\s+|[,;]/)
+    .filter((word) => word !== "");
+  return words.length > 0 && words.every((word) => PATH_WORD.test(word));
+};
 
 /** An ask for advice on how to do something: "tell me how you'd fix it", "show me how to rotate …". */
 const ADVICE_ON = /^(?:just\s+)?(?:tell|show) (?:me|us) how (?:you'?d|you would|to|we (?:should|could|would)|i (?:should|could|would)) /i;
@@ -102,7 +112,7 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     !/\b(?:please|pls|plz)\b/i.test(clauses[0].text);
   // Lines that hold nothing but paths ("src\\OpsDesk\\Pricing\\Parser.cs" above the request) say where
   // the work is, not what it is: the first sentence is the first one with words (fourteenth session).
-  const opening = clauses.find((clause) => !PATH_LINE.test(clause.text)) ?? clauses[0];
+  const opening = clauses.find((clause) => !isPathLine(clause.text)) ?? clauses[0];
   const firstSentences = new Set([opening?.sentence ?? 0, ...(topic ? [clauses[1]!.sentence] : [])]);
   // A line that introduces quoted lines ("Review comment from Mateus on the showtimes PR:" before
   // "> This is getting really hard to follow …") names whose words follow: someone else's review or
