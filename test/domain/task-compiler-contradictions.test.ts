@@ -1,20 +1,10 @@
 // Contradictions and measurability, twelfth session (docs/task-compiler.md, "Detectors"): the
 // detectors alone, with the escalation model off, on texts written for these tests.
 import { afterEach, describe, expect, it } from "vitest";
-import { compileTask, type CompiledTask } from "../../src/domain/task-compiler/index.js";
-import { useEscalationModel } from "../../src/domain/task-compiler/model/escalation-evidence.js";
-
-function compiled(text: string): CompiledTask {
-  const outcome = compileTask({ text });
-  if (!outcome.ok) throw new Error(`unexpected ${outcome.error.code}: ${outcome.error.message}`);
-  return outcome.task;
-}
-const kinds = (text: string) => compiled(text).ambiguities.map((a) => a.kind);
-const notes = (text: string) => (compiled(text).ir.extensions!["x-canon.explanations"] as Record<string, string>).ambiguity_notes ?? "";
+import { detectorsOnly as detectors, kinds, modelBack, notes } from "../support/task-detectors.js";
 
 describe("contradictions (twelfth session)", () => {
-  afterEach(() => useEscalationModel(null));
-  const detectors = () => useEscalationModel(null, { enabled: false });
+  afterEach(modelBack);
 
   it("reads a rule after a label with a parenthetical source, and the rules it states", () => {
     detectors();
@@ -51,8 +41,7 @@ describe("contradictions (twelfth session)", () => {
 });
 
 describe("measurability (twelfth session)", () => {
-  afterEach(() => useEscalationModel(null));
-  const detectors = () => useEscalationModel(null, { enabled: false });
+  afterEach(modelBack);
 
   it("asks about an evaluative purpose and a limit raised with no value", () => {
     detectors();

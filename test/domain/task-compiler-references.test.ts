@@ -2,20 +2,10 @@
 // referent detector finds, what it now finds, and the rules that reach or miss the ask. The detectors
 // alone, with the escalation model off, on texts written for these tests.
 import { afterEach, describe, expect, it } from "vitest";
-import { compileTask, type CompiledTask } from "../../src/domain/task-compiler/index.js";
-import { useEscalationModel } from "../../src/domain/task-compiler/model/escalation-evidence.js";
-
-function compiled(text: string): CompiledTask {
-  const outcome = compileTask({ text });
-  if (!outcome.ok) throw new Error(`unexpected ${outcome.error.code}: ${outcome.error.message}`);
-  return outcome.task;
-}
-const kinds = (text: string) => compiled(text).ambiguities.map((a) => a.kind);
-const notes = (text: string) => (compiled(text).ir.extensions!["x-canon.explanations"] as Record<string, string>).ambiguity_notes ?? "";
+import { detectorsOnly as detectors, kinds, modelBack, notes } from "../support/task-detectors.js";
 
 describe("references the request resolves itself (fourteenth session)", () => {
-  afterEach(() => useEscalationModel(null));
-  const detectors = () => useEscalationModel(null, { enabled: false });
+  afterEach(modelBack);
 
   it.each([
     [
@@ -76,8 +66,7 @@ describe("references the request resolves itself (fourteenth session)", () => {
 });
 
 describe("references the request does not resolve (fourteenth session)", () => {
-  afterEach(() => useEscalationModel(null));
-  const detectors = () => useEscalationModel(null, { enabled: false });
+  afterEach(modelBack);
 
   it.each([
     "which agent version does that customer run again?",
@@ -92,8 +81,7 @@ describe("references the request does not resolve (fourteenth session)", () => {
 });
 
 describe("rules and the ask (fourteenth session)", () => {
-  afterEach(() => useEscalationModel(null));
-  const detectors = () => useEscalationModel(null, { enabled: false });
+  afterEach(modelBack);
 
   it("finds a manifest protected by a pronoun, and a limit named by a snake-case key", () => {
     detectors();
