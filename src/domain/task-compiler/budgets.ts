@@ -3,7 +3,7 @@
 import type { ResourceBudget } from "../../contracts/agent-state.js";
 import { spanIn } from "./risk.js";
 import type { Clause, Span } from "./segment.js";
-import { gateFor, mayMatch } from "./literal-gates.js";
+import { gatedMatchAll } from "./literal-gates.js";
 
 export interface BudgetFinding {
   field: "latency_budget_ms" | "max_cost_units" | "max_attempts" | "max_tokens" | "max_tool_calls";
@@ -96,8 +96,7 @@ export function extractBudgets(clauses: Clause[]): BudgetFinding[] {
   const found: BudgetFinding[] = [];
   for (const clause of clauses) {
     for (const rule of GLOBAL_RULES) {
-      if (!mayMatch(gateFor(rule.pattern), clause.text)) continue;
-      for (const match of clause.text.matchAll(rule.pattern)) {
+      for (const match of gatedMatchAll(rule.pattern, clause.text)) {
         const value = rule.value(match);
         if (value !== null && (rule.field === "max_cost_units" || Number.isSafeInteger(value))) {
           found.push({ field: rule.field, value, span: spanIn(clause, match) });

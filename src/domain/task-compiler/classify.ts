@@ -6,7 +6,7 @@
 // prefixes in type-predicates.ts, the questions that ask for a finding in questions.ts.
 import type { TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./constraints.js";
-import { literalGateOf, mayMatch } from "./literal-gates.js";
+import { gateFor, mayMatch } from "./literal-gates.js";
 import { kindOfPath } from "./path-kinds.js";
 import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
 import { forbids, refsIn } from "./scope.js";
@@ -86,7 +86,7 @@ export interface Classification {
 
 // Each cue with the literal gate read off its expression (literal-gates.ts): most cues cannot match most clauses.
 const CUE_LIST = (Object.entries(CUES) as [TaskType, Cue[]][]).map(
-  ([type, cues]) => [type, cues.map(([pattern, weight]) => [pattern, weight, literalGateOf(pattern)] as const)] as const,
+  ([type, cues]) => [type, cues.map(([pattern, weight]) => [pattern, weight, gateFor(pattern)] as const)] as const,
 );
 
 /** `source` is the text the clauses were cut from (their spans index it); without it no topic line is seen. */
@@ -245,8 +245,6 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     scores.TEST! -= testCues;
     if (!scores.TEST) delete scores.TEST;
   }
-  const stepNote = `the TEST cues (${testCues}) do not vote, the tests asked for being a step of the ${stepOf}`;
-  if (testCues && stepOf === "fix") evidence.unshift({ type: fixType!, weight: 0, why: stepNote });
   for (const label of labels) {
     const type = LABELS.find(([pattern]) => pattern.test(label.trim()))?.[1];
     if (type) {
@@ -257,8 +255,14 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   const ranked = (Object.entries(scores) as [TaskType, number][]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const top = ranked[0];
   if (!top) return { type: "UNCLASSIFIED", span: null, scores, candidates: [], evidence };
-  // The change the test is a step of has no predicate: the note goes with whichever type wins.
-  if (testCues && stepOf && stepOf !== "fix") evidence.unshift({ type: top[0], weight: 0, why: stepNote });
+  // The note goes with the fix, or, where the change the test is a step of has no predicate, with
+  // whichever type wins.
+  if (testCues && stepOf)
+    evidence.unshift({
+      type: stepOf === "fix" ? fixType! : top[0],
+      weight: 0,
+      why: `the TEST cues (${testCues}) do not vote, the tests asked for being a step of the ${stepOf}`,
+    });
   const tied = ranked.filter(([, score]) => score === top[1]).map(([type]) => type);
   // The main predicate breaks a tie: what the request asks to do outranks what it mentions.
   if (tied.length > 1 && predicateType && tied.includes(predicateType)) {

@@ -211,7 +211,7 @@ const FORBIDS = new RegExp(`${NEGATED_LEAD.source}|${HARD_PHRASE.source}|${LEAD}
 
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
-export function extractConstraints(clauses: Clause[], text?: string): ExtractedConstraint[] {
+export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
   let previous: { clause: Clause; hardness: Hardness | null } | null = null;
   let ruleBefore: (RuleAt & { entry: ExtractedConstraint }) | null = null;
@@ -268,11 +268,10 @@ export function extractConstraints(clauses: Clause[], text?: string): ExtractedC
     previous = { clause, hardness };
     if (!hardness) continue;
     // A rule that completes the one before it in its sentence is shown with it (rule-joins.ts).
-    const join: { from: Clause; leans: boolean } | null =
-      hardness === "HARD" && text !== undefined ? joinedFrom(clauses, index, text, ruleBefore) : null;
+    const join: { from: Clause; leans: boolean } | null = hardness === "HARD" ? joinedFrom(clauses, index, text, ruleBefore) : null;
     const entry: ExtractedConstraint = { clause, text: sentenceCase(normalizeText(labelled(clause))), hardness };
     if (join) {
-      entry.text = sentenceCase(normalizeText(labelled({ ...join.from, text: text!.slice(join.from.start, clause.end) })));
+      entry.text = sentenceCase(normalizeText(labelled({ ...join.from, text: text.slice(join.from.start, clause.end) })));
       if (join.leans && ruleBefore?.index === index - 1) ruleBefore.entry.joined = true;
     }
     found.push(entry);

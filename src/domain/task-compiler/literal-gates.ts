@@ -232,6 +232,11 @@ export function gatedExec(pattern: RegExp | { exec(text: string): RegExpExecArra
   return pattern.exec(text);
 }
 
+/** `text.matchAll(pattern)`, none where the expression's gate proves it cannot match (matchAll runs a copy, so a global expression's state does not matter). */
+export function gatedMatchAll(pattern: RegExp, text: string): Iterable<RegExpExecArray> {
+  return mayMatch(gateFor(pattern), text) ? text.matchAll(pattern) : [];
+}
+
 /** `pattern.test(text)`, skipped (false) where the expression's gate proves it cannot match. */
 export function gatedTest(pattern: RegExp, text: string): boolean {
   if (!pattern.global && !pattern.sticky && !mayMatch(gateFor(pattern), text)) return false;

@@ -21,7 +21,7 @@ import {
 import { identifiedAfter, IDENTIFIER, placeNotSource, TICKET_KEY } from "./reference-anchors.js";
 import { refsIn } from "./scope.js";
 import { FILLER, isGreeting, wordCount, type Clause } from "./segment.js";
-import { gatedExec, gatedTest, gateFor, mayMatch } from "./literal-gates.js";
+import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
 
 const REFERENT_NOUNS =
   "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document|warnings?|regressions?|outages?|feedback|complaints?|cleanup|routine|procedure|steps|numbers|suggestions?|formats?|layouts?|conventions?";
@@ -152,7 +152,7 @@ export function unresolvedReference(
         continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
     }
-    for (const match of mayMatch(gateFor(EXTERNAL_EVENT), text) ? text.matchAll(EXTERNAL_EVENT) : []) {
+    for (const match of gatedMatchAll(EXTERNAL_EVENT, text)) {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (identifiedAfter(after) || ANCHOR.test(match[0])) continue;
       if (placeNotSource(match[0], text.slice(0, match.index))) continue;
@@ -195,7 +195,7 @@ export function unresolvedReference(
       }
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
     }
-    for (const match of mayMatch(gateFor(DEMONSTRATIVE_NP), text) ? text.matchAll(DEMONSTRATIVE_NP) : []) {
+    for (const match of gatedMatchAll(DEMONSTRATIVE_NP, text)) {
       const determiner = match[1]!.toLowerCase();
       const kind = /^(that|those)$/.test(determiner)
         ? "distal"
@@ -260,7 +260,7 @@ export function unresolvedReference(
       const match = gatedExec(pattern, text);
       if (match) candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
     }
-    for (const match of [...(mayMatch(gateFor(DISTAL_ANY), text) ? text.matchAll(DISTAL_ANY) : []), ...text.matchAll(DISTAL_QUESTION)]) {
+    for (const match of [...gatedMatchAll(DISTAL_ANY, text), ...text.matchAll(DISTAL_QUESTION)]) {
       if (candidates.some((c) => c.clause === clause && c.index === match.index)) continue;
       const after = text.slice(match.index + match[0].length);
       if (relativeThat(match[0], text.slice(0, match.index)) && resolved(match[0], RELATIVE)) continue;
