@@ -165,6 +165,10 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   });
   for (const clause of conventional ? [] : openings) {
     if (clause.section === "forbidden" || isNegated(clause.text) || quoteLabels.has(clause)) continue;
+    // A line of a code block or a quoted line is data the request carries ("Debug info: ERROR: …"
+    // in a pasted trace): it asks nothing, so it holds no main predicate and no question; its
+    // words still vote as cues, as a stack trace is what a bug report carries (fifteenth session).
+    if (clause.code || clause.role === "data") continue;
     const stripped = clause.text.replace(LEAD_FILLER, "");
     const offset = clause.start + clause.text.length - stripped.length;
     // A heading is a template label ("## What happened"), a question only when it ends with "?".

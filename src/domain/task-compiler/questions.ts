@@ -13,9 +13,11 @@ const FINDING_QUESTION =
 // Fourteenth session: what ran, succeeded or went out (a scheduled run's outcome, a release) is a
 // fact about the running system as much as what runs now ("Which tenants ran payroll in the last
 // 24h?", "did the fix go out?", "did the nightly backup succeed?": 13 of 14 such questions in the
-// development split; the other asks which commit made a build slow, a cause).
+// development split; the other asks which commit made a build slow, a cause). Fifteenth session: what
+// is scheduled to run ("is the nightly reserving job still scheduled in Airflow?") is as much a fact
+// about the running system.
 const ENVIRONMENT_QUESTION =
-  /\b(ran|go(?:ne)? out|went out|succeed(?:ed)?|running|still runs?|runs? [\w .-]{0,20}?\bv?\d+\.\d+|installed|mounted|up|down|healthy|deployed|version|revision|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|current|at the moment)\b/i;
+  /\b(ran|go(?:ne)? out|went out|succeed(?:ed)?|(?:still )?scheduled|running|still runs?|runs? [\w .-]{0,20}?\bv?\d+\.\d+|installed|mounted|up|down|healthy|deployed|version|revision|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|current|at the moment)\b/i;
 /** Why, where and what causes ask for a cause, even about the environment. */
 const CAUSE_QUESTION =
   /^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b|\bwhat(?:'s| is)? (?:causing|the (?:cause|reason))|\bwhat causes\b/i;

@@ -40,8 +40,10 @@ export interface Clause extends Span {
 }
 
 // Headings under which the caller states what to do, wherever they stand in a long issue body.
+// Fifteenth session: a heading that asks ("### Please", "## What we want", "## Change request",
+// "## Action items") heads the ask as "## Task" does.
 const ASK_HEADING =
-  /^(?:(?:the )?(?:task|ask|request|todo|to do|action|what to do|what i need|what we need|what i want|proposal|fix|goal|summary))$/i;
+  /^(?:(?:the )?(?:task|ask|request|todo|to do|action|what to do|what i need|what we need|what i want|what we want|proposal|fix|goal|summary|please|change request|requested change|what to change|review request|action items))$/i;
 
 const SECTION_NAMES: [RegExp, Section][] = [
   [

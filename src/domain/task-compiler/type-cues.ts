@@ -32,6 +32,13 @@ const REVIEW_NOUN =
   String.raw`(?<!(?<!\bfor )\b(?:the|this|that|these|those|its|his|her|their|(?!let's\b)[\w-]+'s)\s+${REVIEW_MODIFIERS})` +
   String.raw`(?<!\b(?:for|under|through)\s+${REVIEW_MODIFIERS})`;
 
+/**
+ * "tell me if it's ok to merge", "tell me whether they're safe to run", "tell me if the clamping is
+ * right": a judgement asked of something made is an opinion, a review's answer (fifteenth session:
+ * 50 of 52 such asks are REVIEW), where "tell me if the job is running" asks for a fact.
+ */
+const OPINION_ASKED = String.raw`tell (?:me|us) (?:if|whether) (?:it|its|it's|they|they're|this|that|these|those|the [\w-]+(?: [\w-]+)?|he|she)[^.;?]{0,25}?(?:ok|okay|fine|good|right|correct|sensible|safe|sound|reasonable)`;
+
 export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   BUG_FIX: [
     // The headings of a bug-report template.
@@ -40,8 +47,9 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       4,
     ],
     [/\b(fix(es|ed|ing)?|repair|resolve)\b/i, 2],
+    // A defect denied ("Nothing is broken as far as I know", "not broken") reports none (fifteenth session).
     [
-      /\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i,
+      /(?<!\b(?:nothing|not|never|isn't|aren't|wasn't) (?:is |was |seems |looks |got |gets )?)\b(bugs?|broken|crash(es|ed|ing)?|regression|\w*exception|\w+error|stack ?trace|segfault|panics?|throws?|500s?|off[- ]by[- ]one|typo)\b/i,
       2,
     ],
     [
@@ -107,7 +115,8 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /(?<![\w/.-])(?<!\b(?!let's)\w+'s (?:[\w-]+ )?)\b(document(ation)?|docs?(?![\w/.-])|readme|docstrings?|jsdoc|changelog|tutorial|api reference|comments?)\b/i,
       4,
     ],
-    [/\b(guide|how-?to|runbook|faq)\b/i, 6],
+    // A handbook is documentation as a guide is ("a page in the staff handbook"; fifteenth session).
+    [/\b(guide|how-?to|runbook|faq|handbook)\b/i, 6],
     [/\b(write|update|improve|fix)\s+(the\s+)?(docs|documentation|readme|changelog)\b/i, 4],
   ],
   INVESTIGATE: [
@@ -129,6 +138,7 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       8,
     ],
     [/\b(what do you think|your (opinion|thoughts|take)|feedback)\b/i, 3],
+    [new RegExp(String.raw`\b${OPINION_ASKED}`, "i"), 3],
   ],
   PERFORMANCE: [
     // A time budget ("should be under 2 seconds", "within 200 ms") is a performance target; minutes
@@ -160,6 +170,14 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /\b(lock(?:ing)? down|bug bounty|pen ?test (?:finding|report)|audit finding|sandbox(?:ed|ing)?|anyone (?:on|with|who|can|in|at|from|outside|inside|\w+ing)\b[^.;]{0,40}?\b(?:can|could|is able to)\b|(?:can|could) still (?:see|read|open|access|download)|without (?:the |a |any )?(?:(?:driver |user )?pin|password|signature|verification|auth(?:entication|orization)?|permission check)|not verified|unsigned|never expires?|privilege escalation|unauthori[sz]ed|bypass(?:es|ed|ing)?)\b/i,
       5,
     ],
+    // Fifteenth session: a named defence against a known attack ("set SameSite=Strict and Secure on
+    // the XSRF-TOKEN cookie", "regenerate the session id after login", "use yaml.safe_load for
+    // uploaded rules", "block private and link-local ranges") is security work though no attack is
+    // named: 36 of the 46 requests that name one are SECURITY_FIX, the rest questions and reviews.
+    [
+      /\b(samesite|httponly|secure flag|session fixation|regenerate (?:the )?session(?: id)?|safe_load|arbitrary (?:code|object|command)s?|link-local)\b/i,
+      5,
+    ],
     // Thirteenth session: an access control enforced where it was optional or missing.
     [new RegExp(String.raw`\b${ENFORCED_CONTROL}`, "i"), 5],
   ],
@@ -179,12 +197,13 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     // A package removed from or pinned in a manifest ("drop pytz from requirements/base.txt",
     // "remove moment from package.json", "pin numpy<2 in environment.yml"): 22 of 22 such asks are
     // dependency work (adding one to a test manifest is as often a test's set-up, and not named here;
-    // fourteenth session).
+    // fourteenth session). A lockfile holds nothing but package versions, so what is updated in it
+    // is a package ("update ChainLadder in actuarial/renv.lock"; fifteenth session).
     [
-      /\b(?:remove|drop|pin)\b[^.;]{0,40}?\b(?:from|in) (?:the )?`?[\w./\\-]*?(?:requirements[\w./-]*\.txt|package\.json|gemfile|go\.mod|cargo\.toml|pyproject\.toml|pom\.xml|build\.gradle(?:\.kts)?|composer\.json|\w+\.csproj|environment\.ya?ml)\b/i,
+      /\b(?:remove|drop|pin)\b[^.;]{0,40}?\b(?:from|in) (?:the )?`?[\w./\\-]*?(?:requirements[\w./-]*\.txt|package\.json|gemfile|go\.mod|cargo\.toml|pyproject\.toml|pom\.xml|build\.gradle(?:\.kts)?|composer\.json|\w+\.csproj|environment\.ya?ml)\b|\bupdate\b[^.;]{0,40}?\bin (?:the )?`?[\w./\\-]*?(?:renv\.lock|gemfile\.lock|poetry\.lock|cargo\.lock|composer\.lock|yarn\.lock|pipfile\.lock|package-lock\.json|pnpm-lock\.yaml|go\.sum)\b/i,
       5,
     ],
-    [/\b(dependenc(y|ies)|to (v|version )?\d+\.\d+)\b/i, 2],
+    [/\b(dependenc(y|ies)|deps|to (v|version )?\d+\.\d+)\b/i, 2],
   ],
   CONFIG_CHANGE: [
     // A dotfile such as ".env.example" starts with a non-word character, so "\b" cannot anchor it.
@@ -207,15 +226,17 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
   ],
   DEPLOY: [
-    // "broken since the last release" and "deploy-preview" are not deploys.
+    // "broken since the last release" and "deploy-preview" are not deploys. A version published,
+    // released or shipped ("publish local_accessx 1.4.0 to the plugins directory") is shipped as a
+    // whole (fifteenth session).
     [
-      /(?<![\\/])\b((?:re-?)?deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|cut a release|hotfix to prod)\b/i,
+      /(?<![\\/])\b((?:re-?)?deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|(?:publish|release|ship) (?:[\w@/.-]+ )?v?\d+\.\d+(?:\.\d+)?(?![\w.-])|cut a release|hotfix to prod)\b/i,
       5,
     ],
   ],
   OBSERVE_ENVIRONMENT: [
     [
-      /\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (whether|if|how many|how much|the current))\b/i,
+      /\b(check (the |whether |if |which |what |free )?(status|version|disk|health|logs?|usage|running|memory|cpu|load)|what version|which version|is \w+ running|is (the )?[\w-]+( [\w-]+)? (running|up|down|healthy)|show me (the )?(last|current|running|logs?|status|disk|which|how|what)|how much (disk|memory|space)|inspect|report (the )?(current|status)|tell me (?!(?:if|whether)\b[^.;?]{0,40}?\b(?:ok|okay|fine|good|right|correct|sensible|safe|sound|reasonable)\b)(whether|if|how many|how much|the current))\b/i,
       5,
     ],
     [/\b(disk (space|usage)|uptime|health ?check|running (processes|containers|services)|installed)\b/i, 2],
@@ -229,7 +250,9 @@ export const LABELS: [RegExp, TaskType][] = [
   [/^refactor(ing)?$/i, "REFACTOR"],
   [/^tests?$/i, "TEST"],
   [/^(docs?|documentation)$/i, "DOCS"],
-  [/^(investigation|investigate|question)$/i, "INVESTIGATE"],
+  // "question" says the issue asks something, not what: 18 of the 23 such issues ask about the
+  // environment and 4 for a finding, so the question's own form decides (fifteenth session).
+  [/^(investigation|investigate)$/i, "INVESTIGATE"],
   [/^review$/i, "REVIEW"],
   [/^(performance|perf)$/i, "PERFORMANCE"],
   [/^security$/i, "SECURITY_FIX"],
