@@ -47,7 +47,6 @@ export function compileTask(raw: TaskRequest, clarifications: readonly Clarifica
   return { ok: true, task: compileText({ request, taskId, clarifications, provenance }) };
 }
 
-const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
@@ -56,13 +55,17 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function wellFormed<T>(value: T): T;
 export function wellFormed(value: unknown): unknown {
-  // Most texts hold no surrogate at all; the look-behind expression is not run over them.
-  if (typeof value === "string") return SURROGATE.test(value) ? value.replace(LONE_SURROGATE, "\uFFFD") : value;
+  // Most texts are well-formed (V8 knows a one-byte string is without looking); the look-behind
+  // expression runs only over one that is not.
+  if (typeof value === "string") return isWellFormed(value) ? value : value.replace(LONE_SURROGATE, "\uFFFD");
   if (Array.isArray(value)) return value.map(wellFormed);
   if (value !== null && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormed(v)]));
   return value;
 }
+
+// String.prototype.isWellFormed (ES2024, in Node since 20.0): the ES2023 library does not declare it.
+const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 export interface AnswerInput {
   ambiguityId: string;

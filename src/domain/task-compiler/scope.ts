@@ -179,11 +179,13 @@ export function refsIn(raw: string): readonly FoundRef[] {
 function findRefs(raw: string): FoundRef[] {
   // Windows separators become "/" (same length, so offsets hold): tools\vendor\ is tools/vendor/.
   // A trailing "\" before punctuation ends a folder too ("Never modify C:\svc\agent\, IT manages it").
-  const text = raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|[\s,;:)!?]|$)/g, "/");
+  // Every match of this expression holds a backslash, and every URL "://": most texts hold neither,
+  // and neither expression runs over them.
+  const text = raw.includes("\\") ? raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|[\s,;:)!?]|$)/g, "/") : raw;
   const found: { ref: string; index: number; length: number }[] = [];
   const taken: [number, number][] = [];
   const overlaps = (start: number, end: number) => taken.some(([s, e]) => start < e && s < end);
-  for (const match of text.matchAll(URL)) {
+  for (const match of text.includes("://") ? text.matchAll(URL) : []) {
     found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
     taken.push([match.index, match.index + match[0].length]);
   }
