@@ -1,7 +1,12 @@
 // What points outside the request (split from referents.ts in the thirteenth session): a thing
 // defined by what someone outside said, found, made, uses or wants, and content the request only
 // points at (an agreement, a meeting, a document, an attachment, an earlier state). referents.ts
-// decides what resolves them.
+// decides what resolves them; contentOfTheAsk (moved here in the fifteenth session) says when the
+// ask itself cannot start without that content.
+
+import { IDENTIFIER, TICKET_KEY } from "./reference-anchors.js";
+import { refsIn } from "./scope.js";
+import { FILLER, type Clause } from "./segment.js";
 
 // A thing defined by what someone outside the request said, found or made: "the crash Priya
 // mentioned", "the vulnerability the pentesters found", "the logic we duplicated last sprint",
@@ -25,6 +30,9 @@ const SPELLED_OUT = String.raw`(?!\s+to\s+[a-z]+(?:,|\s+(?:[a-z]+ly\s+)?(?:how|w
 const NOUN_WORD = String.raw`(?!(?:on|in|at|of|to|for|from|with|by|when|while|after|before|since|until|and|or|but|that|which|is|was|were|are|has|had)\b)[a-z][\w-]*(?<!ed)`;
 const NAMED_DOER = String.raw`\b[Tt]he (?:${NOUN_WORD} ){0,2}${NOUN_WORD}\s+[A-Z][a-z]+\s+(?:just |already )?[a-z]{3,}ed\b`;
 export const NAMED_DOER_HINT = /\b[A-Z][a-z]+\s+(?:just |already )?[a-z]{3,}ed\b/;
+const NOT_AUXILIARY = String.raw`(?!\s+(?:already\s+|just\s+|not\s+|never\s+)?(?:been|[a-z]+ed|paid|done|made|sent|got|seen|taken|given|bought|spent|won|lost)\b)`;
+const GROUP = String.raw`(?:group|team|board|committee|department|facility|office|lab|unit|desk|division)`;
+const MONTH_OR_DAY = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b`;
 export const OUTSIDE_SOURCE = new RegExp(
   String.raw`\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b${SPELLED_OUT}` +
     `|${NAMED_DOER}` +
@@ -35,7 +43,18 @@ export const OUTSIDE_SOURCE = new RegExp(
     String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
     String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
     String.raw`|\b[Ww]hatever\s+${AGENT}\s+(?:${REPORT_VERB}|asked|decided|wants?|needs?|says?)\b` +
-    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had|ran)\b` +
+    // Fifteenth session: a group named with an acronym decides as a person does ("set the per-user
+    // GPU limits to what the HPC committee agreed"); "had" before a past participle is an auxiliary
+    // ("charged the full price on top of what they had already paid" tells an event, not a thing
+    // someone had).
+    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+|the [A-Za-z]+ ${GROUP}) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had${NOT_AUXILIARY}|ran|asked for)\b` +
+    // Fifteenth session: a change known only by its author ("review the PR from Rui", "since the
+    // change of Marco", "like in the branch of Pedro") is one of that person's changes, which the
+    // request does not identify; a number or a path after it does (referents.ts).
+    String.raw`|\b[Tt]he (?:PR|pull request|MR|merge request|branch|commit|patch|changes?) (?:from|of|by) (?!${MONTH_OR_DAY})[A-Z][a-z]+\b(?!['’/.-]\w)` +
+    // Fifteenth session: content someone outside will still send ("update the FAQ answer about
+    // windscreen claims, Ines will send the new wording") is not in the request yet.
+    String.raw`|\b[A-Z][a-z]+ (?:will|'ll|is going to) (?:send|provide|share|give|forward|supply)(?: (?:us|you|me))? (?:the |a |an |his |her |their )?(?:[\w-]+ ){0,2}[\w-]+` +
     // "the issue from this morning", "the mess from friday": defined by a time outside the request.
     // Observed events in a time window ("the checkout errors from last night") are found in logs.
     // Twelfth session: so are operations that ran ("the key rotation from this morning", "the
@@ -86,4 +105,31 @@ export const DEFINED_ELSEWHERE_HINT =
 // OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
 // every alternative holds one of these words, which one quick scan finds first.
 export const OUTSIDE_HINT =
-  /\b(?:whatever|talked|presented|uses|prefers|recommends|expects|needs|runs|paper|preprint|thesis|poster|datasheet|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?)\b/i;
+  /\b(?:whatever|talked|presented|uses|prefers|recommends|expects|needs|runs|paper|preprint|thesis|poster|datasheet|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?|the (?:PR|pull request|MR|merge request|branch|commit|patch|changes?) (?:from|of|by)|(?:will|'ll|is going to) (?:send|provide|share|give|forward|supply))\b/i;
+
+// Twelfth session: what the ask acts on, or how, defined only by what someone outside the request
+// said, did, uses or wants ("update the methods text the way Katrin wants it", "deploy to staging
+// the way Tomasz does it", "or go with the tool Jess suggested", "Promote web …, the version QA
+// signed off on"). The work cannot start without that content, so the escalation model may not
+// outvote the question, short request or long. Only in a clause that opens with the action (an
+// imperative, or "should we …"), and only when nothing after it in the clause names it (a path,
+// an identifier, a colon and a description): "write the regression test for the bug we fixed on
+// Monday in hr/leave/accrual.py: …" is named. Background that only dates or motivates the work
+// ("2.4.1 has the layout they asked for") is not the ask.
+const ASK_OPENING =
+  /^(?:(?:should|shall|do|can|could) we\s+|(?:where|how) do we\s+)?(?:fix|change|update|deploy|promote|extend|use|apply|add|write|set|move|go with|pick|implement|build|follow|switch|replace|configure|migrate|roll out|roll back|ship|release|bump|upgrade|test|cover|document|create|make|copy|port|match|align|revert|restore|do|run|include|import|load|send|format|rename|install|remove|delete)\b/i;
+const BACKGROUND_ROLES: ReadonlySet<string> = new Set(["background", "rules", "data"]);
+export function contentOfTheAsk(candidate: { clause: Clause; index: number; length: number }): boolean {
+  const { clause } = candidate;
+  if (clause.heading || (clause.role && BACKGROUND_ROLES.has(clause.role))) return false;
+  // Fourteenth session: an item of an inline list ("1) docstring for … 2) fix the typo Denise
+  // screenshotted 3) bump black") opens and ends at its numbers, as a line of a list does.
+  const before = clause.text
+    .slice(0, candidate.index)
+    .replace(/^.*\s\d{1,2}\)\s+/, "")
+    .replace(/^[\W\d]*(?:\d+[.)]\s*)?/, "")
+    .replace(FILLER, "");
+  const rest = clause.text.slice(candidate.index + candidate.length).split(/\s\d{1,2}\)\s/)[0]!;
+  const named = rest.replace(TICKET_KEY, "");
+  return ASK_OPENING.test(before) && !IDENTIFIER.test(named) && refsIn(named).length === 0 && !/:\s*\S/.test(rest);
+}

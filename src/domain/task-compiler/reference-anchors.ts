@@ -1,6 +1,7 @@
 // What identifies a reference right where it stands (split from referents.ts in the fourteenth
 // session): an identifier, a path, an example or a description attached to it, and the places that
 // are no source of content (a tool named bare, a ticket the answer is posted to).
+import type { Clause } from "./segment.js";
 
 /** Names that identify one thing: code, quoted text, numbers of issues and PRs, commit hashes. */
 export const IDENTIFIER =
@@ -56,3 +57,16 @@ export const identifiedAfter = (after: string): boolean =>
   NAMED_AFTER.test(after) ||
   locatedAfter(after) ||
   DESCRIBED_AFTER.test(after);
+
+// The sentences around a reference (moved from referents.ts in the fifteenth session).
+/** The sentence of a clause and the one before it, where a contrast ("the new one") is near. */
+export const nearSentences = (content: Clause[], clause: Clause): string =>
+  content
+    .filter((c) => c.sentence === clause.sentence || c.sentence === clause.sentence - 1)
+    .map((c) => c.text)
+    .join(" ");
+/** The words of a clause's sentence before a position in it, earlier clauses of the sentence included. */
+export const sentenceBefore = (content: Clause[], clause: Clause, index: number): string =>
+  [...content.filter((c) => c.sentence === clause.sentence && c.start < clause.start).map((c) => c.text), clause.text.slice(0, index)].join(
+    " ",
+  );

@@ -2,23 +2,36 @@
 // needs an antecedent inside the request; what counts as one, and what points outside it.
 import type { AmbiguityDraft } from "./ambiguity.js";
 import { hardnessOf, maskQuoted } from "./constraints.js";
-import { DEFINED_ELSEWHERE, DEFINED_ELSEWHERE_HINT, NAMED_DOER_HINT, OUTSIDE_HINT, OUTSIDE_SOURCE } from "./outside-sources.js";
+import {
+  contentOfTheAsk,
+  DEFINED_ELSEWHERE,
+  DEFINED_ELSEWHERE_HINT,
+  NAMED_DOER_HINT,
+  OUTSIDE_HINT,
+  OUTSIDE_SOURCE,
+} from "./outside-sources.js";
 import {
   agentsOwnFinding,
   contrastedWithNew,
   documentNamed,
   generalExtender,
+  keptAsBefore,
   learnedOf,
   locatedBefore,
   measuredAsStated,
   motiveOnly,
+  namedEarlier,
   partOfNamedDocument,
+  predicatedOfCode,
   predicatedOne,
   relativeThat,
   replacedByTheAsk,
+  sameAmongThemselves,
   statedBefore,
+  statedEarlier,
+  statedValue,
 } from "./resolved-references.js";
-import { identifiedAfter, IDENTIFIER, placeNotSource, TICKET_KEY } from "./reference-anchors.js";
+import { identifiedAfter, IDENTIFIER, nearSentences, placeNotSource, sentenceBefore } from "./reference-anchors.js";
 import { refsIn } from "./scope.js";
 import { FILLER, isGreeting, wordCount, type Clause } from "./segment.js";
 import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
@@ -55,24 +68,14 @@ const ANAPHOR =
   /\bof those\b(?=\s+(?:are|is|were|was|have|has|did|do|does|still|can|will|would|two|three|four)\b|\s*(?:[?.,;!]|$))|\b(?:accordingly|the (?:remaining|rest of the) (?:ones|tests|files|bugs|errors|warnings|items|cases|places|calls)|the rest(?= of it\b|\s*$))\b/i;
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
-  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
+  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client|centre|center|room|desk|team|agents?|staff))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
 
 // An artefact the request may carry inside a document it names (resolved-references.ts).
 const ARTEFACT = /\b(?:screenshots?|mockups?|mock-ups?|wireframes?|recordings?|images?|diagrams?)\b/i;
 const RELATIVE = 'opens a relative clause about the noun before it ("that" is a pronoun there, not a demonstrative)';
 const DOCUMENT = /\b(?:runbooks?|handbooks?|advisory|advisories|manuals?|spreadsheets?|slide decks?)$/i;
-/** The sentence of a clause and the one before it, where a contrast ("the new one") is near. */
-const nearSentences = (content: Clause[], clause: Clause): string =>
-  content
-    .filter((c) => c.sentence === clause.sentence || c.sentence === clause.sentence - 1)
-    .map((c) => c.text)
-    .join(" ");
+const PART_TAKEN = /\d\s*%|\b(?:first|one|some|half|a few|most|\d+)\b/i;
 const UPGRADED_TO = /\b(?:update|upgrade|bump|move|migrate|raise)\b.*\b(?:to|on)\s+v?\d+(?:\.\d+)+\b/i;
-/** The words of a clause's sentence before a position in it, earlier clauses of the sentence included. */
-const sentenceBefore = (content: Clause[], clause: Clause, index: number): string =>
-  [...content.filter((c) => c.sentence === clause.sentence && c.start < clause.start).map((c) => c.text), clause.text.slice(0, index)].join(
-    " ",
-  );
 const namesItsModel = (rest: string): boolean => IDENTIFIER.test(rest) || refsIn(rest).length > 0;
 const KEPT_AS_IS =
   /\b(?:must|should|shall|will|still|keep|keeps|continue to|need to|has to|have to)\s+(?:\w+\s+)?(?:work|behave|run|function)\s+(?:exactly\s+|just\s+)?(?:the\s+)?(?:same\s+)?$/i;
@@ -122,6 +125,14 @@ export function unresolvedReference(
     notes?.push(`"${phrase.trim()}" ${why}`);
     return true;
   };
+  // Fifteenth session (resolved-references.ts): "that token", "the old table" after a mention of
+  // the same noun that the request names.
+  const pointsBack = (phrase: string, clause: Clause, index: number): boolean =>
+    namedEarlier(
+      phrase,
+      requestBefore(clause, index),
+      (after) => identifiedAfter(after) || IDENTIFIER.test(after.split(/[\s,;:]+/)[1] ?? ""),
+    ) && resolved(phrase, "points back at the same noun the request names earlier");
   for (const clause of requesting) {
     const text = maskQuoted(clause.text);
     for (const match of gatedTest(OUTSIDE_HINT, text) || NAMED_DOER_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : []) {
@@ -139,6 +150,11 @@ export function unresolvedReference(
       )
         continue;
       if (
+        predicatedOfCode(clause.text.slice(0, match.index)) &&
+        resolved(match[0], "is said of the code its sentence names before it, which the work acts on")
+      )
+        continue;
+      if (
         DOCUMENT.test(match[0]) &&
         documentNamed(match[0], request) &&
         resolved(match[0], "is the document the request names by its path or identifier")
@@ -150,6 +166,7 @@ export function unresolvedReference(
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (/^\s*(?:[:(]|below\b|above\b|here\b|in\s+\S*[/.]\S|https?:)/i.test(after) || identifiedAfter(after) || ANCHOR.test(match[0]))
         continue;
+      if (statedValue(match[0], request) && resolved(match[0], "is a value the request states itself beside the same word")) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
     }
     for (const match of gatedMatchAll(EXTERNAL_EVENT, text)) {
@@ -179,6 +196,16 @@ export function unresolvedReference(
       )
         continue;
       if (statedBefore(match[0], before, clause.role) && resolved(match[0], "follows the behaviour or value its clause states itself"))
+        continue;
+      if (
+        statedEarlier(match[0], requestBefore(clause, match.index)) &&
+        resolved(match[0], "is content the request states earlier with the same subject and verb")
+      )
+        continue;
+      if (
+        sameAmongThemselves(match[0], sentenceBefore(content, clause, match.index), after) &&
+        resolved(match[0], "compares the things its sentence names with each other")
+      )
         continue;
       // "the same way api/health.ts does it" names its model; "X and Y do the same thing" (or say,
       // return, show it) only describes.
@@ -212,6 +239,10 @@ export function unresolvedReference(
           (determiner === "the" &&
             (wordCount(before) > 6 || (/s$/i.test(match[0]) && !/(?:ss|values|settings|changes|fixes|patches|PRs|ones)$/i.test(match[0])))))
       )
+        continue;
+      // Fifteenth session: "Where in the code do we pick the cover photo?": "in the code" is the place
+      // the agent looks, the project's own code as "in the repo" is, not one piece of it.
+      if (/^the code$/i.test(match[0]) && /\bin\s+$/i.test(before) && resolved(match[0], "is the project's own code, the place to look"))
         continue;
       // Quoted text is masked in `text`, so what follows is read from the clause as written: "the
       // old format `rl:{tenant}:{minute}`", "the other files in runbooks/".
@@ -254,6 +285,13 @@ export function unresolvedReference(
       )
         continue;
       if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) continue;
+      if (kind !== "definite" && pointsBack(match[0], clause, match.index)) continue;
+      if (
+        kind === "external" &&
+        keptAsBefore(match[0], text.slice(0, match.index)) &&
+        resolved(match[0], "is what the code gives before the change, which must not change")
+      )
+        continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
     }
     for (const pattern of [PRONOUN_ACTION, SUBJECT_PRONOUN]) {
@@ -272,10 +310,21 @@ export function unresolvedReference(
       // A clause never spans sentences, so its (cached) refs are the refs near the demonstrative.
       const near = `${clause.text.slice(0, match.index)} ${after.split(/[.;!?]/)[0] ?? ""}`;
       if ((IDENTIFIER.test(near) || refsIn(clause.text).length > 0) && !/\bagain\b/i.test(after)) continue;
+      if (pointsBack(match[0], clause, match.index)) continue;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "distal", phrase: match[0] });
     }
     // An anaphor points back like a distal demonstrative: only an earlier description resolves it.
     const anaphor = gatedExec(ANAPHOR, text);
+    // Fifteenth session: "10% of the CPU workers first, … then the rest", "keep 2.8.4 for the rest":
+    // "the rest" after a part its own sentence takes (a share, a count, "first") is the remainder
+    // of that whole; "and the rest?" alone names no part and stays a question.
+    if (
+      anaphor &&
+      /^the rest$/i.test(anaphor[0]) &&
+      PART_TAKEN.test(sentenceBefore(content, clause, anaphor.index)) &&
+      resolved(anaphor[0], "is the remainder of the part its sentence takes first")
+    )
+      continue;
     if (anaphor) candidates.push({ clause, index: anaphor.index, length: anaphor[0].length, kind: "distal", phrase: anaphor[0] });
   }
   // Fourteenth session: what the work is for, outside the request, is no content it needs.
@@ -331,33 +380,6 @@ export function unresolvedReference(
     return { draft: referenceQuestion(candidate, "Nothing in the request says which one"), weak };
   }
   return { draft: null, weak };
-}
-
-// Twelfth session: what the ask acts on, or how, defined only by what someone outside the request
-// said, did, uses or wants ("update the methods text the way Katrin wants it", "deploy to staging
-// the way Tomasz does it", "or go with the tool Jess suggested", "Promote web …, the version QA
-// signed off on"). The work cannot start without that content, so the escalation model may not
-// outvote the question, short request or long. Only in a clause that opens with the action (an
-// imperative, or "should we …"), and only when nothing after it in the clause names it (a path,
-// an identifier, a colon and a description): "write the regression test for the bug we fixed on
-// Monday in hr/leave/accrual.py: …" is named. Background that only dates or motivates the work
-// ("2.4.1 has the layout they asked for") is not the ask.
-const ASK_OPENING =
-  /^(?:(?:should|shall|do|can|could) we\s+|(?:where|how) do we\s+)?(?:fix|change|update|deploy|promote|extend|use|apply|add|write|set|move|go with|pick|implement|build|follow|switch|replace|configure|migrate|roll out|roll back|ship|release|bump|upgrade|test|cover|document|create|make|copy|port|match|align|revert|restore|do|run|include|import|load|send|format|rename|install|remove|delete)\b/i;
-const BACKGROUND_ROLES: ReadonlySet<string> = new Set(["background", "rules", "data"]);
-function contentOfTheAsk(candidate: ReferenceCandidate): boolean {
-  const { clause } = candidate;
-  if (clause.heading || (clause.role && BACKGROUND_ROLES.has(clause.role))) return false;
-  // Fourteenth session: an item of an inline list ("1) docstring for … 2) fix the typo Denise
-  // screenshotted 3) bump black") opens and ends at its numbers, as a line of a list does.
-  const before = clause.text
-    .slice(0, candidate.index)
-    .replace(/^.*\s\d{1,2}\)\s+/, "")
-    .replace(/^[\W\d]*(?:\d+[.)]\s*)?/, "")
-    .replace(FILLER, "");
-  const rest = clause.text.slice(candidate.index + candidate.length).split(/\s\d{1,2}\)\s/)[0]!;
-  const named = rest.replace(TICKET_KEY, "");
-  return ASK_OPENING.test(before) && !IDENTIFIER.test(named) && refsIn(named).length === 0 && !/:\s*\S/.test(rest);
 }
 
 /** An identifier or a path in the reference's own clause resolves it next to it, not from afar. */

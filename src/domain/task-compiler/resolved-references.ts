@@ -144,3 +144,74 @@ export const measuredAsStated = (phrase: string, before: string, requestBefore: 
 // acts on it nor follows it, so it needs no antecedent.
 const MOTIVE = /^\W*(?:(?:it|this|that)(?:['’]s| is)|these are)\s+(?:all\s+|just\s+|mainly\s+|mostly\s+)?for\s+$|\b\w+\s+so(?: that)?\s+$/i;
 export const motiveOnly = (before: string): boolean => MOTIVE.test(before);
+
+// Fifteenth session. "printed our Vault token in plain text … Revoke that token", "move the
+// qualifications from the old table crew_quals_legacy … The old table not delete please": a
+// demonstrative, or "the old X" after an "old X", whose noun the request has already named with a
+// name beside it (a capitalised name right before the noun, or an identifier or path right after
+// it) points back at that mention, an antecedent inside the request. A noun named earlier only as
+// vaguely ("the bug … fix that bug") is no antecedent, and the earlier mention is asked about
+// itself; "the other X", "their X" name another one; a ticket, thread or e-mail named earlier
+// still holds content from outside the request (docs/task-labelling.md).
+const NAMED_BEFORE_NOUN = /(?:^|\s)(?!(?:The|This|That|These|Those|A|An|Our|My|We|I|It|In|On|At|For|From|To)\s)[A-Z][\w-]*\s+$/;
+const OUTSIDE_CONTENT = /^(?:ticket|incident|case|thread|e-?mail|message|report|complaint|advisor)/i;
+export function namedEarlier(phrase: string, requestBefore: string, identifies: (text: string) => boolean): boolean {
+  const found = /^(that|those|this|these|the (?:old|previous|earlier))\s+(?:[\w-]+\s+)?([a-z]{3,}?)(?:es|s)?$/i.exec(phrase.trim());
+  if (!found) return false;
+  const determiner = found[1]!;
+  const noun = found[2]!;
+  if (/^(?:one|thing|way|stuff|kind|sort|type)$/i.test(noun) || OUTSIDE_CONTENT.test(noun)) return false;
+  const modifier = /^the /i.test(determiner) ? String.raw`${determiner.slice(4)}\s+` : "";
+  for (const mention of requestBefore.matchAll(new RegExp(String.raw`\b${modifier}${noun}(?:e?s)?\b`, "gi"))) {
+    const before = requestBefore.slice(Math.max(0, mention.index - 40), mention.index);
+    const after = requestBefore.slice(mention.index + mention[0].length, mention.index + mention[0].length + 60);
+    if (/\b(?:that|those|this|these|other)\s+(?:[\w-]+\s+)?$/i.test(before)) continue;
+    if (NAMED_BEFORE_NOUN.test(before) || identifies(after)) return true;
+  }
+  return false;
+}
+
+// "Make both sides fold the same way", "whether other customers could be affected in the same
+// way": "the same way" closing a sentence that names the things compared ("both …", "each …",
+// "all …", "other …" beside the one the request names) says they are alike among themselves; it
+// points at no earlier event. "Set both up the same way we did for X-ray" goes on to name one.
+export const sameAmongThemselves = (phrase: string, sentenceBefore: string, after: string): boolean =>
+  /^the same way$/i.test(phrase) && /\b(?:both|each|all|other)\b/i.test(sentenceBefore) && /^\s*(?:[.!?;]|$)/.test(after);
+
+// "approved 1,333.33 EUR … add up to 0.01 less than the approved amount": an agreed or approved
+// value the request states itself (the same participle right before a figure) is given, not
+// defined elsewhere.
+export function statedValue(phrase: string, request: string): boolean {
+  const participle = /^the (agreed|approved|negotiated|promised|requested)\b/i.exec(phrase.trim())?.[1];
+  if (!participle) return false;
+  return new RegExp(String.raw`\b${participle}\s+(?:at\s+|to\s+|is\s+|was\s+|:\s*)?(?:[A-Z]{3}\s?|[$€£]\s?)?\d`, "i").test(request);
+}
+
+// "I asked for --mem=256G … capping memory below what I asked for": a free relative ("what I asked
+// for", "what we wrote") whose subject and verb the request states earlier with an object says
+// that content again; it is no conversation outside the request.
+export function statedEarlier(phrase: string, requestBefore: string): boolean {
+  const found = /^what (\w+) (\w+(?: for)?)$/i.exec(phrase.trim());
+  if (!found) return false;
+  const [, subject, verb] = found;
+  // "he did a bunch of stuff" states no content.
+  return new RegExp(
+    String.raw`\b${subject}\s+${verb}\s+(?!(?:what|it|that|this|them|some|something|stuff|things|a bunch|a lot|lots)\b)\S`,
+    "i",
+  ).test(requestBefore);
+}
+
+// "G9 is the new EV group the motor team added in October": a definite description after a copula
+// is predicated of its subject, and a subject written as a code (a digit, an underscore, a path or
+// code quotes in it) is named by the request: the description says what that named thing is, and
+// the work acts on it, not on content someone outside the request holds.
+export const predicatedOfCode = (before: string): boolean =>
+  /(?:^|[\s(])(?:`[^`]+`|[\w.-]*(?:\d|_)[\w.-]*|[\w.-]+\/[\w./-]+)\s+(?:is|was|are|were)\s+$/.test(before);
+
+// "Finance rely on the monthly fines report matching the old numbers", "the retry limits match the
+// old behaviour": a thing that must match, equal or stay the same as "the old X" is checked for
+// not changing, and the old X is what the code gives before the change, which the repository
+// holds. "Put the old behaviour back" asks for an earlier state and stays a question.
+export const keptAsBefore = (phrase: string, before: string): boolean =>
+  /^the (?:old|previous|former) /i.test(phrase) &&
+  /\b(?:match|matches|matching|equal|equals|equalling|(?:the )?same as|identical to)\s+$/i.test(before);
