@@ -4,7 +4,7 @@
 import type { Matcher } from "./risk.js";
 
 const MONEY_WORDS =
-  /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?|chargebacks?)\b/gi;
+  /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?|chargebacks?|disburs(?:e|es|ed|ing|ements?))\b/gi;
 // Fourteenth session: a balance or an accrual of time off counts days, not money ("count it as 0.5
 // days against the balance", "the carryover ran twice", `timeoff/accrual.py`, `accrued_days()`):
 // the guide's money is what is charged or paid, and 4 of 4 such change requests are MEDIUM.
@@ -24,8 +24,11 @@ const moneyWords = (timeOff: boolean): Matcher => ({
 const LOYALTY_POINTS =
   /\b(?:loyalty|bonus|reward|award|goodwill)[ _-]?points?\b|\bpoints?[ _-](?:ledgers?|balances?)\b|\b(?:expir(?:e|ing)|credit(?:ing)?|redeem(?:ing)?|award(?:ing)?|grant(?:ing)?) (?:\w+ ){0,2}points\b/i;
 // A money word as a part of a snake_case or camelCase name (the word list of MONEY and the payments rule).
+// Fifteenth session: also a money word first in the name of a component that does the work
+// (`fare_engine/`, `refund_wizard.rb`, `payout_service`); first before anything else it only
+// qualifies the head ("fare_zone" is a zone, "payout_approver" a role: HIGH, bz-116, dc-082).
 const MONEY_NAMES =
-  /(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission|net_pay|gross_pay)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission|NetPay|GrossPay)s?(?![a-z])/;
+  /\b(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?_(?:engine|service|svc|wizard|calc\w*|module|api|worker|job|batch|processor|handler|gateway)s?\b|(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission|net_pay|gross_pay)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission|NetPay|GrossPay)s?(?![a-z])/;
 // Fourteenth session: the pay of employees is the payroll area, which the guide counts as money as
 // it counts billing: "payroll" named as a system or its work ("payroll-engine", "Payroll has the
 // rounding thing again", "add a reimbursement earning type to payroll"), net, gross and overtime
@@ -37,6 +40,18 @@ const MONEY_NAMES =
 // bank file alone is left out: its PDF and its upload are split between writers (bw-138, bw-034).
 const PAYROLL =
   /(?<![-/\w.]|\bfor (?:the |our |their |an? )?(?:\w+ )?)payroll(?![/\w.])|\b(?:net|gross|take-home|overtime|back) pay\b|\bwages?\b|\bpaychecks?\b|\bdirect[- ]deposits?\b|\b(?:sepa|bacs)\b(?![./])|\bACH\b/i;
+
+// Fifteenth session: tax computed or charged is the guide's "taxes money" (tax/VAT): on the
+// development split 33 of the 35 change requests that name it outside a path or a hyphenated name
+// ("tax-portal", "the tax adviser portal" name a system) are CRITICAL, the other two LOW. IPT
+// is the insurance premium tax ("applies the 9.5% IPT twice", "premium-engine 2.31.0 (new IPT rate)").
+const TAX = /(?<![-/\w.])(?:tax(?:es|ed)?|ipt)(?![-/\w.])(?! (?:advis[eo]rs?|portal|clients?|year|office)\b)/i;
+// Fifteenth session: stored amounts of money named in a currency's units ("to integer minor units
+// (amount_minor BIGINT)", "an integer amount_pence column"): converting them or changing code that
+// computes with them is money work (the guide: money data and billing data
+// changed are CRITICAL): 18 of the 19 change requests that name them on the development split.
+const MONEY_AMOUNTS =
+  /\bamount_(?:minor|pence|cents)\b|\bamounts?\b[^.;]{0,60}?\b(?:minor units|pence|cents)\b|\b(?:minor units|pence|cents)\b[^.;]{0,40}?\bamounts?\b/i;
 
 /** The money rules of the CRITICAL raise, with the reason each gives (see speaksOfTimeOff). */
 const moneyRules = (timeOff: boolean): [Matcher, string][] => [
@@ -69,5 +84,7 @@ const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   ],
   [MONEY_NAMES, "changes code named for money"],
   [PAYROLL, "computes or pays employees' pay"],
+  [TAX, "computes or charges tax"],
+  [MONEY_AMOUNTS, "changes stored amounts of money"],
 ];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };

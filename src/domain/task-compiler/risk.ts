@@ -15,9 +15,9 @@ export interface Finding<T> {
 }
 
 const CREDENTIAL_LITERAL =
-  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd)=['"]?(?![<$*{]|x{3})[^\s&'"]{6,}|\bAuthorization"?\s*[:=]\s*["']?(?:Splunk|Token|Basic|Key|ApiKey|Api-Key)\s+(?=[\w.~+/=-]*\d)[A-Za-z0-9][\w.~+/=-]{15,}/;
+  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|\bhv[sb]\.[A-Za-z0-9_-]{20,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd|[a-z]*pw)=['"]?(?![<$*{]|x{3})[^\s&'"]{6,}|\bAuthorization"?\s*[:=]\s*["']?(?:Splunk|Token|Basic|Key|ApiKey|Api-Key)\s+(?=[\w.~+/=-]*\d)[A-Za-z0-9][\w.~+/=-]{15,}/;
 // Every credential form above holds one of these; the full expression is tried only then.
-const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|BEGIN|Bearer|eyJ|\s-[ap]\s?'|--password/;
+const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|hv[sb]\.|BEGIN|Bearer|eyJ|\s-[ap]\s?'|--password/;
 export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };
 // A history rewrite (docs/task-labelling.md: CRITICAL and SECRET, 29 of 29), read the same way by
 // risk and privacy: a force-push however it is spelled, the rewriting tools, purging from history
@@ -87,7 +87,8 @@ const BEFORE_MONEY: [Matcher, string, Reaches?][] = [
   // command line (`redis-cli -a '…'`, `--password=…`), placeholders ("<token>", "$PW") excepted;
   // since the thirteenth session also a log's lower-case `password=…` field; since the fourteenth
   // its quoted value (`password='…'`) and an Authorization header's token under any scheme
-  // (`"Authorization": "Splunk 9c1f…"`, as a Bearer token is).
+  // (`"Authorization": "Splunk 9c1f…"`, as a Bearer token is); since the fifteenth a Vault token by
+  // its prefix (`hvs.CAES…`) and a log's abbreviated password field (`bindpw=…`, `dbpw=…`).
   [CREDENTIAL, "the request carries a live credential"],
   [
     /\b(print(s|ed|ing)?|log(s|ged|ging)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
@@ -173,8 +174,12 @@ const HIGH: [Matcher, string, Reaches?][] = [
   // account reading another's records (an IDOR, "other agencies' leads", the cross-org case), a
   // refusal answered with 403, the verb "authorise", and ending a session ("logout does not end
   // the session", "it logs everyone out"): sessions are authentication in the guide.
+  // Fifteenth session: the other owner may be anyone ("other students' home addresses", "another
+  // teacher's draft quiz", "other residents' tenancy contracts"); "the other team's setup" or "the
+  // other person's profile" points at one known party, not at records of others. (The plural
+  // possessive, "other tenants' shipments", is read up to its "s": no word boundary follows "'".)
   [
-    /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s) \w+|idors?|insecure direct object|(?:another|other) (?:users?|tenants?|agenc(?:y|ies)|customers?|accounts?|organi[sz]ations?|companies)(?:'s?|’s?)(?=\s)|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer)|(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
+    /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s) \w+|idors?|insecure direct object|(?<!\b(?:the|that|this|each) )(?:another|other) [a-z]+(?:['’]s|s(?=['’]\s))|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer)|(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
     "changes auth or permissions",
   ],
   // Fourteenth session: who may open stored files is access control too (guide: HIGH): a bucket
@@ -193,8 +198,13 @@ const HIGH: [Matcher, string, Reaches?][] = [
   [/(?:\b(?:POST|PUT|GET|PATCH) |(?<![\w.~-])(?=\/))\S*\/(?:log-?in|sign-?in|sessions?)\b(?!\w|\.\w)/, "changes auth or permissions"],
 ];
 // Rewrite verbs only: a backfill of a new column or an added index (HIGH, the type's base) is not one.
+// Fifteenth session: also a clean-up with its object inside ("clean them up", "tidy up the duplicate
+// bib records"), a deletion asked in the passive ("applicant records … have to be removed") and
+// stored values shifted by an amount ("every student's exam grade needs to be raised by 5 marks"),
+// as bl-024 "Clean them up the same way as last time" and eg-054 "clean it up in prod" are CRITICAL.
 const REWRITES_DATA =
-  /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|clean(s|ing)? up|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|update\b[^.;]{0,60}?\bset)\b/i;
+  /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|update\b[^.;]{0,60}?\bset)\b/i;
+const STAGED_FIRST = /\b(?:staging|uat)\b[^.;]{0,12}?\bfirst\b|\bfirst (?:in|on|against) (?:the )?(?:staging|uat)\b/i;
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
 const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
 // Work whose risk is its kind's, whatever it touches: a latency target on /checkout, a bump of the
@@ -215,7 +225,15 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   const unplaced = acting.map((clause) => withoutBackground(clause.text));
   // Production data rewritten (guide: CRITICAL): the environment is often named once, apart from
   // the verb ("On production, anonymise …", "Plugin registry production DB: merge …").
-  if (type === "DATA_MIGRATION" && acting.some((clause) => PRODUCTION.test(clause.text)))
+  // Fifteenth session: a rewrite rehearsed on staging before production ("staging first, then
+  // prod", "first in staging and after in production") is HIGH on the development split, 21 of 22
+  // (the other changes billing data, which the money rules read), by writers of many parts: a
+  // convention the guide does not state yet, reported for it (ep-181, er-107, cf-099, bo-149).
+  if (
+    type === "DATA_MIGRATION" &&
+    acting.some((clause) => PRODUCTION.test(clause.text)) &&
+    !acting.some((clause) => STAGED_FIRST.test(clause.text))
+  )
     for (const [i, clause] of acting.entries()) {
       const match = REWRITES_DATA.exec(unplaced[i]!);
       if (match) return { value: "CRITICAL", span: spanIn(clause, match), reason: "rewrites production data" };
@@ -280,16 +298,21 @@ function actingPart(clause: Clause): Clause[] {
 // Fourteenth session: "report back" alone is no limit to advice ("find out … and report back": the
 // finding is the task; "the pentest report back", "meters fail to report back" ask nothing); "just
 // report back" still is, and so is "only explain/tell me" as "just tell me" is.
+// Fifteenth session: "don't change anything matching <glob>" scopes the rule to those files, as
+// "… under <folder>" does (bd-134, ea-077: AUTONOMOUS).
 const RECOMMEND =
-  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|list|explain|describe)|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from|matching)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|list|explain|describe)|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
 // Fourteenth session: "approval" naming a part of the system ("the approval list", "the time-off
 // approval flow", "needs manager approval": 4 of 4 such requests AUTONOMOUS) asks nobody to be
 // consulted; the caller's own approval still does ("wait for approval", "needs my approval").
+// Fifteenth session: the same decision kept in other words ("nothing changes until Colette has
+// signed off", 39 of 39 gated; "Before you touch anything, send me a plan … Once I OK it, go
+// ahead"); "X asked me to …" reports why the caller asks, it asks nobody to be consulted.
 // Twelfth session: a decision the caller keeps until they have seen the result is a gate as well
 // ("wait for the go-ahead", "don't merge until I've run the smoke tests", "leave the PR open for
 // me to review", "Dry run first and show me the counts", "I'll give the go-ahead myself").
 const CONSULT =
-  /\b(ask (me|us)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change)|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|(?<!\b(?:manager|timesheet|expense|leave|time-off|purchase)\W?)approval(?!\s+(?:flows?|lists?|workflows?|steps?|queues?|status|page|screens?|buttons?|requests?|rules?|logic|chain|process|emails?|notifications?)\b)|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+  /\b(ask (me|us)(?! to\b)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change|touch|start)|once (i|we)('ve| have)? (ok|okay|ok'd|okayed|approved?|signed? off)\b|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|nothing changes (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|(?<!\b(?:manager|timesheet|expense|leave|time-off|purchase)\W?)approval(?!\s+(?:flows?|lists?|workflows?|steps?|queues?|status|page|screens?|buttons?|requests?|rules?|logic|chain|process|emails?|notifications?)\b)|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
 
 // A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
 const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;
@@ -328,6 +351,10 @@ export function modeOfText(clauses: Clause[], type: TaskType): Finding<Interacti
   for (const clause of clauses) {
     const match = gatedExec(RECOMMEND, clause.text);
     if (match && consulted && PROPOSAL.test(match[0])) continue;
+    // Fifteenth session: on docs work "don't change any code" keeps the docs out of the code, as
+    // CODE_LEFT_ALONE below (3 of 3 DOCS requests that say it AUTONOMOUS: "Don't change any code,
+    // docstrings only").
+    if (match && type === "DOCS" && /\bcode$/i.test(match[0])) continue;
     if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
   }
   if (type !== "DOCS")
