@@ -163,6 +163,44 @@ const LATER_FORMS = [
   String.raw`^no\s+(?:[\w-]+\s+)?(?:calls|requests|traffic)\s+to\s+\S+\s*[.!]?$`,
 ];
 
+// Fifteenth session: forms the blind parts of the fourteenth and fifteenth sessions write, each a
+// rule by the same reading as those above:
+// - invariances of output in other words: "Results must match the current output to 6 decimal
+//   places", "The PDF must look the same for the handlers" (without "exactly"), a clause that opens
+//   on the results it keeps ("results identical for seed 42"), and a trailing "same <results, output,
+//   routes, endpoints, signatures, API>" after the ask ("Get it under 2.5 GB, same inference
+//   results", "Split X into one controller per report, same routes"): what callers see must not
+//   change ("Same image, same node pool" still describes a setup: only outputs and interfaces);
+// - what stays as it is, with its place between ("token validation stays at the edge as is");
+// - "with no allocation increase per op", "with no regression": a denial the work must keep, as "with
+//   no behaviour change";
+// - "Plan only, no code yet", "Just give me a recommendation …, no implementation": the "no changes"
+//   of advice-only asks, as ", no code";
+// - content denied in what the work writes ("No internal hostnames in the examples", "use the images
+//   under tests/fixtures/, no real production images in the repo"; "no errors in the logs" states a
+//   fact, so only the work's own products count), and calls denied to the real system ("use the
+//   recorded sandbox responses, no calls to the real gateway");
+// - what may leave in data written out, with what it leaves out ("Log only the request id, not the
+//   account details");
+// - the work's changes confined to a place ("Keep the changes inside portal/src/app/claims/"), as
+//   "limit changes to";
+// - a non-native denial of deletion or renaming ("The old table not delete please"), as "Line A not
+//   touch".
+const FIFTEENTH_FORMS = [
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?(?:match|equal)\s+(?:exactly\s+)?(?:the\s+)?(?:current|existing|old|original|previous|today'?s)\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?(?:look|behave|work|render|read|print)\s+the\s+same\b`,
+  String.raw`^(?:the\s+)?(?:[\w-]+\s+)?(?:results?|outputs?)\s+(?:(?:must|should)\s+(?:be|stay|remain)\s+)?(?:identical|unchanged|the\s+same)\b`,
+  String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+)?(?:results?|outputs?|routes?|urls?|endpoints?|signatures?|api)\s*[.!]?$`,
+  String.raw`\b(?:stays?|remains?)\s+(?:(?:at|in|on|with|under)\s+)(?:[\w-]+\s+){1,3}?as\s+(?:it\s+)?is\b`,
+  String.raw`,\s+(?:and\s+)?with\s+no\s+(?:[\w-]+\s+){0,2}?(?:increase|regressions?|loss)\b`,
+  String.raw`,\s+no\s+(?:code|implementation)\s+(?:yet|for\s+now)\s*$|,\s+no\s+implementation\s*$`,
+  String.raw`(?:^|,\s+)(?:please\s+)?no\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+in\s+(?:the|any|our|your)\s+(?:examples?|docs|documentation|fixtures?|repo|repository|commits?|snippets?|screenshots?|readme|diff|test\s+data)\b`,
+  String.raw`(?:^|,\s+)no\s+(?:[\w-]+\s+)?(?:calls|requests|traffic)\s+to\s+(?:the\s+)?(?:real|live|prod|production)\b`,
+  String.raw`^(?:please\s+)?(?:log|print|send|store|expose|return|export|share|include|upload|post)\s+only\s+[^;,]{1,60},\s+not\s+\w`,
+  String.raw`^(?:please\s+)?keep\s+(?:the\s+|all\s+|your\s+)?(?:changes?|edits?|diff|work)\s+(?:inside|in|within|under|to)\s`,
+  String.raw`^(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+not\s+(?:delete|remove|drop|rename|move|modify|edit)(?:\s+please)?\s*(?:[,.]|$)`,
+];
+
 export const WORK_SCOPED_DENIAL = new RegExp(
   String.raw`(?:^|[,;:]\s+)no\s+(?:[\w-]+\s+){1,3}in\s+this\s+(?:file|pr|mr|change|ticket|commit|release|export|patch|branch|migration)\b`,
   "i",
@@ -182,6 +220,7 @@ const LIMIT_FORMS = [
   WORK_SCOPED_DENIAL.source,
   String.raw`\b(?:can'?t|cannot|can\s+not)\s+change\s*(?:,|$)`,
   ...LATER_FORMS,
+  ...FIFTEENTH_FORMS,
 ];
 export const BINDING_FORM = new RegExp(
   [

@@ -14,8 +14,14 @@ import { gatedTest } from "./literal-gates.js";
 // a kind of change there, not the folder), "we never commit there" after the folder, and a
 // non-native "and not touch vendor/" as "but not touch". "without …" forbids only where it opens the
 // clause (segment.ts keeps a without that describes what code does inside its sentence).
+// Fifteenth session: "please not change the ftl-limits.csv table" (not "please not change nothing",
+// which limits an advice ask), reading or logging in to a path or host ("don't read
+// /var/lib/kiosk-hub/state.db directly", "do not log in to rstudio-act02.norvale.internal"), and
+// copying from it ("Don't copy values from deploy/secrets/ into it") forbid; so does "edit files in
+// it" after a described folder (PRONOUN_OBJECT). Hosts under ".tv", and "C:\Program Files\…" as one
+// path, are read too.
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\b(?:but|and) )not|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:touch(?:ing)?|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? (?:to|there)|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:(?:ad-hoc|manual|direct|hand) )?(?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\b(?:but|and) )not|(?<=\bplease )not(?!\s+\w+\s+(?:nothing|anything)\b)|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:touch(?:ing)?|(?:read(?:ing)?|log(?:ging)?\s+in(?:to|\s+to))(?=\s+(?:from\s+)?[`'"]?[\w~.-]*[/.]\w)|cop(?:y|ying)(?:\s+\w+){0,2}?\s+(?:from|out of)|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? (?:to|there)|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:(?:ad-hoc|manual|direct|hand) )?(?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 // Tenth session: access bans ("do not connect to" is above; "no calls from the app to X", "no
 // kubectl or API access to X"), "X is never edited", "nothing in X is to be edited", "X is only
@@ -32,14 +38,14 @@ const URL = /\bhttps?:\/\/([a-z0-9.-]+)(?::\d+)?[^\s)>\]"'`]*/gi;
 // Hosts under the common generic and European/Commonwealth country domains (".ie", ".es", ".ch": a
 // forbidden "sftp.ebics-gw.example.ie" was cut at ".example", fourteenth session) and ".lan".
 const HOST = new RegExp(
-  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu|example|test|local|localhost|invalid|info|biz|xyz|eu|de|uk|fr|nl|jp|ie|es|se|dk|fi|pl|ch|pt|ca|au|nz|us|lan))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
+  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu|example|test|local|localhost|invalid|info|biz|xyz|eu|de|uk|fr|nl|jp|ie|es|se|dk|fi|pl|ch|pt|ca|au|nz|us|lan|tv))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
   "gi",
 );
 // localhost and IPv4 addresses are hosts too ("don't hit localhost:8080 or 10.0.0.5"), with or
 // without a port; like any host they are scope only where they are accessed or forbidden.
 const LOCAL_HOST = /(?<![\w@/.:-])(localhost|(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?::\d{2,5})?(?![\w.-]*\w)/g;
 const PATH = new RegExp(
-  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|~\/|[A-Za-z]:\/|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|go\.mod|go\.sum|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
+  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|~\/|[A-Za-z]:\/(?:Program Files(?: \(x86\))?\/)?|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|go\.mod|go\.sum|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
   "g",
 );
 const KNOWN_DIRS =
@@ -50,14 +56,17 @@ export interface ScopeRef extends Span {
   forbidden: boolean;
   /** From an "only touch …" clause: everything the task changes must be inside such refs. */
   only?: boolean;
+  /** Forbidden as "the rest of" a file: allowed again when the request changes that file elsewhere. */
+  restOf?: boolean;
   /** Named as what to read from ("copy the validators from ../common/v.ts into …"): read, not changed. */
   source?: boolean;
 }
 
 // A ref after a verb of reading and "from" is the source the work reads: "copy X from A into B",
-// "port the parser from A". Moving or removing from A changes A, so only reading verbs count.
+// "port the parser from A", "docs generated by hand from config/limits.toml" (fifteenth session).
+// Moving or removing from A changes A, so only reading verbs count.
 const SOURCE_BEFORE =
-  /\b(?:cop(?:y|ies|ying)|port(?:s|ing)?|read(?:s|ing)?|take|takes|taking|borrow(?:s|ing)?|reus(?:e|es|ing)|lift(?:s|ing)?|extract(?:s|ing)?)\b[^.;:]{0,80}?\bfrom\s+\W?$/i;
+  /\b(?:cop(?:y|ies|ying)|generat(?:e|es|ed|ing)|deriv(?:e|es|ed|ing)|port(?:s|ing)?|read(?:s|ing)?|take|takes|taking|borrow(?:s|ing)?|reus(?:e|es|ing)|lift(?:s|ing)?|extract(?:s|ing)?)\b[^.;:]{0,80}?\bfrom\s+\W?$/i;
 
 // Thirteenth session: a path in brackets after a noun, in a clause that asks for no change ("the
 // import takes 9 min for the January schedule file (data/pairings/2027-01.xml)"), says which thing
@@ -81,7 +90,9 @@ function forbiddingWords(text: string): boolean {
   const known = forbidsCache.get(text);
   if (known !== undefined) return known;
   if (forbidsCache.size >= REFS_CACHE_LIMIT) forbidsCache.clear();
-  const found = gatedTest(FORBID, text) || gatedTest(FORBID_PHRASE, text);
+  // Emphasis inside a rule ("**Do not** touch /etc/pgbouncer/userlist.txt") is markup, not words.
+  const plain = text.includes("**") ? text.replace(/\*\*/g, "") : text;
+  const found = gatedTest(FORBID, plain) || gatedTest(FORBID_PHRASE, plain);
   forbidsCache.set(text, found);
   return found;
 }
@@ -93,7 +104,7 @@ const ACCESS =
 // A rule whose object is a pronoun: "`notify/` is vendored; never modify it", "`package.json` and
 // the lockfile are owned by the platform team; don't edit them".
 const PRONOUN_OBJECT =
-  /\b(?:touch|modify|change|edit|alter|update|delete|remove|rewrite|reformat|write to|commit(?: to)?|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b/i;
+  /\b(?:touch|modify|change|edit|alter|update|delete|remove|rewrite|reformat|write to|commit(?: to)?|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b|\b(?:touch|modify|change|edit|alter|update|delete|remove|rewrite|reformat)\s+(?:any\s+|the\s+)?(?:files?|anything|code)\s+(?:in|under|inside)\s+(?:it|them|there)\b/i;
 
 // The paths are the subject of a description: a copula or "lives/belongs/comes" right after them.
 const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|comes?)\b/i;
@@ -114,13 +125,28 @@ function namedByNextRule(clauses: Clause[], forbidding: readonly boolean[], inde
   return !text.slice(clause.end, next.start).includes("\n");
 }
 
+// Fifteenth session: "Don't hit license.vidora.tv directly, use license-staging.vidora.tv for any
+// test requests": after the denial, a part of the clause that opens on a verb of use names what the
+// work should use instead, so its refs are allowed.
+const INSTEAD =
+  /,\s+(?:and\s+|but\s+)?(?:please\s+)?(?:use|query|call|hit|go through|point (?:it |them )?at|connect to|send (?:\w+ )?to|read from)\b[^,;]*$/i;
+// "The rest of robots.txt should stay as it is" after "add … to public/robots.txt" keeps what the
+// change does not reach in the file it changes: that file is not forbidden. Where the file is named
+// nowhere else ("upgrade typescript, keep the rest of package-lock.json as is") it is (fresh2-06).
+const REST_OF = /\b(?:the )?rest of (?:the )?[`'"]?$/i;
+function insteadAfterDenial(text: string, at: number): boolean {
+  const part = INSTEAD.exec(text.slice(0, at));
+  return part !== null && !forbiddingWords(part[0]) && forbiddingWords(text.slice(0, part.index));
+}
+
 export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
   const refs: ScopeRef[] = [];
   // Each clause's own FORBID test, once: the pronoun rule reads the next clause's too.
   const forbidding = clauses.map(forbids);
   for (const [index, clause] of clauses.entries()) {
-    const forbidden = forbidding[index]! || namedByNextRule(clauses, forbidding, index, text);
+    const denied = forbidding[index]! || namedByNextRule(clauses, forbidding, index, text);
     for (const found of refsIn(clause.text)) {
+      const forbidden = denied && !insteadAfterDenial(clause.text, found.index);
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = !forbidden && ONLY.test(clause.text);
       const before = clause.text.slice(0, found.index);
@@ -132,10 +158,28 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
         forbidden,
         only,
         ...(source ? { source } : {}),
+        ...(forbidden && REST_OF.test(clause.text.slice(0, found.index)) ? { restOf: true } : {}),
       });
     }
   }
-  return refs;
+  return withFullPaths(refs);
+}
+
+// Fifteenth session: a forbidden file named by its bare name after its path was given ("Bring
+// coverage of billing/src/proration.ts to 90%. Tests only: do not change proration.ts itself") is
+// that path: one file has one ref however the request spells it, as for Windows separators. Only
+// when exactly one path the request names ends in that name.
+function withFullPaths(refs: ScopeRef[]): ScopeRef[] {
+  if (!refs.some((r) => r.restOf || (r.forbidden && r.ref.startsWith("fs:") && !r.ref.includes("/")))) return refs;
+  return refs.map(({ restOf, ...r }) => {
+    let ref = r.ref;
+    if (r.forbidden && ref.startsWith("fs:") && !ref.includes("/") && !ref.includes("*")) {
+      const full = [...new Set(refs.filter((o) => o.ref.endsWith(`/${ref.slice(3)}`)).map((o) => o.ref))];
+      if (full.length === 1) ref = full[0]!;
+    }
+    const changed = restOf === true && refs.some((o) => !o.forbidden && o.ref === ref);
+    return { ...r, ref, forbidden: r.forbidden && !changed };
+  });
 }
 
 // A forbidden path whose last part has no extension is a folder ("don't change terraform/modules/eks
