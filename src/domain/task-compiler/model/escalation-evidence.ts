@@ -13,8 +13,15 @@ import { ESCALATION_TABLE_JSON } from "./escalation-model.generated.js";
 import { escalationFeatures } from "./escalation-features.js";
 import { logisticVote, type LogisticTable } from "./logistic.js";
 
-/** Chosen on the first-contact rows by the smallest median per-batch gap (CV_GRID=batches; docs/task-compiler.md). */
-export const ESCALATION_THRESHOLD = 0.4;
+/**
+ * 0.4 until the fifteenth session (the smallest median per-batch gap on the first-contact rows,
+ * CV_GRID=batches). Now 0.5: on the 1,000 requests of parts 97zzv-97zzz, which neither the rules
+ * nor this model had seen, each step from 0.4 to 0.6 saved about three clear requests for one
+ * ambiguous one, and 0.5 is the highest threshold that keeps recall at 96% or more on both the
+ * studied parts and the judges (a point above issue 14's target, for writing less like them).
+ * docs/task-compiler.md, "Escalation model".
+ */
+export const ESCALATION_THRESHOLD = 0.5;
 
 /** Questions the model never outvotes: the request against its own rules, or nothing to act on. */
 export const STANDING_KINDS: ReadonlySet<string> = new Set([
