@@ -36,7 +36,9 @@ describe("learned evidence", () => {
     for (const { url, source } of generated) {
       expect(readFileSync(url, "utf8") === source, `${url.pathname} is stale: run npm run train:compiler`).toBe(true);
     }
-  }, 600_000);
+    // Retraining on 18,091 requests takes about 6 minutes on a quiet host and 9 on a busy one
+    // (fifteenth session); the limit is for a hung run, not a speed claim.
+  }, 900_000);
 
   it("reads words as stems, paths and numbers as their kind, and marks the opening words", () => {
     expect(["adds", "added", "adding", "tests", "queries", "class"].map(stem)).toEqual(["add", "add", "add", "test", "query", "class"]);
