@@ -114,6 +114,11 @@ batches=(
   "da6d000 fc5933b test/fixtures/task-corpus/97-blind-dev-zzx.yaml fresh"
   "da6d000 fc5933b test/fixtures/task-corpus/97-blind-dev-zzy.yaml fresh"
   "da6d000 fc5933b test/fixtures/task-corpus/97-blind-dev-zzz.yaml fresh"
+  "e083e88 d4a0286 test/fixtures/task-corpus/98-blind-dev-a.yaml fresh"
+  "e083e88 d4a0286 test/fixtures/task-corpus/98-blind-dev-b.yaml fresh"
+  "e083e88 d4a0286 test/fixtures/task-corpus/98-blind-dev-c.yaml fresh"
+  "e083e88 d4a0286 test/fixtures/task-corpus/98-blind-dev-d.yaml fresh"
+  "e083e88 d4a0286 test/fixtures/task-corpus/98-blind-dev-e.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
