@@ -1,11 +1,10 @@
 // Training for the compiler's learned evidence: shared by scripts/train-task-model.ts and the test
 // that checks the shipped table is not stale. Reads the development split only.
 import { readFileSync } from "node:fs";
-import { ambiguityLean } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
 import { ESCALATION_FEATURES, escalationFeatures } from "../src/domain/task-compiler/model/escalation-features.js";
 import { features } from "../src/domain/task-compiler/model/features.js";
 import { fitLogistic, type LogisticTable } from "../src/domain/task-compiler/model/logistic.js";
-import { loadModel, type NaiveBayesModel } from "../src/domain/task-compiler/model/naive-bayes.js";
+import { loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { loadSoftmax, normalise, type SoftmaxTable } from "../src/domain/task-compiler/model/softmax.js";
 import type { TypeModels } from "../src/domain/task-compiler/model/type-evidence.js";
 import { segment } from "../src/domain/task-compiler/segment.js";
@@ -26,8 +25,8 @@ export const TYPE_CLASSES = [...TASK_TYPES];
 /** The text the compiler reads for an entry. */
 export const textOf = (entry: CorpusEntry): string => requestText(requestOf(entry));
 
-// The escalation rows train one naive Bayes per batch left out (about ninety), each over the whole
-// split: a text's features are the same every time (features() is pure), so they are read once.
+// The type and ambiguity tables and the escalation rows' leave-batch-out counts read the same
+// texts: a text's features are the same every time (features() is pure), so they are read once.
 const featureMemo = new Map<string, string[]>();
 function featuresOf(text: string): string[] {
   let found = featureMemo.get(text);
@@ -238,15 +237,11 @@ export interface EscalationRow {
 export function escalationRows(corpus: CorpusEntry[], firstContact: FirstContactRow[] = loadFirstContact()): EscalationRow[] {
   const byId = new Map(corpus.map((e) => [e.id, e]));
   const rows = firstContact.filter((r) => byId.has(r.id) && r.written === "fresh");
-  const models = new Map<string, NaiveBayesModel>();
-  for (const batch of [...new Set(rows.map((r) => r.batch))].sort()) {
-    const ids = new Set(rows.filter((r) => r.batch === batch).map((r) => r.id));
-    models.set(batch, loadModel(buildAmbiguityTable(corpus.filter((e) => !ids.has(e.id)))));
-  }
-  return rows.map((r) => {
+  const leans = leaveBatchOutLeans(corpus, rows);
+  return rows.map((r, i) => {
     const entry = byId.get(r.id)!;
     const text = r.text ?? textOf(entry);
-    const { lean, logit } = ambiguityLean(text, models.get(r.batch));
+    const { lean, logit } = leans[i]!;
     return {
       id: r.id,
       batch: r.batch,
@@ -255,6 +250,80 @@ export function escalationRows(corpus: CorpusEntry[], firstContact: FirstContact
       x: escalationFeatures({ text, clauses: segment(text), asked: r.kinds, lean, logit }),
     };
   });
+}
+
+/**
+ * Each row's ambiguity lean (ambiguity-evidence.ts) under the naive Bayes trained on the corpus
+ * without the row's batch: the same numbers as `ambiguityLean(text, loadModel(buildAmbiguityTable(
+ * rest)))`, but from one count of the whole corpus less the batch's own counts, instead of ninety
+ * tables and models built whole (most of training's time). The arithmetic is loadModel's and
+ * predict's, expression for expression, so the shipped table stays byte-identical; the
+ * stale-table test (test/domain/task-compiler-model.test.ts) checks it.
+ */
+export function leaveBatchOutLeans(corpus: CorpusEntry[], rows: FirstContactRow[]): { lean: number; logit: number }[] {
+  const k = AMBIGUITY_CLASSES.length;
+  const { alpha } = AMBIGUITY_MODEL_SETTINGS;
+  const byId = new Map(corpus.map((e) => [e.id, e]));
+  const labelled = corpus.map((e) => ({ id: e.id, label: e.expect.ambiguous ? 0 : 1, features: featuresOf(textOf(e)) }));
+  const count = (of: typeof labelled) => {
+    const docs = new Array<number>(k).fill(0);
+    const totals = new Array<number>(k).fill(0);
+    const perFeature = new Map<string, number[]>();
+    for (const row of of) {
+      docs[row.label]!++;
+      for (const f of row.features) {
+        let counts = perFeature.get(f);
+        if (!counts) perFeature.set(f, (counts = new Array<number>(k).fill(0)));
+        counts[row.label]!++;
+        totals[row.label]!++;
+      }
+    }
+    return { docs, totals, perFeature };
+  };
+  const all = count(labelled);
+  const leans = new Array<{ lean: number; logit: number }>(rows.length);
+  for (const batch of new Set(rows.map((r) => r.batch))) {
+    const ids = new Set(rows.filter((r) => r.batch === batch).map((r) => r.id));
+    const own = count(labelled.filter((row) => ids.has(row.id)));
+    // The model left without the batch: its class counts, and its vocabulary (features some other request has).
+    const docs = all.docs.map((d, c) => d - own.docs[c]!);
+    const totals = all.totals.map((t, c) => t - own.totals[c]!);
+    let vocabulary = all.perFeature.size;
+    for (const [f, counts] of own.perFeature) if (counts.every((n, c) => n === all.perFeature.get(f)![c])) vocabulary--;
+    const allDocs = docs.reduce((a, b) => a + b, 0);
+    const prior = docs.map((d) => Math.log((d + 1) / (allDocs + k)));
+    const denominators = totals.map((t) => Math.log(t + alpha * vocabulary));
+    rows.forEach((r, i) => {
+      if (r.batch !== batch) return;
+      const score = Float64Array.from(prior);
+      let known = 0;
+      for (const f of features(r.text ?? textOf(byId.get(r.id)!))) {
+        const full = all.perFeature.get(f);
+        if (!full) continue;
+        const left = full.map((n, c) => n - (own.perFeature.get(f)?.[c] ?? 0));
+        if (left.every((n) => n === 0)) continue;
+        known++;
+        for (let c = 0; c < k; c++) score[c]! += Math.log(left[c]! + alpha) - denominators[c]!;
+      }
+      leans[i] = leanOf(score, known);
+    });
+  }
+  return leans;
+}
+
+/** predict's ranking and ambiguityLean's reading of it, on a naive Bayes score (AMBIGUITY_CLASSES order). */
+function leanOf(score: Float64Array, known: number): { lean: number; logit: number } {
+  let top = 0;
+  for (let c = 1; c < score.length; c++) if (score[c]! > score[top]!) top = c;
+  const max = score[top]!;
+  let sum = 0;
+  const exp = new Float64Array(score.length);
+  for (let c = 0; c < score.length; c++) sum += exp[c] = Math.exp(score[c]! - max);
+  const ranked = [...score.keys()].map((c) => ({ p: exp[c]! / sum, c })).sort((a, b) => b.p - a.p || a.c - b.c);
+  const n = Math.max(1, known);
+  const perFeature = [...score].map((v) => (v - max) / n);
+  const lean = ranked[0]!.c === 0 ? -perFeature[1]! : perFeature[0]!;
+  return { lean, logit: lean * Math.max(1, known) };
 }
 
 export const buildEscalationTable = (rows: EscalationRow[], settings = ESCALATION_MODEL_SETTINGS): LogisticTable =>
