@@ -4,7 +4,8 @@
 import type { PrivacyClass } from "../../contracts/task-ir.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
 import type { Clause } from "./segment.js";
-import { gatedExec } from "./literal-gates.js";
+import { gatedExec, gatedTest } from "./literal-gates.js";
+import { DATA_PROTECTION_LAW, PERSON_IDENTIFIERS, PATIENT_RECORDS, PERSON_RECORDS } from "./personal-records.js";
 
 // Thirteenth session: personal data pasted into the request (docs/task-labelling.md, "privacy":
 // e-mail addresses in logs, phone numbers, passport numbers). A person's address is written
@@ -14,12 +15,15 @@ import { gatedExec } from "./literal-gates.js";
 const PERSONAL_EMAIL =
   /(?<!(?:^|\n)\s*(?:from|to|cc|reply-to):[^\n]*)(?<!\b(?:like|e\.g\.) )\b(?![a-z._]*\b(?:test|demo|dummy|fake|seed(?:ed)?)\b)[a-z]+(?:[._][a-z]+)+\d*(?:\+[a-z]+)?@[a-z][\w-]*(?:\.[\w-]+)*\.[a-z]{2,}\b/i;
 // A phone number in international form ("+351 936 555 014", "to=+44 7700 900412") is one person's.
-const PHONE_NUMBER = /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,}\b/;
+// Sixteenth session: so is one in national form, a UK mobile ("07700 900412") or three groups of
+// three digits ("Ana-Marta Kowalski, 912 345 678"; a bag tag "0176 432118" is neither).
+const PHONE_NUMBER =
+  /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,}\b|(?<![\w+.:/-])07\d{3} ?\d{6}\b|(?<![\w+.:/-])[2-9]\d{2} \d{3} \d{3}\b(?! ?[\d.])/;
 // Person records rewritten: a column that holds a person's contact or identity data, named as
 // code names it ("leads.phone", "accounts.email", "patient_name and date_of_birth"), anonymised,
 // normalised, replaced or split (the guide: RESTRICTED when the task changes person records).
 const PERSON_COLUMNS_REWRITTEN =
-  /\b(?:anonymi[sz]|pseudonymi[sz]|overwrit|replac|normali[sz]|hash|redact|scrub|mask|encrypt|lower-?cas|split)\w*\b[^.;\n]{0,40}?(?:\b[a-z]+[._](?:phone(?:_number)?|e_?mail(?:_address)?|full_name|first_name|last_name|date_of_birth|dob|birth_date|national_id|ssn)\b|\b(?:phone|e_?mail|date_of_birth|birth_date|full_name|first_name|last_name)_[a-z]+\b|\b[a-z]+_(?:name|phone|e_?mail)\b|\b(?:home|postal|street)_address\b)/;
+  /\b(?:anonymi[sz]|pseudonymi[sz]|overwrit|replac|normali[sz]|hash|redact|scrub|mask|encrypt|lower-?cas|split)\w*\b[^.;\n]{0,40}?(?:\b[a-z]+[._](?:phone(?:_number)?|e_?mail(?:_address)?|full_name|first_name|last_name|date_of_birth|dob|birth_date|national_id|ssn)\b|\b(?:nhs_number|mrn|date_of_birth)\b|\b(?:phone|e_?mail|date_of_birth|birth_date|full_name|first_name|last_name)_[a-z]+\b|\b[a-z]+_(?:name|phone|e_?mail)\b|\b(?:home|postal|street)_address\b)/i;
 // A passport's own contents (its number, data, scan or photo), not a passport interview or rule.
 const PASSPORT_DATA = /\bpassport (?:numbers?|data|scans?|photos?|pages?|details|copies|images?)\b/i;
 
@@ -27,16 +31,46 @@ const PASSPORT_DATA = /\bpassport (?:numbers?|data|scans?|photos?|pages?|details
 // security number"); "the new Social Security wage base" is a tax. "medical" or "patient" joined
 // by a hyphen to a name names a project or a system ("the medical-NER project", "patient-portal"),
 // not the data handled.
+// Sixteenth session: "the/a date of birth" is a field of a form or a check ("won't accept 29/02
+// as a date of birth", "the date of birth field"); people's dates of birth, one person's ("the
+// patient's date of birth") or one in a list of personal fields are data. A personal-data word
+// after a rule keeping real data out ("never real consignee phone numbers in fixtures") names what
+// the task will not hold (docs/task-labelling.md: such a rule leaves the task INTERNAL).
 // Fifteenth session: health data named as code names it ("medical_claims.claim_note",
 // "medical_notes": 6 of 6 requests RESTRICTED). Diagnoses alone were tried and dropped: a search
 // for where a diagnosis reaches the logs handles no record (eq-001, INTERNAL).
+// Sixteenth session: the caller says so in more words ("It's a public MIT repo", "public on GitHub
+// and PyPI", "They'll be public", "it can be public now", "are the public ones"); "its public
+// methods" is code's visibility and "terms published on 1 Dec" a date, neither the material's.
+// A page of the system that is public ("the public booking page", "the public tracker") is no
+// statement about the material: only a repo, data, docs or a discussion take a word between.
 // Twelfth session: "published as-is on …", "published open data" and "it will be public" state
 // the material is public; personal data is also e-mail addresses a store or log holds, and the
 // addresses of the people a system serves ("the buyer addresses").
+// Sixteenth session: a secret named as a piece of code or by the name it is kept under handles
+// no secret value (docs/task-labelling.md, "privacy": code that merely concerns keys is INTERNAL):
+// Python's `secrets` module ("switch to secrets.token_urlsafe"; a secrets.ini file is material) and an existing CI secret passed
+// on by name ("from the existing ANDROID_SENTRY_DSN repository secret", "Use the existing
+// SLACK_WEBHOOK_URL repo secret"). Every other mention of the words still counts.
+const SECRET_BY_NAME_ONLY = [
+  /^secrets\.(?!(?:ini|ya?ml|json|env|toml|txt|conf|cfg|properties|tfvars|xml)\b)[a-z_]+/,
+  /\bexisting\b[^.;\n]{0,60}\b(?:actions|repository|repo|ci)\s*$/i,
+];
+const SECRET_MENTION: Matcher = {
+  exec(text: string) {
+    if (!gatedTest(SECRET_WORDS, text)) return null;
+    for (const match of text.matchAll(new RegExp(SECRET_WORDS.source, "gi"))) {
+      const before = text.slice(Math.max(0, match.index - 80), match.index);
+      const [named, kept] = SECRET_BY_NAME_ONLY;
+      if (!named!.test(text.slice(match.index)) && !kept!.test(before)) return match;
+    }
+    return null;
+  },
+};
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
-  [SECRET_WORDS, "SECRET", "mentions credentials or keys"],
+  [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
   [
-    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required))(?![/\w-])/i,
+    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required|logins?|change|step|check|auth|authentication|hash(?:es|ing)?|guessing|users))(?![/\w-])/i,
     "SECRET",
     "mentions credentials or keys",
   ],
@@ -62,15 +96,19 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   ],
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [
-    /\b(public (repo|repository|data|dataset|docs|website|information|page)|open[- ]source|publicly available|(is|are|it'?s|they'?re|will be) (already )?public|public anyway|already published|published (on|openly|as-is)|published open data)\b/i,
+    /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i,
     "PUBLIC",
     "the caller says the material is public",
   ],
   [
-    /\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|gdpr|ssns?|social security (?:numbers?|nos?\b)|dates? of birth|health (data|records)|medical(?:_\w+)?(?!-\w)|hipaa|patients?(?!-\w)|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i,
+    /(?<!\b(?:no|never|not|without)\b[^.;\n]{0,25}\breal (?:[a-z]+ )?)\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|ssns?|social security (?:numbers?|nos?\b)|(?<!\b(?:the|a) )date of birth|dates of birth|health (data|records)|medical(?:_\w+)?(?!-\w)|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i,
     "RESTRICTED",
     "mentions personal data",
   ],
+  [DATA_PROTECTION_LAW, "RESTRICTED", "handles data under a data-protection law"],
+  [PATIENT_RECORDS, "RESTRICTED", "handles what is stored about patients"],
+  [PERSON_RECORDS, "RESTRICTED", "rewrites or deletes records of people"],
+  [PERSON_IDENTIFIERS, "RESTRICTED", "carries a person's identifiers (a record number, a date of birth)"],
   [PERSONAL_EMAIL, "RESTRICTED", "carries a person's e-mail address"],
   [PHONE_NUMBER, "RESTRICTED", "carries a person's phone number"],
   [PASSPORT_DATA, "RESTRICTED", "handles passport data"],

@@ -1,0 +1,66 @@
+// Records of people handled by a task (split from privacy.ts in the sixteenth session): the
+// RESTRICTED cues that tell data handled from an area mentioned (docs/task-labelling.md, "privacy":
+// personal, health or payment-card data *handled by the task*; a rule keeping it out of work that
+// does not otherwise handle it leaves the task INTERNAL).
+
+// Sixteenth session: "patient" names the people a hospital system serves, and a request about
+// that system says it everywhere ("the patient portal", "a Patient resource", "patients complain",
+// "for older patients"); it is personal data only where the task handles what is stored about
+// patients (docs/task-labelling.md, "privacy": handled, not mentioned): a patient's own data ("each
+// patient's allergies", "patients' names"), patient records, rows, files or data named as the
+// material, or patients as the object of work on stored records (deleted, merged, anonymised,
+// moved, normalised, exported). A rule keeping real patients out ("no real patient data in the
+// fixtures") and synthetic or test patients handle none.
+// "patient" inside a path or route ("backend/patients/forms.py", "GET /patients/{id}") names code.
+const PATIENT = String.raw`(?<![/\w-])patients?(?![/\w-])`;
+export const PATIENT_RECORDS = new RegExp(
+  [
+    // a patient's own data
+    String.raw`\bpatient's\b(?! own\b)|\bpatients'(?=\s)`,
+    // patient records named as the material, unless a rule keeps real ones out
+    String.raw`(?<!\b(?:no|never|not|any|without) (?:real |live )?)\bpatients?[ _](?:records?|data|rows?|files?|details|notes|exports?|cohorts?|sample sheets?|profiles?|phones?|mobiles?|contacts?)\b`,
+    // what a row, file or message carries
+    String.raw`\b(?:contain|hold|carr)\w*\b[^.;\n]{0,40}?\b(?:real )?${PATIENT}`,
+    // data "of patients" ("recordings of patients who withdrew consent") and "their" records
+    String.raw`\b[a-z]+s of (?:the |other |all |those |these )?(?:[a-z-]+ )?${PATIENT}|${PATIENT}\b[^.;\n]{0,60}?\btheir (?:EHR|EPR|records?|charts?|notes|data|results)\b`,
+    // patients stored twice or held in production, and patients selected by a stored field
+    String.raw`\bduplicate ${PATIENT}|${PATIENT}(?: [a-z]+){0,2}? (?:in|on) (?:the )?(?:[\w-]+ )?(?:prod|production|live db|database)\b|${PATIENT} (?:with|whose|where) \`?[a-z]+_[a-z_]+\`? ?(?:=|is\b|are\b)`,
+    // one patient's case traced, and a patient another tenant's user reads
+    String.raw`\b\d[\d,]* ${PATIENT} (?:who |that )?(?:[a-z]+ed|withdrew|gave|got|were|had)\b|\b(?:a|one|this|that) patient (?:says|said|reports?|reported|complain(?:s|ed)?|got|received)\b|\b(?:returns?|shows?|reads?|lists?|exposes?) (?:a|any|every) ${PATIENT}`,
+    // rows written in a table of patients, in either order
+    String.raw`(?:\btable \`?patients\`?|\`(?:\w+\.)?patients?(?:_[a-z]+)?\`|\b\w+\.patients\b|\bpatients table\b)[^.;\n]{0,80}?\b(?:back)?fill(?:s|ed|ing)?\b|\b(?:backfill|insert|overwrite|null(?:s|ed)? out|to null\b)\w*[^.;\n]{0,60}?(?<![/\w-])\`?(?:\w+\.)?patients?(?:_[a-z]+)?\`?(?![/\w-])`,
+    // another person's health or care record opened through an access hole
+    String.raw`\b(?:any|another|other)(?: [a-z-]+)? (?:patient|donor|resident|client|customer|member|student|person)(?:'s|s') (?:[a-z-]+ )?(?:consent|care|medical|health|clinical)\b`,
+    // patients as the object of work on stored records, within the clause and not past a relative
+    // clause or a mention of synthetic data
+    String.raw`\b(?:delet|merg|anonymi[sz]|pseudonymi[sz]|clean(?:s|ed|ing)? up|dedup|migrat(?:e|es|ed|ing)\b|mov(?:e|es|ed|ing)\b|export(?:s|ed|ing)?\b|backfill|normali[sz]|correct|eras|purg|wip)\w*\b(?:(?!\b(?:synthetic|fake|faker|seeded|test|that|which|who)\b)[^.;\n]){0,60}?\b${PATIENT}`,
+  ].join("|"),
+  "i",
+);
+// A person's identifiers pasted in: a medical record number, a date of birth written as a value
+// ("DOB 1941-03-17", "dob=1958-06-02") or an HL7 PID segment, which carries name and birth date.
+export const PERSON_IDENTIFIERS = /\bMRN[ :#]?\d{5,}|\bMRN\d{5,}|\bdob\b[\s:=]*\d|(?:^|\s)PID\|/i;
+
+// Sixteenth session: a data-protection law named as the standard the work answers to ("make the
+// app HIPAA compliant", "for the GDPR data-flow register", "the HIPAA section of the README", "our
+// HIPAA risk assessment", a citation, a quoted word or a path) names no data; named with the data
+// it governs ("a GDPR erasure request", "GDPR clean-up: … in the production users table") it does.
+export const DATA_PROTECTION_LAW =
+  /(?<!['/\w-])(?:gdpr|hipaa)(?!['/\w-])(?! (?:compliant|compliance|audit(?:ors?)?|review|risk|data-flow|register|consent text|section|finding|\d+ CFR)\b)/i;
+
+// People's records deleted, erased, merged, anonymised or cleaned up: a kind of person the system
+// stores (customers, donors, claimants, learners …) stored twice ("the duplicate donors in
+// production", "duplicate learner accounts"), or as the object of that work ("Delete from the
+// production database all policyholders", "delete donor records", "anonymise the claimants table").
+// Synthetic, seeded or test people, and a relative clause after the verb, are not that object.
+// "owner" is left out: the owner of a plot or a pet record is a relation, not a kind of record.
+const PERSON = String.raw`(?:customer|user|client|donor|employee|student|applicant|member|resident|policyholder|claimant|learner|subscriber|annotator|passenger|interpreter|traveller|consignee|borrower|candidate|participant|visitor|rider|guest|volunteer|pupil|driver|tenant|contact)`;
+const RECORD_WORK = String.raw`\b(?:delet|eras|merg|anonymi[sz]|pseudonymi[sz]|clean(?:s|ed|ing)? up|purg)\w*\b(?:(?!\b(?:synthetic|fake|faker|seeded|test|demo|that|which|who|uat)\b)[^.;\n]){0,60}?`;
+export const PERSON_RECORDS = new RegExp(
+  [
+    String.raw`\bduplicate (?:[a-z-]+ )?${PERSON}(?:s\b|[ _](?:records?|rows?|profiles?|accounts?)\b)`,
+    String.raw`${RECORD_WORK}\b(?:former|old|closed|inactive|deleted|withdrawn|all|every|each|the) ${PERSON}(?:s\b|[ _](?:records?|rows?|data|profiles?|table)\b)`,
+    String.raw`${RECORD_WORK}(?<!\b(?:not|no|never|without) )\b${PERSON}[ _]?(?:records?|data|details|profiles|notes|files)\b`,
+  ].join("|"),
+  "i",
+);
