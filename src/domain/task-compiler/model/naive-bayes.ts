@@ -4,7 +4,7 @@
 // same arithmetic (binarized multinomial NB, JSON export), but as far as its documentation shows it
 // returns class odds, not the features behind a vote, and every decision here must be explained;
 // with our own features (features.ts) what remains of the classifier is this file.
-import { knownSlots, ownRows, type FeatureRows } from "./feature-rows.js";
+import { featureAt, knownSlots, ownRows, type FeatureRows } from "./feature-rows.js";
 
 /** The shipped table: per feature, the classes it was seen with and how often ([class, count, …]). */
 export interface NaiveBayesTable {
@@ -94,7 +94,7 @@ export function predict(model: NaiveBayesModel, text: string): Prediction {
   const score = Float64Array.from(model.prior);
   const { data } = model.rows;
   const seen = knownSlots(model.rows, text);
-  for (const [, slot] of seen) for (let c = 0; c < k; c++) score[c]! += data[slot + LOGP + c]!;
+  for (const slot of seen) for (let c = 0; c < k; c++) score[c]! += data[slot + LOGP + c]!;
   let top = 0;
   for (let c = 1; c < k; c++) if (score[c]! > score[top]!) top = c;
   const max = score[top]!;
@@ -119,14 +119,15 @@ export function featuresFavouring(model: NaiveBayesModel, text: string, label: s
 }
 
 /** The three features whose likelihood under the class most exceeds their mean under the others. */
-function strongest(model: NaiveBayesModel, seen: [string, number][], top: number): string[] {
+function strongest(model: NaiveBayesModel, seen: readonly number[], top: number): string[] {
   const k = model.classes.length;
   const { data } = model.rows;
   const best: [string, number][] = [];
-  for (const [feature, slot] of seen) {
+  for (const slot of seen) {
     const own = data[slot + LOGP + top]!;
     const lift = own - (data[slot + SUM]! - own) / (k - 1);
     if (!(lift > 0)) continue;
+    const feature = featureAt(model.rows, slot);
     let at = best.length;
     while (at > 0 && (best[at - 1]![1] < lift || (best[at - 1]![1] === lift && best[at - 1]![0] > feature))) at--;
     if (at < 3) {
