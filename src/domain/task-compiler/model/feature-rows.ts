@@ -153,7 +153,8 @@ function wordIndex(ids: ReadonlyMap<string, number>): WordIndex {
     const space = name.indexOf(" ");
     if (space > 0 && space < name.length - 1 && name.indexOf(" ", space + 1) < 0 && !name.startsWith("^"))
       pairs.push([word(name.slice(0, space)), word(name.slice(space + 1)), id]);
-    else if (space >= 0) continue; // no form features.ts makes
+    else if (space >= 0)
+      continue; // no form features.ts makes
     else if (name.startsWith("^")) openings.push([word(name.slice(1)), id]);
     else unigrams.push([word(name), id]);
   }

@@ -34,7 +34,8 @@ export const tokenText = (text: string): string =>
   (/[./\\]/.test(text) ? text.replace(PATH, (path) => ` zpath${pathKind(path)} `) : text).toLowerCase();
 
 /** A matched token as a feature word: numbers are "znum", path kinds stay, other words are stemmed. */
-export const tokenForm = (token: string): string => (isDigit(token.charCodeAt(0)) ? "znum" : token.startsWith("zpath") ? token : stem(token));
+export const tokenForm = (token: string): string =>
+  isDigit(token.charCodeAt(0)) ? "znum" : token.startsWith("zpath") ? token : stem(token);
 
 const unstemmedForm = (token: string): string => (isDigit(token.charCodeAt(0)) ? "znum" : token);
 
