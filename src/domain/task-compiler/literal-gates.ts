@@ -183,9 +183,22 @@ interface Indexed {
 const INDEX_CACHE_LIMIT = 2048;
 const indexCache = new Map<string, Indexed | null>();
 
+// The last text asked about, kept apart: most questions in a row are about the same clause, and
+// comparing it (often the very same string) is cheaper than the Map's lookup.
+let lastText: string | null = null;
+let lastIndexed: Indexed | null = null;
+
 function indexOf(text: string): Indexed | null {
+  if (text === lastText) return lastIndexed;
   let indexed = indexCache.get(text);
-  if (indexed !== undefined) return indexed;
+  if (indexed === undefined) indexed = indexText(text);
+  lastText = text;
+  lastIndexed = indexed;
+  return indexed;
+}
+
+function indexText(text: string): Indexed | null {
+  let indexed: Indexed | null;
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(text)) indexed = null;
   else {
