@@ -127,12 +127,24 @@ function requiredInSequence(items: Item[]): string[] | null {
   }
   flush();
   // Any candidate is sound; the one whose shortest word is longest (then the fewest words) skips most.
-  const score = (words: string[]) => Math.min(...words.map((w) => w.length)) * 100 - words.length;
+  // Words all of MIN_WORD letters or more rank first, as before punctuation counted (worth).
+  const score = (words: string[]) => {
+    const least = Math.min(...words.map(worth));
+    return (least >= MIN_WORD ? 1e6 : 0) + least * 100 - words.length;
+  };
   return candidates.length ? candidates.reduce((best, next) => (score(next) > score(best) ? next : best)) : null;
 }
 
 /** Words shorter than this are not worth testing (measured: gates of over 100 words still pay). */
 const MIN_WORD = 3;
+
+/**
+ * How much a word is worth as a gate: its length, except that one of punctuation alone ("@",
+ * "://") is rare in a request's words and is worth testing however short (sixteenth session: the
+ * e-mail expressions need "@"), ranked below any word of MIN_WORD letters so no gate that had
+ * such a word changes.
+ */
+const worth = (word: string): number => (/^[!-/:-@[-`{-~]+$/.test(word) ? Math.max(word.length, MIN_WORD - 0.5) : word.length);
 
 export interface LiteralGate {
   /** One of these is in every text the expression matches (lower-cased when `caseless`). */
@@ -162,7 +174,7 @@ export function literalGateOf(pattern: RegExp): LiteralGate | null {
     throw error;
   }
   const caseless = pattern.flags.includes("i");
-  if (!words || !words.length || words.some((w) => w.length < MIN_WORD || /[^\x20-\x7e]/.test(w))) return null;
+  if (!words || !words.length || words.some((w) => worth(w) < MIN_WORD - 0.5 || /[^\x20-\x7e]/.test(w))) return null;
   if (caseless) words = [...new Set(words.map((w) => w.toLowerCase()))];
   // The pairs are read on the lower-cased text, so a case-sensitive word is lower-cased for them.
   const pairs = words.map((w) => {
