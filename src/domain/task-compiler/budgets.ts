@@ -95,7 +95,9 @@ function numberOf(text: string): number | null {
 export function extractBudgets(clauses: Clause[]): BudgetFinding[] {
   const found: BudgetFinding[] = [];
   for (const clause of clauses) {
-    for (const rule of GLOBAL_RULES) {
+    // Indexed: an array iterator's results were garbage on every clause and rule.
+    for (let r = 0; r < GLOBAL_RULES.length; r++) {
+      const rule = GLOBAL_RULES[r]!;
       for (const match of gatedMatchAll(rule.pattern, clause.text)) {
         const value = rule.value(match);
         if (value !== null && (rule.field === "max_cost_units" || Number.isSafeInteger(value))) {

@@ -133,9 +133,12 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     const factor = firstSentences.has(clause.sentence) && !clause.text.endsWith("?") ? 2 : 1;
     const text = withoutBackground(clause.text);
     const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
-    for (const [type, cues] of CUE_LIST) {
+    // Indexed loops: destructuring iterators here allocated a third of classify's garbage.
+    for (let t = 0; t < CUE_LIST.length; t++) {
+      const [type, cues] = CUE_LIST[t]!;
       if (fixing && type === "INVESTIGATE") continue;
-      for (const [pattern, weight, gate] of cues) {
+      for (let c = 0; c < cues.length; c++) {
+        const { 0: pattern, 1: weight, 2: gate } = cues[c]!;
         if (!mayMatch(gate, text)) continue;
         const match = pattern.exec(text);
         if (!match) continue;

@@ -127,12 +127,24 @@ function requiredInSequence(items: Item[]): string[] | null {
   }
   flush();
   // Any candidate is sound; the one whose shortest word is longest (then the fewest words) skips most.
-  const score = (words: string[]) => Math.min(...words.map((w) => w.length)) * 100 - words.length;
+  // Words all of MIN_WORD letters or more rank first, as before punctuation counted (worth).
+  const score = (words: string[]) => {
+    const least = Math.min(...words.map(worth));
+    return (least >= MIN_WORD ? 1e6 : 0) + least * 100 - words.length;
+  };
   return candidates.length ? candidates.reduce((best, next) => (score(next) > score(best) ? next : best)) : null;
 }
 
 /** Words shorter than this are not worth testing (measured: gates of over 100 words still pay). */
 const MIN_WORD = 3;
+
+/**
+ * How much a word is worth as a gate: its length, except that one of punctuation alone ("@",
+ * "://") is rare in a request's words and is worth testing however short (sixteenth session: the
+ * e-mail expressions need "@"), ranked below any word of MIN_WORD letters so no gate that had
+ * such a word changes.
+ */
+const worth = (word: string): number => (/^[!-/:-@[-`{-~]+$/.test(word) ? Math.max(word.length, MIN_WORD - 0.5) : word.length);
 
 export interface LiteralGate {
   /** One of these is in every text the expression matches (lower-cased when `caseless`). */
@@ -162,7 +174,7 @@ export function literalGateOf(pattern: RegExp): LiteralGate | null {
     throw error;
   }
   const caseless = pattern.flags.includes("i");
-  if (!words || !words.length || words.some((w) => w.length < MIN_WORD || /[^\x20-\x7e]/.test(w))) return null;
+  if (!words || !words.length || words.some((w) => worth(w) < MIN_WORD - 0.5 || /[^\x20-\x7e]/.test(w))) return null;
   if (caseless) words = [...new Set(words.map((w) => w.toLowerCase()))];
   // The pairs are read on the lower-cased text, so a case-sensitive word is lower-cased for them.
   const pairs = words.map((w) => {
@@ -183,9 +195,22 @@ interface Indexed {
 const INDEX_CACHE_LIMIT = 2048;
 const indexCache = new Map<string, Indexed | null>();
 
+// The last text asked about, kept apart: most questions in a row are about the same clause, and
+// comparing it (often the very same string) is cheaper than the Map's lookup.
+let lastText: string | null = null;
+let lastIndexed: Indexed | null = null;
+
 function indexOf(text: string): Indexed | null {
+  if (text === lastText) return lastIndexed;
   let indexed = indexCache.get(text);
-  if (indexed !== undefined) return indexed;
+  if (indexed === undefined) indexed = indexText(text);
+  lastText = text;
+  lastIndexed = indexed;
+  return indexed;
+}
+
+function indexText(text: string): Indexed | null {
+  let indexed: Indexed | null;
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(text)) indexed = null;
   else {
@@ -210,7 +235,9 @@ export function mayMatch(gate: LiteralGate | null, text: string): boolean {
   const { bits } = indexed;
   const haystack = gate.caseless ? indexed.lower : text;
   words: for (let w = 0; w < gate.words.length; w++) {
-    for (const pair of gate.pairs[w]!) if (!(bits[pair >> 5]! & (1 << (pair & 31)))) continue words;
+    // Indexed: an array iterator's results were garbage on every gate asked, before V8 optimises this.
+    const pairs = gate.pairs[w]!;
+    for (let p = 0; p < pairs.length; p++) if (!(bits[pairs[p]! >> 5]! & (1 << (pairs[p]! & 31)))) continue words;
     if (haystack.includes(gate.words[w]!)) return true;
   }
   if (checking) check(gate.pattern, text);

@@ -116,8 +116,11 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
 ];
 
 export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
-  for (const [pattern, value, reason] of PRIVACY) {
-    for (const clause of clauses) {
+  // Indexed loops: destructuring iterators allocated on every rule and clause.
+  for (let r = 0; r < PRIVACY.length; r++) {
+    const { 0: pattern, 1: value, 2: reason } = PRIVACY[r]!;
+    for (let c = 0; c < clauses.length; c++) {
+      const clause = clauses[c]!;
       const match = gatedExec(pattern, clause.text);
       if (match) return { value, span: spanIn(clause, match), reason };
     }

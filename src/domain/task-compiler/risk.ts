@@ -242,8 +242,11 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
     ["CRITICAL", speaksOfTimeOff(unplaced) ? CRITICAL.timeOff : CRITICAL.plain],
     ["HIGH", HIGH],
   ] as const) {
-    for (const [pattern, reason, reaches] of rules as readonly [Matcher, string, Reaches?][]) {
-      for (const [i, clause] of acting.entries()) {
+    // Indexed loops: destructuring iterators allocated on every rule and clause.
+    for (let r = 0; r < rules.length; r++) {
+      const { 0: pattern, 1: reason, 2: reaches } = rules[r] as readonly [Matcher, string, Reaches?];
+      for (let i = 0; i < acting.length; i++) {
+        const clause = acting[i]!;
         if (reaches && !reaches(type, clause, acting)) continue;
         // "since Friday's deploy" says when, not what: it is not a deploy.
         const match = gatedExec(pattern, unplaced[i]!);

@@ -25,13 +25,19 @@ export function stem(word: string): string {
 /** The tokens of a text, paths and numbers replaced by a kind token (stemmed unless `stemmed` is false). */
 export function tokens(text: string, stemmed = true): string[] {
   const out: string[] = [];
-  const lowered = (/[./\\]/.test(text) ? text.replace(PATH, (path) => ` zpath${pathKind(path)} `) : text).toLowerCase();
-  for (const match of lowered.matchAll(TOKEN)) {
-    const token = match[0];
-    out.push(isDigit(token.charCodeAt(0)) ? "znum" : token.startsWith("zpath") ? token : stemmed ? stem(token) : token);
-  }
+  for (const match of tokenText(text).matchAll(TOKEN)) out.push(stemmed ? tokenForm(match[0]) : unstemmedForm(match[0]));
   return out;
 }
+
+/** The text the tokens are read from: paths replaced by their kind token, lower-cased. */
+export const tokenText = (text: string): string =>
+  (/[./\\]/.test(text) ? text.replace(PATH, (path) => ` zpath${pathKind(path)} `) : text).toLowerCase();
+
+/** A matched token as a feature word: numbers are "znum", path kinds stay, other words are stemmed. */
+export const tokenForm = (token: string): string =>
+  isDigit(token.charCodeAt(0)) ? "znum" : token.startsWith("zpath") ? token : stem(token);
+
+const unstemmedForm = (token: string): string => (isDigit(token.charCodeAt(0)) ? "znum" : token);
 
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 
@@ -39,12 +45,12 @@ const pathKind = (path: string): string =>
   kindOfPath(path) === "TEST" ? "test" : kindOfPath(path) === "DOCS" ? "docs" : CONFIG_FILE.test(path) ? "config" : "code";
 
 /** How many opening tokens are also counted as "the opening". */
-const OPENING = 4;
+export const OPENING = 4;
 /** Tokens past this many are not read: a 60 KiB request says what it wants early. */
-const MAX_TOKENS = 400;
+export const MAX_TOKENS = 400;
 
 /** Characters read: MAX_TOKENS tokens fit well inside them. */
-const MAX_CHARS = 8192;
+export const MAX_CHARS = 8192;
 
 // Both models read the same request in one compile: the last text's features are kept.
 let lastText: string | null = null;

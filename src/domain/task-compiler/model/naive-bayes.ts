@@ -4,7 +4,7 @@
 // same arithmetic (binarized multinomial NB, JSON export), but as far as its documentation shows it
 // returns class odds, not the features behind a vote, and every decision here must be explained;
 // with our own features (features.ts) what remains of the classifier is this file.
-import { knownSlots, ownRows, type FeatureRows } from "./feature-rows.js";
+import { featureAt, knownSlots, ownRows, type FeatureRows } from "./feature-rows.js";
 
 /** The shipped table: per feature, the classes it was seen with and how often ([class, count, …]). */
 export interface NaiveBayesTable {
@@ -91,26 +91,41 @@ export interface Prediction {
 
 export function predict(model: NaiveBayesModel, text: string): Prediction {
   const k = model.classes.length;
-  const score = Float64Array.from(model.prior);
+  // Scratch scores, reused: a typed array made per call was a large share of a request's garbage.
+  const score = scratch(k);
+  score.set(model.prior);
   const { data } = model.rows;
   const seen = knownSlots(model.rows, text);
-  for (const [, slot] of seen) for (let c = 0; c < k; c++) score[c]! += data[slot + LOGP + c]!;
+  for (const slot of seen) for (let c = 0; c < k; c++) score[c]! += data[slot + LOGP + c]!;
   let top = 0;
   for (let c = 1; c < k; c++) if (score[c]! > score[top]!) top = c;
   const max = score[top]!;
   let sum = 0;
-  const exp = new Float64Array(k);
-  for (let c = 0; c < k; c++) sum += exp[c] = Math.exp(score[c]! - max);
-  const ranked = model.classes.map((label, c) => ({ label, p: exp[c]! / sum, c })).sort((a, b) => b.p - a.p || a.c - b.c);
   const n = Math.max(1, seen.length);
   const perFeature: Record<string, number> = {};
-  model.classes.forEach((label, c) => (perFeature[label] = (score[c]! - max) / n));
-  return {
-    ranked: ranked.map(({ label, p }) => ({ label, p })),
-    because: strongest(model, seen, top),
-    perFeature,
-    known: seen.length,
-  };
+  for (let c = 0; c < k; c++) {
+    perFeature[model.classes[c]!] = (score[c]! - max) / n;
+    sum += score[c] = Math.exp(score[c]! - max);
+  }
+  return { ranked: rankedOf(model.classes, score, sum), because: strongest(model, seen, top), perFeature, known: seen.length };
+}
+
+const scratches: Float64Array[] = [];
+const scratch = (k: number): Float64Array => (scratches[k] ??= new Float64Array(k));
+
+/**
+ * The classes by descending probability (exp[c] / sum), ties in class order: an insertion sort,
+ * the same order as sorting by (b.p - a.p || a.c - b.c), without the sort's objects.
+ */
+function rankedOf(classes: readonly string[], exp: Float64Array, sum: number): { label: string; p: number }[] {
+  const ranked: { label: string; p: number }[] = [];
+  for (let c = 0; c < classes.length; c++) {
+    const entry = { label: classes[c]!, p: exp[c]! / sum };
+    let at = ranked.length;
+    while (at > 0 && ranked[at - 1]!.p < entry.p) at--;
+    ranked.splice(at, 0, entry);
+  }
+  return ranked;
 }
 
 /** The known features of a text that favour a class most, strongest first (as `because`, for another class). */
@@ -119,14 +134,15 @@ export function featuresFavouring(model: NaiveBayesModel, text: string, label: s
 }
 
 /** The three features whose likelihood under the class most exceeds their mean under the others. */
-function strongest(model: NaiveBayesModel, seen: [string, number][], top: number): string[] {
+function strongest(model: NaiveBayesModel, seen: readonly number[], top: number): string[] {
   const k = model.classes.length;
   const { data } = model.rows;
   const best: [string, number][] = [];
-  for (const [feature, slot] of seen) {
+  for (const slot of seen) {
     const own = data[slot + LOGP + top]!;
     const lift = own - (data[slot + SUM]! - own) / (k - 1);
     if (!(lift > 0)) continue;
+    const feature = featureAt(model.rows, slot);
     let at = best.length;
     while (at > 0 && (best[at - 1]![1] < lift || (best[at - 1]![1] === lift && best[at - 1]![0] > feature))) at--;
     if (at < 3) {

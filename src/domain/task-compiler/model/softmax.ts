@@ -39,7 +39,7 @@ export function softmaxProbabilities(model: SoftmaxModel, text: string): Float64
   const k = model.classes.length;
   const z = Float64Array.from(model.bias);
   const { data } = model.rows;
-  for (const [, slot] of knownSlots(model.rows, text)) for (let c = 0; c < k; c++) z[c]! += data[slot + 1 + c]!;
+  for (const slot of knownSlots(model.rows, text)) for (let c = 0; c < k; c++) z[c]! += data[slot + 1 + c]!;
   return normalise(z);
 }
 
