@@ -64,13 +64,13 @@ const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`
 //   function must keep its signature", "Existing roles must keep exactly their current
 //   permissions"; 9 of 10 labelled HARD, the tenth already a rule by its other clause).
 const INVARIANCE_FORMS = [
-  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?pass\s+(?:unchanged|byte\s+for\s+byte)\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?pass\s+(?:unchanged|unmodified|byte\s+for\s+byte)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:(?:be|come\s+out|stay|remain|look|render)\s+)?(?:(?:byte|bit)[- ]for[- ](?:byte|bit)|(?:byte|bit)[- ]identical)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:look|render|behave|work|read)\s+exactly\s+the\s+same\b`,
   String.raw`(?:^(?:and\s+)?|,\s+)same\s+behaviou?r(?:\s+please)?\s*(?:[.!]?$|,)`,
   String.raw`^same\s+(?:outputs?|results?)(?:\s+formats?)?(?:\s+(?:for|to|on|in|as|byte)\b[^;,]*)?\s*[.!]?$`,
   String.raw`(?:^|,\s+)so\s+please\s+no\s+\w`,
-  String.raw`^(?:please\s+)?(?:use|put|write|keep)\s[^;]{1,80}?,\s+not\s+(?:(?:in|under|inside|into|anything\s+from)\b|(?:the\s+|any\s+)?(?:prod|production|real|live)\b)`,
+  String.raw`^(?:please\s+)?(?:use|put|write|keep)\s[^;]{1,80}?,\s+not\s+(?:(?:in|under|inside|into|anything\s+from)\b|(?:the\s+|any\s+)?(?:prod|production|real|live|staging|uat)\b)`,
   String.raw`(?:^|,\s*)(?:please\s+)?not\s+(?:use|using|change|changing|touch|touching|modify|modifying|edit|editing)\b`,
   String.raw`^not\s+need\s+(?:to\s+)?(?:fix|change)\b`,
   String.raw`(?:^|,\s*)(?:please\s+)?not\s+fix(?:ing)?\s+(?:\w+\s+)?(?:yet|now)\b`,
@@ -138,8 +138,8 @@ const INVARIANCE_FORMS = [
 //   "test with the fixture …, not with real customer rows", ", so please only read it on the secure
 //   node"; a clause that is only "No calls to pg-offline.prod.internal".
 const LATER_FORMS = [
-  String.raw`^(?:[\w-]+(?:\([\w-]+\))?:\s+)?(?:please\s+)?(?:only\s+|just\s+)?(?:update|change|rename|bump|upgrade|fix|set|edit|move|remove|add|delete|replace|touch|modify|refactor|only|just)\b[^;]*,\s+(?:and\s+)?nothing\s+else\s*[.!]?$`,
-  String.raw`^(?!(?:it|this|that|they|i|we|the\s+[\w-]+)\s+(?:should|must|will|would|did|does|do)\b)(?:[^;]*?(?:,\s+(?:and\s+)?|\band\s+))?(?:please\s+)?(?:change|touch|edit|modify|rebuild|redeploy|update|restart|upgrade|bump)\s+nothing(?:\s+else)?\b`,
+  String.raw`^(?:[\w-]+(?:\([\w-]+\))?:\s+)?(?:please\s+)?(?:only\s+|just\s+)?(?:update|change|rename|bump|upgrade|fix|set|edit|move|remove|add|delete|replace|touch|modify|refactor|only|just)\b[^;]*,\s+(?:and\s+)?nothing\s+(?:else|other)\s*[.!]?$`,
+  String.raw`^(?!(?:it|this|that|they|i|we|the\s+[\w-]+)\s+(?:should|must|will|would|did|does|do)\b)(?:[^;]*?(?:,\s+(?:and\s+)?|\band\s+))?(?:please\s+)?(?:change|touch|edit|modify|rebuild|redeploy|update|restart|upgrade|bump|pause|stop|disable)\s+nothing(?:\s+(?:else|other))?\b`,
   String.raw`^(?:please\s+)?(?:only|just)\s+comment\s*[.!]?$`,
   String.raw`^(?:[\w-]+\s+)?tests?\s+only\s+please\s*,`,
   String.raw`\bso\s+(?:nobody|no one)\s+(?:touch|change|edit|modify|deploy|merge|push)(?:e?s)?\b|\b(?:nobody|no one)\s+else\s+(?:touch|change|edit|modify|deploy|merge|push)(?:e?s)?\b`,
@@ -155,7 +155,7 @@ const LATER_FORMS = [
   String.raw`\bnothing\s+leaves\b`,
   String.raw`\bi\s+not\s+want\s+(?:any\s+)?(?:change|changes|edits?|that\s+you|you)\b`,
   String.raw`\b(?:is|are)\s+\w+ed\b[^;,]{0,40}\s+and\s+never\s+\w+ed\b`,
-  String.raw`^not\s+(?:to|between|before|after|during|until)\s+(?:the\s+)?[\w:.-]+`,
+  String.raw`^not\s+(?:to(?!\s+be\b)|between|before|after|during|until)\s+(?:the\s+)?[\w:.-]+`,
   String.raw`^(?:not|never)\s+more\s+than\s+\d`,
   String.raw`^(?:please\s+)?(?:test|run\s+the\s+tests?)\s+(?:with|against|on)\s+[^;,]{1,60}?\s+only\b`,
   String.raw`^(?:please\s+)?test\s+(?:with|against|on)\s[^;]{1,80}?,\s+not\s+(?:with|against|on)\s+(?:the\s+|any\s+)?(?:real|live|prod|production)\b`,
@@ -194,11 +194,47 @@ const FIFTEENTH_FORMS = [
   String.raw`\b(?:stays?|remains?)\s+(?:(?:at|in|on|with|under)\s+)(?:[\w-]+\s+){1,3}?as\s+(?:it\s+)?is\b`,
   String.raw`,\s+(?:and\s+)?with\s+no\s+(?:[\w-]+\s+){0,2}?(?:increase|regressions?|loss)\b`,
   String.raw`,\s+no\s+(?:code|implementation)\s+(?:yet|for\s+now)\s*$|,\s+no\s+implementation\s*$`,
-  String.raw`(?:^|,\s+)(?:please\s+)?no\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+in\s+(?:the|any|our|your)\s+(?:examples?|docs|documentation|fixtures?|repo|repository|commits?|snippets?|screenshots?|readme|diff|test\s+data)\b`,
+  String.raw`(?:^|,\s+|\(\s*)(?:please\s+)?no\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+in\s+(?:the|any|our|your)\s+(?:examples?|docs|documentation|fixtures?|repo|repository|commits?|snippets?|screenshots?|readme|diff|test\s+data|tests|reports?|responses?|payloads?|exports?)\b`,
   String.raw`(?:^|,\s+)no\s+(?:[\w-]+\s+)?(?:calls|requests|traffic)\s+to\s+(?:the\s+)?(?:real|live|prod|production)\b`,
   String.raw`^(?:please\s+)?(?:log|print|send|store|expose|return|export|share|include|upload|post)\s+only\s+[^;,]{1,60},\s+not\s+\w`,
   String.raw`^(?:please\s+)?keep\s+(?:the\s+|all\s+|your\s+)?(?:changes?|edits?|diff|work)\s+(?:inside|in|within|under|to)\s`,
   String.raw`^(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+not\s+(?:delete|remove|drop|rename|move|modify|edit)(?:\s+please)?\s*(?:[,.]|$)`,
+];
+
+// Sixteenth session: forms the blind parts of the fifteenth and sixteenth sessions write, each a
+// rule by the same reading as those above:
+// - a non-native denial without "do", opening a clause or after a label, a comma, "and" or "but",
+//   with any verb of work ("and not touching the backend please", "Important: not deploy during
+//   the handover", "but not go to 3.4", "Please find the reason, not fix, we decide after"), as
+//   "not change" already was ("not going to …" and "not go well/away" describe);
+// - what stays as it is, said of its version ("the payments service stays on its current version");
+// - "leave X off / on / at 7.0": preserving a setting the ask leaves alone ("Leave the other sites
+//   off", "Leave UAT at 7.0 for now"), as "leave X on 3.4" was;
+// - "No change for customer accounts": a denial scoped by "for", as "no change to/in" ("no change
+//   for 3 hours" reports a symptom);
+// - a verbless invariance of what callers see ("same response body", "Same queries, same
+//   results"), as "Same output formats";
+// - a rule passed on in reported speech ("The DBAs have said don't add indexes to the warehouse";
+//   "Councils have asked us not to fly over …" is the ask, not a rule on the work);
+// - a place limited by "only" ("The new private key goes into Vault only"), unless what goes there
+//   is the answer ("findings go in the chat only" names the answer's form, as "Advice only" does);
+// - the work's products where content is denied (FIFTEENTH_FORMS) include reports, responses,
+//   payloads, exports and tests ("No patient-level fields in the response", "(no real addresses in
+//   the report)", "No real network calls in the tests");
+// - ", not an edit of the old postings": the way of working that rules out changing what exists;
+// - an exception to the ask's place opening a clause ("…, but not in deploy/sites/dus2/plc_bridge.yaml",
+//   "— not in D:\\work\\selfcare_app\\lib\\generated\\"), as "Not to the field devices." ("Not in this
+//   ticket" defers; only a path is a place).
+const SIXTEENTH_FORMS = [
+  String.raw`^(?:but\s+)?not\s+(?:in|under|inside)\s+[\`'"]?[\w.:~-]*[/\\]`,
+  String.raw`(?:^(?:(?:important|note|reminder|please|and|but)[,:]?\s+)*|,\s*(?:and\s+|but\s+)?|\b(?:and|but)\s+)(?:please\s+)?not\s+(?!go(?:ing)?\s+(?:to\s+(?:be|have|work|need|happen)\b|well|away|anywhere|through)|going\s+to\b)(?:touch|touching|change|changing|modify|modifying|edit|editing|deploy|deploying|go|going|fix|fixing|push|pushing|merge|merging|delete|deleting|remove|removing|restart|restarting|upgrade|upgrading|update|updating|run|running|send|sending|rename|renaming)\b`,
+  String.raw`\b(?:stays?|remains?)\s+(?:on|at)\s+(?:its|their|the)\s+(?:current|existing|present|old)\s+(?:version|release|tag|image|value|setting)s?\b`,
+  String.raw`^(?:and\s+|please\s+)*leave\s+(?:the\s+|all\s+)?(?:other\s+|rest\s+of\s+the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:on|off|enabled|disabled|at\s+v?\d[\w.]*)(?:\s+(?:for\s+now|please))?\s*(?:[,.!]|$)`,
+  String.raw`^no\s+(?:code\s+)?changes?\s+for\s+(?!\d|now\b|the\s+(?:last|past|moment)\b|(?:a|an)\s+(?:while|hour|day|week|month)\b)\w`,
+  String.raw`^same\s+(?:[\w-]+\s+)?(?:responses?|bod(?:y|ies)|payloads?|queries|signatures?|api)\b(?:\s+(?:for|to|on|in|as)\b[^;,]*)?\s*(?:[.!,]|$)`,
+  String.raw`\b(?:said|says|say|told\s+(?:us|me|you))\s*:?\s+(?:to\s+)?(?:don'?t|do\s+not|never|not\s+to)\s+\w`,
+  String.raw`^(?:the\s+)?(?!(?:findings|results?|answers?|reports?|comments?|notes?|summary|output)\b)[\w-]+(?:\s+[\w-]+){0,3}?\s+(?:goes|go|lives?|belongs?|(?:is|are)\s+(?:stored|kept|put|written))\s+(?:in|into|on|to)\s+[^;,]{1,40}?\s+only\s*[.!]?$`,
+  String.raw`,\s+not\s+(?:an?\s+)?(?:edit|change|rewrite|update|modification|deletion|overwrite)s?\s+(?:of|to)\b`,
 ];
 
 export const WORK_SCOPED_DENIAL = new RegExp(
@@ -221,6 +257,7 @@ const LIMIT_FORMS = [
   String.raw`\b(?:can'?t|cannot|can\s+not)\s+change\s*(?:,|$)`,
   ...LATER_FORMS,
   ...FIFTEENTH_FORMS,
+  ...SIXTEENTH_FORMS,
 ];
 export const BINDING_FORM = new RegExp(
   [
@@ -288,7 +325,7 @@ export const RULES_LIST_LABEL =
 // cases in tests/conflict/test_rules.py must pass unchanged" (labelled HARD wherever they stand; "-
 // when off: behaviour exactly as today", with no modal, describes the feature).
 export const ACCEPTANCE_INVARIANCE =
-  /\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?(?:pass\s+(?:unchanged|byte\s+for\s+byte)|(?:behave|work|render|look)\s+exactly\s+(?:as|like)\s+(?:today|now|before)|(?:be|stay|remain|come\s+out)\s+(?:byte[- ]identical|byte[- ]for[- ]byte|identical|unchanged))\b/i;
+  /\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?(?:pass\s+(?:unchanged|unmodified|byte\s+for\s+byte)|(?:behave|work|render|look)\s+exactly\s+(?:as|like)\s+(?:today|now|before)|(?:be|stay|remain|come\s+out)\s+(?:byte[- ]identical|byte[- ]for[- ]byte|identical|unchanged))\b/i;
 
 // A line that only names a repository document of rules, quoted below it (thirteenth session):
 // "From CONTRIBUTING.md:", "CONTRIBUTING.md (excerpt):", "--- AGENTS.md (repo root) ---",
@@ -311,6 +348,10 @@ export const TRAILING_DENIAL = new RegExp(String.raw`[,:]\s+(?:and\s+|but\s+)?no
 // 4.0"): the next clause of its sentence binds when it is a bare denial.
 export const RULE_SOURCE_ALONE = new RegExp(String.raw`${RULE_SOURCE}[^:]{1,100}$`, "i");
 
-/** A clause's words without the markup that opens it: a checkbox ("[ ] do not add …") or emphasis ("**Never drop …"). */
+/**
+ * A clause's words without the markup that opens it: a checkbox ("[ ] do not add …"), emphasis
+ * ("**Never drop …") or, sixteenth session, the number of an item that a line runs on into ("1) Write
+ * a failing test … 2) Don't fix it yet": segment.ts reads only a line's first number as a bullet).
+ */
 export const unchecked = (text: string): string => text.replace(/^\[[ xX]\]\s+/, "");
-export const unmarked = (text: string): string => text.replace(/^(?:\[[ xX]\]\s+)?[*_]{1,2}(?=\w)|^\[[ xX]\]\s+/, "");
+export const unmarked = (text: string): string => text.replace(/^(?:\[[ xX]\]\s+)?[*_]{1,2}(?=\w)|^\[[ xX]\]\s+|^\d{1,2}\)\s+/, "");

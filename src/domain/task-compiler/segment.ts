@@ -51,7 +51,10 @@ const SECTION_NAMES: [RegExp, Section][] = [
     "acceptance",
   ],
   [/^(constraints?|rules|limits|restrictions|guardrails)$/i, "constraints"],
-  [/^(out of scope|do not touch|don'?t touch|off[- ]limits|forbidden|hands off|leave alone|non[- ]goals)$/i, "forbidden"],
+  [
+    /^(out of scope|not in scope|(?:do )?not to touch|do not touch|don'?t touch|off[- ]limits|forbidden|hands off|leave alone|non[- ]goals)$/i,
+    "forbidden",
+  ],
   // "Notes" give context: a bullet under them is a rule only by its own words ("- the charts use
   // recharts" states a fact, "- never call the live API" a rule).
   [/^(scope|in scope|files|paths|where|affected files|context|notes?)$/i, "scope"],
@@ -113,6 +116,9 @@ function sectionOf(heading: string): Section | null {
 export function segment(text: string): Clause[] {
   const clauses: Clause[] = [];
   let section: Section | null = null;
+  // Sixteenth session: under a markdown heading that forbids ("### Not in scope"), a paragraph is
+  // forbidden as a bullet is ("Late fees per payer; that's a follow-up."), until the next heading.
+  let forbiddenHeading = false;
   let sentence = 0;
   let offset = 0;
   let askSentence = -1;
@@ -144,6 +150,7 @@ export function segment(text: string): Clause[] {
     let label: string | undefined;
     if (heading && headingSection) {
       section = headingSection;
+      forbiddenHeading = false;
       if (!heading[2]) continue;
       const rest = heading[2];
       if (headingSection === "forbidden") label = heading[1]!.trim();
@@ -151,10 +158,12 @@ export function segment(text: string): Clause[] {
       body = rest;
     } else if (/^#{1,6}\s/.test(body) && sectionOf(body)) {
       section = sectionOf(body);
+      forbiddenHeading = section === "forbidden";
       continue;
     } else if (!bullet) {
       // A paragraph (or a heading Canon has no section for) ends the list under a heading.
-      section = null;
+      if (!forbiddenHeading || /^#{1,6}\s/.test(body)) section = null;
+      forbiddenHeading &&= section !== null;
       const markup = /^#{1,6}\s*/.exec(body);
       if (markup) {
         start += markup[0].length;
