@@ -19,16 +19,25 @@ import {
   mainPredicate,
   OBJECT_PREDICATE_WEIGHT,
   OBJECT_PREDICATES,
+  OPENING_SUBJECT,
+  OWN_SUBJECT,
   PREDICATE_WEIGHT,
   PREDICATES,
+  PRONOUN_FIX,
+  RESTORED,
+  TEST_REPAIR,
+  WISH,
 } from "./type-predicates.js";
 
 /**
  * Words that place the request in time ("since Friday's deploy", "after the last release")
- * describe when something started, not what to do: their cues do not vote.
+ * describe when something started, not what to do: their cues do not vote. A change named as an
+ * event ("since the locale refactor", "after the config refactor", "before the redesign") is
+ * background the same way (sixteenth session): a refactor is asked with a verb, not a noun after
+ * "since"; "before you refactor" still asks for one.
  */
 const BACKGROUND =
-  /\b(?:ever since|since|after|following|before|from)\b[^.;:]{0,40}?\b(?:deploy(?:ed|ment|ing|s)?|released?|releases|roll-?out|rolled out|upgraded?|updated?|migration|migrated)\b(?:\s+(?:v?\d[\w.]*|of [\w.-]+|the new [\w ]{0,20}?(?:driver|version|build)))?/gi;
+  /\b(?:ever since|since|after|following|before|from)\b[^.;:]{0,40}?\b(?:deploy(?:ed|ment|ing|s)?|released?|releases|roll-?out|rolled out|upgraded?|updated?|migration|migrated|(?<=\b(?:the|that|this|our|last|recent|big|[\w-]+'s)\s+(?:[\w-]+\s+){0,2})(?:refactor|rewrite|redesign))\b(?:\s+(?:v?\d[\w.]*|of [\w.-]+|the new [\w ]{0,20}?(?:driver|version|build)))?/gi;
 
 export const withoutBackground = (text: string): string => text.replace(BACKGROUND, (m) => " ".repeat(m.length));
 
@@ -148,10 +157,12 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     }
   }
   const testCues = scores.TEST ?? 0;
+  const bugCues = scores.BUG_FIX ?? 0;
   votePathKind(clauses, vote);
   let predicateType: TaskType | null = null;
   let asked = false;
   let stepTest = false;
+  let fixingTests = false;
   const conventional = clauses[0] ? CONVENTIONAL.find(([pattern]) => pattern.test(clauses[0]!.text)) : undefined;
   if (conventional) {
     const match = conventional[0].exec(clauses[0]!.text)!;
@@ -205,6 +216,39 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
       predicateType = advised[1];
       break;
     }
+    // A wish names its object's kind; with no kind named (no predicate or cue of another type in
+    // it), what is wished for is a new capability (sixteenth session).
+    const wish = WISH.exec(stripped);
+    const wished = wish ? stripped.slice(wish[0].length) : "";
+    if (wish && !RESTORED.test(wished) && !mainPredicate(wished) && !namesAKind(wished)) {
+      const weight = PREDICATE_WEIGHT;
+      vote(
+        "FEATURE",
+        weight,
+        { start: offset, end: offset + wish[0].length, weight },
+        `a wish for "${wished.split(/[,.;?]/)[0]!.slice(0, 40)}", naming no other kind of work`,
+      );
+      predicateType = "FEATURE";
+      break;
+    }
+    if (joints.has(clause) && OWN_SUBJECT.test(stripped)) continue;
+    const referred = PRONOUN_FIX.exec(stripped);
+    const referent =
+      referred && opening && opening.sentence !== clause.sentence
+        ? OPENING_SUBJECT.find(([pattern]) => pattern.test(opening.text.replace(LEAD_FILLER, "")))
+        : undefined;
+    if (referred && referent) {
+      const weight = OBJECT_PREDICATE_WEIGHT;
+      vote(
+        referent[1],
+        weight,
+        { start: offset, end: offset + referred[0].length, weight },
+        `"${referred[0]}" fixes what the request opens with (${referent[1]})`,
+      );
+      predicateType = referent[1];
+      fixingTests = referent[1] === "TEST";
+      break;
+    }
     const predicate = mainPredicate(stripped);
     if (!predicate) continue;
     // "Charge it once per invoice, and add a test with a three-instalment invoice": a test asked
@@ -231,6 +275,7 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
         "the finding it asks for is a step toward the fix",
       );
     predicateType = predicate[1];
+    fixingTests = predicate[1] === "TEST" && TEST_REPAIR.test(stripped);
     break;
   }
   // A report that opens with what happened (a title, a description, a quoted trace) and only then
@@ -255,6 +300,13 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   // the words asking for the test do not vote (thirteenth session; the guide counts 6 of 6).
   const fixType = conventional?.[1] ?? predicateType;
   const stepOf = fixType === "BUG_FIX" || fixType === "SECURITY_FIX" ? "fix" : stepTest ? "change asked before them" : null;
+  // "Maria's settlement tests broken again. fix them", "fix the failing checkout specs": where the
+  // work is repairing tests, "broken", "failing" and "fix" describe the tests, which is what a test
+  // fix is (the guide: fixing tests is TEST). The bug-report cues do not vote (sixteenth session).
+  if (bugCues && fixingTests) {
+    scores.BUG_FIX! -= bugCues;
+    if (!scores.BUG_FIX) delete scores.BUG_FIX;
+  }
   if (testCues && stepOf) {
     scores.TEST! -= testCues;
     if (!scores.TEST) delete scores.TEST;
@@ -277,6 +329,8 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
       weight: 0,
       why: `the TEST cues (${testCues}) do not vote, the tests asked for being a step of the ${stepOf}`,
     });
+  if (bugCues && fixingTests)
+    evidence.unshift({ type: "TEST", weight: 0, why: `the BUG_FIX cues (${bugCues}) do not vote, the tests being what is repaired` });
   const tied = ranked.filter(([, score]) => score === top[1]).map(([type]) => type);
   // The main predicate breaks a tie: what the request asks to do outranks what it mentions.
   if (tied.length > 1 && predicateType && tied.includes(predicateType)) {
@@ -286,6 +340,10 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   if (tied.length > 1) return { type: "UNCLASSIFIED", span: spanOf(spans[top[0]]), scores, candidates: tied, evidence };
   return { type: top[0], span: spanOf(spans[top[0]]), scores, candidates: [], evidence };
 }
+
+/** Whether any type's cue other than FEATURE's speaks in the text. */
+const namesAKind = (text: string): boolean =>
+  CUE_LIST.some(([type, cues]) => type !== "FEATURE" && cues.some(([pattern, , gate]) => mayMatch(gate, text) && pattern.test(text)));
 
 /** How much the kind of the files a request changes weighs: more than a generic verb's cue, less than a predicate. */
 const PATH_KIND_WEIGHT = 5;

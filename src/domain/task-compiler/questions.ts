@@ -33,6 +33,13 @@ export const FINDING_WEIGHT = 9;
  * cause anywhere in the clause ("is it down because of …?") is an investigation: neither counts.
  */
 const YES_NO = /^(?:is|are|was|were|has|have)\b/i;
+/**
+ * A yes/no question in statement order, as non-native writers and chat ask it ("the adviser app is
+ * down for everybody or only for our branch?"): the question mark makes it one, and it asks what a
+ * "Is the adviser app down …?" asks (sixteenth session).
+ */
+const STATEMENT_YES_NO =
+  /^(?:the |our |my |this |that )?(?!(?:can|could|would|will|do|does|did|is|are)\b)[\w-]+(?: [\w-]+){0,3} (?:is|are|was|were) (?:still |currently |really )?(?:up|down|running|live|deployed|installed|online|offline|enabled)\b/i;
 /** An auxiliary or modal verb: a clause without one has no finite verb in most requests. */
 export const AUXILIARY =
   /\b(?:is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|will|would|should|shall|may|might|must)\b|(?<=\w)'(?:re|ve|ll|d)\b/i;
@@ -50,7 +57,7 @@ const LIVE = /\b(?:live|yet|online|offline)\b/i;
  * tag" reads like a deploy, a "dashboard" like a feature).
  */
 const PRESENT_STATE =
-  /\b(?:(?:in |over |during )?the (?:last|past) (?:\d+\s*)?(?:h|hrs?|hours?|days?|night|24h|week)\b|last night|this (?:morning|week)|today|yesterday|right now|currently|current|at the moment|atm|now|yet|still|live|anymore|running|installed|deployed|enabled|disabled|mounted|online|offline|healthy|(?:in|on) (?:prod(?:uction)?|staging)\b)/i;
+  /\b(?:(?:in |over |during )?the (?:last|past) (?:\d+\s*)?(?:h|hrs?|hours?|days?|night|24h|week)\b|last night|this (?:morning|week)|today|yesterday|right now|currently|current|at the moment|atm|now|yet|still|live|anymore|running|installed|deployed|enabled|disabled|mounted|online|offline|down|healthy|(?:in|on) (?:prod(?:uction)?|staging)\b)/i;
 const PRESENT_STATE_WEIGHT = 6;
 
 export interface QuestionVote {
@@ -74,6 +81,7 @@ export function findingQuestion(text: string, stripped: string): QuestionVote[] 
     !REQUEST_QUESTION.test(text) &&
     !ANY_CAUSE.test(stripped) &&
     ((YES_NO.test(stripped) && (ENVIRONMENT_QUESTION.test(stripped) || LIVE.test(stripped))) ||
+      STATEMENT_YES_NO.test(stripped) ||
       (!AUXILIARY.test(stripped) &&
         stripped.split(/\s+/).length <= VERBLESS_WORDS &&
         ENVIRONMENT_QUESTION.test(stripped) &&
