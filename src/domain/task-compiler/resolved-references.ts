@@ -4,6 +4,7 @@
 // one applied in `x-canon.explanations.ambiguity_notes`.
 import { kindOfPath } from "./path-kinds.js";
 import { refsIn } from "./scope.js";
+import type { Clause } from "./segment.js";
 
 // "Find out which listener leaks, then write what you found into the incident doc": "you" is the
 // agent, and what it found is the result of the finding the request asks for, not an event outside
@@ -215,3 +216,9 @@ export const predicatedOfCode = (before: string): boolean =>
 export const keptAsBefore = (phrase: string, before: string): boolean =>
   /^the (?:old|previous|former) /i.test(phrase) &&
   /\b(?:match|matches|matching|equal|equals|equalling|(?:the )?same as|identical to)\s+$/i.test(before);
+
+// Sixteenth session. "Diff from my branch:" before a fenced diff, "the query I ran:" before its SQL:
+// a reference that closes the sentence right before a code block introduces the block, which shows
+// its content (segment.ts drops the colon that hands over to it).
+export const shownBelow = (content: Clause[], clause: Clause, end: number): boolean =>
+  clause.text.slice(end).trim() === "" && content.find((other) => other.start > clause.start)?.code === true;
