@@ -185,7 +185,10 @@ export function unresolvedReference(
       // way api/health.ts does it" does; "old clients must work same as before" keeps today's
       // behaviour, which the repository holds ("make it work like before" asks for an earlier one).
       // Sixteenth session: "like we have in the bff workflow" points at a model as "like we do" does.
-      if (/^(?:as|like)\s+(?:we|i|you)\s+(?:do|did|have|use|used)\b/i.test(match[0]) && namesItsModel(clause.text.slice(match.index + match[0].length)))
+      if (
+        /^(?:as|like)\s+(?:we|i|you)\s+(?:do|did|have|use|used)\b/i.test(match[0]) &&
+        namesItsModel(clause.text.slice(match.index + match[0].length))
+      )
         continue;
       if (/^(?:as|like)\s+before$/i.test(match[0]) && KEPT_AS_IS.test(text.slice(0, match.index))) continue;
       // Fourteenth session (resolved-references.ts): "not the one you clicked", "They found out
@@ -338,7 +341,7 @@ export function unresolvedReference(
         motiveOnly(candidate.clause.text.slice(0, candidate.index)) &&
         resolved(candidate.phrase, "says what the work is for, which the work does not act on")) ||
       (shownBelow(content, candidate.clause, candidate.index + candidate.length) &&
-        resolved(candidate.phrase, "introduces the code block right after it, which shows it"))
+        resolved(candidate.phrase, "introduces the code, quote or quoted line right after it, which shows it"))
     )
       candidates.splice(candidates.indexOf(candidate), 1);
   if (!candidates.length) return { draft: null, weak: [] };

@@ -217,8 +217,13 @@ export const keptAsBefore = (phrase: string, before: string): boolean =>
   /^the (?:old|previous|former) /i.test(phrase) &&
   /\b(?:match|matches|matching|equal|equals|equalling|(?:the )?same as|identical to)\s+$/i.test(before);
 
-// Sixteenth session. "Diff from my branch:" before a fenced diff, "the query I ran:" before its SQL:
-// a reference that closes the sentence right before a code block introduces the block, which shows
-// its content (segment.ts drops the colon that hands over to it).
-export const shownBelow = (content: Clause[], clause: Clause, end: number): boolean =>
-  clause.text.slice(end).trim() === "" && content.find((other) => other.start > clause.start)?.code === true;
+// Sixteenth session. "Diff from my branch:" before a fenced diff, "Pasting from the complaint:" before
+// the complaint in quotes: a reference that closes the sentence right before a code block, a quoted
+// line or a quote block introduces it, and that content is in the request (segment.ts drops the
+// colon that hands over to it).
+export function shownBelow(content: Clause[], clause: Clause, end: number): boolean {
+  const next = content.find((other) => other.start > clause.start);
+  return (
+    clause.text.slice(end).trim() === "" && next !== undefined && (next.code === true || next.role === "data" || /^["“]/.test(next.text))
+  );
+}
