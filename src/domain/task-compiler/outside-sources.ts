@@ -15,10 +15,13 @@ import { FILLER, type Clause } from "./segment.js";
 // is past-tense or a report verb. Case matters for the name, so this pattern is not /i.
 // Tenth session: one person in a role ("the regulator", "the vendor", "QA") is an agent too, and
 // listing, picking, pulling or setting something up defines it as surely as mentioning it.
+// Sixteenth session: a month or a weekday is a date, never an agent ("the customer audit in February
+// wants evidence …"; "the deploy Friday broke …").
+const NOT_A_DATE = String.raw`(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)`;
 // Sixteenth session: "I" is an agent as "we" is ("See the log I attached to the ticket"): what the
 // writer did outside the request is no more in it than what a colleague did; what the writer wants
 // is the request itself ("Before anyone touches the code I want tests around it").
-const AGENT = String.raw`(?:[A-Z][a-z]+|I(?!\s+(?:just |already |originally )?wants?\b)|QA|PM|PO|SRE|HR|IT|CFO|CTO|CEO|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|union|conductor|manager|designer|architect|lawyer|inspector|contractor|consultant|landlord|owner|boss|director|coach|council|agency|ministry|insurer|product owner|business|committee|board))`;
+const AGENT = String.raw`(?:${NOT_A_DATE}[A-Z][a-z]+|I(?!\s+(?:just |already |originally )?wants?\b)|QA|PM|PO|SRE|HR|IT|CFO|CTO|CEO|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|union|conductor|manager|designer|architect|lawyer|inspector|contractor|consultant|landlord|owner|boss|director|coach|council|agency|ministry|insurer|product owner|business|committee|board))`;
 const REPORT_VERB = String.raw`(?:asked about|talked about|presented|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|attached)`;
 // Twelfth session: the role agents alone (a group, a unit, one person in a role), and a wish spelled
 // out after its verb ("the mid-term review Katrin wants to see, per grant, how much is left"),
@@ -35,11 +38,12 @@ const SPELLED_OUT = String.raw`(?!\s+to\s+[a-z]+(?:,|\s+(?:[a-z]+ly\s+)?(?:how|w
 // storm on Tuesday knocked …", "the naming changed when Sven moved …" are sentences).
 const NOUN_WORD = String.raw`(?!(?:on|in|at|of|to|for|from|with|by|when|while|after|before|since|until|and|or|but|that|which|is|was|were|are|has|had)\b)[a-z][\w-]*(?<!ed)`;
 // Sixteenth session: an irregular past tense is a past tense too ("whether these are the same errors
-// Tomasz saw in October"); "ran" is left out, an operation that ran being found in logs ("The bulk
-// import Bev ran on Monday put …", as "the key rotation from this morning"); a weekday or month before the verb is a date, not a person ("the deploy
-// Friday broke …").
-const IRREGULAR_PAST = String.raw`(?:saw|got|caught|heard|took|gave|kept|told|brought|broke|chose|spoke|bought|ran into|hit|left)`;
-const PAST_AFTER_NAME = String.raw`(?!(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\s)[A-Z][a-z]+\s+(?:just |already )?(?:[a-z]{3,}ed|${IRREGULAR_PAST})\b`;
+// Tomasz saw in October"). "ran" is left out, an operation that ran being found in logs ("The bulk
+// import Bev ran on Monday put …", as "the key rotation from this morning"), and so is "brought
+// (up)": ef-012 describes the bug Maria brought up in its next sentence, which the rule that makes
+// such content stand (contentOfTheAsk) does not read. A weekday or month is a date, not a person.
+const IRREGULAR_PAST = String.raw`(?:saw|got|caught|heard|took|gave|kept|told|broke|chose|spoke|bought|ran into|hit|left)`;
+const PAST_AFTER_NAME = String.raw`${NOT_A_DATE}[A-Z][a-z]+\s+(?:just |already )?(?:[a-z]{3,}ed|${IRREGULAR_PAST})\b`;
 const NAMED_DOER = String.raw`\b[Tt]he (?:${NOUN_WORD} ){0,2}${NOUN_WORD}\s+${PAST_AFTER_NAME}`;
 export const NAMED_DOER_HINT = new RegExp(String.raw`\b${PAST_AFTER_NAME}`);
 const NOT_AUXILIARY = String.raw`(?!\s+(?:already\s+|just\s+|not\s+|never\s+)?(?:been|[a-z]+ed|paid|done|made|sent|got|seen|taken|given|bought|spent|won|lost)\b)`;

@@ -13,6 +13,7 @@ import {
 import {
   agentsOwnFinding,
   contrastedWithNew,
+  countedBefore,
   documentNamed,
   generalExtender,
   keptAsBefore,
@@ -76,6 +77,7 @@ const EXTERNAL_EVENT =
 // An artefact the request may carry inside a document it names (resolved-references.ts).
 const ARTEFACT = /\b(?:screenshots?|mockups?|mock-ups?|wireframes?|recordings?|images?|diagrams?)\b/i;
 const RELATIVE = 'opens a relative clause about the noun before it ("that" is a pronoun there, not a demonstrative)';
+const COUNTED = "points back at the plural its sentence counts first";
 const DOCUMENT = /\b(?:runbooks?|handbooks?|advisory|advisories|manuals?|spreadsheets?|slide decks?)$/i;
 const PART_TAKEN = /\d\s*%|\b(?:first|one|some|half|a few|most|\d+)\b/i;
 const UPGRADED_TO = /\b(?:update|upgrade|bump|move|migrate|raise)\b.*\b(?:to|on)\s+v?\d+(?:\.\d+)+\b/i;
@@ -309,6 +311,7 @@ export function unresolvedReference(
       if (candidates.some((c) => c.clause === clause && c.index === match.index)) continue;
       const after = text.slice(match.index + match[0].length);
       if (relativeThat(match[0], text.slice(0, match.index)) && resolved(match[0], RELATIVE)) continue;
+      if (countedBefore(sentenceBefore(content, clause, match.index)) && resolved(`of ${match[0]}`, COUNTED)) continue;
       if (
         generalExtender(match[0], text.slice(0, match.index), after) &&
         resolved(match[0], "closes a list of examples and stands for their kind, the list being its antecedent")
@@ -331,6 +334,8 @@ export function unresolvedReference(
       PART_TAKEN.test(sentenceBefore(content, clause, anaphor.index)) &&
       resolved(anaphor[0], "is the remainder of the part its sentence takes first")
     )
+      continue;
+    if (anaphor && countedBefore(sentenceBefore(content, clause, anaphor.index + anaphor[0].length - 5)) && resolved(anaphor[0], COUNTED))
       continue;
     if (anaphor) candidates.push({ clause, index: anaphor.index, length: anaphor[0].length, kind: "distal", phrase: anaphor[0] });
   }

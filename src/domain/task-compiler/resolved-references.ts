@@ -227,3 +227,10 @@ export function shownBelow(content: Clause[], clause: Clause, end: number): bool
     clause.text.slice(end).trim() === "" && next !== undefined && (next.code === true || next.role === "data" || /^["“]/.test(next.text))
   );
 }
+
+// Sixteenth session. "how many transcode jobs are sitting in the queue right now, and how many of
+// those belong to the S2 drop?": "of those" after a count of a plural its own sentence names ("how
+// many jobs", "12 pods") points back at that plural; "how many of those are running?" alone
+// counts nothing before it and stays a question.
+export const countedBefore = (sentenceBefore: string): boolean =>
+  /\b(?:how many|\d+)\s+(?:[\w-]+\s+){0,2}[a-z][\w-]*s\b.*\bof\s+$/i.test(sentenceBefore);
