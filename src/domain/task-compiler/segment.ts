@@ -145,7 +145,8 @@ export function segment(text: string): Clause[] {
     // Sixteenth session: a label inside a bullet with its content after it ("- Out of scope:
     // interfaces/mirth/channels/") names that item's part only; the next item is back in the list's
     // own part ("- a short README in libs/hl7-parse/ would be nice" is no forbidden scope).
-    const itemOnly = Boolean(bullet && heading?.[2] && headingSection);
+    // Only a forbidden label: an "expected: …" item may head the bullets after it (er-116).
+    const itemOnly = Boolean(bullet && heading?.[2] && headingSection === "forbidden");
     const listSection = section;
     if (heading && headingSection) {
       section = headingSection;
