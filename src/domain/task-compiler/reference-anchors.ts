@@ -23,8 +23,12 @@ const NAMED_AFTER = new RegExp(
 );
 // "the screenshot in docs/setup.md" is located by its path; a link by its URL; "the entrapment
 // runbook (docs/runbooks/entrapment.md)": a path in brackets after it too.
+// Sixteenth session: so is one whose own predicate says where it is kept ("The list we want is
+// already maintained in dispensing/config/high_risk_drugs.json").
 const locatedAfter = (after: string): boolean =>
-  /^\s*(?:in|at|from|on|under)\s+(?:\S*[/.]\S|\S+\/)/.test(after) ||
+  /^\s*(?:(?:is|are)\s+(?:already\s+|now\s+|all\s+)?(?:(?:kept|maintained|stored|defined|listed|held|saved|written|configured)\s+)?)?(?:in|at|from|on|under)\s+(?:\S*[/.]\S|\S+\/)/.test(
+    after,
+  ) ||
   /^\s*(?:\(|:)?\s*https?:/.test(after) ||
   /^\s*\(\s*\S*[/.]\S/.test(after);
 // Twelfth session: a place is a source only when the work reads something there. A tool named
@@ -48,11 +52,17 @@ export const placeNotSource = (phrase: string, before: string): boolean =>
 // ("the hang Priya reported in VET-1182 (the label printer freezes after printing …)").
 // Fourteenth session: a bracket stating today's value ("the size they recommended (it's 1048576
 // now)") describes what is there now, not the content the reference points at.
+// Sixteenth session: nor does a bracket that adds to what the reference covers ("as described in
+// section 5 of the attachment (including the grace period …)"): it widens the content, it gives none.
 const DESCRIBED_AFTER =
-  /^\s*(?:(?:in|from|on)\s+(?:the\s+)?\S+\s*)?[(:]\s*(?!(?:it['’]?s|it is|currently|now|today)\b)[A-Za-z][\w'-]*(?:\s+[\w'-]+){2}/;
+  /^\s*(?:(?:in|from|on)\s+(?:the\s+)?\S+\s*)?[(:]\s*(?!(?:it['’]?s|it is|currently|now|today|including|incl|excluding|except|apart from|plus|besides|especially|notably)\b)[A-Za-z][\w'-]*(?:\s+[\w'-]+){2}/;
 // Fourteenth session: the number of the next item of an inline list ("2) fix the typo Denise
 // screenshotted 3) bump black") starts another request and identifies nothing.
+// Sixteenth session: a reference that owns a thing identified right after it ("comments on the doc's
+// PR (#2305)") is identified with it.
+const OWNS = /^['’]s\s+[\w-]+/;
 export const identifiedAfter = (after: string): boolean =>
+  (OWNS.test(after) && identifiedAfter(after.replace(OWNS, ""))) ||
   (!/^\s*\d{1,2}\)\s/.test(after) && EVENT_IDENTIFIED.test(after)) ||
   NAMED_AFTER.test(after) ||
   locatedAfter(after) ||

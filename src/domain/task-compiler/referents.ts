@@ -13,6 +13,7 @@ import {
 import {
   agentsOwnFinding,
   contrastedWithNew,
+  countedBefore,
   documentNamed,
   generalExtender,
   keptAsBefore,
@@ -26,6 +27,7 @@ import {
   predicatedOne,
   relativeThat,
   replacedByTheAsk,
+  shownBelow,
   sameAmongThemselves,
   statedBefore,
   statedEarlier,
@@ -45,10 +47,12 @@ const DEMONSTRATIVE_NP = new RegExp(
 // "that box", "those two columns", "that flaky step again": a distal demonstrative before any noun
 // at the end of its phrase. "that" as a conjunction ("make sure that tests pass", "so that it
 // works") is excluded by what precedes it and by the noun not being followed by a verb.
+// Sixteenth session: after "not" it is a degree adverb before the word that ends its phrase ("well not
+// that quick, sorry", "not that urgent"): it qualifies an adjective and points at nothing.
 // Twelfth session: after a closing bracket "that" resumes a sentence an aside interrupted ("a few
 // buyers wrote in (Priya forwarded the tickets) that searching … behaves weirdly"): a conjunction.
 const DISTAL_ANY =
-  /\b(that|those)(?<!\b(?:so|such|sure|ensure|says?|said|know|knew|think|check|checks|verify|means?|note|hope|assume|show|shows|prove|confirm|is|was|are|and|but|than|now|given|except|seems?|mean|realize|realise|found|see|saw)\s(?:that|those))(?<!\)\s(?:that|those))\s+(?:(?:two|three|other|same|old|flaky|weird|new|broken|one|big|little)\s+)?(?!(?:it|is|was|are|they|we|you|he|she|i|this|the|a|an|there|will|would|can|could|should|must|has|have|had|does|did|do|way|much|many|one|ones)\b)([a-z][\w-]*)(?=\s*(?:[.,;!?)]|$)|\s+(?:again|on|in|to|from|for|please|pls|at|of|too|first|already|anymore|once|right now|now|today|tonight|currently|still|yet)\b)/gi;
+  /\b(that|those)(?<!\b(?:so|such|sure|ensure|says?|said|know|knew|think|check|checks|verify|means?|note|hope|assume|show|shows|prove|confirm|is|was|are|and|but|than|now|given|except|seems?|mean|realize|realise|found|see|saw|not)\s(?:that|those))(?<!\)\s(?:that|those))\s+(?:(?:two|three|other|same|old|flaky|weird|new|broken|one|big|little)\s+)?(?!(?:it|is|was|are|they|we|you|he|she|i|this|the|a|an|there|will|would|can|could|should|must|has|have|had|does|did|do|way|much|many|one|ones)\b)([a-z][\w-]*)(?=\s*(?:[.,;!?)]|$)|\s+(?:again|on|in|to|from|for|please|pls|at|of|too|first|already|anymore|once|right now|now|today|tonight|currently|still|yet)\b)/gi;
 // Fourteenth session: after an auxiliary in a question "that"/"those" can only be a determiner ("which
 // agent version does that customer run again?", "is that cron still running?"), whatever follows.
 const DISTAL_QUESTION =
@@ -68,11 +72,12 @@ const ANAPHOR =
   /\bof those\b(?=\s+(?:are|is|were|was|have|has|did|do|does|still|can|will|would|two|three|four)\b|\s*(?:[?.,;!]|$))|\b(?:accordingly|the (?:remaining|rest of the) (?:ones|tests|files|bugs|errors|warnings|items|cases|places|calls)|the rest(?= of it\b|\s*$))\b/i;
 // Events outside the request: a conversation, an earlier change, a convention never stated.
 const EXTERNAL_EVENT =
-  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client|centre|center|room|desk|team|agents?|staff))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
+  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\blike\s+(?:we|you)\s+(?:have|use|used)\b(?=\s+(?:it\s+)?(?:in|on|for|with)\b)|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client|centre|center|room|desk|team|agents?|staff))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
 
 // An artefact the request may carry inside a document it names (resolved-references.ts).
 const ARTEFACT = /\b(?:screenshots?|mockups?|mock-ups?|wireframes?|recordings?|images?|diagrams?)\b/i;
 const RELATIVE = 'opens a relative clause about the noun before it ("that" is a pronoun there, not a demonstrative)';
+const COUNTED = "points back at the plural its sentence counts first";
 const DOCUMENT = /\b(?:runbooks?|handbooks?|advisory|advisories|manuals?|spreadsheets?|slide decks?)$/i;
 const PART_TAKEN = /\d\s*%|\b(?:first|one|some|half|a few|most|\d+)\b/i;
 const UPGRADED_TO = /\b(?:update|upgrade|bump|move|migrate|raise)\b.*\b(?:to|on)\s+v?\d+(?:\.\d+)+\b/i;
@@ -181,7 +186,11 @@ export function unresolvedReference(
       // Twelfth session: "like we do for Vipps in web/checkout/vipps.ts" names its model, as "the same
       // way api/health.ts does it" does; "old clients must work same as before" keeps today's
       // behaviour, which the repository holds ("make it work like before" asks for an earlier one).
-      if (/^(?:as|like)\s+(?:we|i|you)\s+(?:do|did)\b/i.test(match[0]) && namesItsModel(clause.text.slice(match.index + match[0].length)))
+      // Sixteenth session: "like we have in the bff workflow" points at a model as "like we do" does.
+      if (
+        /^(?:as|like)\s+(?:we|i|you)\s+(?:do|did|have|use|used)\b/i.test(match[0]) &&
+        namesItsModel(clause.text.slice(match.index + match[0].length))
+      )
         continue;
       if (/^(?:as|like)\s+before$/i.test(match[0]) && KEPT_AS_IS.test(text.slice(0, match.index))) continue;
       // Fourteenth session (resolved-references.ts): "not the one you clicked", "They found out
@@ -302,6 +311,7 @@ export function unresolvedReference(
       if (candidates.some((c) => c.clause === clause && c.index === match.index)) continue;
       const after = text.slice(match.index + match[0].length);
       if (relativeThat(match[0], text.slice(0, match.index)) && resolved(match[0], RELATIVE)) continue;
+      if (countedBefore(sentenceBefore(content, clause, match.index)) && resolved(`of ${match[0]}`, COUNTED)) continue;
       if (
         generalExtender(match[0], text.slice(0, match.index), after) &&
         resolved(match[0], "closes a list of examples and stands for their kind, the list being its antecedent")
@@ -325,14 +335,20 @@ export function unresolvedReference(
       resolved(anaphor[0], "is the remainder of the part its sentence takes first")
     )
       continue;
+    if (anaphor && countedBefore(sentenceBefore(content, clause, anaphor.index + anaphor[0].length - 5)) && resolved(anaphor[0], COUNTED))
+      continue;
     if (anaphor) candidates.push({ clause, index: anaphor.index, length: anaphor[0].length, kind: "distal", phrase: anaphor[0] });
   }
   // Fourteenth session: what the work is for, outside the request, is no content it needs.
   for (const candidate of [...candidates])
-    if (candidate.kind === "external" && motiveOnly(candidate.clause.text.slice(0, candidate.index))) {
-      resolved(candidate.phrase, "says what the work is for, which the work does not act on");
+    if (
+      (candidate.kind === "external" &&
+        motiveOnly(candidate.clause.text.slice(0, candidate.index)) &&
+        resolved(candidate.phrase, "says what the work is for, which the work does not act on")) ||
+      (shownBelow(content, candidate.clause, candidate.index + candidate.length) &&
+        resolved(candidate.phrase, "introduces the code, quote or quoted line right after it, which shows it"))
+    )
       candidates.splice(candidates.indexOf(candidate), 1);
-    }
   if (!candidates.length) return { draft: null, weak: [] };
   const needed = candidates.find((c) => c.outside && contentOfTheAsk(c));
   if (needed)

@@ -4,6 +4,7 @@
 // one applied in `x-canon.explanations.ambiguity_notes`.
 import { kindOfPath } from "./path-kinds.js";
 import { refsIn } from "./scope.js";
+import type { Clause } from "./segment.js";
 
 // "Find out which listener leaks, then write what you found into the incident doc": "you" is the
 // agent, and what it found is the result of the finding the request asks for, not an event outside
@@ -215,3 +216,21 @@ export const predicatedOfCode = (before: string): boolean =>
 export const keptAsBefore = (phrase: string, before: string): boolean =>
   /^the (?:old|previous|former) /i.test(phrase) &&
   /\b(?:match|matches|matching|equal|equals|equalling|(?:the )?same as|identical to)\s+$/i.test(before);
+
+// Sixteenth session. "Diff from my branch:" before a fenced diff, "Pasting from the complaint:" before
+// the complaint in quotes: a reference that closes the sentence right before a code block, a quoted
+// line or a quote block introduces it, and that content is in the request (segment.ts drops the
+// colon that hands over to it).
+export function shownBelow(content: Clause[], clause: Clause, end: number): boolean {
+  const next = content.find((other) => other.start > clause.start);
+  return (
+    clause.text.slice(end).trim() === "" && next !== undefined && (next.code === true || next.role === "data" || /^["“]/.test(next.text))
+  );
+}
+
+// Sixteenth session. "how many transcode jobs are sitting in the queue right now, and how many of
+// those belong to the S2 drop?": "of those" after a count of a plural its own sentence names ("how
+// many jobs", "12 pods") points back at that plural; "how many of those are running?" alone
+// counts nothing before it and stays a question.
+export const countedBefore = (sentenceBefore: string): boolean =>
+  /\b(?:how many|\d+)\s+(?:[\w-]+\s+){0,2}[a-z][\w-]*s\b.*\bof\s+$/i.test(sentenceBefore);

@@ -148,6 +148,12 @@ export function segment(text: string): Clause[] {
       role = roleOf(heading[1]!);
     else if (/^#{1,6}\s/.test(body)) role = roleOf(body);
     let label: string | undefined;
+    // Sixteenth session: a label inside a bullet with its content after it ("- Out of scope:
+    // interfaces/mirth/channels/") names that item's part only; the next item is back in the list's
+    // own part ("- a short README in libs/hl7-parse/ would be nice" is no forbidden scope).
+    // Only a forbidden label: an "expected: …" item may head the bullets after it (er-116).
+    const itemOnly = Boolean(bullet && heading?.[2] && headingSection === "forbidden");
+    const listSection = section;
     if (heading && headingSection) {
       section = headingSection;
       forbiddenHeading = false;
@@ -196,6 +202,7 @@ export function segment(text: string): Clause[] {
       }
       sentence++;
     }
+    if (itemOnly) section = listSection;
   }
   return clauses;
 }
