@@ -63,6 +63,14 @@ const MONEY_AMOUNTS =
 // "affordability-service", `AffordabilityCalculator`.
 const FINANCE_WORDS =
   /(?<![-/\w.])(?:interest(?!-)(?<!\b(?:of|express(?:es|ed)?|show(?:s|ed|n)?|public|special|little|no|lost|your|their|my|our) interest)(?! in\b)|affordability|repayments?|arrears|instal?lments?|tariffs?|(?:customs|excise|import|export|stamp|anti-dumping) dut(?:y|ies)|dut(?:y|ies)[ _-]?(?:calc\w*|rates?|amounts?|thresholds?|payable|owed))(?:[-_ ]?(?:service|svc|engine|calculator|calculation|module|worker))?(?![-/\w.])/i;
+// Sixteenth session: a premium is what a policyholder pays ("bumps their premium", "the renewal
+// premium", "Premium correction, home renewals") or a supplement to pay ("the night-shift
+// premium"): money, 8 CRITICAL change requests the rules missed on the development split. A
+// premium that is a product's level is not: a word it qualifies follows ("a premium plan", "the
+// premium wash", "premium articles") or it is a quality ("feel more premium", "a free week of
+// Premium").
+const PREMIUM =
+  /(?<!\b(?:more|feel|of) )\b[Pp]remiums?\b(?![ -](?:plans?|tiers?|members?(?:hip)?s?|subscri\w+|accounts?|wash(?:es)?|videos?|articles?|content|access|features?|users?|customers?|seats?|rooms?|versions?|products?|badges?|listings?|support|cars?|look|and)\b)(?!\/)/;
 // Sixteenth session: a price the code sets or computes is money, a price it only shows is not
 // (the guide: "sorting or formatting a price in a generic component" is MEDIUM). The code that
 // computes prices named by its role ("the pricing module", "the pricing rules", "the ticket-pricing
@@ -109,5 +117,6 @@ const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   [MONEY_AMOUNTS, "changes stored amounts of money"],
   [FINANCE_WORDS, "computes, charges or pays money"],
   [PRICE_SET, "sets or computes a price"],
+  [PREMIUM, "computes, charges or pays money"],
 ];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };
