@@ -71,6 +71,12 @@ const FINANCE_WORDS =
 // Premium").
 const PREMIUM =
   /(?<!\b(?:more|feel|of) )\b[Pp]remiums?\b(?![ -](?:plans?|tiers?|members?(?:hip)?s?|subscri\w+|accounts?|wash(?:es)?|videos?|articles?|content|access|features?|users?|customers?|seats?|rooms?|versions?|products?|badges?|listings?|support|cars?|look|and)\b)(?!\/)/;
+// Sixteenth session: tips as gratuities are pay ("the tips calc", "the old tips data", "the
+// double-counted Toast tips", "the tip pool"), 4 CRITICAL change requests of 4 on the development
+// split; tips as advice ("interview tips", "tips and tricks") name nothing counted or paid, so the
+// word is read only where something counts, shares, pools or pays it.
+const TIPS =
+  /\btips? (?:pool\w*|calc\w*|shares?|split|credits?|payouts?|data|totals?|amounts?)\b|\b(?:double-counted|shared|pooled|card|cash)(?: [\w-]+)? tips\b|\bcount(?:s|ed|ing)? (?:the )?tips\b/i;
 // Sixteenth session: a price the code sets or computes is money, a price it only shows is not
 // (the guide: "sorting or formatting a price in a generic component" is MEDIUM). The code that
 // computes prices named by its role ("the pricing module", "the pricing rules", "the ticket-pricing
@@ -118,5 +124,6 @@ const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   [FINANCE_WORDS, "computes, charges or pays money"],
   [PRICE_SET, "sets or computes a price"],
   [PREMIUM, "computes, charges or pays money"],
+  [TIPS, "computes or pays employees' pay"],
 ];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };
