@@ -53,6 +53,43 @@ const TAX = /(?<![-/\w.])(?:tax(?:es|ed)?|ipt)(?![-/\w.])(?! (?:advis[eo]rs?|por
 const MONEY_AMOUNTS =
   /\bamount_(?:minor|pence|cents)\b|\bamounts?\b[^.;]{0,60}?\b(?:minor units|pence|cents)\b|\b(?:minor units|pence|cents)\b[^.;]{0,40}?\bamounts?\b/i;
 
+// Sixteenth session: more of the words any finance glossary has for what is charged, paid or
+// owed, counted over the development split (change requests the rules did not yet raise): interest
+// 6 CRITICAL of 7 (the seventh, "interest-only cases", names a kind of loan, a word with a hyphen;
+// "of interest", "interest in" are curiosity), affordability (what a client may borrow) 5 of 5,
+// repayments and arrears 2 of 2, instalments 1 of 1, tariffs 5 of 5 outside a path or a branch
+// name, and duty named as a tax ("customs duty", "the duty calc", 4 of 4; "on duty", "duty
+// managers", "Consumer Duty" are none). A component named by its role keeps the word:
+// "affordability-service", `AffordabilityCalculator`; so does the rating engine, which prices
+// usage or cover (telecom and insurance, 3 CRITICAL of 3); the component named only as the place
+// of a repository ("delete tag v4.0.0-rc1 from the rating-engine repo") changes none of its code.
+const FINANCE_WORDS =
+  /(?<![-/\w.])(?:interest(?!-)(?<!\b(?:of|express(?:es|ed)?|show(?:s|ed|n)?|public|special|little|no|lost|your|their|my|our) interest)(?! in\b)|affordability|rating(?=[-_ ]engine)|repayments?|arrears|instal?lments?|tariffs?|(?:customs|excise|import|export|stamp|anti-dumping) dut(?:y|ies)|dut(?:y|ies)[ _-]?(?:calc\w*|rates?|amounts?|thresholds?|payable|owed))(?:[-_ ]?(?:service|svc|engine|calculator|calculation|module|worker))?(?![-/\w.])(?! (?:repo|repository)\b)/i;
+// Sixteenth session: a premium is what a policyholder pays ("bumps their premium", "the renewal
+// premium", "Premium correction, home renewals") or a supplement to pay ("the night-shift
+// premium"): money, 8 CRITICAL change requests the rules missed on the development split. A
+// premium that is a product's level is not: a word it qualifies follows ("a premium plan", "the
+// premium wash", "premium articles") or it is a quality ("feel more premium", "a free week of
+// Premium").
+const PREMIUM =
+  /(?<!\b(?:more|feel|of) )\b[Pp]remiums?\b(?![ -](?:plans?|tiers?|members?(?:hip)?s?|subscri\w+|accounts?|wash(?:es)?|videos?|articles?|content|access|features?|users?|customers?|seats?|rooms?|versions?|products?|badges?|listings?|support|cars?|look|and)\b)(?!\/)/;
+// Sixteenth session: tips as gratuities are pay ("the tips calc", "the old tips data", "the
+// double-counted Toast tips", "the tip pool"), 4 CRITICAL change requests of 4 on the development
+// split; tips as advice ("interview tips", "tips and tricks") name nothing counted or paid, so the
+// word is read only where something counts, shares, pools or pays it.
+const TIPS =
+  /\btips? (?:pool\w*|calc\w*|shares?|split|credits?|payouts?|data|totals?|amounts?)\b|\b(?:double-counted|shared|pooled|card|cash)(?: [\w-]+)? tips\b|\bcount(?:s|ed|ing)? (?:the )?tips\b/i;
+// Sixteenth session: a price the code sets or computes is money, a price it only shows is not
+// (the guide: "sorting or formatting a price in a generic component" is MEDIUM). The code that
+// computes prices named by its role ("the pricing module", "the pricing rules", "the ticket-pricing
+// rules engine", "the renewal price calc", "a pricing bug") and a price set or changed ("price it
+// at 80% of the separate tickets", "he can change the price … before paying", "put the new prices
+// on the booking page", "dynamic pricing"): 14 CRITICAL change requests the rules missed on the
+// development split and none at another level; a price shown, sorted, formatted, exported or
+// searched ("the price formatting", "sorting by price", "min price > max price") is none of these.
+const PRICE_SET =
+  /\b(?:pricing|prices?)[ _-](?:code|modules?|rules?|engines?|calc\w*|bugs?|service|tables?)\b|\bdynamic pricing\b|\bprice (?:it|them|this|that) at\b|\b(?:new|changed?|set|update|raise|lower) (?:the )?prices?\b/i;
+
 /** The money rules of the CRITICAL raise, with the reason each gives (see speaksOfTimeOff). */
 const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   [
@@ -86,5 +123,9 @@ const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   [PAYROLL, "computes or pays employees' pay"],
   [TAX, "computes or charges tax"],
   [MONEY_AMOUNTS, "changes stored amounts of money"],
+  [FINANCE_WORDS, "computes, charges or pays money"],
+  [PRICE_SET, "sets or computes a price"],
+  [PREMIUM, "computes, charges or pays money"],
+  [TIPS, "computes or pays employees' pay"],
 ];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };

@@ -4,6 +4,7 @@
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
+import { ACCESS_RULES } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff } from "./money.js";
 import type { Clause, Span } from "./segment.js";
 import { gatedExec } from "./literal-gates.js";
@@ -52,7 +53,8 @@ export interface Matcher {
 }
 /** Where a rule's words count as the work: a type and clause it raises the risk of (the request's acting clauses beside). */
 type Reaches = (type: TaskType, clause: Clause, acting: Clause[]) => boolean;
-const PRODUCTION = /\b(prod|production)\b(?![-\w]*\s*(?:like|replica|copy|snapshot|dump|clone)\b)/i;
+// Sixteenth session: "the live portal db" names production as "prod" does (bk-087, eu-116).
+const PRODUCTION = /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\w]*\s*(?:like|replica|copy|snapshot|dump|clone)\b)/i;
 // Fourteenth session: a deploy to an environment that is not production moves nobody's money yet:
 // on the development split 90 deploys to staging, UAT or a test cluster are HIGH and none is
 // CRITICAL, whatever they ship ("Promote the payroll-api image to the UAT environment", while
@@ -157,53 +159,16 @@ const HIGH: [Matcher, string, Reaches?][] = [
   // tags", "the v1.x tags") does not end the object. Fourteenth session: a quoted word is data, not
   // an action ("match CommandLine containing 'shadowcopy' and 'delete'", in a detection rule).
   [{ exec: (text) => DELETES.exec(blankQuotes(text)) }, "deletes"],
-  [
-    // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
-    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation)\b/i,
-    "changes auth or permissions",
-  ],
-  // Authorization in other words: a record checked against its owner or tenant ("add an ownership
-  // check", "doesn't check the tenant", "404 unless the booking belongs to the caller"), acting as
-  // another user, file permission modes, and an account hardened (guide: access control, HIGH).
-  [
-    /\b((ownership|tenant) checks?|check(s|ing)? (the|its|their) tenant|impersonat(e|es|ing|ion)|belongs? to (the caller|them|the (current|logged-in|signed-in) user|the caller's \w+)|chmod|chgrp|chown|(harden|lock down)\b[^.;]{0,30}?\baccounts?)\b/i,
-    "changes auth or permissions",
-  ],
-  // Thirteenth session, the same in more words: a record checked against the caller's own
-  // organisation ("belongs to their agency", "to the logged-in partner's organisation"), one
-  // account reading another's records (an IDOR, "other agencies' leads", the cross-org case), a
-  // refusal answered with 403, the verb "authorise", and ending a session ("logout does not end
-  // the session", "it logs everyone out"): sessions are authentication in the guide.
-  // Fifteenth session: the other owner may be anyone ("other students' home addresses", "another
-  // teacher's draft quiz", "other residents' tenancy contracts"); "the other team's setup" or "the
-  // other person's profile" points at one known party, not at records of others. (The plural
-  // possessive, "other tenants' shipments", is read up to its "s": no word boundary follows "'".)
-  [
-    /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s) \w+|idors?|insecure direct object|(?<!\b(?:the|that|this|each) )(?:another|other) [a-z]+(?:['’]s|s(?=['’]\s))|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer)|(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
-    "changes auth or permissions",
-  ],
-  // Fourteenth session: who may open stored files is access control too (guide: HIGH): a bucket
-  // or object anyone can read ("public-read", Block Public Access), a signed download URL or an
-  // invite link checked or expiring ("Signed download URLs … never expire", "pre-signed S3 URLs that
-  // expire after 5 minutes", "invite links expire after ~3 hours": a link that grants access, as a
-  // reset link does), and a check on the object itself ("add the object-level check").
-  [
-    /\bpublic-read\b|\bblock public access\b|\b(?:(?:pre-?)?signed (?:download |upload |s3 )?urls?|invit(?:e|ation) (?:links?|tokens?))\b[^.;]{0,60}?\b(?:expir\w*|checks?|checked|valid\w*|ttl)\b|\b(?:check\w*|verif\w*|validat\w*)\b[^.;]{0,20}?\b(?:pre-?)?signed (?:download |upload |s3 )?urls?\b|\bobject-level (?:checks?|permissions?|authori[sz]ation|access)\b|\brow-level security\b/i,
-    "changes auth or permissions",
-  ],
-  // A login endpoint named by its method ("rate-limit POST /login") is authentication, where a
-  // path to a login page or template ("web/login.html") is not. Fourteenth session: so is the
-  // endpoint written as a bare path from the root ("no rate limit on /login", "rate-limit
-  // /admin/login": every such change request on the development split is HIGH).
-  [/(?:\b(?:POST|PUT|GET|PATCH) |(?<![\w.~-])(?=\/))\S*\/(?:log-?in|sign-?in|sessions?)\b(?!\w|\.\w)/, "changes auth or permissions"],
+  ...ACCESS_RULES,
 ];
 // Rewrite verbs only: a backfill of a new column or an added index (HIGH, the type's base) is not one.
 // Fifteenth session: also a clean-up with its object inside ("clean them up", "tidy up the duplicate
 // bib records"), a deletion asked in the passive ("applicant records … have to be removed") and
 // stored values shifted by an amount ("every student's exam grade needs to be raised by 5 marks"),
 // as bl-024 "Clean them up the same way as last time" and eg-054 "clean it up in prod" are CRITICAL.
+// Sixteenth session: also a column nulled out ("4. null out `phone` once the app is on the new build").
 const REWRITES_DATA =
-  /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|update\b[^.;]{0,60}?\bset)\b/i;
+  /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|null(?:s|ing)? out|update\b[^.;]{0,60}?\bset)\b/i;
 const STAGED_FIRST = /\b(?:staging|uat)\b[^.;]{0,12}?\bfirst\b|\bfirst (?:in|on|against) (?:the )?(?:staging|uat)\b/i;
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
 const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
@@ -303,8 +268,13 @@ function actingPart(clause: Clause): Clause[] {
 // report back" still is, and so is "only explain/tell me" as "just tell me" is.
 // Fifteenth session: "don't change anything matching <glob>" scopes the rule to those files, as
 // "… under <folder>" does (bd-134, ea-077: AUTONOMOUS).
+// Sixteenth session: "just list them" names the form of the answer, not a limit to advice, as
+// "report back" does: alone it is AUTONOMOUS on an inventory or a look at a host (bz-156, dg-058)
+// and gated on a rewrite that lists the rows it leaves ("leave rows that don't match untouched,
+// just list their ids", ev-196); the two RECOMMEND_ONLY entries that say it also say "don't change
+// anything" or "no changes", which this expression still reads.
 const RECOMMEND =
-  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from|matching)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|list|explain|describe)|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from|matching)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|explain|describe)|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
 // Fourteenth session: "approval" naming a part of the system ("the approval list", "the time-off
 // approval flow", "needs manager approval": 4 of 4 such requests AUTONOMOUS) asks nobody to be
 // consulted; the caller's own approval still does ("wait for approval", "needs my approval").

@@ -1,0 +1,53 @@
+// Authentication and access control (docs/task-labelling.md, "risk": HIGH), read by riskOf after
+// the CRITICAL rules. Split from risk.ts in the sixteenth session.
+import type { Matcher } from "./risk.js";
+
+export const ACCESS_RULES: [Matcher, string][] = [
+  [
+    // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
+    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation)\b/i,
+    "changes auth or permissions",
+  ],
+  // Authorization in other words: a record checked against its owner or tenant ("add an ownership
+  // check", "doesn't check the tenant", "404 unless the booking belongs to the caller"), acting as
+  // another user, file permission modes, and an account hardened (guide: access control, HIGH).
+  [
+    /\b((ownership|tenant) checks?|check(s|ing)? (the|its|their) tenant|impersonat(e|es|ing|ion)|belongs? to (the caller|them|the (current|logged-in|signed-in) user|the caller's \w+)|chmod|chgrp|chown|(harden|lock down)\b[^.;]{0,30}?\baccounts?)\b/i,
+    "changes auth or permissions",
+  ],
+  // Thirteenth session, the same in more words: a record checked against the caller's own
+  // organisation ("belongs to their agency", "to the logged-in partner's organisation"), one
+  // account reading another's records (an IDOR, "other agencies' leads", the cross-org case), a
+  // refusal answered with 403, the verb "authorise", and ending a session ("logout does not end
+  // the session", "it logs everyone out"): sessions are authentication in the guide.
+  // Fifteenth session: the other owner may be anyone ("other students' home addresses", "another
+  // teacher's draft quiz", "other residents' tenancy contracts"); "the other team's setup" or "the
+  // other person's profile" points at one known party, not at records of others. (The plural
+  // possessive, "other tenants' shipments", is read up to its "s": no word boundary follows "'".)
+  [
+    /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s) \w+|idors?|insecure direct object|(?<!\b(?:the|that|this|each) )(?:another|other) [a-z]+(?:['’]s|s(?=['’]\s))|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer)|(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
+    "changes auth or permissions",
+  ],
+  // Fourteenth session: who may open stored files is access control too (guide: HIGH): a bucket
+  // or object anyone can read ("public-read", Block Public Access), a signed download URL or an
+  // invite link checked or expiring ("Signed download URLs … never expire", "pre-signed S3 URLs that
+  // expire after 5 minutes", "invite links expire after ~3 hours": a link that grants access, as a
+  // reset link does), and a check on the object itself ("add the object-level check").
+  [
+    /\bpublic-read\b|\bblock public access\b|\b(?:(?:pre-?)?signed (?:download |upload |s3 )?urls?|invit(?:e|ation) (?:links?|tokens?))\b[^.;]{0,60}?\b(?:expir\w*|checks?|checked|valid\w*|ttl)\b|\b(?:check\w*|verif\w*|validat\w*)\b[^.;]{0,20}?\b(?:pre-?)?signed (?:download |upload |s3 )?urls?\b|\bobject-level (?:checks?|permissions?|authori[sz]ation|access)\b|\brow-level security\b/i,
+    "changes auth or permissions",
+  ],
+  // A login endpoint named by its method ("rate-limit POST /login") is authentication, where a
+  // path to a login page or template ("web/login.html") is not. Fourteenth session: so is the
+  // endpoint written as a bare path from the root ("no rate limit on /login", "rate-limit
+  // /admin/login": every such change request on the development split is HIGH).
+  [/(?:\b(?:POST|PUT|GET|PATCH) |(?<![\w.~-])(?=\/))\S*\/(?:log-?in|sign-?in|sessions?)\b(?!\w|\.\w)/, "changes auth or permissions"],
+  // Sixteenth session: access itself granted, denied, revoked, restricted or locked down ("deny
+  // access from the 16th birthday", "lock down access to the research warehouse", "return 404 when
+  // access is denied"), and a proxy's access to another person's records: who may see what is the
+  // guide's access control (6 HIGH change requests on the development split, none at another level).
+  [
+    /\b(?:grant(?:s|ed|ing)?|den(?:y|ies|ied|ying)|revok(?:e|es|ed|ing)|restrict(?:s|ed|ing)?|lock(?:s|ed|ing)? down|withdraw(?:s|n|ing)?) (?:[\w-]+ ){0,3}?access\b|\baccess (?:is |are |was |were )?(?:granted|denied|revoked|restricted)\b|\bproxy access\b/i,
+    "changes auth or permissions",
+  ],
+];
