@@ -27,8 +27,9 @@ export const PATIENT_RECORDS = new RegExp(
     String.raw`\bduplicate ${PATIENT}|${PATIENT}(?: [a-z]+){0,2}? (?:in|on) (?:the )?(?:[\w-]+ )?(?:prod|production|live db|database)\b|${PATIENT} (?:with|whose|where) \`?[a-z]+_[a-z_]+\`? ?(?:=|is\b|are\b)`,
     // one patient's case traced, and a patient another tenant's user reads
     String.raw`\b\d[\d,]* ${PATIENT} (?:who |that )?(?:[a-z]+ed|withdrew|gave|got|were|had)\b|\b(?:a|one|this|that) patient (?:says|said|reports?|reported|complain(?:s|ed)?|got|received)\b|\b(?:returns?|shows?|reads?|lists?|exposes?) (?:a|any|every) ${PATIENT}`,
-    // rows written in a table of patients, in either order
-    String.raw`(?:\btable \`?patients\`?|\`(?:\w+\.)?patients?(?:_[a-z]+)?\`|\b\w+\.patients\b|\bpatients table\b)[^.;\n]{0,80}?\b(?:back)?fill(?:s|ed|ing)?\b|\b(?:backfill|insert|overwrite|null(?:s|ed)? out|to null\b)\w*[^.;\n]{0,60}?(?<![/\w-])\`?(?:\w+\.)?patients?(?:_[a-z]+)?\`?(?![/\w-])`,
+    // rows written or anonymised in a table of patients, in either order (anonymising is only ever
+    // done to real people's data; a delete may be of synthetic rows)
+    String.raw`(?:\btable \`?patients\`?|\`(?:\w+\.)?patients?(?:_[a-z]+)?\`|\b\w+\.patients\b|\bpatients table\b)[^.;\n]{0,80}?\b(?:back)?fill(?:s|ed|ing)?\b|\b(?:backfill|insert|overwrite|null(?:s|ed)? out|to null\b|anonymi[sz]|pseudonymi[sz])\w*[^.;\n]{0,60}?(?<![/\w-])\`?(?:\w+\.)?patients?(?:_[a-z]+)?\`?(?![/\w-])`,
     // another person's health or care record opened through an access hole
     String.raw`\b(?:any|another|other)(?: [a-z-]+)? (?:patient|donor|resident|client|customer|member|student|person)(?:'s|s') (?:[a-z-]+ )?(?:consent|care|medical|health|clinical)\b`,
     // patients as the object of work on stored records, within the clause and not past a relative

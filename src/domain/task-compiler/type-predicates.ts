@@ -192,11 +192,12 @@ export const LEAD_FILLER =
  * as the Leeds system has?") asks for what it names: a thing of no other kind is a new capability
  * (FEATURE 8 of the 22 such asks in the development split; the other 14 name their kind, "more
  * tests", "a guide in docs/…", "upgrade Django", and those words decide). "we need to" is a lead
- * filler, "can we have a look" a look asked for, and a wish for what worked before ("we need the
+ * filler, "can we have a look" a look asked for, "I need a hand with something" help that names no
+ * work, and a wish for what worked before ("we need the
  * export working again", "… back") asks for a fix.
  */
 export const WISH =
-  /^(?:(?:we|i|they|users|staff|customers) (?:really |urgently |also |still )?(?:need|want|would like|'d like)|(?:please )?(?:can|could) (?:we|i|they|users|staff) (?:please |also )?have) (?!to\b|you\b|it\b|this\b|that\b|them\b|(?:a|an|another|one more|the) (?:look|go|check|peek|fix|decision|number|list|report|review|answer|call|chat|word)\b)/i;
+  /^(?:(?:we|i|they|users|staff|customers) (?:really |urgently |also |still )?(?:need|want|would like|'d like)|(?:please )?(?:can|could) (?:we|i|they|users|staff) (?:please |also )?have) (?!to\b|you\b|it\b|this\b|that\b|them\b|(?:some )?(?:help|assistance|something)\b|(?:a|an|another|one more|the) (?:look|go|check|peek|fix|decision|number|list|report|review|answer|call|chat|word|hand)\b)/i;
 
 export const RESTORED = /\b(?:again|back|working|work|fixed|restored|sorted)\b/i;
 
