@@ -119,6 +119,11 @@ batches=(
   "e083e88 d4a0286 test/fixtures/task-corpus/98-blind-dev-c.yaml fresh"
   "e083e88 d4a0286 test/fixtures/task-corpus/98-blind-dev-d.yaml fresh"
   "e083e88 d4a0286 test/fixtures/task-corpus/98-blind-dev-e.yaml fresh"
+  "37c5db2 a0c52f9 test/fixtures/task-corpus/98-blind-dev-f.yaml fresh"
+  "37c5db2 a0c52f9 test/fixtures/task-corpus/98-blind-dev-g.yaml fresh"
+  "37c5db2 a0c52f9 test/fixtures/task-corpus/98-blind-dev-h.yaml fresh"
+  "37c5db2 a0c52f9 test/fixtures/task-corpus/98-blind-dev-i.yaml fresh"
+  "37c5db2 a0c52f9 test/fixtures/task-corpus/98-blind-dev-j.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
