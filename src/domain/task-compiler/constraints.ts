@@ -19,7 +19,11 @@ import {
 import { gatedTest } from "./literal-gates.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
-const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|and please|but please|however|plus|reminder|note|fyi|remember|important|note that|p\.?s\.?)[,:\s]+)*`;
+// The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
+// (or "note that", "p.s."): "and please" was also listed whole, so "but please" repeated had two
+// readings per pair and a failing match doubled with each (27 pairs hung the compiler); the
+// repetition reads it as "but" then "please" anyway.
+const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|however|plus|reminder|note|fyi|remember|important|note that|p\.?s\.?)[,:\s]+)*`;
 // Sixteenth session: "never" before an irregular participle describes ("Never shown in the KYC
 // panel"), as before an "-ed" form (a third-person "-s" is no sign: "never names or addresses").
 const NEGATED_LEAD = new RegExp(

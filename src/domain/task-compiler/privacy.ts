@@ -17,8 +17,11 @@ const PERSONAL_EMAIL =
 // A phone number in international form ("+351 936 555 014", "to=+44 7700 900412") is one person's.
 // Sixteenth session: so is one in national form, a UK mobile ("07700 900412") or three groups of
 // three digits ("Ana-Marta Kowalski, 912 345 678"; a bag tag "0176 432118" is neither).
+// Seventeenth session: at most six groups after the country code (E.164 numbers have at most 15
+// digits): a run of digits splits into groups of two to four in many ways, and with no bound a
+// failing match tried them all ("+720120" and thirty "07" hung the compiler).
 const PHONE_NUMBER =
-  /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,}\b|(?<![\w+.:/-])07\d{3} ?\d{6}\b|(?<![\w+.:/-])[2-9]\d{2} \d{3} \d{3}\b(?! ?[\d.])/;
+  /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,6}\b|(?<![\w+.:/-])07\d{3} ?\d{6}\b|(?<![\w+.:/-])[2-9]\d{2} \d{3} \d{3}\b(?! ?[\d.])/;
 // Person records rewritten: a column that holds a person's contact or identity data, named as
 // code names it ("leads.phone", "accounts.email", "patient_name and date_of_birth"), anonymised,
 // normalised, replaced or split (the guide: RESTRICTED when the task changes person records).

@@ -112,6 +112,30 @@ function sectionOf(heading: string): Section | null {
   return null;
 }
 
+// Seventeenth session: the longest line a person wrote in the development corpus has ~700
+// characters. A longer line (a runaway model, a pasted minified file) is read as lines of at most
+// MAX_LINE characters, cut at a space where one is near, so that no rule expression scans more
+// than that at once: several are quadratic in what they scan (a run of spaces, dots or words), and
+// 60 KiB on one line took minutes.
+const MAX_LINE = 2000;
+
+/** The text's lines with their offsets, a line longer than MAX_LINE cut into pieces. */
+function* linesOf(text: string): Generator<{ line: string; start: number }> {
+  let start = 0;
+  for (const line of text.split("\n")) {
+    if (line.length <= MAX_LINE) yield { line, start };
+    else
+      for (let at = 0; at < line.length;) {
+        let end = Math.min(line.length, at + MAX_LINE);
+        const space = end < line.length ? line.lastIndexOf(" ", end) : -1;
+        if (space > at + MAX_LINE / 2) end = space;
+        yield { line: line.slice(at, end), start: start + at };
+        at = end;
+      }
+    start += line.length + 1;
+  }
+}
+
 /** Splits `text` into clauses, keeping offsets; never throws. */
 export function segment(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -120,14 +144,11 @@ export function segment(text: string): Clause[] {
   // forbidden as a bullet is ("Late fees per payer; that's a follow-up."), until the next heading.
   let forbiddenHeading = false;
   let sentence = 0;
-  let offset = 0;
   let askSentence = -1;
   let fenced = false;
   // The role of the current part of the text: set by every heading, kept across its paragraphs.
   let role: Role | null = null;
-  for (const line of text.split("\n")) {
-    const lineStart = offset;
-    offset += line.length + 1;
+  for (const { line, start: lineStart } of linesOf(text)) {
     const lead = line.length - line.trimStart().length;
     let body = line.trim();
     if (!body) continue;
