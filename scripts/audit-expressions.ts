@@ -1,0 +1,78 @@
+// Audit of the compiler's rule expressions for catastrophic backtracking (ReDoS), with the
+// `recheck` checker (static analysis and fuzzing). Seventeenth session: the development split
+// alone never shows a hang (its requests are what the rules were written for); this audit found two
+// exponential expressions and several quadratic ones that hostile text stalled for minutes.
+//   npm run audit:expressions [-- --timeout 2000] [--json out.json]
+// 1. Every expression the compiler runs is collected by compiling the development corpus with
+//    RegExp.prototype.exec wrapped (literal or built, gated or not, whatever module holds it).
+// 2. Each is checked by recheck (per-expression timeout; "unknown" means recheck gave up).
+// 3. Each attack recheck reports is replayed in V8 at the size the compiler can meet: a line is
+//    read in pieces of at most 2,000 characters (segment.ts), so the attack is cut to that length.
+//    An expression whose replay takes more than 100 ms is listed as a finding.
+// Minutes on this machine; not part of `npm test` (test/domain/task-compiler-hostile-input.test.ts
+// keeps the inputs that were found as hang checks).
+import { writeFileSync } from "node:fs";
+import { checkSync } from "recheck";
+import { loadCorpus, requestOf } from "../test/support/task-corpus.js";
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const timeout = Number(option("--timeout") ?? 2000);
+const MAX_LINE = 2000;
+const SLOW_MS = 100;
+
+const seen = new Map<string, { source: string; flags: string }>();
+const exec = RegExp.prototype.exec;
+RegExp.prototype.exec = function (this: RegExp, text: string) {
+  const key = `${this.flags}/${this.source}`;
+  if (!seen.has(key)) seen.set(key, { source: this.source, flags: this.flags });
+  return exec.call(this, text);
+};
+const { compileTask } = await import("../src/domain/task-compiler/index.js");
+for (const entry of loadCorpus()) compileTask(requestOf(entry));
+RegExp.prototype.exec = exec;
+console.log(`${seen.size} expressions run by the compiler over the development corpus`);
+
+/** recheck's attack as a string no longer than a line the compiler reads at once. */
+function attackOf(pattern: string): string | null {
+  // recheck writes an attack as a JavaScript expression: 'prefix' + 'pump'.repeat(n) + 'suffix'.
+  const parts = [...pattern.matchAll(/'((?:[^'\\]|\\.)*)'(?:\.repeat\((\d+)\))?/g)];
+  if (parts.length === 0) return null;
+  const text = (s: string) => JSON.parse(`"${s.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`) as string;
+  const fixed = parts.filter((p) => !p[2]).reduce((n, p) => n + text(p[1]!).length, 0);
+  return parts
+    .map((p) => {
+      const piece = text(p[1]!);
+      return p[2] ? piece.repeat(Math.max(1, Math.floor((MAX_LINE - fixed) / piece.length))) : piece;
+    })
+    .join("")
+    .slice(0, MAX_LINE);
+}
+
+const counts: Record<string, number> = {};
+const findings: { source: string; flags: string; complexity: string; replayMs: number }[] = [];
+for (const { source, flags } of seen.values()) {
+  const result = checkSync(source, flags.replace(/[gy]/g, ""), { timeout });
+  const complexity =
+    result.status === "vulnerable"
+      ? `${result.complexity.type}${result.complexity.type === "polynomial" ? ` ${result.complexity.degree}` : ""}`
+      : result.status;
+  counts[complexity] = (counts[complexity] ?? 0) + 1;
+  if (result.status !== "vulnerable") continue;
+  const attack = attackOf(result.attack.pattern);
+  if (attack === null) continue;
+  const expression = new RegExp(source, flags.replace(/[gy]/g, ""));
+  const started = performance.now();
+  expression.exec(attack);
+  const replayMs = Math.round(performance.now() - started);
+  if (replayMs > SLOW_MS) findings.push({ source, flags, complexity, replayMs });
+}
+console.log("recheck:", counts);
+console.log(`${findings.length} expressions take more than ${SLOW_MS} ms on a ${MAX_LINE}-character attack`);
+for (const f of findings) console.log(`  ${f.replayMs} ms (${f.complexity}) /${f.source.slice(0, 160)}/${f.flags}`);
+const json = option("--json");
+if (json) writeFileSync(json, JSON.stringify({ counts, findings }, null, 2));
+process.exitCode = findings.length > 0 ? 1 : 0;
