@@ -25,6 +25,7 @@ import { budgetsOf, settle } from "./explicit-fields.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
 import { privacyOf } from "./privacy.js";
 import { modeOfRisk, modeOfText, riskOf } from "./risk.js";
+import { keyedObject } from "./keyed-object.js";
 import { forgetRefs } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
@@ -258,16 +259,6 @@ function objectiveOf(explicit: StructuredRequest, clause: Clause | null, clarifi
   if (objective && answers.length) objective = `${objective} (${answers.join("; ")})`;
   if (!objective) objective = clarifications.find((c) => c.ambiguity.kind === "empty_request")?.answer.trim() || "(empty request)";
   return objective.length > MAX_OBJECTIVE ? `${objective.slice(0, MAX_OBJECTIVE - 1)}…` : objective;
-}
-
-// Span keys name paths and content hashes, new with nearly every request: V8 gives an ordinary
-// object a hidden class per new key, whose transitions cost about 3% of a short request. An object
-// that has lost a property is a hash table instead; same prototype, key order and JSON.
-function keyedObject(): Record<string, unknown> {
-  const object: Record<string, unknown> = { a: 0, b: 0 };
-  delete object.a;
-  delete object.b;
-  return object;
 }
 
 /** The spans with a place in the text or a field, in the order they were found. */
