@@ -179,7 +179,7 @@ export function unresolvedReference(
       if (statedValue(match[0], request) && resolved(match[0], "is a value the request states itself beside the same word")) return;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
     };
-    for (const match of DEFINED_ELSEWHERE_HINT.test(text) ? text.matchAll(DEFINED_ELSEWHERE) : []) definedElsewhere(match);
+    for (const match of gatedTest(DEFINED_ELSEWHERE_HINT, text) ? text.matchAll(DEFINED_ELSEWHERE) : []) definedElsewhere(match);
     const externalEvent = (match: RegExpExecArray): void => {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (identifiedAfter(after) || ANCHOR.test(match[0])) return;
@@ -331,7 +331,7 @@ export function unresolvedReference(
       if (pointsBack(match[0], clause, match.index)) return;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "distal", phrase: match[0] });
     };
-    for (const match of [...gatedMatchAll(DISTAL_ANY, text), ...text.matchAll(DISTAL_QUESTION)]) distal(match);
+    for (const match of [...gatedMatchAll(DISTAL_ANY, text), ...gatedMatchAll(DISTAL_QUESTION, text)]) distal(match);
     // An anaphor points back like a distal demonstrative: only an earlier description resolves it.
     const anaphor = gatedExec(ANAPHOR, text);
     // Fifteenth session: "10% of the CPU workers first, … then the rest", "keep 2.8.4 for the rest":
