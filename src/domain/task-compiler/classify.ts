@@ -11,6 +11,7 @@ import { kindOfPath } from "./path-kinds.js";
 import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
 import { forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
+import { keyedObject } from "./keyed-object.js";
 import { CUES, LABELS, type Cue } from "./type-cues.js";
 import {
   CONVENTIONAL,
@@ -107,8 +108,10 @@ const TYPE_ORDER = Object.fromEntries(BY_NAME.map((type, rank) => [type, rank]))
 
 /** `source` is the text the clauses were cut from (their spans index it); without it no topic line is seen. */
 export function classify(clauses: Clause[], labels: readonly string[], source = ""): Classification {
-  const scores: Partial<Record<TaskType, number>> = {};
-  const spans: Partial<Record<TaskType, Span & { weight: number }>> = {};
+  // Hash tables (keyed-object.ts): which types a request's cues find, and in what order, differs
+  // with every request.
+  const scores: Partial<Record<TaskType, number>> = keyedObject();
+  const spans: Partial<Record<TaskType, Span & { weight: number }>> = keyedObject();
   const evidence: Evidence[] = [];
   const vote = (type: TaskType, weight: number, span: Span & { weight: number }, why: string) => {
     scores[type] = (scores[type] ?? 0) + weight;

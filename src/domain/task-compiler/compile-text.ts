@@ -3,7 +3,6 @@
 import {
   TASK_IR_SCHEMA_ID,
   TASK_IR_SCHEMA_VERSION,
-  TASK_TYPES,
   type AcceptanceCriterion,
   type InteractionMode,
   type PrivacyClass,
@@ -12,22 +11,22 @@ import {
   type TaskIRV1,
   type TaskType,
 } from "../../contracts/task-ir.js";
-import { detectTextAmbiguities, hasMeasure, isGreetingClause, modelQuestion, type AmbiguityDraft } from "./ambiguity.js";
+import { detectTextAmbiguities, hasMeasure, isGreetingClause, type AmbiguityDraft } from "./ambiguity.js";
 import { extractBudgets, extractFreshness } from "./budgets.js";
 import { classify, explainClassification } from "./classify.js";
+import { explicitType, firstContent, settleScope, typeDraft, weighEscalation } from "./compile-steps.js";
 import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
-import { escalationModelEnabled, escalationVote, STANDING_KINDS } from "./model/escalation-evidence.js";
+import { escalationModelEnabled } from "./model/escalation-evidence.js";
 import { learnedType } from "./model/type-evidence.js";
-import { askFindingOnLongRequest } from "./long-requests.js";
 import { extractOutputs } from "./outputs.js";
-import { kindOfPath } from "./path-kinds.js";
 import { acceptanceIdOf, completionPolicyFor, criterionById } from "./policies.js";
 import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarification } from "./records.js";
-import { budgetsOf, fieldContradiction, settle } from "./explicit-fields.js";
+import { budgetsOf, settle } from "./explicit-fields.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
 import { privacyOf } from "./privacy.js";
 import { modeOfRisk, modeOfText, riskOf } from "./risk.js";
-import { covers, extractScope, forgetRefs, normalizePath, type ScopeRef } from "./scope.js";
+import { keyedObject } from "./keyed-object.js";
+import { forgetRefs } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
 
@@ -62,57 +61,18 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const useModel = escalationModelEnabled() && clarifications.length === 0;
   let typeQuestion: AmbiguityDraft | null = null;
 
-  // Task type: an explicit field wins. Where the text reads as another type, a person is asked
-  // only if the caller's type would carry less risk than the text's (as for riskClass below): a
-  // caller, or a model acting as one, must not lower the risk past an approval gate by naming
-  // another type, while a type of the same risk ("PERFORMANCE" for a cache TTL change) is the
-  // caller's call (docs/task-labelling.md: the caller's field is the label).
+  // Task type: an explicit field wins (compile-steps.ts says when the text's type is asked about).
   const classified = classify(clauses, explicit.labels ?? [], text);
   let taskType: TaskType;
-  if (explicit.taskType) {
-    taskType = explicit.taskType;
-    spans.task_type = { field: "/request/taskType" };
-    why.task_type = "set explicitly by the caller";
-    const textType = classified.type;
-    if (
-      textType !== "UNCLASSIFIED" &&
-      textType !== taskType &&
-      !(classified.scores[taskType] ?? 0) &&
-      (classified.scores[textType] ?? 0) >= 4
-    ) {
-      const callerRisk = riskOf(clauses, taskType, "AUTONOMOUS").value;
-      const textRisk = riskOf(clauses, textType, "AUTONOMOUS").value;
-      if (RISK_RANK[callerRisk] < RISK_RANK[textRisk]) {
-        const chosen = ledger.decide(fieldContradiction("task_type", "taskType", taskType, textType, classified.span));
-        if (chosen) taskType = chosen as TaskType;
-      } else {
-        why.task_type = `set explicitly by the caller; the text reads as ${textType}, which carries no more risk (${textRisk}) than ${taskType} (${callerRisk}), so it is not asked`;
-      }
-    }
-  } else {
+  if (explicit.taskType) taskType = explicitType(explicit.taskType, classified, clauses, ledger, spans, why);
+  else {
     // The learned evidence votes on every request and decides only where the rules' evidence is weak.
     const learned = learnedType(text, classified);
     taskType = learned.type;
     spans.task_type = learned.decided ? null : at(classified.span);
     why.task_type = `${explainClassification(classified)}; ${learned.why}`;
     if ((taskType === "UNCLASSIFIED" || learned.guessed) && clauses.some((c) => !isGreetingClause(c))) {
-      const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
-      typeQuestion = {
-        kind: "undetermined_task_type",
-        question: classified.candidates.length
-          ? `The request fits ${classified.candidates.join(" and ")} equally. Which kind of task is it?`
-          : learned.decided
-            ? `The request's wording leans only weakly to ${classified.type}, and reads like no kind of task in particular. Which kind is it?`
-            : learned.guessed
-              ? `The request does not say what kind of task this is (its words read like ${taskType}, which is only a guess). Which kind is it?`
-              : "The request does not say what kind of task this is. Which kind is it?",
-        text: firstContent(clauses)?.text ?? "",
-        span: firstContent(clauses) ?? null,
-        field: "task_type",
-        options: [...options],
-        defaultOption: null,
-        effect: { kind: "choose", field: "task_type" },
-      };
+      typeQuestion = typeDraft(classified, learned, taskType, clauses);
       // Where the type model has a guess, the escalation model (below) may find the request clear
       // enough to go ahead with it; a request someone already answered about is asked as before.
       if (!useModel || taskType === "UNCLASSIFIED") {
@@ -176,63 +136,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   }
 
   // Scope: explicit paths are allowed; a ref both allowed and forbidden is asked about.
-  const refs: (ScopeRef & { field?: string })[] = extractScope(clauses, text);
-  for (const [index, path] of (explicit.paths ?? []).entries()) {
-    // "net:host" and other typed refs pass as given; anything else is a path.
-    const ref = /^[a-z]+:[^/]/.test(path.trim()) ? path.trim() : `fs:${normalizePath(path)}`;
-    if (path.trim()) refs.push({ ref, start: -1, end: -1, forbidden: false, field: `/request/paths/${index}` });
-  }
-  let allowed = unique(refs.filter((r) => !r.forbidden).map((r) => r.ref));
-  let forbidden = unique(refs.filter((r) => r.forbidden).map((r) => r.ref));
-  for (const ref of refs) {
-    const key = `${ref.forbidden ? "forbidden" : "allowed"}_scope/${ref.ref}`;
-    spans[key] ??= ref.field ? { field: ref.field } : at(ref);
-  }
-  for (const ref of [...allowed]) {
-    const blocker = forbidden.find((f) => covers(f, ref));
-    if (!blocker) continue;
-    // Named only as a source to read from inside a forbidden scope, or as the code a TEST task
-    // tests (its changes are test files): reading is not changing.
-    const tested = taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
-    if (tested || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
-      allowed = allowed.filter((a) => a !== ref);
-      continue;
-    }
-    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
-    const chosen = ledger.decide({
-      kind: "scope_contradiction",
-      question: `${ref} is both in scope and forbidden (${blocker}). May the task change it?`,
-      text: `${ref} vs ${blocker}`,
-      span: where ? { start: where.start, end: where.end } : null,
-      field: `allowed_scope/${ref}`,
-      options: ["allowed", "forbidden"],
-      defaultOption: "forbidden",
-      effect: { kind: "choose", field: `scope:${ref}` },
-    });
-    if (chosen === "allowed") forbidden = forbidden.filter((f) => f !== blocker);
-    else if (chosen === "forbidden" || chosen === null) allowed = allowed.filter((a) => a !== ref);
-  }
-
-  // "Only touch X" and a ref outside X exclude each other.
-  const only = refs.filter((r) => r.only);
-  for (const ref of only.length ? [...allowed] : []) {
-    if (only.some((o) => covers(o.ref, ref))) continue;
-    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
-    const chosen = ledger.decide({
-      kind: "scope_contradiction",
-      question: `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`,
-      text: ref,
-      span: where ? { start: where.start, end: where.end } : null,
-      field: `allowed_scope/${ref}`,
-      options: ["allowed", "forbidden"],
-      defaultOption: "forbidden",
-      effect: { kind: "choose", field: `scope:${ref}` },
-    });
-    if (chosen !== "allowed") {
-      allowed = allowed.filter((a) => a !== ref);
-      if (chosen === "forbidden") forbidden = unique([...forbidden, ref]);
-    }
-  }
+  const { allowed, forbidden } = settleScope(clauses, text, explicit, taskType, ledger, spans, at);
 
   // Budgets: explicit fields win over the text; two different numbers for one budget are asked about.
   const budget = budgetsOf(ledger, explicit, extractBudgets(clauses), at, spans);
@@ -253,33 +157,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   };
   let drafts = detectTextAmbiguities(detection);
   if (detection.notes.length) why.ambiguity_notes = detection.notes.join("; ");
-  if (useModel) {
-    const asked = [
-      ...ledger.records.filter((r) => r.resolution === "UNRESOLVED").map((r) => r.kind),
-      ...(typeQuestion ? [typeQuestion.kind] : []),
-      ...drafts.map((d) => d.kind),
-    ];
-    const vote = escalationVote(text, clauses, asked);
-    if (vote.escalate) {
-      if (typeQuestion) ledger.decide(typeQuestion);
-      if (!asked.length) drafts.push(modelQuestion(detection, vote.why));
-      why.escalation = `${vote.why}: ${asked.length ? `the detectors' questions (${[...new Set(asked)].join(", ")}) are asked` : "asked, though no detector found a gap"}`;
-    } else {
-      // On a long request a finding about the ask itself is not outvoted (long-requests.ts), nor is
-      // one that says why it stands (content of the ask only someone outside has, referents.ts).
-      const onTheAsk = new Map(drafts.map((d) => [d, d.stands ?? askFindingOnLongRequest(d, clauses, text)] as const));
-      const stands = (d: AmbiguityDraft) => STANDING_KINDS.has(d.kind) || onTheAsk.get(d) != null;
-      const outvoted = [...(typeQuestion ? [typeQuestion] : []), ...drafts.filter((d) => !stands(d))];
-      const askFindings = drafts.filter((d) => !STANDING_KINDS.has(d.kind) && stands(d));
-      drafts = drafts.filter(stands);
-      const standing = askFindings.length ? `; ${askFindings.map((d) => `${onTheAsk.get(d)}: ${d.question}`).join(" | ")}` : "";
-      why.escalation = outvoted.length
-        ? `${vote.why}: clear enough, so these detectors' questions are not asked: ${outvoted.map((d) => d.question).join(" | ")}${standing}`
-        : `${vote.why}: clear${asked.length ? `; the questions that stand (${[...new Set(asked)].join(", ")}) are never outvoted` : ""}${standing}`;
-      if (typeQuestion)
-        why.task_type = `${why.task_type.replace("only a guess, asked about", "only a guess")}; the guess stands, the escalation model finding the request clear (${vote.p.toFixed(2)})`;
-    }
-  }
+  if (useModel) drafts = weighEscalation(ledger, typeQuestion, drafts, detection, clauses, why);
   for (const draft of drafts) {
     const answer = ledger.decide(draft);
     if (draft.effect.kind === "choose" && draft.effect.field.startsWith("constraint:") && answer === "drop")
@@ -370,9 +248,6 @@ function withAnswers(text: string, clarifications: readonly Clarification[]): st
 
 const oneLine = (text: string): string => normalizeText(text);
 
-const firstContent = (clauses: Clause[]): Clause | null =>
-  clauses.find((c) => !isGreetingClause(c) && c.section === null) ?? clauses.find((c) => !isGreetingClause(c)) ?? null;
-
 function objectiveOf(explicit: StructuredRequest, clause: Clause | null, clarifications: readonly Clarification[]): string {
   const raw = explicit.title?.trim() ? explicit.title : (clause?.text ?? "");
   let objective = normalizeText(raw);
@@ -384,18 +259,6 @@ function objectiveOf(explicit: StructuredRequest, clause: Clause | null, clarifi
   if (objective && answers.length) objective = `${objective} (${answers.join("; ")})`;
   if (!objective) objective = clarifications.find((c) => c.ambiguity.kind === "empty_request")?.answer.trim() || "(empty request)";
   return objective.length > MAX_OBJECTIVE ? `${objective.slice(0, MAX_OBJECTIVE - 1)}…` : objective;
-}
-
-const unique = (items: string[]): string[] => [...new Set(items)];
-
-// Span keys name paths and content hashes, new with nearly every request: V8 gives an ordinary
-// object a hidden class per new key, whose transitions cost about 3% of a short request. An object
-// that has lost a property is a hash table instead; same prototype, key order and JSON.
-function keyedObject(): Record<string, unknown> {
-  const object: Record<string, unknown> = { a: 0, b: 0 };
-  delete object.a;
-  delete object.b;
-  return object;
 }
 
 /** The spans with a place in the text or a field, in the order they were found. */

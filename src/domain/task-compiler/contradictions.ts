@@ -194,6 +194,9 @@ const privateOnly = (rule: string, asking: readonly Clause[]): boolean =>
   /\b(?:public|exported)\b/i.test(rule) && asking.some((c) => /\bprivate\b|\binternal helper\b|\bnot exported\b/i.test(c.text));
 
 export function constraintContradictions(input: DetectionInput): AmbiguityDraft[] {
+  // Only a HARD rule contradicts the ask; most requests state none (what the loop reads of the
+  // request before it is pure, so nothing is lost by not reading it).
+  if (!input.constraints.some((constraint) => constraint.hardness === "HARD")) return [];
   const found: AmbiguityDraft[] = [];
   // What the request asks to do: clauses that are not rules, with quoted text masked.
   const asking = input.clauses.filter((clause) => !isNegated(clause.text) && hardnessOf(clause) === null);

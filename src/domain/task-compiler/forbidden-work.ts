@@ -52,6 +52,9 @@ const TYPE_AREAS: Partial<Record<TaskType, RegExp>> = {
 };
 
 export function forbiddenWork(input: DetectionInput): AmbiguityDraft[] {
+  // Most requests forbid nothing: then there is nothing to contradict (the rest reads only cached,
+  // pure answers).
+  if (!input.forbidden?.length) return [];
   const needs = TYPE_AREAS[input.taskType];
   // Paths the request asks to change: when one lies in the type's area outside the forbidden ref
   // ("fix docs/setup.md, leave docs/legal.md alone"), the work has somewhere allowed to happen.

@@ -1,0 +1,226 @@
+// Steps of compileText (compile-text.ts) kept in functions of their own. compileText runs once a
+// request and was one body of 8 KB of bytecode: V8 waited seconds before optimising it (every new
+// inline-cache state in a rarely taken branch put its optimisation off again), took half a second
+// to compile it, and threw the result away whenever a rare branch met a new kind of object. Here a
+// rare branch (a caller's explicit type, a scope contradiction, the escalation model's verdict)
+// settles its own part and changes only its own code.
+import { TASK_TYPES, type RiskClass, type TaskType } from "../../contracts/task-ir.js";
+import { isGreetingClause, modelQuestion, type AmbiguityDraft, type DetectionInput } from "./ambiguity.js";
+import type { Classification } from "./classify.js";
+import { fieldContradiction } from "./explicit-fields.js";
+import { askFindingOnLongRequest } from "./long-requests.js";
+import { escalationVote, STANDING_KINDS } from "./model/escalation-evidence.js";
+import type { LearnedType } from "./model/type-evidence.js";
+import { kindOfPath } from "./path-kinds.js";
+import type { AmbiguityLedger } from "./records.js";
+import type { StructuredRequest } from "./request.js";
+import { riskOf } from "./risk.js";
+import { covers, extractScope, normalizePath, type ScopeRef } from "./scope.js";
+import type { Clause, Span } from "./segment.js";
+
+const RISK_RANK: Record<RiskClass, number> = { UNKNOWN: -1, LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };
+
+export type SpanOf = (span: Span | null) => { start: number; end: number; text: string } | null;
+
+export const unique = (items: string[]): string[] => [...new Set(items)];
+
+export const firstContent = (clauses: Clause[]): Clause | null =>
+  clauses.find((c) => !isGreetingClause(c) && c.section === null) ?? clauses.find((c) => !isGreetingClause(c)) ?? null;
+
+/**
+ * A caller's explicit task type. Where the text reads as another type, a person is asked only if
+ * the caller's type would carry less risk than the text's (as for riskClass): a caller, or a model
+ * acting as one, must not lower the risk past an approval gate by naming another type, while a type
+ * of the same risk ("PERFORMANCE" for a cache TTL change) is the caller's call
+ * (docs/task-labelling.md: the caller's field is the label).
+ */
+export function explicitType(
+  given: TaskType,
+  classified: Classification,
+  clauses: Clause[],
+  ledger: AmbiguityLedger,
+  spans: Record<string, unknown>,
+  why: Record<string, string>,
+): TaskType {
+  let taskType = given;
+  spans.task_type = { field: "/request/taskType" };
+  why.task_type = "set explicitly by the caller";
+  const textType = classified.type;
+  if (
+    textType !== "UNCLASSIFIED" &&
+    textType !== taskType &&
+    !(classified.scores[taskType] ?? 0) &&
+    (classified.scores[textType] ?? 0) >= 4
+  ) {
+    const callerRisk = riskOf(clauses, taskType, "AUTONOMOUS").value;
+    const textRisk = riskOf(clauses, textType, "AUTONOMOUS").value;
+    if (RISK_RANK[callerRisk] < RISK_RANK[textRisk]) {
+      const chosen = ledger.decide(fieldContradiction("task_type", "taskType", taskType, textType, classified.span));
+      if (chosen) taskType = chosen as TaskType;
+    } else {
+      why.task_type = `set explicitly by the caller; the text reads as ${textType}, which carries no more risk (${textRisk}) than ${taskType} (${callerRisk}), so it is not asked`;
+    }
+  }
+  return taskType;
+}
+
+/** The question about a type the rules could not settle (or the model only guessed). */
+export function typeDraft(classified: Classification, learned: LearnedType, taskType: TaskType, clauses: Clause[]): AmbiguityDraft {
+  const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
+  return {
+    kind: "undetermined_task_type",
+    question: classified.candidates.length
+      ? `The request fits ${classified.candidates.join(" and ")} equally. Which kind of task is it?`
+      : learned.decided
+        ? `The request's wording leans only weakly to ${classified.type}, and reads like no kind of task in particular. Which kind is it?`
+        : learned.guessed
+          ? `The request does not say what kind of task this is (its words read like ${taskType}, which is only a guess). Which kind is it?`
+          : "The request does not say what kind of task this is. Which kind is it?",
+    text: firstContent(clauses)?.text ?? "",
+    span: firstContent(clauses) ?? null,
+    field: "task_type",
+    options: [...options],
+    defaultOption: null,
+    effect: { kind: "choose", field: "task_type" },
+  };
+}
+
+/** Scope: explicit paths are allowed; a ref both allowed and forbidden is asked about. */
+export function settleScope(
+  clauses: Clause[],
+  text: string,
+  explicit: StructuredRequest,
+  taskType: TaskType,
+  ledger: AmbiguityLedger,
+  spans: Record<string, unknown>,
+  at: SpanOf,
+): { allowed: string[]; forbidden: string[] } {
+  const refs: (ScopeRef & { field?: string })[] = extractScope(clauses, text);
+  if (explicit.paths) explicitPaths(explicit.paths, refs);
+  let allowed = unique(refs.filter((r) => !r.forbidden).map((r) => r.ref));
+  let forbidden = unique(refs.filter((r) => r.forbidden).map((r) => r.ref));
+  for (const ref of refs) {
+    const key = `${ref.forbidden ? "forbidden" : "allowed"}_scope/${ref.ref}`;
+    spans[key] ??= ref.field ? { field: ref.field } : at(ref);
+  }
+  if (forbidden.length && allowed.length) ({ allowed, forbidden } = allowedAndForbidden(refs, allowed, forbidden, taskType, ledger));
+  // "Only touch X" and a ref outside X exclude each other.
+  if (refs.some((r) => r.only)) ({ allowed, forbidden } = outsideOnly(refs, allowed, forbidden, ledger));
+  return { allowed, forbidden };
+}
+
+function explicitPaths(paths: readonly string[], refs: (ScopeRef & { field?: string })[]): void {
+  for (const [index, path] of paths.entries()) {
+    // "net:host" and other typed refs pass as given; anything else is a path.
+    const ref = /^[a-z]+:[^/]/.test(path.trim()) ? path.trim() : `fs:${normalizePath(path)}`;
+    if (path.trim()) refs.push({ ref, start: -1, end: -1, forbidden: false, field: `/request/paths/${index}` });
+  }
+}
+
+function allowedAndForbidden(
+  refs: ScopeRef[],
+  allowedRefs: string[],
+  forbiddenRefs: string[],
+  taskType: TaskType,
+  ledger: AmbiguityLedger,
+): { allowed: string[]; forbidden: string[] } {
+  let allowed = allowedRefs;
+  let forbidden = forbiddenRefs;
+  for (const ref of [...allowed]) {
+    const blocker = forbidden.find((f) => covers(f, ref));
+    if (!blocker) continue;
+    // Named only as a source to read from inside a forbidden scope, or as the code a TEST task
+    // tests (its changes are test files): reading is not changing.
+    const tested = taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
+    if (tested || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
+      allowed = allowed.filter((a) => a !== ref);
+      continue;
+    }
+    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
+    const chosen = ledger.decide({
+      kind: "scope_contradiction",
+      question: `${ref} is both in scope and forbidden (${blocker}). May the task change it?`,
+      text: `${ref} vs ${blocker}`,
+      span: where ? { start: where.start, end: where.end } : null,
+      field: `allowed_scope/${ref}`,
+      options: ["allowed", "forbidden"],
+      defaultOption: "forbidden",
+      effect: { kind: "choose", field: `scope:${ref}` },
+    });
+    if (chosen === "allowed") forbidden = forbidden.filter((f) => f !== blocker);
+    else if (chosen === "forbidden" || chosen === null) allowed = allowed.filter((a) => a !== ref);
+  }
+  return { allowed, forbidden };
+}
+
+function outsideOnly(
+  refs: ScopeRef[],
+  allowedRefs: string[],
+  forbiddenRefs: string[],
+  ledger: AmbiguityLedger,
+): { allowed: string[]; forbidden: string[] } {
+  let allowed = allowedRefs;
+  let forbidden = forbiddenRefs;
+  const only = refs.filter((r) => r.only);
+  for (const ref of [...allowed]) {
+    if (only.some((o) => covers(o.ref, ref))) continue;
+    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
+    const chosen = ledger.decide({
+      kind: "scope_contradiction",
+      question: `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`,
+      text: ref,
+      span: where ? { start: where.start, end: where.end } : null,
+      field: `allowed_scope/${ref}`,
+      options: ["allowed", "forbidden"],
+      defaultOption: "forbidden",
+      effect: { kind: "choose", field: `scope:${ref}` },
+    });
+    if (chosen !== "allowed") {
+      allowed = allowed.filter((a) => a !== ref);
+      if (chosen === "forbidden") forbidden = unique([...forbidden, ref]);
+    }
+  }
+  return { allowed, forbidden };
+}
+
+/**
+ * The escalation model weighs the detectors' questions once nobody has answered any (compileText
+ * calls it only then); returns the drafts still to be asked.
+ */
+export function weighEscalation(
+  ledger: AmbiguityLedger,
+  typeQuestion: AmbiguityDraft | null,
+  found: AmbiguityDraft[],
+  detection: DetectionInput,
+  clauses: Clause[],
+  why: Record<string, string>,
+): AmbiguityDraft[] {
+  const text = detection.text;
+  let drafts = found;
+  const asked = [
+    ...ledger.records.filter((r) => r.resolution === "UNRESOLVED").map((r) => r.kind),
+    ...(typeQuestion ? [typeQuestion.kind] : []),
+    ...drafts.map((d) => d.kind),
+  ];
+  const vote = escalationVote(text, clauses, asked);
+  if (vote.escalate) {
+    if (typeQuestion) ledger.decide(typeQuestion);
+    if (!asked.length) drafts.push(modelQuestion(detection, vote.why));
+    why.escalation = `${vote.why}: ${asked.length ? `the detectors' questions (${[...new Set(asked)].join(", ")}) are asked` : "asked, though no detector found a gap"}`;
+  } else {
+    // On a long request a finding about the ask itself is not outvoted (long-requests.ts), nor is
+    // one that says why it stands (content of the ask only someone outside has, referents.ts).
+    const onTheAsk = new Map(drafts.map((d) => [d, d.stands ?? askFindingOnLongRequest(d, clauses, text)] as const));
+    const stands = (d: AmbiguityDraft) => STANDING_KINDS.has(d.kind) || onTheAsk.get(d) != null;
+    const outvoted = [...(typeQuestion ? [typeQuestion] : []), ...drafts.filter((d) => !stands(d))];
+    const askFindings = drafts.filter((d) => !STANDING_KINDS.has(d.kind) && stands(d));
+    drafts = drafts.filter(stands);
+    const standing = askFindings.length ? `; ${askFindings.map((d) => `${onTheAsk.get(d)}: ${d.question}`).join(" | ")}` : "";
+    why.escalation = outvoted.length
+      ? `${vote.why}: clear enough, so these detectors' questions are not asked: ${outvoted.map((d) => d.question).join(" | ")}${standing}`
+      : `${vote.why}: clear${asked.length ? `; the questions that stand (${[...new Set(asked)].join(", ")}) are never outvoted` : ""}${standing}`;
+    if (typeQuestion)
+      why.task_type = `${why.task_type!.replace("only a guess, asked about", "only a guess")}; the guess stands, the escalation model finding the request clear (${vote.p.toFixed(2)})`;
+  }
+  return drafts;
+}
