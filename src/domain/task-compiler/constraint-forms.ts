@@ -2,6 +2,8 @@
 // masked words (quoted text and code already blanked). They make a clause HARD only; they do not
 // make it negated for the type vote, so what the request asks is read as before.
 
+import { SEVENTEENTH_FORMS } from "./seventeenth-forms.js";
+
 // Binding sentences that name what must not change or what must not appear, in forms the older
 // expressions do not read:
 // - an invariance without "the" or with an adverb: "results must be same to 1e-9", "Existing
@@ -258,6 +260,7 @@ const LIMIT_FORMS = [
   ...LATER_FORMS,
   ...FIFTEENTH_FORMS,
   ...SIXTEENTH_FORMS,
+  ...SEVENTEENTH_FORMS,
 ];
 export const BINDING_FORM = new RegExp(
   [

@@ -17,6 +17,7 @@ import {
   unmarked,
 } from "./constraint-forms.js";
 import { gatedTest } from "./literal-gates.js";
+import { ACCEPTANCE_DENIAL } from "./seventeenth-forms.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
@@ -47,7 +48,7 @@ const HARD_ANYWHERE =
 // and "…: never delete rows from it". Kept out of HARD_ANYWHERE: in that one expression they made it
 // about 2.5 times slower on the corpus (V8 stops skipping ahead to the alternatives' first letters).
 const HARD_PHRASE =
-  /\b(?:(?:stays?|remains?) (?:untouched|on v?\d+|pinned (?:on|at|below|under) v?\d+)|append[- ]only|no fix(?:es)? (?:now|yet|needed|for now|in this \w+)|no (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to|(?:is|are) never (?:rewritten|overwritten|torn down))\b|\b(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+(?:please|pls))?\s*$\b|\b(?::|,|;|\bso|\band|\bbut)\s+(?:please\s+)?(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge|restart|reboot|apply|upgrade|write|log|print|send|store|share|post|expose|upload|publish|email)\b|\bno (?:code )?(?:changes|edits)(?: please)?\s*(?:,|$)|\bno (?:changes|edits) outside\b|\b(?:(?:inline |review )?comments (?:on (?:the|this|that) (?:pr|mr|doc)\s+)?only|only (?:leave )?comments|just (?:leave )?comments)\b(?!\s+(?:out\b|in\b(?!\s+(?:(?:your|the|this|a)\s+(?:reply|answer|review|message)|(?:the\s+|this\s+)?(?:pr|mr|pull\s+request))\b)))/i;
+  /\b(?:(?:stays?|remains?) (?:untouched|on v?\d+|pinned (?:on|at|below|under) v?\d+)|append[- ]only|no fix(?:es)? (?:now|yet|needed|for now|in this \w+)|no (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?) (?:of any kind )?to|(?:is|are) never (?:rewritten|overwritten|torn down))\b|\b(?:^|;\s*|\blocked,\s*)no (?:more |further )?(?:changes|pushes|commits|sleeps|backfills?|migrations|reboots|restarts|deploys|deployments|releases|merges|edits|writes)(?:\s+(?:please|pls))?\s*$\b|\b(?::|,|;|\bso|\band|\bbut)\s+(?:please\s+)?(?:never|don'?t|do not)\s+(?:delete|remove|drop|change|edit|modify|touch|update|move|rename|deploy|run|commit|push|merge|truncate|purge|restart|reboot|apply|upgrade|write|log|print|send|store|share|post|expose|upload|publish|email|export|download|copy)\b|\bno (?:code )?(?:changes|edits)(?: please)?\s*(?:,|$)|\bno (?:changes|edits) outside\b|\b(?:(?:inline |review )?comments (?:on (?:the|this|that) (?:pr|mr|doc)\s+)?only|only (?:leave )?comments|just (?:leave )?comments)\b(?!\s+(?:out\b|in\b(?!\s+(?:(?:your|the|this|a)\s+(?:reply|answer|review|message)|(?:the\s+|this\s+)?(?:pr|mr|pull\s+request))\b)))/i;
 // A negative subject with a rule's modal ("No file in tariffs/ may be modified", "nothing may be
 // added under tests/"): a rule at the start of a clause (NOMINAL_RULE) or after a comma (HARD_SHORT).
 // Sixteenth session: a path counts as one word there ("Nothing under servicing-ledger/src/main/kotlin/
@@ -211,7 +212,8 @@ const KEEP_EXISTING = new RegExp(
 // job still imports from the same place") or a new subject ("…, we'll drop it after the season") is
 // no longer read for the exclusions: it is the reason. Survivors in other words ("keep the lower id
 // of each pair", "keep one row per singer", "keep the row with the most recent \`updated_at\`"), a
-// tone ("keep it short", "keep the tone friendly") and "keep that in mind" are no rules.
+// tone ("keep it short", "keep the tone friendly") and "keep that in mind" are no rules; nor, seventeenth
+// session, is "keep the status column up to date as you go" (ongoing work, as "keep X in sync").
 // And a trailing ", keep X" after the ask in the same clause is the same rule ("Merge them into one
 // module with a \`window\` parameter, keep both public function names as thin wrappers …"): the rule
 // is the words from "keep" on (TRAILING_KEEP), its own clause, so what it forbids is not read from
@@ -219,7 +221,7 @@ const KEEP_EXISTING = new RegExp(
 // and a place named after a new subject ("…, the hall TVs show it in an iframe") is the reason's,
 // not where the kept thing is put.
 const KEEP_RULE = new RegExp(
-  `${LEAD}(?:(?:you|we)\\s+must\\s+|must\\s+)?(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for|working|going|on)\\s|(?:it|the tone|the language|the wording|the text)\\s+(?:short|shorter|simple|brief|friendly|non-technical|technical|concise|readable|plain|light|casual|formal|polite|neutral|clear)\\b)(?!(?:(?!\\b(?:so|because|since)\\s|,\\s+(?:(?:we|they|i|it|he|she)(?:'\\w+)?|other\\s+\\w+)\\s)[^;])*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|lower|higher|older|newer|most recent|one (?:row|record|entry|copy)|in sync|in mind|working|delete|remove|drop|move|import)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?!(?:(?!,\\s+(?:we|they|i|it|he|she|the)\\s)[^;])*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
+  `${LEAD}(?:(?:you|we)\\s+must\\s+|must\\s+)?(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for|working|going|on)\\s|(?:it|the tone|the language|the wording|the text)\\s+(?:short|shorter|simple|brief|friendly|non-technical|technical|concise|readable|plain|light|casual|formal|polite|neutral|clear)\\b)(?!(?:(?!\\b(?:so|because|since)\\s|,\\s+(?:(?:we|they|i|it|he|she)(?:'\\w+)?|other\\s+\\w+)\\s)[^;])*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|lower|higher|older|newer|most recent|one (?:row|record|entry|copy)|in sync|up to date|in mind|working|delete|remove|drop|move|import)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?!(?:(?!,\\s+(?:we|they|i|it|he|she|the)\\s)[^;])*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
   "i",
 );
 
@@ -229,6 +231,12 @@ const KEEP_RULE = new RegExp(
 // by "and" it is part of what the ask delivers ("swap it … and keep the barcode scanning working",
 // 2 rows each way in the labels, the joined ones part of the ask).
 const KEEP_WORKING = new RegExp(`${LEAD}(?:must\\s+)?keep\\s+(?!working\\b)[^;?]{1,80}?\\sworking\\b(?!\\s+(?:on|through|via)\\b)`, "i");
+
+// Seventeenth session: a short verbless denial after a rule in its sentence continues that rule
+// ("Keep the tests pure; no DB", as "Comments only, no pushes"); alone it may state a fact ("no
+// default", "no rush"), so only after a rule, and not when it releases ("no bump needed").
+const SHORT_DENIAL =
+  /^(?:and\s+|but\s+)?no\s+(?![^;]{0,30}\b(?:needed|required|necessary|rush|worries|problem|pressure)\b)[\w.-]+(?:\s+[\w.-]+){0,2}\s*[.!]?$/i;
 
 const FORBIDS = new RegExp(
   `${NEGATED_LEAD.source}|${HARD_PHRASE.source}|\\bmust\\s+(?:not|never)\\b|\\bmustn'?t\\b|${LEAD}no\\s+(?:[\\w-]+\\s+)?changes?\\s+(?:to|in)\\b`,
@@ -262,7 +270,10 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       // stay criteria. ("card details never touch our servers" is left out: contradictions.ts reads
       // "touch" there as a ban on the change itself.)
       const item = unmarked(maskQuoted(clause.text));
-      if (!clause.code && (FORBIDS.test(item) || ACCEPTANCE_INVARIANCE.test(item) || WORK_SCOPED_DENIAL.test(item)))
+      if (
+        !clause.code &&
+        (FORBIDS.test(item) || ACCEPTANCE_INVARIANCE.test(item) || WORK_SCOPED_DENIAL.test(item) || ACCEPTANCE_DENIAL.test(item))
+      )
         found.push({ clause, text: sentenceCase(normalizeText(unchecked(clause.text))), hardness: "HARD" });
       continue;
     }
@@ -289,7 +300,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       previous?.hardness === "HARD" &&
       previous.clause.sentence === clause.sentence &&
       !clause.code &&
-      KEEP.test(clause.text)
+      (KEEP.test(clause.text) || SHORT_DENIAL.test(unmarked(maskQuoted(clause.text))))
     )
       hardness = "HARD";
     previous = { clause, hardness };
@@ -314,7 +325,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
   return found;
 }
 
-const TRAILING_KEEP = /,\s+(?:and\s+|so\s+)?(?=(?:must\s+)?(?:keep|preserve|retain)\s)/gi;
+// Seventeenth session: "…, so please keep the plain-English style of the existing text" too (after a
+// reason; "If both have it, please keep the PubMed one" picks a survivor).
+const TRAILING_KEEP = /,\s+(?:and\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|preserve|retain)\s)/gi;
 
 /**
  * The ", keep X" that ends a clause as a clause of its own, when it states a rule by KEEP_RULE (in

@@ -18,12 +18,14 @@ import { gatedTest } from "./literal-gates.js";
 // which limits an advice ask), reading or logging in to a path or host ("don't read
 // /var/lib/kiosk-hub/state.db directly", "do not log in to rstudio-act02.norvale.internal"), and
 // copying from it ("Don't copy values from deploy/secrets/ into it") forbid; so does "edit files in
-// it" after a described folder (PRONOUN_OBJECT). Hosts under ".tv", and "C:\Program Files\…" as one
+// it" after a described folder (PRONOUN_OBJECT). Seventeenth session: "shall not" as "must not", files
+// denied where they would be added ("Don't add any new files under test/", 3 writers), and "no code
+// changes in billing/" (code is every change there, unlike "no dependency changes in apps/fleet"). Hosts under ".tv", and "C:\Program Files\…" as one
 // path, are read too. Sixteenth session: a path counts as one word in "Nothing under <path> may be
 // modified", each character read one way only (see NEGATIVE_SUBJECT_RULE in constraints.ts: two
 // readings made a failing match exponential).
 const FORBID =
-  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\b(?:but|and) )not|(?<=\bplease )not(?!\s+\w+\s+(?:nothing|anything)\b)|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:touch(?:ing)?|(?:read(?:ing)?|log(?:ging)?\s+in(?:to|\s+to))(?=\s+(?:from\s+)?[`'"]?[\w~.-]*[/.]\w)|cop(?:y|ying)(?:\s+\w+){0,2}?\s+(?:from|out of)|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? (?:to|there)|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b(?:[\w.@*-]*\/[\w./@*-]*(?![\w./@*-])|[^;\w./@*-]|[\w.@*-](?![\w.@*-]*\/)){0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:(?:ad-hoc|manual|direct|hand) )?(?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
+  /\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|shall not|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\b(?:but|and) )not|(?<=\bplease )not(?!\s+\w+\s+(?:nothing|anything)\b)|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:touch(?:ing)?|add(?:ing)? (?:any )?(?:new )?files? (?:to|under|in(?:side)?)|(?:read(?:ing)?|log(?:ging)?\s+in(?:to|\s+to))(?=\s+(?:from\s+)?[`'"]?[\w~.-]*[/.]\w)|cop(?:y|ying)(?:\s+\w+){0,2}?\s+(?:from|out of)|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? (?:to|there)|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\b(?:no\s+\w+|nothing|none)\b(?:[\w.@*-]*\/[\w./@*-]*(?![\w./@*-])|[^;\w./@*-]|[\w.@*-](?![\w.@*-]*\/)){0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:(?:ad-hoc|manual|direct|hand|code) )?(?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b/i;
 
 // Tenth session: access bans ("do not connect to" is above; "no calls from the app to X", "no
 // kubectl or API access to X"), "X is never edited", "nothing in X is to be edited", "X is only
@@ -32,9 +34,10 @@ const FORBID =
 // "don't run it against db.prod.internal") forbids the target. Fourteenth session: so does a part of
 // the system denied contact with it ("Never let staging talk to sftp.ebics-gw.example.ie").
 // Sixteenth session: an exception to the ask's place opening a clause ("…, but not in
-// deploy/sites/dus2/plc_bridge.yaml, they're debugging there") forbids the path.
+// deploy/sites/dus2/plc_bridge.yaml, they're debugging there") forbids the path. Seventeenth session:
+// "files under deploy/ are changed by Ops only", as "X is only changed by the release bot".
 const FORBID_PHRASE =
-  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:changed|edited|modified|updated|touched|written) by)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b/i;
+  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
@@ -45,6 +48,9 @@ const HOST = new RegExp(
   String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu|example|test|local|localhost|invalid|info|biz|xyz|eu|de|uk|fr|nl|jp|ie|es|se|dk|fi|pl|ch|pt|ca|au|nz|us|lan|tv))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
   "gi",
 );
+// A domain written in capitals names a service or a product ("the live GOV.UK Pay service", "ASP.NET
+// Core"), not a host the work reaches (seventeenth session).
+const BRAND = /^[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+$/;
 // localhost and IPv4 addresses are hosts too ("don't hit localhost:8080 or 10.0.0.5"), with or
 // without a port; like any host they are scope only where they are accessed or forbidden.
 const LOCAL_HOST = /(?<![\w@/.:-])(localhost|(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?::\d{2,5})?(?![\w.-]*\w)/g;
@@ -147,12 +153,41 @@ function insteadAfterDenial(text: string, at: number): boolean {
   return part !== null && !forbiddingWords(part[0]) && forbiddingWords(text.slice(0, part.index));
 }
 
+// Seventeenth session: a machine known by its bare name, without a domain ("don't touch
+// tiles-prod-01", "don't hit hh-db-prod-01, it's mid-vacuum", "Don't run anything against
+// db-claims-replica01", "nothing gets deployed to labsrv02"; 4 writers), is a host where a rule
+// denies the work access to it: a name of letters, digits and hyphens that ends in a digit, right
+// after a verb of access or "against". Read only in a forbidding clause, so a name elsewhere ("is
+// the service running on labsrv02?") is neither allowed nor forbidden.
+const MACHINE =
+  /\b(?:touch|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+to)\s+[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
+
+function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] {
+  const found: FoundRef[] = [];
+  for (const match of text.matchAll(MACHINE)) {
+    const index = match.index + match[0].length - match[1]!.length;
+    if (refs.some((r) => index < r.index + r.length && r.index < index + match[1]!.length)) continue;
+    found.push({ ref: `net:${match[1]!.toLowerCase()}`, index, length: match[1]!.length });
+  }
+  return found;
+}
+
 export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
   const refs: ScopeRef[] = [];
   // Each clause's own FORBID test, once: the pronoun rule reads the next clause's too.
   const forbidding = clauses.map(forbids);
   for (const [index, clause] of clauses.entries()) {
     const denied = forbidding[index]! || namedByNextRule(clauses, forbidding, index, text);
+    if (denied)
+      for (const found of machinesIn(clause.text, refsIn(clause.text)))
+        if (!insteadAfterDenial(clause.text, found.index))
+          refs.push({
+            ref: found.ref,
+            start: clause.start + found.index,
+            end: clause.start + found.index + found.length,
+            forbidden: true,
+            only: false,
+          });
     for (const found of refsIn(clause.text)) {
       const forbidden = denied && !insteadAfterDenial(clause.text, found.index);
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
@@ -251,7 +286,7 @@ function findRefs(raw: string): FoundRef[] {
   }
   for (const hosts of [LOCAL_HOST, HOST]) {
     for (const match of text.matchAll(hosts)) {
-      if (overlaps(match.index, match.index + match[0].length)) continue;
+      if (overlaps(match.index, match.index + match[0].length) || BRAND.test(match[1]!)) continue;
       found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
       taken.push([match.index, match.index + match[0].length]);
     }

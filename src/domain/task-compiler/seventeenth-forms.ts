@@ -1,0 +1,60 @@
+// Seventeenth session: rule forms the blind parts of the sixteenth and seventeenth sessions write,
+// each a rule by the same reading as the forms in constraint-forms.ts (read on a clause's masked
+// words; they make a clause HARD only, not negated for the type vote):
+// - "shall not" / "shall never": the contract's "must not" ("The tests shall not call the live
+//   GOV.UK Pay service", "The document shall not contain any personal data examples");
+// - "I don't want anything changed", "Not asking for changes — just tell me …": the "no changes" of
+//   advice-only asks in other voices, as "I don't want any changes" and "not changing anything";
+// - "<subject> must keep the old/original name": preserving what exists, as "must keep its …";
+// - a trailing ", same <thing> as now/today" after the ask ("Replace them with p-retry, same retry
+//   counts and backoff as now"): an invariance against today's behaviour, as a clause that is only
+//   "Same delays as today" already was ("same bug as before" points at an earlier event instead);
+// - "Same file byte for byte": the verbless invariance of any output, as "Same output formats";
+// - "has to match the lender's to the penny": an exactness the work must keep, as "must match the
+//   current output to 6 decimal places";
+// - a verbless ban on an action on data or a system ("no locking the vehicles table during showroom
+//   hours", "No dropping messages"), as "no touching the tests folder", and loss of data denied ("no
+//   message loss", "no data loss");
+// - a non-native denial of adding something new (", not add new email library"), and "use X, not a
+//   new Y" / "use X, no Y" ("use the existing Toast component, not a new library", "use the v2 APIs,
+//   no pydantic.v1 compat imports"): the way of working rules the alternative out, as "use the
+//   factories, not the prod dump";
+// - ", not a real applicant account" after an instruction: stand-in data over the real thing, as "test
+//   with the fixture, not with real customer rows";
+// - personal data denied after "so" or "and definitely" ("it goes on our public changelog page, so no
+//   customer names", "…, and definitely no names"), as ", no names";
+// - "files under deploy/ are changed by Ops only": a permission kept to others, as "may only be
+//   changed by the QA team".
+// What is said not to be needed is released, not denied (as in constraint-forms.ts).
+const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
+
+export const SEVENTEENTH_FORMS = [
+  String.raw`\bshall\s+(?:not|never)\s+\w`,
+  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
+  String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code|fixes|a\s+fix)\b`,
+  String.raw`\bmust\s+keep\s+(?:the\s+)?(?:old|original|previous|legacy)\s+\w`,
+  String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+){1,4}?as\s+(?:today|now|currently)\b`,
+  String.raw`^same\s+[\w-]+(?:\s+[\w-]+)?\s+(?:byte|bit)[- ]for[- ](?:byte|bit)\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?match\b[^;,]{1,60}?\bto\s+the\s+(?:penny|cent)\b`,
+  String.raw`^(?:(?:but|and|please)\s+)*no\s+(?:locking|dropping|losing|overwriting|truncating|blocking)\b`,
+  String.raw`\bno\s+(?:data|messages?|events?|records?|rows?|orders?|payments?)\s+loss\b`,
+  String.raw`(?:^|,\s*)(?:please\s+)?not\s+(?:add|adding|introduce|introducing|install|installing)\s+(?:any\s+|a\s+)?new\b`,
+  String.raw`^(?:please\s+)?use\s[^;]{1,80}?,\s+(?:and\s+)?(?:not\s+(?:an?\s+|any\s+)?new\b|no\s+${NO_RELEASE}\w)`,
+  String.raw`,\s+not\s+(?:an?|any)\s+(?:real|live)\s+\w`,
+  String.raw`,\s+(?:so|and)\s+(?:definitely\s+|absolutely\s+|certainly\s+)?no\s+(?:user\s+|customer\s+|client\s+|personal\s+|real\s+)?(?:e-?mails?|names?|phone\s+numbers?|addresses|pii|personal\s+data)\b(?!\s+(?:is|are|was|were)\b)`,
+  String.raw`\b(?:is|are)\s+(?:changed|edited|modified|updated|managed|touched|deployed)\s+by\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+only\b`,
+];
+
+// An acceptance item binds like a rule when it denies, opening it, after a comma or inside brackets,
+// something new or a kind of contact the work must not make ("Emails use the existing template
+// system, no new provider", "envelope created through services/esign-bridge (no direct calls to the
+// provider from apps/web)"), or when it denies the loss of data ("- [ ] no message loss"): the verbless "no new …"
+// and "no calls to …" that NOMINAL_RULE and the forms read at a clause's start, and not when it says
+// something is not needed ("no new config needed").
+export const ACCEPTANCE_DENIAL = new RegExp(
+  [
+    String.raw`(?:^|[,(]\s*)no\s+${NO_RELEASE}(?:new\s+\w|(?:[\w-]+\s+)?(?:calls|requests|traffic|access)\s+(?:to|from)\b)`,
+    String.raw`(?:^|[,(]\s*)no\s+(?:data|messages?|events?|records?|rows?|orders?|payments?)\s+loss\b`,
+  ].join("|"),
+  "i",
+);
