@@ -2,7 +2,7 @@
 // masked words (quoted text and code already blanked). They make a clause HARD only; they do not
 // make it negated for the type vote, so what the request asks is read as before.
 
-import { SEVENTEENTH_FORMS } from "./seventeenth-forms.js";
+import { RULE_PHRASINGS } from "./rule-phrasings.js";
 
 // Binding sentences that name what must not change or what must not appear, in forms the older
 // expressions do not read:
@@ -260,7 +260,7 @@ const LIMIT_FORMS = [
   ...LATER_FORMS,
   ...FIFTEENTH_FORMS,
   ...SIXTEENTH_FORMS,
-  ...SEVENTEENTH_FORMS,
+  ...RULE_PHRASINGS,
 ];
 export const BINDING_FORM = new RegExp(
   [

@@ -17,7 +17,7 @@ import {
   unmarked,
 } from "./constraint-forms.js";
 import { gatedTest } from "./literal-gates.js";
-import { ACCEPTANCE_DENIAL } from "./seventeenth-forms.js";
+import { ACCEPTANCE_DENIAL } from "./rule-phrasings.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word

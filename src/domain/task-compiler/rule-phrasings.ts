@@ -1,4 +1,4 @@
-// Seventeenth session: rule forms the blind parts of the sixteenth and seventeenth sessions write,
+// Rule phrasings (seventeenth session), beside constraint-forms.ts which is at its size: rule forms the blind parts of the sixteenth and seventeenth sessions write,
 // each a rule by the same reading as the forms in constraint-forms.ts (read on a clause's masked
 // words; they make a clause HARD only, not negated for the type vote):
 // - "shall not" / "shall never": the contract's "must not" ("The tests shall not call the live
@@ -28,7 +28,7 @@
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
-export const SEVENTEENTH_FORMS = [
+export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
   String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code|fixes|a\s+fix)\b`,
