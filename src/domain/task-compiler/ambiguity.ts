@@ -117,7 +117,7 @@ export function detectTextAmbiguities(input: DetectionInput): AmbiguityDraft[] {
       effect: { kind: "text", asCriterion: false },
     });
   } else {
-    const reference = unresolvedReference(content, anchored, input.notes);
+    const reference = unresolvedReference(content, anchored, input.notes, input.text);
     if (reference.draft) found.push(reference.draft);
   }
   found.push(...unmeasurableGoals(input));

@@ -70,8 +70,10 @@ const CHANGE_VERB =
   /\b(?:add|change|update|edit|modify|rename|remove|delete|rewrite|translate|bump|upgrade|replace|extend|alter)\b((?:[^.;]|\.(?=\S))*)/i;
 const NO_DEPLOY =
   /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:(prod|production|staging|live) )?(?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(?:the\s+)?(\w+))?/i;
+// Seventeenth session: "Schema changes are not allowed this sprint / outside the quarterly release"
+// forbids them now, as "we are not allowed to change the schema" does (ep-072, fa-031).
 const NO_SCHEMA =
-  /\bno (?:db |database )?schema changes\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without|not allowed to|may not|must not|cannot|can'?t)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database |db )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
+  /\bno (?:db |database )?schema changes\b|\bschema changes (?:are|is) (?:not (?:allowed|permitted)|forbidden|banned)\b|\bschema (?:must not|mustn'?t|may not|cannot|can'?t|should not|shouldn'?t|will not|won'?t) (?:change|be (?:changed|touched|modified|altered))\b|\bschema (?:stays|remains|is) (?:frozen|locked|unchanged)\b|\bschema is frozen\b|\b(?:don'?t|do not|never|without|not allowed to|may not|must not|cannot|can'?t)\s+(?:chang|touch|alter|modify)(?:e|ing)?\s+the (?:database |db )?schema\b|\bwithout (?:touching|changing|modifying) the (?:database|db)\b|\b(?:don'?t|do not|never)\s+(?:touch|change|modify)\s+the (?:database|db)\b/i;
 // Columns, indexes and tables are the schema: adding an index or dropping a table changes it
 // ("by adding an index on events(created_at)" as much as "add an index").
 const SCHEMA_CHANGE =
@@ -80,6 +82,11 @@ const NO_NETWORK =
   /\bno (?:network|internet)(?: access)?\b|\b(?:don'?t|do not|never|without)\s+(?:call|calling|access|accessing|use|using)\s+(?:the )?(?:network|internet)\b|\boffline only\b/i;
 const NO_NEW_FILES =
   /\b(?:don'?t|do not|never|without)\s+(?:create|creating|add|adding)\s+(?:any\s+)?new (?:(test|doc|config|migration|source)s? )?files\b|\bno new (?:(test|doc|config|migration|source)s? )?files\b/i;
+// Seventeenth session: new files barred from the folder tests live in ("Don't add any new files
+// under test/", "no new files under tests/") are new test files barred: a test task that names no
+// existing file to extend must add one there (14 writers label "no new test files" against tests
+// asked with no existing file ambiguous; fa-036, cc-139, do-141 say it of the folder).
+const TEST_FOLDER = /^\s*(?:under|in|inside|within)\s+`?(?:[\w.-]+\/)*(?:tests?|specs?|__tests__)\/?`?(?![\w/.-])/i;
 // What a request adds when a rule forbids new files of one kind ("no new test files" vs "add snapshot tests").
 const ADDS_OF_KIND: Record<string, RegExp> = {
   test: /\b(?:add|write|create)\b[^.;]{0,40}?\b(?:tests?|specs?)\b/i,
@@ -242,7 +249,10 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
     const pinned = PINNED_VERSION.exec(text)?.[1];
     const pinnedBelow = PINNED_BELOW.exec(text);
     const noNewFiles = NO_NEW_FILES.exec(text);
-    const fileKind = noNewFiles?.[1]?.toLowerCase() ?? noNewFiles?.[2]?.toLowerCase();
+    const fileKind =
+      noNewFiles?.[1]?.toLowerCase() ??
+      noNewFiles?.[2]?.toLowerCase() ??
+      (noNewFiles && TEST_FOLDER.test(text.slice(noNewFiles.index + noNewFiles[0].length)) ? "test" : undefined);
     const frozen = FROZEN_OBJECT.exec(text)?.[1];
     // What the rule keeps: the words after "never delete" or before "must never be deleted".
     const kept =

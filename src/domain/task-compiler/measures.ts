@@ -28,14 +28,21 @@ const NOUN_AFTER = /^\s+(?!(?:than|the|it|and|or|for|to|in|on|is|are)\b)[a-z][\w
 
 // Fourteenth session: "tell me if the root-cause section is clear enough for a non-technical CFO",
 // "whether the rollback plan is good enough": a standard inside a yes/no question the agent is asked
-// to answer is what the answer judges, not a result the work must reach.
-const JUDGED = /\b(?:if|whether)\s+(?:[\w'-]+\s+){1,5}(?:is|are|was|were|looks?|reads?|seems?|feels?|sounds?)\s+(?:still\s+|really\s+)?$/i;
+// to answer is what the answer judges, not a result the work must reach. Seventeenth session: the
+// thing judged may be named at length ("comment on whether the proposed automatic clearance of
+// 'no-hit' searches for existing clients is acceptable"; hk-050, db-102, dl-027, ej-124 and ez-087
+// are reviews that ask whether a long-named plan is sound, enough, complete or adequate). The
+// question is found first and its words counted apart, so that no bounded repetition backtracks.
+const QUESTION_WORD = /\b(?:if|whether)\s+/gi;
+const JUDGED_TAIL = /^(?:[\w'-]+\s+){1,14}(?:is|are|was|were|looks?|reads?|seems?|feels?|sounds?)\s+(?:still\s+|really\s+)?$/i;
+const judged = (before: string): boolean =>
+  [...before.matchAll(QUESTION_WORD)].some((question) => JUDGED_TAIL.test(before.slice(question.index + question[0].length)));
 
 /** Whether the comparative at `index` (of `length` characters) in the clause is no goal of the request. */
 export function comparativeIsNoGoal(text: string, index: number, length: number): "reported" | "attributive" | "judged" | null {
   const before = text.slice(0, index);
   if (REPORTED.test(before)) return "reported";
-  if (JUDGED.test(before)) return "judged";
+  if (judged(before)) return "judged";
   if (ATTRIBUTIVE.test(before) && NOUN_AFTER.test(text.slice(index + length))) return "attributive";
   return null;
 }

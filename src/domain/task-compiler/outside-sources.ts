@@ -107,6 +107,9 @@ export const DEFINED_ELSEWHERE = new RegExp(
     String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}[a-z][\w-]*\s+(?:from|in|on)\s+(?:the |our |his |her |their |[A-Z][a-z]+'s |(?:last|this) (?:week|month|quarter|year|season)'s |(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day'?s )?(?:[\w-]+ ){0,2}(?:meeting|review|deck|brochure|presentation|retro(?:spective)?|handover|memo|whiteboard|offsite|policy document|rulebook|release board|sprint board|project board|kanban board|standup|stand-up|debrief|kick-?off)\b(?!\s+(?:page|screen|form|tab|service|module|table|app|flow|component|endpoint|api|queue|job|feature|tool|system|widget|dialog|modal|button|view|list|room|panel)\b)` +
     String.raw`|\b(?:from|in|per|using|following|according to)\s+(?:yesterday|[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|last (?:week|month|quarter|year|season|sprint))'s\s+(?:[\w-]+\s+){0,2}(?:meeting|review|call|deck|notes|email|message|comments?|rulebook|handover|plan|spreadsheet|brochure|presentation|sync|standup|stand-up|retro|demo|discussion|decision)\b` +
     String.raw`|\b(?:[Ss]tack ?traces?|[Ss]creenshots?|[Ll]ogs?|PDFs?|CSVs?|[Ss]preadsheets?|[Vv]ideos?|[Rr]ecordings?|[Ii]mages?|[Ss]cans?|[Pp]hotos?) (?:is |are )?attached\b|\b(?:see|check) (?:the )?attach(?:ed|ment)\b` +
+    // Seventeenth session: "Please find attached the final report", "I've attached the vendor's
+    // proposal": "attached" before what it attaches points outside the request as "see attached" does.
+    String.raw`|\b(?:[Ff]ind|[Ii]'ve|[Ii] have|[Ww]e'?ve|[Ww]e have) attached\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s) the (?:old|previous|legacy|former) (?:[\w-]+ ){0,2}(?:did|does|used to|worked|behaved|looked)\b` +
     String.raw`|\b[Tt]he (?:last |previous )?(?:version|build|release|config|setting|value|commit|image) (?:that|which) (?:worked|was working|used to work|was fine|was good|was stable)\b` +
     String.raw`|\b[Ss]ame as (?:the )?(?:last|previous) (?:release|time|deploy|run|sprint|year)\b` +
@@ -125,6 +128,21 @@ export const DEFINED_ELSEWHERE_HINT =
 // every alternative holds one of these words, which one quick scan finds first.
 export const OUTSIDE_HINT =
   /\b(?:whatever|talked|presented|uses|prefers|recommends|expects|needs|runs|paper|preprint|thesis|poster|datasheet|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?|the (?:PR|pull request|MR|merge request|branch|commit|patch|changes?) (?:from|of|by)|(?:will|'ll|is going to) (?:send|provide|share|give|forward|supply))\b/i;
+
+// Seventeenth session: the method the ask follows, kept in a ticket the request names only by its
+// key ("Fix the Motability deposits in prod using the query in FIN-231", "apply the fix from
+// INC-2291", "the same correction as in INC-2231", "Fix it with the approach from FW-1187"): the
+// ticket holds the content and the request does not carry it (docs/task-labelling.md: tickets are
+// never resolved). referents.ts takes it only where the clause opens with the ask (contentOfTheAsk):
+// "Ines will do the fix in KIOSK-311" says where other work goes.
+const TICKET_METHOD =
+  /\b[Tt]he (?:[a-z][\w-]* ){0,2}?(?:fix|fixes|approach|correction|query|queries|script|workaround|solution|patch|steps|procedure|SQL|statement)\s+(?:as\s+)?(?:from|in|of|described in|used in)\s+[A-Z][A-Z0-9]+-\d+\b/g;
+export function ticketMethodsOfTheAsk(clause: Clause, text: string): { index: number; length: number; phrase: string }[] {
+  if (!/[A-Z0-9]-\d/.test(text)) return [];
+  return [...text.matchAll(TICKET_METHOD)]
+    .map((match) => ({ index: match.index, length: match[0].length, phrase: match[0] }))
+    .filter((found) => contentOfTheAsk({ clause, ...found }));
+}
 
 // Twelfth session: what the ask acts on, or how, defined only by what someone outside the request
 // said, did, uses or wants ("update the methods text the way Katrin wants it", "deploy to staging

@@ -9,6 +9,7 @@ import {
   NAMED_DOER_HINT,
   OUTSIDE_HINT,
   OUTSIDE_SOURCE,
+  ticketMethodsOfTheAsk,
 } from "./outside-sources.js";
 import {
   agentsOwnFinding,
@@ -18,6 +19,7 @@ import {
   generalExtender,
   keptAsBefore,
   learnedOf,
+  listedBelow,
   locatedBefore,
   measuredAsStated,
   motiveOnly,
@@ -119,6 +121,8 @@ export function unresolvedReference(
   content: Clause[],
   anchored: boolean,
   notes?: string[],
+  /** The request as written, for the punctuation segment.ts drops between clauses. */
+  written?: string,
 ): { draft: AmbiguityDraft | null; weak: ReferenceCandidate[] } {
   const requesting = content.filter((clause) => clause.section !== "forbidden" && hardnessOf(clause) === null);
   const candidates: ReferenceCandidate[] = [];
@@ -180,6 +184,7 @@ export function unresolvedReference(
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
     };
     for (const match of gatedTest(DEFINED_ELSEWHERE_HINT, text) ? text.matchAll(DEFINED_ELSEWHERE) : []) definedElsewhere(match);
+    for (const found of ticketMethodsOfTheAsk(clause, text)) candidates.push({ clause, ...found, kind: "external", outside: true });
     const externalEvent = (match: RegExpExecArray): void => {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (identifiedAfter(after) || ANCHOR.test(match[0])) return;
@@ -356,7 +361,9 @@ export function unresolvedReference(
         motiveOnly(candidate.clause.text.slice(0, candidate.index)) &&
         resolved(candidate.phrase, "says what the work is for, which the work does not act on")) ||
       (shownBelow(content, candidate.clause, candidate.index + candidate.length) &&
-        resolved(candidate.phrase, "introduces the code, quote or quoted line right after it, which shows it"))
+        resolved(candidate.phrase, "introduces the code, quote or quoted line right after it, which shows it")) ||
+      (listedBelow(content, candidate.clause, written) &&
+        resolved(candidate.phrase, "introduces the list after its colon, which spells it out"))
     )
       candidates.splice(candidates.indexOf(candidate), 1);
   if (!candidates.length) return { draft: null, weak: [] };

@@ -228,6 +228,17 @@ export function shownBelow(content: Clause[], clause: Clause, end: number): bool
   );
 }
 
+// Seventeenth session. "Write ADR 0031 … recording what we decided on Tuesday:" before "- **Decision:**
+// …", "the findings to fix:" before a list of them: a reference in a sentence that ends with a
+// colon right before a list is handed over to that list, which spells out what it points at, as a
+// code block does for shownBelow (a time or place after the reference, "on Tuesday", does not
+// change that). The colon is read from the request as written (segment.ts drops it).
+export function listedBelow(content: Clause[], clause: Clause, text: string | undefined): boolean {
+  if (text === undefined || clause.bullet) return false;
+  const next = content.find((other) => other.start > clause.start);
+  return next !== undefined && next.bullet && /^\s*:\s*\n/.test(text.slice(clause.end, next.start));
+}
+
 // Sixteenth session. "how many transcode jobs are sitting in the queue right now, and how many of
 // those belong to the S2 drop?": "of those" after a count of a plural its own sentence names ("how
 // many jobs", "12 pods") points back at that plural; "how many of those are running?" alone
