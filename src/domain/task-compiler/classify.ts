@@ -13,6 +13,7 @@ import { forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 import { keyedObject } from "./keyed-object.js";
 import { CUES, LABELS, type Cue } from "./type-cues.js";
+import { isPathLine, namesNoWork, PR_SUBJECT, SECOND_ITEM } from "./type-openings.js";
 import {
   CONVENTIONAL,
   INVESTIGATE_THEN_FIX,
@@ -35,27 +36,13 @@ import {
  * describe when something started, not what to do: their cues do not vote. A change named as an
  * event ("since the locale refactor", "after the config refactor", "before the redesign") is
  * background the same way (sixteenth session): a refactor is asked with a verb, not a noun after
- * "since"; "before you refactor" still asks for one.
+ * "since"; "before you refactor" still asks for one. A bump is an upgrade in other words ("failing
+ * since the date-fns bump", "flaky since the pandas bump": the tests are the work; seventeenth session).
  */
 const BACKGROUND =
-  /\b(?:ever since|since|after|following|before|from)\b[^.;:]{0,40}?\b(?:deploy(?:ed|ment|ing|s)?|released?|releases|roll-?out|rolled out|upgraded?|updated?|migration|migrated|(?<=\b(?:the|that|this|our|last|recent|big|[\w-]+'s)\s+(?:[\w-]+\s+){0,2})(?:refactor|rewrite|redesign))\b(?:\s+(?:v?\d[\w.]*|of [\w.-]+|the new [\w ]{0,20}?(?:driver|version|build)))?/gi;
+  /\b(?:ever since|since|after|following|before|from)\b[^.;:]{0,40}?\b(?:deploy(?:ed|ment|ing|s)?|released?|releases|roll-?out|rolled out|upgraded?|updated?|bump(?:ed)?|migration|migrated|(?<=\b(?:the|that|this|our|last|recent|big|[\w-]+'s)\s+(?:[\w-]+\s+){0,2})(?:refactor|rewrite|redesign))\b(?:\s+(?:v?\d[\w.]*|of [\w.-]+|the new [\w ]{0,20}?(?:driver|version|build)))?/gi;
 
 export const withoutBackground = (text: string): string => text.replace(BACKGROUND, (m) => " ".repeat(m.length));
-
-/** A line of paths only: each word holds a slash or a backslash, or is a file name with an extension. */
-const PATH_WORD = /^(?:[\w.~:@-]*[\\/][\w.~\\/*@-]*|[\w-]+\.[a-z]{1,5})$/i;
-// Read word by word: as one expression (words and separators repeated), a line that is not all paths
-// was tried against every way of cutting it into paths, 11.7% of a short request's time in the
-// fourteenth session's profile.
-// Every path word holds a slash, a backslash or a dot: a line with none of them is not split at all.
-const isPathLine = (text: string): boolean => {
-  if (!/[./\\]/.test(text)) return false;
-  const words = text
-    .replace(/^\s*(?:[-*•]\s+)?/, "")
-    .split(/[,;]?\s+|[,;]/)
-    .filter((word) => word !== "");
-  return words.length > 0 && words.every((word) => PATH_WORD.test(word));
-};
 
 /** An ask for advice on how to do something: "tell me how you'd fix it", "show me how to rotate …". */
 const ADVICE_ON = /^(?:just\s+)?(?:tell|show) (?:me|us) how (?:you'?d|you would|to|we (?:should|could|would)|i (?:should|could|would)) /i;
@@ -80,6 +67,7 @@ export function explainClassification(result: Classification): string {
     .slice(0, 3)
     .map(([type, score]) => `${type} ${score}`)
     .join(", ");
+  if (result.noWork) return `no task type: ${result.noWork}, so its words (${scores || "none"}) name no work`;
   if (!ranked.length) return "no task type is supported by the text (no predicate, question, cue or label)";
   if (result.type === "UNCLASSIFIED") return `evidence ties between ${result.candidates.join(" and ")} (${scores}): ${reasons.join("; ")}`;
   return `${result.type} by weighed evidence (${scores}): ${reasons.join("; ")}`;
@@ -94,6 +82,11 @@ export interface Classification {
   candidates: TaskType[];
   /** What each type's score came from (type, weight, why), for x-canon.explanations. */
   evidence: Evidence[];
+  /**
+   * Why no kind of work is to be guessed where the text names none (a remark that asks for nothing,
+   * "do the same as last time"): the learned vote does not guess one either.
+   */
+  noWork?: string;
 }
 
 // Each cue with the literal gate read off its expression (literal-gates.ts): most cues cannot match most clauses.
@@ -143,6 +136,11 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     if (clause.section === "forbidden" || isNegated(clause.text) || quoteLabels.has(clause)) continue;
     // A question's nouns are its topic, not an action: they count once.
     const factor = firstSentences.has(clause.sentence) && !clause.text.endsWith("?") ? 2 : 1;
+    // "1) fix the carousel … 2) bump next to 14.2.15 … 3) add …" on one line: the first request is
+    // the one the text opens with (the guide: a multi text has its first request's type), so words
+    // after a second item's number are not the opening and count once.
+    const second = factor === 2 ? SECOND_ITEM.exec(clause.text) : null;
+    const opens = second ? second.index + 1 : Infinity;
     const text = withoutBackground(clause.text);
     const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
     // Indexed loops: destructuring iterators here allocated a third of classify's garbage.
@@ -155,7 +153,8 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
         const match = pattern.exec(text);
         if (!match) continue;
         const start = clause.start + match.index;
-        vote(type, weight * factor, { start, end: start + match[0].length, weight: weight * factor }, `cue "${match[0]}"`);
+        const times = match.index < opens ? factor : 1;
+        vote(type, weight * times, { start, end: start + match[0].length, weight: weight * times }, `cue "${match[0]}"`);
       }
     }
   }
@@ -187,6 +186,7 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     for (const [piece, joint] of after) joints.set(piece, joint);
     return [clause, ...after.map(([piece]) => piece)];
   });
+  const prSubject = clauses.slice(0, 2).some((clause) => PR_SUBJECT.test(clause.text.replace(LEAD_FILLER, "")));
   for (const clause of conventional ? [] : openings) {
     if (clause.section === "forbidden" || isNegated(clause.text) || quoteLabels.has(clause)) continue;
     // A line of a code block or a quoted line is data the request carries ("Debug info: ERROR: …"
@@ -203,7 +203,20 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     const question = asked || embedded || (clause.heading && !clause.text.endsWith("?")) ? null : findingQuestion(clause.text, stripped);
     if (question) {
       asked = true;
-      for (const { type, weight, length, why } of question) vote(type, weight, { start: offset, end: offset + length, weight }, why);
+      // "PR #1780 bumps Spring Boot 3.2 to 3.3. What's the migration risk?": where the request opens
+      // with a pull request as its subject, a question asks what the change does or risks, an opinion
+      // on it: a review (the guide's table; seventeenth session: 21 of the 23 development requests
+      // that open so are REVIEW, the other two ask for work on the branch, not a question).
+      const onChange = prSubject && question.some((q) => q.type === "INVESTIGATE" || q.type === "OBSERVE_ENVIRONMENT");
+      for (const { type, weight, length, why } of question)
+        if (onChange)
+          vote(
+            "REVIEW",
+            weight,
+            { start: offset, end: offset + length, weight },
+            `${why.replace(/ asks for .*/, "")} asks about the pull request the request opens with`,
+          );
+        else vote(type, weight, { start: offset, end: offset + length, weight }, why);
       // "…? if so, rotate it": an imperative after the question is asked for too.
       continue;
     }
@@ -314,6 +327,9 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     scores.TEST! -= testCues;
     if (!scores.TEST) delete scores.TEST;
   }
+  // A remark that asks for nothing, or "do the same as last time": no kind of work is named (type-openings.ts).
+  const noWork = !asked && !predicateType && !conventional && !labels.length && opening ? namesNoWork(opening, clauses) : null;
+  if (noWork) return { type: "UNCLASSIFIED", span: null, scores, candidates: [], evidence, noWork };
   for (const label of labels) {
     const type = LABELS.find(([pattern]) => pattern.test(label.trim()))?.[1];
     if (type) {

@@ -172,7 +172,7 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       3,
     ],
     [
-      /\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i,
+      /\b(performance|perf|latency|throughput|speed up|faster|slow(er|ness|ly)?|sluggish|optimi[sz]e|p9[59]|memory (usage|leak|footprint)|cpu usage|n\+1|bottleneck)\b/i,
       4,
     ],
     // Caching is a technique for speed: "the same caching trick we did on the agency pages" names

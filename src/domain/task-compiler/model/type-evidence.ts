@@ -91,6 +91,16 @@ export function learnedType(text: string, classification: Classification): Learn
   const { prediction, vote: votes } = typeVote(text);
   const top = prediction.ranked[0]!;
   const lead = ruleMargin(classification);
+  // A text that names no work (a remark asking for nothing, "do the same as last time"): the model's
+  // words would guess a kind where the rules found that none is named.
+  if (classification.noWork)
+    return {
+      type: "UNCLASSIFIED",
+      decided: false,
+      guessed: false,
+      prediction,
+      why: `model: ${votes}; the text names no work, so no type is guessed`,
+    };
   const silent = classification.type === "UNCLASSIFIED" && !classification.candidates.length;
   const weak = classification.type === "UNCLASSIFIED" || lead <= margin;
   const sure = top.p >= confidence && top.label !== classification.type;
