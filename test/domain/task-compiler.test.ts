@@ -358,6 +358,15 @@ describe("risk, mode and privacy", () => {
     ],
     ["On production, anonymise hearing-test records older than 10 years in audiology.patients", "CRITICAL", "APPROVAL_GATED", "RESTRICTED"],
     ["Backfill the new region column on the production stores table from stores.csv", "HIGH", "APPROVAL_GATED", "INTERNAL"],
+    // Seventeenth session: rates that price, bills, deposits, a fee earner (a person), access checks,
+    // values set in production, removals no type fits, and a report for information.
+    ["Fix the peak unit rate lookup in metering/rates.py", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["The deposit split is wrong for trade-in deals, fix it in sales/split.ts", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Add a 'Send reminder' button for the fee earner on the matter page", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    ["Add the missing access check to the case documents endpoint in api/docs.ts", "HIGH", "APPROVAL_GATED", "INTERNAL"],
+    ["In production, set orders.status = 'void' for every order created by the test harness", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Delete the stale demo and spike branches in the billing-gateway repo", "HIGH", "APPROVAL_GATED", "INTERNAL"],
+    ["FYI the payouts export was late again this morning", "UNKNOWN", "AUTONOMOUS", "INTERNAL"],
   ])("%s → %s, %s, %s", (text, risk, mode, privacy) => {
     const task = compiled(text);
     expect([task.ir.risk_class, task.ir.interaction_mode, task.ir.privacy_class]).toEqual([risk, mode, privacy]);

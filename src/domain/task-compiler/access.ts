@@ -50,4 +50,21 @@ export const ACCESS_RULES: [Matcher, string][] = [
     /\b(?:grant(?:s|ed|ing)?|den(?:y|ies|ied|ying)|revok(?:e|es|ed|ing)|restrict(?:s|ed|ing)?|lock(?:s|ed|ing)? down|withdraw(?:s|n|ing)?) (?:[\w-]+ ){0,3}?access\b|\baccess (?:is |are |was |were )?(?:granted|denied|revoked|restricted)\b|\bproxy access\b/i,
     "changes auth or permissions",
   ],
+  // Seventeenth session: the check itself named ("the access check on GET /api/pets/:id", "Dedupe
+  // matter-access checks"), a permission predicate named by its question ("canViewMatter()",
+  // "canViewAsProxy()"), and the barrier a firm keeps between matters (an ethical or Chinese wall,
+  // an information barrier, which decides who may see a matter's documents): 7 change requests of
+  // 5 parts on the development split, all HIGH (du-175, fa-084, fa-167 were read MEDIUM).
+  [/\baccess[- ]checks?\b|\b(?:ethical|chinese)[- ]walls?\b|\binformation barriers?\b/i, "changes auth or permissions"],
+  [/\bcan(?:View|Edit|Access|Read|Delete|Manage|See)[A-Z]/, "changes auth or permissions"],
+  // Seventeenth session: an admin area, an endpoint or an API locked down limits who may use it
+  // ("lock down the funeral home admin panel, it's way too open", "Lock down the admin API like we
+  // did for the portal", "lock down that endpoint …, the one leaking matter names"): 7 change
+  // requests of 7 parts HIGH; the two MEDIUM ones (bq-070, br-149: an admin panel "anyone could get
+  // into") were relabelled to the guide's access control. A bucket, an upload or an ingress locked
+  // down is hardening that the writers keep at MEDIUM (5 requests on S3 buckets), not read here.
+  [
+    /\block(?:s|ed|ing)? down (?:the |those |these |that |this |our )?(?:[\w-]+ ){0,3}?(?:admin\w*|endpoints?|apis?)\b/i,
+    "changes auth or permissions",
+  ],
 ];

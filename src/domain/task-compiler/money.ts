@@ -1,10 +1,12 @@
 // Money (docs/task-labelling.md, "risk": code, data or a service that computes, charges, pays,
 // refunds, invoices or taxes money is CRITICAL). Split from risk.ts in the fourteenth session; the
 // rules below are read by riskOf on the clauses that state the work.
-import type { Matcher } from "./risk.js";
+import { blankQuotes, type Matcher } from "./risk.js";
 
+// Seventeenth session: a "fee earner" is a lawyer (the person whose time is billed), not a fee: 5
+// change requests of part 98g that name one are MEDIUM but where billing itself is the work.
 const MONEY_WORDS =
-  /\b(fees?|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?|chargebacks?|disburs(?:e|es|ed|ing|ements?))\b/gi;
+  /\b(fees?(?![- ]earn(?:ers?|ing)\b)|fares?|vat|withholding|ledgers?|journal (entries|postings?)|settlements?|interest (rates?|accrual|calculation)|accru(al|als|e|es|ing)|discounts?|(?<!\b(?:in|take|battery|fast|slow|wireless|usb|phone)\s)charg(e|es|ed|ing)(?!\s+(?:level|state|port|cable|controller|station|time|indicator|curve|limit)s?\b)|in-app purchases?|(parking|late|library|traffic|overdue) fines?|surcharges?|commissions?|balances?|credit notes?|(?:card|payment) authori[sz]ations?|(?:in)?direct costs?|personnel costs?|\d+ ?% (?:flat )?overheads?|overhead (?:rates?|costs?|charges?)|coupons?|allowances?|chargebacks?|disburs(?:e|es|ed|ing|ements?))\b/gi;
 // Fourteenth session: a balance or an accrual of time off counts days, not money ("count it as 0.5
 // days against the balance", "the carryover ran twice", `timeoff/accrual.py`, `accrued_days()`):
 // the guide's money is what is charged or paid, and 4 of 4 such change requests are MEDIUM.
@@ -28,7 +30,7 @@ const LOYALTY_POINTS =
 // (`fare_engine/`, `refund_wizard.rb`, `payout_service`); first before anything else it only
 // qualifies the head ("fare_zone" is a zone, "payout_approver" a role: HIGH, bz-116, dc-082).
 const MONEY_NAMES =
-  /\b(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?_(?:engine|service|svc|wizard|calc\w*|module|api|worker|job|batch|processor|handler|gateway)s?\b|(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission|net_pay|gross_pay)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission|NetPay|GrossPay)s?(?![a-z])/;
+  /\b(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?_(?:engine|service|svc|wizard|calc\w*|module|api|worker|job|batch|processor|handler|gateway)s?\b|(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission|net_pay|gross_pay|bill)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission|NetPay|GrossPay|Bill)s?(?![a-z])/;
 // Fourteenth session: the pay of employees is the payroll area, which the guide counts as money as
 // it counts billing: "payroll" named as a system or its work ("payroll-engine", "Payroll has the
 // rounding thing again", "add a reimbursement earning type to payroll"), net, gross and overtime
@@ -90,6 +92,35 @@ const TIPS =
 const PRICE_SET =
   /\b(?:pricing|prices?)[ _-](?:code|modules?|rules?|engines?|calc\w*|bugs?|service|tables?)\b|\bdynamic pricing\b|\bprice (?:it|them|this|that) at\b|\b(?:new|changed?|set|update|raise|lower) (?:the )?prices?\b/i;
 
+// Seventeenth session: a rate that prices what is sold or billed (a unit, day/night or peak rate, a
+// billing, hourly or labour rate, a per-word rate, a flat rate, a rate card or table, a rate uplift,
+// an APR, pence per kWh) is a price the code computes or charges: on the development split 31 of
+// the 32 change requests that name one are CRITICAL, by writers of 20 parts (dl-113, dl-137,
+// ez-146, fb-025 were read MEDIUM or HIGH), the other a flat green fee behind a feature flag. A
+// rate that counts no money ("rate limit", "error rate", "frame rate", an exchange rate fetched)
+// is none of these.
+const RATE_CHARGED =
+  /\b(?:unit|billing|billable|hourly|daily|day|night|peak|off-peak|standing|labou?r|charge-?out|flat|per[- ]\w+|contract(?:ed)?|commission|tariff|overtime|mileage|shipping|delivery|postage)[- ]rates?\b(?![- ]limit)|\brates?[ -](?:cards?|tables?|uplifts?)\b|\dp\/kWh\b/i;
+const APR = /\bAPR\b/;
+// Seventeenth session: bills sent to customers are invoices (the guide's money): "the bills for the
+// welsh customers look wrong again", "Bills going out at the wrong rate", "calculateBill" (above, as
+// a name). Our own bill from a supplier ("the S3 bill", "the storage bill"), a bill of materials,
+// "the vendor bills us" and "the grain bill" of a recipe are no bills we compute: the plural alone
+// is read, 14 change requests on the development split, all CRITICAL (dg-139, fa-081, fa-176 were
+// read MEDIUM).
+const BILLS =
+  /(?<!\b(?:storage|cloud|s3|aws|gcp|azure|phone|grain|utility|electricity|twilio|hosting) )\bbills\b(?! (?:us|you|them|me|per|of)\b)/i;
+
+// Seventeenth session: a deposit is money taken ahead of a sale or a booking (the deposit split,
+// the £99 deposit a validator checks, no-show deposits, the deposit field of leases): 21 of the 22
+// change requests that name one on the development split are CRITICAL, by writers of 14 parts
+// (bq-126, et-161, fb-080 and fb-164 were read MEDIUM or HIGH). Not money work: a quoted word (a
+// scam's "'holding deposits'" in a duplicate-photo check is data), the deposit amount as one field
+// of a record an endpoint returns (an access fix, HIGH), a deposit source letter (a document) and
+// a deposit box.
+const DEPOSIT = /\bdeposits?\b(?! (?:source|amount|box)e?s?\b)/i;
+const DEPOSITS: Matcher = { exec: (text) => DEPOSIT.exec(blankQuotes(text)) };
+
 /** The money rules of the CRITICAL raise, with the reason each gives (see speaksOfTimeOff). */
 const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   [
@@ -127,5 +158,9 @@ const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   [PRICE_SET, "sets or computes a price"],
   [PREMIUM, "computes, charges or pays money"],
   [TIPS, "computes or pays employees' pay"],
+  [RATE_CHARGED, "sets or computes a price"],
+  [APR, "sets or computes a price"],
+  [BILLS, "computes, charges or pays money"],
+  [DEPOSITS, "computes, charges or pays money"],
 ];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };

@@ -6,6 +6,7 @@ import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff } from "./money.js";
+import { REMOVES_STORED, removesRefs } from "./removals.js";
 import type { Clause, Span } from "./segment.js";
 import { gatedExec } from "./literal-gates.js";
 
@@ -61,10 +62,14 @@ const PRODUCTION = /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\
 // the same image promoted to production is CRITICAL). Production named as a target as well
 // ("from staging to production") keeps the raise.
 const NON_PRODUCTION_TARGET = /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
+// Seventeenth session: branches or tags of a money service's repository removed ("Delete the release
+// tags older than v3 on trust-ledger", "deleting all release tags … in the billing repo") change
+// none of its code: HIGH as every other such deletion (the guide: 15 of 15), 4 requests of 4 parts
+// (dc-092, di-198, ey-100, fa-028) on the development split, none CRITICAL.
 const movesMoney: Reaches = (type, _clause, acting) =>
-  type !== "DEPLOY" ||
-  acting.some((clause) => PRODUCTION.test(clause.text)) ||
-  !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text));
+  type === "DEPLOY"
+    ? acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text))
+    : type !== "UNCLASSIFIED" || !acting.some((clause) => removesRefs(clause.text));
 const BEFORE_MONEY: [Matcher, string, Reaches?][] = [
   [SECRET_WORDS, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
@@ -114,8 +119,11 @@ const AFTER_MONEY: [Matcher, string, Reaches?][] = [
     "may lose production data",
   ],
   // Card numbers and IBANs written to logs (docs/task-labelling.md: CRITICAL and RESTRICTED).
+  // Seventeenth session: also card data or details, and the card number as a field's name
+  // (`cardNumber`, `card_number`): the 5 change requests of 5 parts that name them with a log are
+  // CRITICAL (fb-155, "## Card data in reservation logs", was read MEDIUM).
   [
-    /\b(card numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b(?=[^.;]*\blog(s|ged|ging)?\b)|\blog(s|ged|ging)?\b[^.;]{0,60}?\b(card numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b/i,
+    /\b(card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b(?=[^.;]*\blog(s|ged|ging)?\b)|\blog(s|ged|ging)?\b[^.;]{0,60}?\b(card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b/i,
     "writes payment card or bank data to logs",
   ],
 ];
@@ -141,7 +149,7 @@ const DELETES =
   /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,45}?\b(files?|dirs?|director(y|ies)|folders?|recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i;
 // Text in single or double quotes blanked (same length, so spans hold); code in backticks is kept:
 // a command quoted to run ("`rm -rf build/`") is still the work.
-const blankQuotes = (text: string): string =>
+export const blankQuotes = (text: string): string =>
   /["']/.test(text) ? text.replace(/"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, (m) => " ".repeat(m.length)) : text;
 const HIGH: [Matcher, string, Reaches?][] = [
   [
@@ -159,6 +167,9 @@ const HIGH: [Matcher, string, Reaches?][] = [
   // tags", "the v1.x tags") does not end the object. Fourteenth session: a quoted word is data, not
   // an action ("match CommandLine containing 'shadowcopy' and 'delete'", in a detection rule).
   [{ exec: (text) => DELETES.exec(blankQuotes(text)) }, "deletes"],
+  // Seventeenth session: where no type fits, a removal of stored things named anywhere in the
+  // clause, or anything torn down (removals.ts).
+  [REMOVES_STORED, "deletes", (type) => type === "UNCLASSIFIED"],
   ...ACCESS_RULES,
 ];
 // Rewrite verbs only: a backfill of a new column or an added index (HIGH, the type's base) is not one.
@@ -169,7 +180,26 @@ const HIGH: [Matcher, string, Reaches?][] = [
 // Sixteenth session: also a column nulled out ("4. null out `phone` once the app is on the new build").
 const REWRITES_DATA =
   /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|null(?:s|ing)? out|update\b[^.;]{0,60}?\bset)\b/i;
+// Seventeenth session: stored values set to a given value ("set them to 'cancelled_by_system'", "In
+// prod, set psr.needs.review_due = '2027-03-31' for every ACTIVE registration") rewrite what is
+// there, where the same words filling empty values ("set `rink_id = 1` where it is NULL") backfill
+// (HIGH, as a backfill is); and stored rows fixed or cleaned out ("can you fix the rows?", "Fix the
+// seat counts in prod", "Clean out the bad telemetry rows in prod") are rewritten too: 10 production
+// data migrations of 10 parts on the development split are CRITICAL and were read HIGH, none of
+// the production migrations these words name is HIGH but the two that fill NULLs.
+// Read in two steps (the verb, then a value given after it), each expression linear.
+const SET_VERB = /\bset(?:s|ting)?\b/i;
+const VALUE_GIVEN = /(?:\bto\b|=) ?['"\d]/i;
+const setsValue = (text: string): RegExpExecArray | null => {
+  const verb = SET_VERB.exec(text);
+  return verb && VALUE_GIVEN.test(text.slice(verb.index, verb.index + 80)) ? verb : null;
+};
+const FIXES_ROWS =
+  /\bfix(?:es|ing)?(?: up)? (?:the |those |these )?(?:[\w-]+ ){0,2}?(?:rows|data|records|values|entries|counts)\b|\bclean(?:s|ing)? out\b/i;
+const rewritesRows = (text: string): RegExpExecArray | null =>
+  REWRITES_DATA.exec(text) ?? FIXES_ROWS.exec(text) ?? (/\bnull\b/i.test(text) ? null : setsValue(text));
 const STAGED_FIRST = /\b(?:staging|uat)\b[^.;]{0,12}?\bfirst\b|\bfirst (?:in|on|against) (?:the )?(?:staging|uat)\b/i;
+const FOR_INFORMATION = /^\W*(?:fyi|for your information|just so you know|heads[- ]up)\b/i;
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
 const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
 // Work whose risk is its kind's, whatever it touches: a latency target on /checkout, a bump of the
@@ -184,6 +214,12 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
       reason: mode === "RECOMMEND_ONLY" ? "advice only: nothing is changed" : `${type} work does not change running code`,
     };
   }
+  // Seventeenth session: where no type fits, a text that opens as a report for information ("FYI the
+  // payouts job failed again last night", "Just so you know, …") asks no work, so nothing it names
+  // raises the risk: 19 such UNCLASSIFIED requests of 18 parts on the development split, all UNKNOWN
+  // (ds-050, dz-145, et-058 were read CRITICAL by the money words).
+  if (type === "UNCLASSIFIED" && FOR_INFORMATION.test(clauses[0]?.text ?? ""))
+    return { value: "UNKNOWN", span: null, reason: "a report for information asks no work" };
   if (AT_BASE_TYPES.includes(type)) return { value: "MEDIUM", span: null, reason: `${type} work is MEDIUM risk whatever it touches` };
   const acting = clauses.flatMap((clause) => (clause.section === "forbidden" ? [] : actingPart(clause)));
   // Each rule reads every acting clause with its time words blanked: blanked once, not once per rule.
@@ -200,7 +236,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
     !acting.some((clause) => STAGED_FIRST.test(clause.text))
   )
     for (const [i, clause] of acting.entries()) {
-      const match = REWRITES_DATA.exec(unplaced[i]!);
+      const match = rewritesRows(unplaced[i]!);
       if (match) return { value: "CRITICAL", span: spanIn(clause, match), reason: "rewrites production data" };
     }
   for (const [level, rules] of [
@@ -278,6 +314,8 @@ const RECOMMEND =
 // Fourteenth session: "approval" naming a part of the system ("the approval list", "the time-off
 // approval flow", "needs manager approval": 4 of 4 such requests AUTONOMOUS) asks nobody to be
 // consulted; the caller's own approval still does ("wait for approval", "needs my approval").
+// Seventeenth session: so is an approval the system asks of two people ("turn on dual approval for
+// trust transfers", "the four-eyes approval on manual payouts").
 // Fifteenth session: the same decision kept in other words ("nothing changes until Colette has
 // signed off", 39 of 39 gated; "Before you touch anything, send me a plan … Once I OK it, go
 // ahead"); "X asked me to …" reports why the caller asks, it asks nobody to be consulted.
@@ -285,7 +323,7 @@ const RECOMMEND =
 // ("wait for the go-ahead", "don't merge until I've run the smoke tests", "leave the PR open for
 // me to review", "Dry run first and show me the counts", "I'll give the go-ahead myself").
 const CONSULT =
-  /\b(ask (me|us)(?! to\b)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change|touch|start)|once (i|we)('ve| have)? (ok|okay|ok'd|okayed|approved?|signed? off)\b|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|nothing changes (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|(?<!\b(?:manager|timesheet|expense|leave|time-off|purchase)\W?)approval(?!\s+(?:flows?|lists?|workflows?|steps?|queues?|status|page|screens?|buttons?|requests?|rules?|logic|chain|process|emails?|notifications?)\b)|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+  /\b(ask (me|us)(?! to\b)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change|touch|start)|once (i|we)('ve| have)? (ok|okay|ok'd|okayed|approved?|signed? off)\b|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|nothing changes (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|(?<!\b(?:manager|timesheet|expense|leave|time-off|purchase|dual|four-eyes|two-person)\W?)approval(?!\s+(?:flows?|lists?|workflows?|steps?|queues?|status|page|screens?|buttons?|requests?|rules?|logic|chain|process|emails?|notifications?)\b)|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
 
 // A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
 const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;

@@ -1,0 +1,42 @@
+// Removal work that no type fits (docs/task-labelling.md, "risk": deleting branches, tags,
+// environments, backups or stored files is HIGH, and UNCLASSIFIED). Seventeenth session: read by
+// riskOf for UNCLASSIFIED requests, whose base is UNKNOWN, beside the general deletion rule of
+// risk.ts, which wants its object within a few words of the verb.
+import type { Matcher } from "./risk.js";
+
+// A removal verb: delete, remove, wipe, nuke, purge, prune, destroy, "get rid of", "clean up",
+// "tidy up/away" (a clean-up with words between, "clean up the old release/2024.* branches").
+const REMOVAL_VERB =
+  /\b(?:delet(?:e|es|ing)|remov(?:e|es|ing)|wip(?:e|es|ing)|nuk(?:e|es|ing)|purg(?:e|es|ing)|prun(?:e|es|ing)|destroy(?:s|ing)?|get(?:ting)? rid of|(?:clean|tidy|tidie)(?:s|ing)? up|tid(?:y|ies|ying) away)\b/i;
+// What is stored or run somewhere, named by its kind anywhere in the clause (the object often comes
+// after a long name, "the stale feature/old-tariffs and spike/kafka-lockers branches", or before
+// the verb, "there are like 300 stale tags, get rid of them"): refs of a repository, environments
+// and what they run, stores and what they hold, and a storage URL or a branch written as a path.
+const STORED_THING =
+  /\b(?:branch(?:es)?|tags?|environments?|envs?|namespaces?|buckets?|objects?|artifacts?|snapshots?|backups?|apps?|clusters?|instances?|topics?|streams?|workspaces?|projects?|dashboards?|experiments?|exports?|scans?|photos?|copies|versions?|files?|add-ons?|indices|queues?|consumer groups?|checkpoints?)\b|\b(?:s3|gs):\/\/|\b(?:release|feature|spike|hotfix)\//i;
+// Tearing something down removes what runs there, whatever it is called ("tear down uat2",
+// "Tear it down: - the EKS namespace …").
+const TEAR_DOWN = /\btear(?:s|ing)? (?:[\w-]+ ){0,2}?down\b/i;
+
+/**
+ * A removal of stored things or of what runs in an environment: on the development split 33
+ * UNCLASSIFIED requests of 27 parts (bm-046 objects in a bucket, dj-017 release branches, ez-043
+ * an environment torn down, ez-044 a Kafka topic) are HIGH and the rules read UNKNOWN, and no
+ * UNCLASSIFIED request the expression reads is labelled UNKNOWN ("clean up the mess", "get rid of
+ * those warnings" and "can you delete them?" name nothing stored).
+ */
+export const REMOVES_STORED: Matcher = {
+  exec: (text) => {
+    const torn = TEAR_DOWN.exec(text);
+    if (torn) return torn;
+    const removal = REMOVAL_VERB.exec(text);
+    return removal && STORED_THING.test(text) ? removal : null;
+  },
+};
+
+// Refs of a repository removed ("Delete the tags v1.* through v3.* from the ledger-adapter repo",
+// "delete every `release/*` branch" of platform/payments): housekeeping of the repository,
+// which changes none of the code it holds.
+const REFS = /\b(?:branch(?:es)?|tags?)\b|\b(?:release|feature|spike|hotfix)\//i;
+/** Whether the clause removes branches or tags of a repository. */
+export const removesRefs = (text: string): boolean => REFS.test(text) && REMOVAL_VERB.test(text);
