@@ -12,7 +12,7 @@
 // Minutes on this machine; not part of `npm test` (test/domain/task-compiler-hostile-input.test.ts
 // keeps the inputs that were found as hang checks).
 import { writeFileSync } from "node:fs";
-import { checkSync } from "recheck";
+import { checkSync, type AttackPattern } from "recheck";
 import { loadCorpus, requestOf } from "../test/support/task-corpus.js";
 
 const args = process.argv.slice(2);
@@ -36,20 +36,12 @@ for (const entry of loadCorpus()) compileTask(requestOf(entry));
 RegExp.prototype.exec = exec;
 console.log(`${seen.size} expressions run by the compiler over the development corpus`);
 
-/** recheck's attack as a string no longer than a line the compiler reads at once. */
-function attackOf(pattern: string): string | null {
-  // recheck writes an attack as a JavaScript expression: 'prefix' + 'pump'.repeat(n) + 'suffix'.
-  const parts = [...pattern.matchAll(/'((?:[^'\\]|\\.)*)'(?:\.repeat\((\d+)\))?/g)];
-  if (parts.length === 0) return null;
-  const text = (s: string) => JSON.parse(`"${s.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`) as string;
-  const fixed = parts.filter((p) => !p[2]).reduce((n, p) => n + text(p[1]!).length, 0);
-  return parts
-    .map((p) => {
-      const piece = text(p[1]!);
-      return p[2] ? piece.repeat(Math.max(1, Math.floor((MAX_LINE - fixed) / piece.length))) : piece;
-    })
-    .join("")
-    .slice(0, MAX_LINE);
+/** recheck's attack (prefixes, pumped parts, suffix) grown to a line the compiler reads at once. */
+function attackOf(attack: AttackPattern): string {
+  const fixed = attack.pumps.reduce((n, p) => n + p.prefix.length, attack.suffix.length);
+  const pumped = attack.pumps.reduce((n, p) => n + p.pump.length, 0);
+  const times = Math.max(1, Math.floor((MAX_LINE - fixed) / Math.max(1, pumped)));
+  return (attack.pumps.map((p) => p.prefix + p.pump.repeat(times)).join("") + attack.suffix).slice(0, MAX_LINE);
 }
 
 const counts: Record<string, number> = {};
@@ -62,8 +54,7 @@ for (const { source, flags } of seen.values()) {
       : result.status;
   counts[complexity] = (counts[complexity] ?? 0) + 1;
   if (result.status !== "vulnerable") continue;
-  const attack = attackOf(result.attack.pattern);
-  if (attack === null) continue;
+  const attack = attackOf(result.attack);
   const expression = new RegExp(source, flags.replace(/[gy]/g, ""));
   const started = performance.now();
   expression.exec(attack);
