@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { ESCALATION_FEATURES, escalationFeatures } from "../src/domain/task-compiler/model/escalation-features.js";
 import { features } from "../src/domain/task-compiler/model/features.js";
 import { fitLogistic, type LogisticTable } from "../src/domain/task-compiler/model/logistic.js";
-import { loadModel } from "../src/domain/task-compiler/model/naive-bayes.js";
+import { leanOf } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
+import { loadModel, readScore } from "../src/domain/task-compiler/model/naive-bayes.js";
 import { loadSoftmax, normalise, type SoftmaxTable } from "../src/domain/task-compiler/model/softmax.js";
 import type { TypeModels } from "../src/domain/task-compiler/model/type-evidence.js";
 import { segment } from "../src/domain/task-compiler/segment.js";
@@ -39,26 +40,40 @@ export function buildTable(
   classes: readonly string[],
   settings: { alpha: number; minDocs: number },
 ): NaiveBayesTable {
-  const docs = classes.map(() => 0);
-  const totals = classes.map(() => 0);
-  const perFeature = new Map<string, number[]>();
   const docFrequency = new Map<string, number>();
   const featureRows = rows.map((row) => ({ label: classes.indexOf(row.label), features: featuresOf(row.text) }));
   for (const row of featureRows) for (const f of row.features) docFrequency.set(f, (docFrequency.get(f) ?? 0) + 1);
-  for (const row of featureRows) {
-    if (row.label < 0) continue;
-    docs[row.label]!++;
-    for (const f of row.features) {
-      if ((docFrequency.get(f) ?? 0) < settings.minDocs) continue;
-      const counts = perFeature.get(f) ?? classes.map(() => 0);
-      counts[row.label]!++;
-      totals[row.label]!++;
-      perFeature.set(f, counts);
-    }
-  }
+  const { docs, totals, perFeature } = countFeatures(featureRows, classes.length, (f) => (docFrequency.get(f) ?? 0) >= settings.minDocs);
   const counts: Record<string, number[]> = {};
   for (const f of [...perFeature.keys()].sort()) counts[f] = perFeature.get(f)!.flatMap((n, c) => (n ? [c, n] : []));
   return { classes: [...classes], alpha: settings.alpha, docs, totals, counts };
+}
+
+/**
+ * Per class: how many rows, how many feature occurrences, and each feature's occurrences (a row's
+ * label is a class index; -1 is skipped). The naive Bayes tables and training's leave-batch-out
+ * leans both count with it.
+ */
+function countFeatures(
+  rows: { label: number; features: Iterable<string> }[],
+  k: number,
+  keep: (feature: string) => boolean = () => true,
+): { docs: number[]; totals: number[]; perFeature: Map<string, number[]> } {
+  const docs = new Array<number>(k).fill(0);
+  const totals = new Array<number>(k).fill(0);
+  const perFeature = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.label < 0) continue;
+    docs[row.label]!++;
+    for (const f of row.features) {
+      if (!keep(f)) continue;
+      let counts = perFeature.get(f);
+      if (!counts) perFeature.set(f, (counts = new Array<number>(k).fill(0)));
+      counts[row.label]!++;
+      totals[row.label]!++;
+    }
+  }
+  return { docs, totals, perFeature };
 }
 
 /** Entries whose type the text decides (a structured request's explicit type is not learned from). */
@@ -265,26 +280,16 @@ export function leaveBatchOutLeans(corpus: CorpusEntry[], rows: FirstContactRow[
   const { alpha } = AMBIGUITY_MODEL_SETTINGS;
   const byId = new Map(corpus.map((e) => [e.id, e]));
   const labelled = corpus.map((e) => ({ id: e.id, label: e.expect.ambiguous ? 0 : 1, features: featuresOf(textOf(e)) }));
-  const count = (of: typeof labelled) => {
-    const docs = new Array<number>(k).fill(0);
-    const totals = new Array<number>(k).fill(0);
-    const perFeature = new Map<string, number[]>();
-    for (const row of of) {
-      docs[row.label]!++;
-      for (const f of row.features) {
-        let counts = perFeature.get(f);
-        if (!counts) perFeature.set(f, (counts = new Array<number>(k).fill(0)));
-        counts[row.label]!++;
-        totals[row.label]!++;
-      }
-    }
-    return { docs, totals, perFeature };
-  };
-  const all = count(labelled);
+  const all = countFeatures(labelled, k);
   const leans = new Array<{ lean: number; logit: number }>(rows.length);
-  for (const batch of new Set(rows.map((r) => r.batch))) {
-    const ids = new Set(rows.filter((r) => r.batch === batch).map((r) => r.id));
-    const own = count(labelled.filter((row) => ids.has(row.id)));
+  const batches = new Map<string, number[]>();
+  rows.forEach((r, i) => batches.set(r.batch, [...(batches.get(r.batch) ?? []), i]));
+  for (const members of batches.values()) {
+    const ids = new Set(members.map((i) => rows[i]!.id));
+    const own = countFeatures(
+      labelled.filter((row) => ids.has(row.id)),
+      k,
+    );
     // The model left without the batch: its class counts, and its vocabulary (features some other request has).
     const docs = all.docs.map((d, c) => d - own.docs[c]!);
     const totals = all.totals.map((t, c) => t - own.totals[c]!);
@@ -293,8 +298,8 @@ export function leaveBatchOutLeans(corpus: CorpusEntry[], rows: FirstContactRow[
     const allDocs = docs.reduce((a, b) => a + b, 0);
     const prior = docs.map((d) => Math.log((d + 1) / (allDocs + k)));
     const denominators = totals.map((t) => Math.log(t + alpha * vocabulary));
-    rows.forEach((r, i) => {
-      if (r.batch !== batch) return;
+    for (const i of members) {
+      const r = rows[i]!;
       const score = Float64Array.from(prior);
       let known = 0;
       for (const f of features(r.text ?? textOf(byId.get(r.id)!))) {
@@ -305,25 +310,10 @@ export function leaveBatchOutLeans(corpus: CorpusEntry[], rows: FirstContactRow[
         known++;
         for (let c = 0; c < k; c++) score[c]! += Math.log(left[c]! + alpha) - denominators[c]!;
       }
-      leans[i] = leanOf(score, known);
-    });
+      leans[i] = leanOf({ ...readScore(AMBIGUITY_CLASSES, score, known), known });
+    }
   }
   return leans;
-}
-
-/** predict's ranking and ambiguityLean's reading of it, on a naive Bayes score (AMBIGUITY_CLASSES order). */
-function leanOf(score: Float64Array, known: number): { lean: number; logit: number } {
-  let top = 0;
-  for (let c = 1; c < score.length; c++) if (score[c]! > score[top]!) top = c;
-  const max = score[top]!;
-  let sum = 0;
-  const exp = new Float64Array(score.length);
-  for (let c = 0; c < score.length; c++) sum += exp[c] = Math.exp(score[c]! - max);
-  const ranked = [...score.keys()].map((c) => ({ p: exp[c]! / sum, c })).sort((a, b) => b.p - a.p || a.c - b.c);
-  const n = Math.max(1, known);
-  const perFeature = [...score].map((v) => (v - max) / n);
-  const lean = ranked[0]!.c === 0 ? -perFeature[1]! : perFeature[0]!;
-  return { lean, logit: lean * Math.max(1, known) };
 }
 
 export const buildEscalationTable = (rows: EscalationRow[], settings = ESCALATION_MODEL_SETTINGS): LogisticTable =>

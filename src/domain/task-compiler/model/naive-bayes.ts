@@ -97,17 +97,32 @@ export function predict(model: NaiveBayesModel, text: string): Prediction {
   const { data } = model.rows;
   const seen = knownSlots(model.rows, text);
   for (const slot of seen) for (let c = 0; c < k; c++) score[c]! += data[slot + LOGP + c]!;
+  const { ranked, perFeature, top } = readScore(model.classes, score, seen.length);
+  return { ranked, because: strongest(model, seen, top), perFeature, known: seen.length };
+}
+
+/**
+ * A naive Bayes score (log prior plus the known features' log likelihoods, one per class) read as
+ * `predict` reads it: the classes ranked by probability, each class's log-odds against the top per
+ * known feature, and the top class's index. Training's leave-batch-out leans read their scores
+ * here too, so the shipped tables and the compiler agree. `score` is overwritten.
+ */
+export function readScore(
+  classes: readonly string[],
+  score: Float64Array,
+  known: number,
+): { ranked: { label: string; p: number }[]; perFeature: Record<string, number>; top: number } {
   let top = 0;
-  for (let c = 1; c < k; c++) if (score[c]! > score[top]!) top = c;
+  for (let c = 1; c < classes.length; c++) if (score[c]! > score[top]!) top = c;
   const max = score[top]!;
   let sum = 0;
-  const n = Math.max(1, seen.length);
+  const n = Math.max(1, known);
   const perFeature: Record<string, number> = {};
-  for (let c = 0; c < k; c++) {
-    perFeature[model.classes[c]!] = (score[c]! - max) / n;
+  for (let c = 0; c < classes.length; c++) {
+    perFeature[classes[c]!] = (score[c]! - max) / n;
     sum += score[c] = Math.exp(score[c]! - max);
   }
-  return { ranked: rankedOf(model.classes, score, sum), because: strongest(model, seen, top), perFeature, known: seen.length };
+  return { ranked: rankedOf(classes, score, sum), perFeature, top };
 }
 
 const scratches: Float64Array[] = [];
