@@ -53,6 +53,11 @@ describe("hostile input compiles without catastrophic backtracking", { timeout: 
     ["lead-in words", run("", "and please ", "x")],
   ])("one line of %s", (_name, text) => compiles(text));
 
+  // The audit's second run: three whitespace quantifiers in a row after an output verb (cubic; one
+  // 2,000-character line took seconds); a tab is two bytes of JSON, so one line of them.
+  it("an output verb before a long run of tabs", () => compiles(`POST\tBACK ${"\t".repeat(1990)}U`));
+  it("output verbs before long runs of spaces, line after line", () => compiles(run("", `give me ${" ".repeat(1990)}U\n`, "")));
+
   // Each line break is two bytes of JSON, so half the limit in characters.
   it("many short lines", () => compiles(run("fix\n", "x\n", "", LIMIT / 2)));
 });
