@@ -209,14 +209,12 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
       // that open so are REVIEW, the other two ask for work on the branch, not a question).
       const onChange = prSubject && question.some((q) => q.type === "INVESTIGATE" || q.type === "OBSERVE_ENVIRONMENT");
       for (const { type, weight, length, why } of question)
-        if (onChange)
-          vote(
-            "REVIEW",
-            weight,
-            { start: offset, end: offset + length, weight },
-            `${why.replace(/ asks for .*/, "")} asks about the pull request the request opens with`,
-          );
-        else vote(type, weight, { start: offset, end: offset + length, weight }, why);
+        vote(
+          onChange ? "REVIEW" : type,
+          weight,
+          { start: offset, end: offset + length, weight },
+          onChange ? `${why.replace(/ asks for .*/, "")} asks about the pull request the request opens with` : why,
+        );
       // "…? if so, rotate it": an imperative after the question is asked for too.
       continue;
     }
