@@ -12,6 +12,7 @@ import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
 import { forbids, refsIn } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 import { keyedObject } from "./keyed-object.js";
+import type { Classification, Evidence } from "./classification.js";
 import { CUES, LABELS, type Cue } from "./type-cues.js";
 import { isPathLine, namesNoWork, PR_SUBJECT, SECOND_ITEM } from "./type-openings.js";
 import {
@@ -47,47 +48,8 @@ export const withoutBackground = (text: string): string => text.replace(BACKGROU
 /** An ask for advice on how to do something: "tell me how you'd fix it", "show me how to rotate …". */
 const ADVICE_ON = /^(?:just\s+)?(?:tell|show) (?:me|us) how (?:you'?d|you would|to|we (?:should|could|would)|i (?:should|could|would)) /i;
 
-export interface Evidence {
-  type: TaskType;
-  weight: number;
-  why: string;
-}
 /** Enough evidence to explain a decision; a 60 KiB request need not list every cue. */
 const MAX_EVIDENCE = 64;
-
-/** One sentence for x-canon.explanations: the chosen type's evidence and the runner-up's score. */
-export function explainClassification(result: Classification): string {
-  const ranked = (Object.entries(result.scores) as [TaskType, number][]).sort((a, b) => b[1] - a[1]);
-  const chosen = result.type === "UNCLASSIFIED" ? result.candidates : [result.type];
-  const reasons = result.evidence
-    .filter((e) => chosen.includes(e.type))
-    .slice(0, 4)
-    .map((e) => (e.weight ? `+${e.weight} ${e.why}` : e.why));
-  const scores = ranked
-    .slice(0, 3)
-    .map(([type, score]) => `${type} ${score}`)
-    .join(", ");
-  if (result.noWork) return `no task type: ${result.noWork}, so its words (${scores || "none"}) name no work`;
-  if (!ranked.length) return "no task type is supported by the text (no predicate, question, cue or label)";
-  if (result.type === "UNCLASSIFIED") return `evidence ties between ${result.candidates.join(" and ")} (${scores}): ${reasons.join("; ")}`;
-  return `${result.type} by weighed evidence (${scores}): ${reasons.join("; ")}`;
-}
-
-export interface Classification {
-  type: TaskType;
-  /** The strongest cue of the chosen type (or of the tie), for provenance. */
-  span: Span | null;
-  scores: Partial<Record<TaskType, number>>;
-  /** The tied types when the result is UNCLASSIFIED because of a tie. */
-  candidates: TaskType[];
-  /** What each type's score came from (type, weight, why), for x-canon.explanations. */
-  evidence: Evidence[];
-  /**
-   * Why no kind of work is to be guessed where the text names none (a remark that asks for nothing,
-   * "do the same as last time"): the learned vote does not guess one either.
-   */
-  noWork?: string;
-}
 
 // Each cue with the literal gate read off its expression (literal-gates.ts): most cues cannot match most clauses.
 const CUE_LIST = (Object.entries(CUES) as [TaskType, Cue[]][]).map(

@@ -6,7 +6,7 @@
 // settles its own part and changes only its own code.
 import { TASK_TYPES, type RiskClass, type TaskType } from "../../contracts/task-ir.js";
 import { isGreetingClause, modelQuestion, type AmbiguityDraft, type DetectionInput } from "./ambiguity.js";
-import type { Classification } from "./classify.js";
+import type { Classification } from "./classification.js";
 import { fieldContradiction } from "./explicit-fields.js";
 import { askFindingOnLongRequest } from "./long-requests.js";
 import { escalationVote, STANDING_KINDS } from "./model/escalation-evidence.js";

@@ -13,7 +13,8 @@ import {
 } from "../../contracts/task-ir.js";
 import { detectTextAmbiguities, hasMeasure, isGreetingClause, type AmbiguityDraft } from "./ambiguity.js";
 import { extractBudgets, extractFreshness } from "./budgets.js";
-import { classify, explainClassification } from "./classify.js";
+import { explainClassification } from "./classification.js";
+import { classify } from "./classify.js";
 import { explicitType, firstContent, settleScope, typeDraft, weighEscalation } from "./compile-steps.js";
 import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
 import { escalationModelEnabled } from "./model/escalation-evidence.js";

@@ -36,63 +36,30 @@ import {
   statedValue,
 } from "./resolved-references.js";
 import { identifiedAfter, IDENTIFIER, nearSentences, placeNotSource, sentenceBefore } from "./reference-anchors.js";
+import {
+  ANAPHOR,
+  ANCHOR,
+  ARTEFACT,
+  COUNTED,
+  DEMONSTRATIVE_NP,
+  DISTAL_ANY,
+  DISTAL_QUESTION,
+  DOCUMENT,
+  EXTERNAL_EVENT,
+  KEPT_AS_IS,
+  PART_TAKEN,
+  PRONOUN_ACTION,
+  QUALIFIED,
+  RELATIVE,
+  SUBJECT_PRONOUN,
+  UPGRADED_TO,
+  VAGUE_CLAUSE,
+} from "./referent-patterns.js";
 import { refsIn } from "./scope.js";
 import { FILLER, isGreeting, wordCount, type Clause } from "./segment.js";
 import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
 
-const REFERENT_NOUNS =
-  "functions?|methods?|files?|class(?:es)?|modules?|librar(?:y|ies)|lib|packages?|tables?|endpoints?|services?|scripts?|quer(?:y|ies)|tests?|bugs?|issues?|errors?|crash(?:es)?|problems?|things?|changes?|fix(?:es)?|patch(?:es)?|pages?|config(?:uration)?|flags?|branch(?:es)?|PRs?|pull requests?|docs?|incident|migrations?|approach|version|warnings?|tickets?|ones?|helpers?|components?|jobs?|features?|code|logs|thing|values|settings|handlers?|routes?|models?|controllers?|workers?|views?|spec|doc|design|plan|rfc|proposal|document|warnings?|regressions?|outages?|feedback|complaints?|cleanup|routine|procedure|steps|numbers|suggestions?|formats?|layouts?|conventions?";
-const DEMONSTRATIVE_NP = new RegExp(
-  String.raw`\b(that|those|this|these|the other|the old|the previous|the usual|the earlier|the new|his|her|their|the)\s+(?:(?:other|same|old|weird|annoying|last|previous|earlier|flaky|failing)\s+)?(?:${REFERENT_NOUNS})\b(?!\s+(?:nodes?|pool|queue|process(?:es)?|cluster|logs?|config|file|page|service|table|name|list|count|settings?|endpoint|module|class|function|method|script|job|tests?|suite|code|team|ids?|api|server|host|box|format|layer|output|runner|rate|loading|logic|names?|values?|level|size|limit|handling|messages?|codes?|model)\b)(?![-/.]\w)`,
-  "gi",
-);
-// "that box", "those two columns", "that flaky step again": a distal demonstrative before any noun
-// at the end of its phrase. "that" as a conjunction ("make sure that tests pass", "so that it
-// works") is excluded by what precedes it and by the noun not being followed by a verb.
-// Sixteenth session: after "not" it is a degree adverb before the word that ends its phrase ("well not
-// that quick, sorry", "not that urgent"): it qualifies an adjective and points at nothing.
-// Twelfth session: after a closing bracket "that" resumes a sentence an aside interrupted ("a few
-// buyers wrote in (Priya forwarded the tickets) that searching … behaves weirdly"): a conjunction.
-const DISTAL_ANY =
-  /\b(that|those)(?<!\b(?:so|such|sure|ensure|says?|said|know|knew|think|check|checks|verify|means?|note|hope|assume|show|shows|prove|confirm|is|was|are|and|but|than|now|given|except|seems?|mean|realize|realise|found|see|saw|not)\s(?:that|those))(?<!\)\s(?:that|those))\s+(?:(?:two|three|other|same|old|flaky|weird|new|broken|one|big|little)\s+)?(?!(?:it|is|was|are|they|we|you|he|she|i|this|the|a|an|there|will|would|can|could|should|must|has|have|had|does|did|do|way|much|many|one|ones)\b)([a-z][\w-]*)(?=\s*(?:[.,;!?)]|$)|\s+(?:again|on|in|to|from|for|please|pls|at|of|too|first|already|anymore|once|right now|now|today|tonight|currently|still|yet)\b)/gi;
-// Fourteenth session: after an auxiliary in a question "that"/"those" can only be a determiner ("which
-// agent version does that customer run again?", "is that cron still running?"), whatever follows.
-const DISTAL_QUESTION =
-  /(?<=\b(?:does|did|do|is|was|are|were|has|have|can|will)\s)(that|those)\s+(?!(?:it|is|the|a|an|this|they|we|you|there|one|ones|much|many|way|enough|all)\b)[a-z][\w-]*\b(?=[^.;!?]*\?)/gi;
-// A qualifier after the noun says which one ("the bug in X", "the one called Y", "the test that fails on CI"),
-// and so does a path-like name right after it ("the branch release/7.2", twelfth session).
-const QUALIFIED =
-  /^\s*(?:(?:again|now|please|pls|asap|too|also|here|there|for me|real quick|today),?\s+)*(?:in|on|at|of|for|from(?!\s+(?:this morning|yesterday|last|the meeting|the standup|the call|the retro|the demo|slack|the thread|the chat|the review|the ticket|the screenshot|the customer|the conversation|the spreadsheet|the wiki|the doc\b|before|earlier|friday|monday|the other day))|inside|under|with|where|that|which|who|called|named|between|behind|about|causing|caused|affecting|reported|around|like|#|`|"|'|:|\(|\d|[\w@/.-]+\s+(?:(?:to|until|at|version)\s+v?\d|v?\d+\.\d)|[\w@~-][\w@~.-]*\/[\w./-]*\w)/i;
-const PRONOUN_ACTION =
-  /\b(?:fix|change|update|refactor|remove|delete|improve|debug|revert|undo|redo|handle|clean up|rewrite|finish|deploy|ship|review|look at|check|investigate|make|sort out|do|test|document|optimi[sz]e|merge|apply|run|repeat|use|restart|reproduce|correct|repair|move|put|rename|copy|split|extract|inline|convert|port|replace|swap|drop|kill|bump|upgrade|rotate|finish|solve|silence|undo|redeploy|rerun|re-run|retry|roll back|add|skip|include|exclude|ignore|allow|block|allowlist|whitelist|blacklist)\s+(it|this|that|them|those|these)\b(?!\s+(?:\w+\s+)?(?:function|file|bug|issue|test|method|class|module|error|problem|page|one|way)s?\b)(?!\s*:)/i;
-const SUBJECT_PRONOUN =
-  /^(?:is|was|are|were|does|did|has|can|will)\s+(it|this|that|they)\b(?=[^.;]*\?)|^(?:(?:and|but|so|also|again|hmm|ugh|well)\s+)*(it|this|that|they)\s*(?:is|'s|are|keeps|still|doesn'?t|does not|broke|fails|crashed|crashes|stopped|isn'?t|won'?t|is broken|happens|happened|looks)\b|\b(?:why|how) (?:is|are|does) (this|that|it)\b/i;
-// Anaphora that point back at a change or a list: "update the tests accordingly", "fix the remaining ones".
-// Fourteenth session: so does "those" standing alone after a quantifier ("how many of those are
-// running in prod right now?").
-const ANAPHOR =
-  /\bof those\b(?=\s+(?:are|is|were|was|have|has|did|do|does|still|can|will|would|two|three|four)\b|\s*(?:[?.,;!]|$))|\b(?:accordingly|the (?:remaining|rest of the) (?:ones|tests|files|bugs|errors|warnings|items|cases|places|calls)|the rest(?= of it\b|\s*$))\b/i;
-// Events outside the request: a conversation, an earlier change, a convention never stated.
-const EXTERNAL_EVENT =
-  /\b(?:as|like)\s+(?:we|i|you)\s+(?:did|do|had|have done|discussed|agreed|talked about|said|planned)(?:\s+(?:before|last time|earlier|previously|yesterday|last week))?\b|\blike\s+(?:we|you)\s+(?:have|use|used)\b(?=\s+(?:it\s+)?(?:in|on|for|with)\b)|\b(?:like|as)\s+(?:last time|before|usual|always)\b|\bthe (?:usual|normal) way\b|\bthe same (?:way|thing|fix|approach)(?:\s+as\s+(?:before|last time|in the other repo))?\b(?!\s+(?:the|as the|as in|that|for the)\s)|\bas (?:discussed|agreed|requested|planned|promised|mentioned)\b|\b(?:we|i|you)\s+(?:discussed|talked about|spoke about|agreed on)\b|\b(?:we|i)\s+(?:discussed|talked about|talk|talked|mentioned|saw|looked at|spoke about|agreed on|made|started|did)\b[^.;,]{0,20}?\b(?:yesterday|last week|last time|earlier|before|on friday|this morning|in the meeting)\b|\b(?:you|he|she|they)\s+(?:wrote|found|did|sent|made|mentioned|asked for)\b(?:\s+(?:me|you|earlier|yesterday|before|in the meeting))*|\bthe one (?:\w+\s+)?(?:mentioned|from|we|you|i)\b|\b(?:i|we)\s+(?:sent|shared|gave|posted|forwarded)(?:\s+(?:you|to you))?\b(?!\s+(?:below|above|here))|\b(?:of|from)\s+(?:the meeting|the other day|last (?:time|sprint))\b|\bthe thing of yesterday\b|\b(?:as|like)\s+before\b|\bprevious approach\b|\b(?:see|check|read|per|from|of|in|on|according to|as (?:in|per)|following|described in|mentioned in|discussed in|reported in)\s+(?:(?:the|our|my|your|his|her|their|that|this|yesterday'?s|today'?s|last week'?s)\s+(?:\w+'s\s+)?(?:screenshots?|thread|conversation|meeting|call|stand-?up|spreadsheet|ticket|complaint|discussion|retro|demo|dm|wiki|doc|email|slack (?:thread|message))|slack|jira|notion|confluence|teams)\b(?![\w/.-])(?!\s+(?:in|at|on|under|from)\s+\S*[/.]\S)(?!\s+(?:page|screen|form|tab|step|template|view|component|modal|table|service|module|queue|app|flow|widget|panel|button|api|endpoint|folder|directory|channel|bot|integration|notifications?|sender|feature|settings|link|handler|webhook|client|centre|center|room|desk|team|agents?|staff))(?!\s*(?:#\d|https?:|`|"|\())|\bwhat (?:you|we|i|he|she|\w+) (?:did|asked for|started|wrote)\b/gi;
-
-// An artefact the request may carry inside a document it names (resolved-references.ts).
-const ARTEFACT = /\b(?:screenshots?|mockups?|mock-ups?|wireframes?|recordings?|images?|diagrams?)\b/i;
-const RELATIVE = 'opens a relative clause about the noun before it ("that" is a pronoun there, not a demonstrative)';
-const COUNTED = "points back at the plural its sentence counts first";
-const DOCUMENT = /\b(?:runbooks?|handbooks?|advisory|advisories|manuals?|spreadsheets?|slide decks?)$/i;
-const PART_TAKEN = /\d\s*%|\b(?:first|one|some|half|a few|most|\d+)\b/i;
-const UPGRADED_TO = /\b(?:update|upgrade|bump|move|migrate|raise)\b.*\b(?:to|on)\s+v?\d+(?:\.\d+)+\b/i;
 const namesItsModel = (rest: string): boolean => IDENTIFIER.test(rest) || refsIn(rest).length > 0;
-const KEPT_AS_IS =
-  /\b(?:must|should|shall|will|still|keep|keeps|continue to|need to|has to|have to)\s+(?:\w+\s+)?(?:work|behave|run|function)\s+(?:exactly\s+|just\s+)?(?:the\s+)?(?:same\s+)?$/i;
-
-// A clause that is only a wish or a complaint describes nothing.
-// Thirteenth session: "This morning NV302 showed green …" opens with a time adverbial, not a pronoun.
-export const VAGUE_CLAUSE =
-  /^(?:it|this|that|they)\b(?!\s+(?:morning|afternoon|evening|night|week|weekend|month|quarter|year|sprint|season)\b)|\b(?:same as|as (?:last time|before|usual)|again)\s*$/i;
-export const ANCHOR =
-  /`[^`]+`|"[^"]{3,}"|'[^']{3,}'|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[1-5]\d\d\b|\bERR_[A-Z_]+\b|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b|\b(?:PR|pr|[Pp]ull request|[Ii]ssue|[Tt]icket)\s*#?\d+|\b[Cc]ommit\s+[0-9a-f]{7,40}\b/;
 
 /**
  * Referent resolution. A definite reference needs an antecedent inside the request:

@@ -8,7 +8,7 @@
 // trained without the batch: CV_GRID=type-models npm run train:compiler -- --cv, the cell chosen
 // on the other batches); the naive Bayes alone had 9 and 0.9, the fourth session's 2 and 0.99.
 import type { TaskType } from "../../../contracts/task-ir.js";
-import type { Classification } from "../classify.js";
+import type { Classification } from "../classification.js";
 import { featuresFavouring, predict, type NaiveBayesModel, type Prediction } from "./naive-bayes.js";
 import { shippedModels } from "./shipped-models.js";
 import { mixProbabilities, softmaxProbabilities, type SoftmaxModel } from "./softmax.js";
