@@ -8,6 +8,7 @@ import { ACCESS_RULES } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff } from "./money.js";
 import { REMOVES_STORED, removesRefs } from "./removals.js";
 import type { Clause, Span } from "./segment.js";
+import { REMARK_OPENING } from "./type-openings.js";
 import { gatedExec } from "./literal-gates.js";
 
 export interface Finding<T> {
@@ -199,7 +200,6 @@ const FIXES_ROWS =
 const rewritesRows = (text: string): RegExpExecArray | null =>
   REWRITES_DATA.exec(text) ?? FIXES_ROWS.exec(text) ?? (/\bnull\b/i.test(text) ? null : setsValue(text));
 const STAGED_FIRST = /\b(?:staging|uat)\b[^.;]{0,12}?\bfirst\b|\bfirst (?:in|on|against) (?:the )?(?:staging|uat)\b/i;
-const FOR_INFORMATION = /^\W*(?:fyi|for your information|just so you know|heads[- ]up)\b/i;
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
 const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
 // Work whose risk is its kind's, whatever it touches: a latency target on /checkout, a bump of the
@@ -218,7 +218,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   // payouts job failed again last night", "Just so you know, …") asks no work, so nothing it names
   // raises the risk: 19 such UNCLASSIFIED requests of 18 parts on the development split, all UNKNOWN
   // (ds-050, dz-145, et-058 were read CRITICAL by the money words).
-  if (type === "UNCLASSIFIED" && FOR_INFORMATION.test(clauses[0]?.text ?? ""))
+  if (type === "UNCLASSIFIED" && REMARK_OPENING.test(clauses[0]?.text ?? ""))
     return { value: "UNKNOWN", span: null, reason: "a report for information asks no work" };
   if (AT_BASE_TYPES.includes(type)) return { value: "MEDIUM", span: null, reason: `${type} work is MEDIUM risk whatever it touches` };
   const acting = clauses.flatMap((clause) => (clause.section === "forbidden" ? [] : actingPart(clause)));

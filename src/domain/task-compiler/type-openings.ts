@@ -25,9 +25,15 @@ export const PR_SUBJECT = /^(?:PR|MR|pull request|merge request) [!#]?\d+\b/i;
 /** The number of a second request written on the same line as the first ("… Safari 17  2) bump …"). */
 export const SECOND_ITEM = /\S\s+\(?2[.)]\s+[a-z]/i;
 
-/** An opening that only tells or thanks: "FYI …", "just so you know …", "just wanted to say …". */
-const REMARK =
-  /^(?:(?:hi|hey|hello)(?: all| team| everyone| folks)?[,!]?\s+)?(?:just\s+)?(?:fyi|so you know|wanted to (?:say|let you know))\b/i;
+/**
+ * An opening that only tells or thanks: "FYI …", "just so you know …", "just wanted to
+ * say …". Read by the type (a remark that asks nothing names no work) and by risk (risk.ts: where no
+ * type fits, a text that opens so asks no work). Eighteenth session: one expression for both (risk had
+ * its own list). A "heads-up" is not one: it often announces the work ("heads up: CVE-2024-37890, `ws`
+ * below 8.17.1 …", bz-099), and reading it as a remark broke two development requests.
+ */
+export const REMARK_OPENING =
+  /^\W*(?:(?:hi|hey|hello)(?: all| team| everyone| folks)?[,!]?\s+)?(?:just\s+)?(?:fyi|for your information|so you know|wanted to (?:say|let you know))\b/i;
 /** Words that ask someone to do something, anywhere in a text. */
 const REQUEST_WORDS = /\b(?:can|could|would|will) (?:you|u|someone|somebody)\b|\b(?:please|pls|plz)\b/i;
 /** "do the same (thing) as last time", "do the usual for …": the object names no work. */
@@ -53,7 +59,10 @@ const SAME_AGAIN = /^do (?:the )?(?:same|usual)(?: (?:thing|things|stuff))?(?= (
  * UNCLASSIFIED, fourteen writers (one relabelled, el-069).
  */
 export function namesNoWork(opening: Clause, clauses: readonly Clause[]): string | null {
-  if (REMARK.test(opening.text) && !clauses.some((clause) => clause.text.trimEnd().endsWith("?") || REQUEST_WORDS.test(clause.text)))
+  if (
+    REMARK_OPENING.test(opening.text) &&
+    !clauses.some((clause) => clause.text.trimEnd().endsWith("?") || REQUEST_WORDS.test(clause.text))
+  )
     return "the text is a remark that asks for nothing (an FYI, praise)";
   const same = SAME_AGAIN.exec(opening.text.replace(LEAD_FILLER, ""));
   return same ? `"${same[0].trim()}" points at earlier work without naming its kind` : null;
