@@ -117,6 +117,21 @@ function explicitPaths(paths: readonly string[], refs: (ScopeRef & { field?: str
   }
 }
 
+/** Whether a ref the request allows may be changed after all: asked, the default being no. */
+function askScope(ledger: AmbiguityLedger, refs: ScopeRef[], ref: string, question: string, text: string): string | null {
+  const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
+  return ledger.decide({
+    kind: "scope_contradiction",
+    question,
+    text,
+    span: where ? { start: where.start, end: where.end } : null,
+    field: `allowed_scope/${ref}`,
+    options: ["allowed", "forbidden"],
+    defaultOption: "forbidden",
+    effect: { kind: "choose", field: `scope:${ref}` },
+  });
+}
+
 function allowedAndForbidden(
   refs: ScopeRef[],
   allowedRefs: string[],
@@ -136,17 +151,13 @@ function allowedAndForbidden(
       allowed = allowed.filter((a) => a !== ref);
       continue;
     }
-    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
-    const chosen = ledger.decide({
-      kind: "scope_contradiction",
-      question: `${ref} is both in scope and forbidden (${blocker}). May the task change it?`,
-      text: `${ref} vs ${blocker}`,
-      span: where ? { start: where.start, end: where.end } : null,
-      field: `allowed_scope/${ref}`,
-      options: ["allowed", "forbidden"],
-      defaultOption: "forbidden",
-      effect: { kind: "choose", field: `scope:${ref}` },
-    });
+    const chosen = askScope(
+      ledger,
+      refs,
+      ref,
+      `${ref} is both in scope and forbidden (${blocker}). May the task change it?`,
+      `${ref} vs ${blocker}`,
+    );
     if (chosen === "allowed") forbidden = forbidden.filter((f) => f !== blocker);
     else if (chosen === "forbidden" || chosen === null) allowed = allowed.filter((a) => a !== ref);
   }
@@ -164,17 +175,8 @@ function outsideOnly(
   const only = refs.filter((r) => r.only);
   for (const ref of [...allowed]) {
     if (only.some((o) => covers(o.ref, ref))) continue;
-    const where = refs.find((r) => r.ref === ref && !r.forbidden && r.start >= 0);
-    const chosen = ledger.decide({
-      kind: "scope_contradiction",
-      question: `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`,
-      text: ref,
-      span: where ? { start: where.start, end: where.end } : null,
-      field: `allowed_scope/${ref}`,
-      options: ["allowed", "forbidden"],
-      defaultOption: "forbidden",
-      effect: { kind: "choose", field: `scope:${ref}` },
-    });
+    const outside = `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`;
+    const chosen = askScope(ledger, refs, ref, outside, ref);
     if (chosen !== "allowed") {
       allowed = allowed.filter((a) => a !== ref);
       if (chosen === "forbidden") forbidden = unique([...forbidden, ref]);
