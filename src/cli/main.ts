@@ -6,7 +6,7 @@
 import "./node-env.js"; // first: it sets NODE_ENV before any library reads it
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { COMPONENT_KINDS, TRUST_CLASSES, type ComponentKind, type TrustClass } from "../contracts/common.js";
+import { COMPONENT_KINDS, TRUST_CLASSES } from "../contracts/common.js";
 import { CanonError } from "../contracts/errors.js";
 import { DataDirBusyError } from "../db/data-dir-lock.js";
 import { DatabaseUnreachableError, DataDirCreationError } from "../db/database-errors.js";
@@ -16,7 +16,7 @@ import { ConfigError, configFromEnv, unknownCanonVariables, type CanonConfig, ty
 import type { Backend } from "./backend.js";
 import { CliError, EXIT } from "./cli-error.js";
 import { checkOutputPath, compactCommand, exportCommand, importCommand, verifyCommand } from "./ledger-commands.js";
-import { createToken, listTokens, revokeToken } from "./token-commands.js";
+import { createToken, listTokens, revokeToken, type TokenCreateOptions } from "./token-commands.js";
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -190,20 +190,9 @@ export function buildProgram(setExit: (code: number) => void): Command {
         "canon token create --component dashboard --kind HUMAN --scopes run:read --trust PUBLIC --label 'team dashboard'",
       ),
     )
-    .action(
-      async (options: {
-        component: string;
-        kind: ComponentKind;
-        scopes: Scope[];
-        trust: TrustClass;
-        version: string;
-        runs: string[];
-        tasks: string[];
-        label?: string;
-      }) => {
-        await run(() => withBackend("token create", (backend) => createToken(backend, options)))();
-      },
-    );
+    .action(async (options: TokenCreateOptions) => {
+      await run(() => withBackend("token create", (backend) => createToken(backend, options)))();
+    });
 
   token
     .command("list")
