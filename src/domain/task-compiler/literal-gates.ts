@@ -10,6 +10,8 @@
 // test/domain/task-compiler-literal-gates.test.ts checks over the development corpus that no gate
 // ever skips a clause its expression matches.
 
+import { distributed } from "./alternatives.js";
+
 /** One parsed piece of an expression: a literal character, anything else that consumes, or a width-zero assertion. */
 type Atom = { kind: "char"; c: string } | { kind: "other" } | { kind: "zero" } | { kind: "group"; alts: Item[][] };
 type Item = { atom: Atom; min: number; max: number };
@@ -308,9 +310,10 @@ interface Piece {
   pattern: RegExp;
 }
 
-// Measured over the corpus's calls (eighteenth session): BINDING_FORM (125 alternatives) runs about
-// 4x faster split, scope.ts's FORBID (22) ~1.4x; below ~15 the extra gates and scans cost
-// what they save (MEASURE's 14, led by an ungated number, ran 3x slower split).
+// Measured over the corpus's gatedTest calls (eighteenth session): BINDING_FORM (125 alternatives)
+// runs 3.6-5x faster split, HARD_ANYWHERE's phrases 1.9x, referents.ts's "whatever …" hint 2.2x,
+// scope.ts's FORBID (22) 1.4-1.7x, all calls together 1.45x; below ~15 the extra gates and scans
+// cost what they save (MEASURE's 14, led by an ungated number, ran 3x slower split).
 const MIN_PIECES = 20;
 const pieceCache = new WeakMap<RegExp, Piece[] | null>();
 
@@ -322,7 +325,7 @@ function piecesFor(pattern: RegExp): Piece[] | null {
 
 function piecesOf(pattern: RegExp): Piece[] | null {
   if (/[uvy]/.test(pattern.flags) || /\\(?:[1-9]|k<)/.test(pattern.source)) return null;
-  const alternatives = topLevelAlternatives(pattern.source);
+  const alternatives = distributed(pattern.source, MIN_PIECES);
   if (alternatives.length < MIN_PIECES) return null;
   const gated: Piece[] = [];
   const open: string[] = [];
@@ -335,28 +338,6 @@ function piecesOf(pattern: RegExp): Piece[] | null {
   if (gated.length < 2) return null;
   // The ungated alternatives run first: any clause the gates let through may still be settled by them.
   return open.length ? [{ gate: null, pattern: new RegExp(open.join("|"), pattern.flags) }, ...gated] : gated;
-}
-
-/** An expression's source split at its top-level bars (not inside a group or a class, not escaped). */
-function topLevelAlternatives(source: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let inClass = false;
-  let start = 0;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
-    if (ch === "\\") i++;
-    else if (inClass) inClass = ch !== "]";
-    else if (ch === "[") inClass = true;
-    else if (ch === "(") depth++;
-    else if (ch === ")") depth--;
-    else if (ch === "|" && depth === 0) {
-      parts.push(source.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(source.slice(start));
-  return parts;
 }
 
 // For the test that proves the gates sound over the development corpus: while checking, every
