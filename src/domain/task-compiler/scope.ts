@@ -273,7 +273,6 @@ function findRefs(raw: string): FoundRef[] {
   const text = raw.includes("\\") ? raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|[\s,;:)!?]|$)/g, "/") : raw;
   const found: { ref: string; index: number; length: number }[] = [];
   const taken: [number, number][] = [];
-  const overlaps = (start: number, end: number) => taken.some(([s, e]) => start < e && s < end);
   for (const match of text.includes("://") ? text.matchAll(URL) : []) {
     found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
     taken.push([match.index, match.index + match[0].length]);
@@ -281,20 +280,23 @@ function findRefs(raw: string): FoundRef[] {
   for (const match of text.matchAll(PATH)) {
     const raw = match[1]!.replace(/[.,:;!?)]+$/, "");
     const end = match.index + raw.length;
-    if (overlaps(match.index, end) || !looksLikePath(raw, text, match.index)) continue;
+    if (overlaps(taken, match.index, end) || !looksLikePath(raw, text, match.index)) continue;
     const folder = UNDER.test(text.slice(Math.max(0, match.index - 20), match.index)) && !/[.*]/.test(raw.split("/").at(-1) ?? "");
     found.push({ ref: `fs:${normalizePath(folder ? `${raw}/` : raw)}`, index: match.index, length: raw.length });
     taken.push([match.index, end]);
   }
   for (const hosts of [LOCAL_HOST, HOST]) {
     for (const match of text.matchAll(hosts)) {
-      if (overlaps(match.index, match.index + match[0].length) || BRAND.test(match[1]!)) continue;
+      if (overlaps(taken, match.index, match.index + match[0].length) || BRAND.test(match[1]!)) continue;
       found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
       taken.push([match.index, match.index + match[0].length]);
     }
   }
   return found.sort((a, b) => a.index - b.index);
 }
+
+// Not a closure in findRefs: under tsx each closure made costs a defineProperty of its name.
+const overlaps = (taken: readonly [number, number][], start: number, end: number): boolean => taken.some(([s, e]) => start < e && s < end);
 
 // Built once here rather than on every path looksLikePath reads. A Go module's go.mod and go.sum are
 // files by name, as a Dockerfile is ("dispatch/go.mod and dispatch/go.sum are locked", fourteenth session).

@@ -60,6 +60,9 @@ const PAST_EVENT =
 const COMPARATIVE = /\b(?:more|less|better|worse|faster|slower|smaller|bigger|cleaner|nicer|simpler|improve[sd]?|optimi[sz]e)\b/gi;
 
 const count = (pattern: RegExp, text: string): number => text.match(pattern)?.length ?? 0;
+// Module functions rather than closures per request (under tsx each closure made costs a defineProperty of its name).
+const has = (asked: ReadonlySet<string>, ...kinds: string[]): number => (kinds.some((k) => asked.has(k)) ? 1 : 0);
+const perWord = (n: number): number => Math.log1p(n);
 const clip = (x: number, limit: number): number => Math.max(-limit, Math.min(limit, x));
 
 /** The feature vector, in ESCALATION_FEATURES order. */
@@ -67,14 +70,12 @@ export function escalationFeatures(input: EscalationInput): number[] {
   const text = input.text.length > 8192 ? input.text.slice(0, 8192) : input.text;
   const asked = new Set(input.asked);
   const words = wordCount(text);
-  const has = (...kinds: string[]) => (kinds.some((k) => asked.has(k)) ? 1 : 0);
-  const perWord = (n: number) => Math.log1p(n);
   return [
-    has("unresolved_reference"),
-    has("unmeasurable_goal"),
-    has("constraint_contradiction", "scope_contradiction", "budget_contradiction", "field_contradiction"),
-    has("undetermined_task_type"),
-    has("missing_target", "empty_request"),
+    has(asked, "unresolved_reference"),
+    has(asked, "unmeasurable_goal"),
+    has(asked, "constraint_contradiction", "scope_contradiction", "budget_contradiction", "field_contradiction"),
+    has(asked, "undetermined_task_type"),
+    has(asked, "missing_target", "empty_request"),
     Math.min(asked.size, 3),
     clip(input.lean, 1),
     clip(input.logit, 20) / 10,

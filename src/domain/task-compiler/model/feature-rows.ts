@@ -78,20 +78,23 @@ function knownFeatures(vocabulary: Vocabulary, text: string): number[] {
   const seen = index.seen;
   const stamp = nextStamp(index);
   const ids: number[] = [];
-  const add = (id: number) => {
-    if (id >= 0 && seen[id] !== stamp) {
-      seen[id] = stamp;
-      ids.push(id);
-    }
-  };
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    if (word >= 0) add(index.unigram[word]!);
-    if (i + 1 < words.length && word >= 0 && words[i + 1]! >= 0) add(pairId(index, word, words[i + 1]!));
-    if (i < OPENING && word >= 0) add(index.opening[word]!);
+    if (word >= 0) addOnce(ids, seen, stamp, index.unigram[word]!);
+    if (i + 1 < words.length && word >= 0 && words[i + 1]! >= 0) addOnce(ids, seen, stamp, pairId(index, word, words[i + 1]!));
+    if (i < OPENING && word >= 0) addOnce(ids, seen, stamp, index.opening[word]!);
   }
   vocabulary.last = { text, ids };
   return ids;
+}
+
+// A module function, not a closure per text: under tsx (keepNames) each closure made costs a
+// defineProperty of its name.
+function addOnce(ids: number[], seen: Int32Array, stamp: number, id: number): void {
+  if (id >= 0 && seen[id] !== stamp) {
+    seen[id] = stamp;
+    ids.push(id);
+  }
 }
 
 /**
