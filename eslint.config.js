@@ -12,6 +12,7 @@ export default tseslint.config(
       "src/client/generated/**",
       "coverage/**",
       "test-output/**",
+      "test-build/**",
       "**/*.generated.ts",
     ],
   },

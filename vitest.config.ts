@@ -12,6 +12,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // src/ compiled once for the processes the tests start (test/support/build-cli.ts).
+    globalSetup: ["test/support/build-cli.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores here: more workers only make PGlite instances fight for them.

@@ -92,6 +92,19 @@ export const TYPE_LR_SETTINGS = { l2: 1e-4, rounds: 200, step: 0.5 };
 /**
  * Multinomial logistic regression over the binary features: full-batch AdaGrad on the mean log
  * loss plus L2 (not on the biases), fixed rounds, rows in order: deterministic.
+ *
+ * Laid out for the memory it touches (about 20,000 rows of 60 features over 200,000 features and
+ * 15 classes), with every number computed as the plain loop computes it: each row's scores add its
+ * features' weights in the row's order; each weight's gradient adds the rows' errors divided by n
+ * in row order (each row's z[c] / n computed once instead of once per feature); then its AdaGrad
+ * step. Two changes of layout only, neither changing an operation or its order on any number:
+ * - features are renumbered most frequent first (ties in first-seen order), so that the weights
+ *   most rows read sit together in cache; the weights are put back in the caller's order at the end;
+ * - the gradient is summed per feature over the rows that hold it (an index of them, built once),
+ *   instead of scattered from each row into a gradient as large as the weights, and each weight
+ *   takes its step as soon as its gradient is summed (no row reads the weights after the forward
+ *   pass of a round).
+ * The shipped type regression is byte-identical either way (the stale-table test checks it).
  */
 export function fitSoftmax(
   xs: Int32Array[],
@@ -100,38 +113,73 @@ export function fitSoftmax(
   options: { l2: number; rounds: number; step: number },
   K = TYPE_CLASSES.length,
 ) {
+  const n = xs.length;
+  // Features by how many rows hold them, most first; `to[f]`: feature f's new number.
+  const frequency = new Int32Array(dims);
+  for (const x of xs) for (let j = 0; j < x.length; j++) frequency[x[j]!]!++;
+  const order = Array.from({ length: dims }, (_, f) => f).sort((a, b) => frequency[b]! - frequency[a]! || a - b);
+  const to = new Int32Array(dims);
+  order.forEach((f, i) => (to[f] = i));
+  const rows = xs.map((x) => x.map((f) => to[f]!));
+  // Per feature (new numbering), the rows that hold it, in row order (a row holding it twice, twice).
+  const start = new Int32Array(dims + 1);
+  for (let i = 0; i < dims; i++) start[i + 1] = start[i]! + frequency[order[i]!]!;
+  const next = start.slice(0, dims);
+  const holders = new Int32Array(start[dims]!);
+  for (let r = 0; r < n; r++) {
+    const x = rows[r]!;
+    for (let j = 0; j < x.length; j++) holders[next[x[j]!]!++] = r;
+  }
+
   const W = new Float64Array(dims * K);
   const b = new Float64Array(K);
   const GW = new Float64Array(dims * K);
   const Gb = new Float64Array(K);
-  const n = xs.length;
   const z = new Float64Array(K);
-  const gW = new Float64Array(dims * K);
   const gb = new Float64Array(K);
+  /** Each row's z[c] / n, as the gradient adds it. */
+  const zn = new Float64Array(n * K);
+  const g = new Float64Array(K);
   for (let round = 0; round < options.rounds; round++) {
-    gW.fill(0);
     gb.fill(0);
     for (let r = 0; r < n; r++) {
-      const x = xs[r]!;
+      const x = rows[r]!;
       z.set(b);
-      for (const f of x) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
+      for (let j = 0; j < x.length; j++) {
+        const at = x[j]! * K;
+        for (let c = 0; c < K; c++) z[c]! += W[at + c]!;
+      }
       normalise(z);
       z[ys[r]!]! -= 1;
-      for (let c = 0; c < K; c++) gb[c]! += z[c]! / n;
-      for (const f of x) for (let c = 0; c < K; c++) gW[f * K + c]! += z[c]! / n;
+      for (let c = 0; c < K; c++) {
+        const v = z[c]! / n;
+        zn[r * K + c] = v;
+        gb[c]! += v;
+      }
     }
-    for (let i = 0; i < W.length; i++) {
-      const g = gW[i]! + options.l2 * W[i]!;
-      if (g === 0) continue;
-      GW[i]! += g * g;
-      W[i]! -= (options.step * g) / Math.sqrt(GW[i]!);
+    for (let f = 0; f < dims; f++) {
+      g.fill(0);
+      for (let h = start[f]!, end = start[f + 1]!; h < end; h++) {
+        const at = holders[h]! * K;
+        for (let c = 0; c < K; c++) g[c]! += zn[at + c]!;
+      }
+      for (let c = 0; c < K; c++) {
+        const i = f * K + c;
+        const gi = g[c]! + options.l2 * W[i]!;
+        if (gi === 0) continue;
+        GW[i]! += gi * gi;
+        W[i]! -= (options.step * gi) / Math.sqrt(GW[i]!);
+      }
     }
     for (let c = 0; c < K; c++) {
       Gb[c]! += gb[c]! * gb[c]!;
       if (Gb[c]! > 0) b[c]! -= (options.step * gb[c]!) / Math.sqrt(Gb[c]!);
     }
   }
-  return { W, b };
+  // The weights back in the caller's feature order.
+  const weights = new Float64Array(dims * K);
+  for (let f = 0; f < dims; f++) weights.set(W.subarray(to[f]! * K, to[f]! * K + K), f * K);
+  return { W: weights, b };
 }
 
 /**
@@ -166,7 +214,10 @@ export function buildLrTable(
   settings: { l2: number; rounds: number; step: number } = TYPE_LR_SETTINGS,
 ): SoftmaxTable {
   const K = classes.length;
-  const { index, xs } = indexTexts(rows.map((row) => row.text));
+  const { index, xs } = indexTexts(
+    rows.map((row) => row.text),
+    featuresOf,
+  );
   const { W, b } = fitSoftmax(
     xs,
     rows.map((row) => classes.indexOf(row.label)),
@@ -302,7 +353,7 @@ export function leaveBatchOutLeans(corpus: CorpusEntry[], rows: FirstContactRow[
       const r = rows[i]!;
       const score = Float64Array.from(prior);
       let known = 0;
-      for (const f of features(r.text ?? textOf(byId.get(r.id)!))) {
+      for (const f of featuresOf(r.text ?? textOf(byId.get(r.id)!))) {
         const full = all.perFeature.get(f);
         if (!full) continue;
         const left = full.map((n, c) => n - (own.perFeature.get(f)?.[c] ?? 0));

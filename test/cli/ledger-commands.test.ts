@@ -9,6 +9,7 @@ import { InProcessChangeFeed } from "../../src/live/change-feed.js";
 import { openDatabase, type Database } from "../../src/db/database.js";
 import { migrate } from "../../src/db/migrator.js";
 import { RunStore } from "../../src/store/run-store.js";
+import { CANON_MAIN } from "../support/canon-cli.js";
 import { backendName, createTestDatabase, type TestDatabase } from "../support/database.js";
 import { producer, provenance, startInput } from "../support/fixtures.js";
 import { toolReceipt, WRITERS } from "../support/realistic-run.js";
@@ -27,7 +28,7 @@ describe(`canon export / import / verify on ${backendName}`, { timeout: 400_000 
   const canon = (database: TestDatabase, ...args: string[]) => {
     const env =
       database.options.kind === "postgres" ? { DATABASE_URL: database.options.url } : { CANON_DATA_DIR: database.options.dataDir };
-    return spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    return spawnSync(process.execPath, [CANON_MAIN, ...args], {
       cwd: repoRoot,
       env: { ...process.env, CANON_LOG_LEVEL: "silent", DATABASE_URL: "", ...env },
       encoding: "utf8",

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canonCli, type CliResult } from "../support/canon-cli.js";
+import { CANON_MAIN, canonCli, type CliResult } from "../support/canon-cli.js";
 
 const version = (await import("../../package.json", { with: { type: "json" } })).default.version;
 const noStack = (result: CliResult) => expect(result.stderr).not.toMatch(/\n\s+at \S+ \(|node:internal/);
@@ -139,8 +139,7 @@ describe("canon command line", { timeout: 240_000 }, () => {
 
   it.skipIf(!existsSync("/usr/bin/script"))("prints usage for `canon import` with no file on a terminal, instead of waiting", async () => {
     // util-linux `script` gives the command a terminal as stdin.
-    const cli = path.resolve(import.meta.dirname, "../../src/cli/main.ts");
-    const result = spawnSync("script", ["-qec", `${process.execPath} --import tsx ${cli} import`, "/dev/null"], {
+    const result = spawnSync("script", ["-qec", `${process.execPath} ${CANON_MAIN} import`, "/dev/null"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       encoding: "utf8",
       timeout: 60_000,

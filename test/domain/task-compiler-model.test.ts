@@ -12,20 +12,23 @@ import { compileTask, type CompiledTask } from "../../src/domain/task-compiler/i
 import { features, stem } from "../../src/domain/task-compiler/model/features.js";
 import { loadModel, predict } from "../../src/domain/task-compiler/model/naive-bayes.js";
 import { loadSoftmax, mixProbabilities, softmaxProbabilities } from "../../src/domain/task-compiler/model/softmax.js";
-import { loadCorpus } from "../support/task-corpus.js";
+import { loadCorpus, type CorpusEntry } from "../support/task-corpus.js";
 
 const compiled = (text: string): CompiledTask => {
   const outcome = compileTask({ text });
   if (!outcome.ok) throw new Error(outcome.error.code);
   return outcome.task;
 };
+// The development split, parsed once for the file (its YAML takes seconds to parse; no test here changes it).
+let corpus: CorpusEntry[] | undefined;
+const devSplit = (): CorpusEntry[] => (corpus ??= loadCorpus());
 const explanation = (task: CompiledTask, key: string) => (task.ir.extensions!["x-canon.explanations"] as Record<string, string>)[key];
 
 describe("learned evidence", () => {
   // Retraining every model on the development split (15,291 requests) takes about 4 minutes alone on this
   // machine, more beside the other test files: the limit leaves room for a busy CI runner.
   it("ships the tables the training script makes from the development split, byte for byte", () => {
-    const generated = generatedModels(loadCorpus());
+    const generated = generatedModels(devSplit());
     // The naive Bayes and the logistic regression it is mixed with, the ambiguity and escalation models.
     expect(generated.map(({ url }) => url.pathname.split("/").pop())).toEqual([
       "type-model.generated.ts",
@@ -154,7 +157,7 @@ describe("escalation model", () => {
   });
 
   it("is trained only on first-contact rows of the development split, by a deterministic fit", () => {
-    const ids = new Set(loadCorpus().map((e) => e.id));
+    const ids = new Set(devSplit().map((e) => e.id));
     const rows = loadFirstContact();
     expect(rows.length).toBeGreaterThan(500);
     expect(rows.every((r) => ids.has(r.id))).toBe(true);
@@ -166,6 +169,6 @@ describe("escalation model", () => {
     expect(fitLogistic(["a", "b"], toy, { l2: 0.01, rounds: 500, step: 0.5 })).toEqual(fitted);
     expect(logisticVote(fitted, [1, 0]).p).toBeGreaterThan(0.8);
     expect(logisticVote(fitted, [0, 1]).p).toBeLessThan(0.2);
-    expect(escalationRows(loadCorpus(), rows.slice(0, 3)).every((r) => r.x.length === ESCALATION_FEATURES.length)).toBe(true);
+    expect(escalationRows(devSplit(), rows.slice(0, 3)).every((r) => r.x.length === ESCALATION_FEATURES.length)).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 // The real `canon` CLI as a child process, run the way a person runs it from a terminal.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
-/** tsx's loader by path: `--import tsx` would look for it from the working directory, which may be anywhere. */
-const TSX = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
+/**
+ * The CLI's entry point as the tests run it: src/ compiled by Vitest's global setup into
+ * test-build/ (test/support/build-cli.ts), run with plain `node` instead of tsx in each process.
+ */
+export const CANON_MAIN = path.join(repoRoot, "test-build/cli/main.js");
 
 export interface CliResult {
   status: number | null;
@@ -20,7 +22,7 @@ export interface CliResult {
  */
 export function canonCli(args: string[], env: NodeJS.ProcessEnv = {}, options: { cwd?: string; input?: string } = {}): Promise<CliResult> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "DATABASE_URL" && !name.startsWith("CANON_")));
-  const child = spawn(process.execPath, ["--import", TSX, path.join(repoRoot, "src/cli/main.ts"), ...args], {
+  const child = spawn(process.execPath, [CANON_MAIN, ...args], {
     cwd: options.cwd ?? repoRoot,
     env: { ...base, CANON_LOG_LEVEL: "warn", ...env },
     stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],

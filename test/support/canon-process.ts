@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { ComponentIdentity } from "../../src/contracts/common.js";
 import { postGraphQL } from "./canon.js";
+import { CANON_MAIN } from "./canon-cli.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -42,14 +43,14 @@ export async function tokenVia(url: string, identity: Pick<ComponentIdentity, "c
 
 /** Starts `canon serve --port 0` with `env` added to this process's environment. */
 export function serve(env: NodeJS.ProcessEnv, { startTimeoutMs = 120_000 } = {}): Promise<CanonProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "serve", "--port", "0"], {
+  const child = spawn(process.execPath, [CANON_MAIN, "serve", "--port", "0"], {
     cwd: repoRoot,
     env: { ...process.env, CANON_LOG_LEVEL: "warn", CANON_ADMIN_TOKEN: TEST_ADMIN_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolve, reject) => {
     let output = "";
-    // Generous: on a loaded 2-core machine, tsx compiling the CLI and PGlite creating a new
+    // Generous: on a loaded 2-core machine, loading the CLI and PGlite creating a new
     // database can each take most of a minute. A server that did not start is not left running.
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
