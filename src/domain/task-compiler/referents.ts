@@ -24,9 +24,11 @@ import {
   measuredAsStated,
   motiveOnly,
   namedEarlier,
+  narratedEvent,
   partOfNamedDocument,
   predicatedOfCode,
   predicatedOne,
+  productTicket,
   relativeThat,
   replacedByTheAsk,
   shownBelow,
@@ -156,6 +158,8 @@ export function unresolvedReference(
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (identifiedAfter(after) || ANCHOR.test(match[0])) return;
       if (placeNotSource(match[0], text.slice(0, match.index))) return;
+      if (productTicket(match[0], request) && resolved(match[0], "is the ticket the product handles, which the request names as such"))
+        return;
       if (
         agentsOwnFinding(match[0], requestBefore(clause, match.index), after) &&
         resolved(match[0], "is what the agent finds doing the finding the request asks for, not an event outside it")
@@ -177,6 +181,8 @@ export function unresolvedReference(
       if (predicatedOne(match[0], before) && resolved(match[0], "is said of, or contrasted with, the thing its sentence names before it"))
         return;
       if (learnedOf(match[0], after) && resolved(`${match[0]} out`, "tells how someone learned of what the request describes")) return;
+      if (narratedEvent(match[0], before, after) && resolved(match[0], "tells an event with an object of its own, no thing left unstated"))
+        return;
       if (
         measuredAsStated(match[0], before, requestBefore(clause, match.index)) &&
         resolved(match[0], "is how the request's own earlier figure was measured, which it names")
