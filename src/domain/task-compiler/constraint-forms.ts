@@ -351,10 +351,16 @@ export const TRAILING_DENIAL = new RegExp(String.raw`[,:]\s+(?:and\s+|but\s+)?no
 // 4.0"): the next clause of its sentence binds when it is a bare denial.
 export const RULE_SOURCE_ALONE = new RegExp(String.raw`${RULE_SOURCE}[^:]{1,100}$`, "i");
 
+// Eighteenth session: a rule's text is shown without the quote marker of a quoted line ("> Schema
+// freeze (DBA team): no new files in …"); its words are read with it, so a quoted "Tested on X only"
+// states no rule.
+const unquoted = (text: string): string => (text.startsWith(">") ? text.replace(/^(?:>\s*)+/, "") : text);
+
 /**
  * A clause's words without the markup that opens it: a checkbox ("[ ] do not add …"), emphasis
  * ("**Never drop …") or, sixteenth session, the number of an item that a line runs on into ("1) Write
  * a failing test … 2) Don't fix it yet": segment.ts reads only a line's first number as a bullet).
  */
-export const unchecked = (text: string): string => text.replace(/^\[[ xX]\]\s+/, "");
+/** A rule's text without the quote marker or checkbox that opens it. */
+export const unchecked = (text: string): string => unquoted(text).replace(/^\[[ xX]\]\s+/, "");
 export const unmarked = (text: string): string => text.replace(/^(?:\[[ xX]\]\s+)?[*_]{1,2}(?=\w)|^\[[ xX]\]\s+|^\d{1,2}\)\s+/, "");

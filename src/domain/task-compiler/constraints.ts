@@ -62,8 +62,15 @@ const NEGATIVE_SUBJECT_RULE = String.raw`(?:no\s+\w+|nothing|none)\b${PATH_OR_CH
 // kind of answer is wanted ("Advice only", "Plan only", "Comment only") sets the mode instead, and
 // "same as before" points elsewhere rather than stating a rule.
 // Thirteenth session: "for now" after such a limit keeps it one ("Findings only for now").
+// Eighteenth session: ", no visible change" as ", no visual changes" (3 writers).
+// Eighteenth session: a negative subject with a verb of change in the present is a rule wherever it
+// stands in its clause ("btw legal said nobody edits docs/legal/ except them", "…, so nobody touch
+// pricing/", "nobody else changes it"): every such clause of the development split (14, 10 writers)
+// is labelled HARD; before, only one opening its clause was read.
+// So is a freeze in the present tense: "nothing under deploy/helm/ changes this week", "nothing new
+// under freight-billing/src/rates/" ("Nothing in declarations/ changed this month" is a fact).
 const HARD_SHORT = new RegExp(
-  String.raw`^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+(?:please|for now))?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b|[,:]\s+(?:and\s+|but\s+|so\s+)?no (?:(?:prod|production|staging|data|code|db|schema|other|logic|api|internal|external|output|ui|behaviou?r|visual|functional)\s+)?(?:changes?|edits?|migrations?|deploys?|deployments?|releases?|reruns?|restarts?|pushes|commits|writes|renames|links|publish(?:es)?|network|fix(?:es)?(?!\s+(?:is\s+|are\s+)?(?:needed|required|necessary)))\b|^no (?:pushes|commits|changes|edits|writes|deploys) (?:to|in|on|without)\b|\bmust (?:behave|work|look|render|return|stay|remain)\s+(?:exactly\s+)?(?:as|like) (?:today|now|before|it does|they do)\b|\bmust keep \w+ing\b|^nothing else\b|(?:[,;]|\bso)\s+(?:and\s+|but\s+)?${NEGATIVE_SUBJECT_RULE}|^(?:nobody|no one) (?:touch|touches|change|changes|edit|edits|modify|deploy|merge|push)\b|\bmust still\b|\b(?:tests?|suite|build|plan)\b[^;]{0,30}?\bmust (?:still )?(?:pass|be green|show no)\b|^must (?:run|happen|be done) (?:outside|between|after|before|during)\b`,
+  String.raw`^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+(?:please|for now))?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b|[,:]\s+(?:and\s+|but\s+|so\s+)?no (?:(?:prod|production|staging|data|code|db|schema|other|logic|api|internal|external|output|ui|behaviou?r|visual|visible|functional)\s+)?(?:changes?|edits?|migrations?|deploys?|deployments?|releases?|reruns?|restarts?|pushes|commits|writes|renames|links|publish(?:es)?|network|fix(?:es)?(?!\s+(?:is\s+|are\s+)?(?:needed|required|necessary)))\b|^no (?:pushes|commits|changes|edits|writes|deploys) (?:to|in|on|without)\b|\bmust (?:behave|work|look|render|return|stay|remain)\s+(?:exactly\s+)?(?:as|like) (?:today|now|before|it does|they do)\b|\bmust keep \w+ing\b|^nothing else\b|(?:[,;]|\bso)\s+(?:and\s+|but\s+)?${NEGATIVE_SUBJECT_RULE}|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\b(?:nobody|no one)(?: else)? (?:touch|touches|change|changes|edit|edits|modify|modifies|deploy|deploys|merge|merges|push|pushes|adds)\b|\bmust still\b|\b(?:tests?|suite|build|plan)\b[^;]{0,30}?\bmust (?:still )?(?:pass|be green|show no)\b|^must (?:run|happen|be done) (?:outside|between|after|before|during)\b`,
   "i",
 );
 // A verbless "no …" is a rule when what it denies is work the agent would do: something new ("no
@@ -73,7 +80,9 @@ const HARD_SHORT = new RegExp(
 // needed" releases the agent from something rather than forbidding it. A negative subject
 // with a rule's modal ("No file in tariffs/ may be modified", "nothing may be added under tests/")
 // is a rule too; "can" is left out, it describes ("no one can log in").
-const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|${NEGATIVE_SUBJECT_RULE}`;
+// Eighteenth session: the kind's object may be a file name ("No package.json bumps", "no go.mod
+// changes").
+const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|${NEGATIVE_SUBJECT_RULE}`;
 const HARD_LEAD = new RegExp(
   `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$|empty|blank|unset|in place|where (?:it|they) (?:is|are))\\b|leave (?:the |all )?[\\w.-]+(?: [\\w.-]+)? (?:on|at) \\S+$|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:code )?(?:changes|edits) (?:under|inside)\\b|no (?:new |breaking |external |public |db |database |production |prod |staging |runtime |gpl |copyleft |native )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
   "i",
@@ -156,8 +165,8 @@ function hardnessOfText(clause: Clause): Hardness | null {
   if (gatedTest(SOFT, text)) return RATHER_RULE.test(text) && !SOFT.test(text.replace(/\brather than\b/gi, "")) ? "HARD" : "SOFT";
   if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
-  const label = LABELLED.exec(text);
-  if (label && HARD_LEAD.test(text.slice(label[0].length))) return "HARD";
+  const label = LABELLED.exec(unchecked(text));
+  if (label && HARD_LEAD.test(unchecked(text).slice(label[0].length))) return "HARD";
   // A rule behind a label naming its source (constraint-forms.ts): the words after it are read
   // alone, and a bare denial there binds.
   const source = RULE_SOURCE_LABEL.exec(text);
@@ -167,8 +176,9 @@ function hardnessOfText(clause: Clause): Hardness | null {
 }
 
 // Fifteenth session: the label may carry a comma ("Reminder from legal, still in force: no new ad
-// placements …").
-const LABELLED = /^[\w' -]{2,40}(?:,[\w' -]{2,30})?:\s+/;
+// placements …"); eighteenth session, or its source in brackets ("Schema freeze (DBA team): no new
+// files in wms/db/migrations/ until 12 January"), also on a quoted line.
+const LABELLED = /^[\w' -]{2,40}(?:\([\w' -]{1,30}\))?(?:,[\w' -]{2,30})?:\s+/;
 /** Whether a clause's masked words state a rule by any of the rule expressions. */
 const binds = (text: string): boolean =>
   statesRule(text) || gatedTest(HARD_LEAD, text) || gatedTest(HARD_SHORT, text) || gatedTest(BINDING_FORM, text);
@@ -210,7 +220,7 @@ const KEEP_EXISTING = new RegExp(
 // job still imports from the same place") or a new subject ("…, we'll drop it after the season") is
 // no longer read for the exclusions: it is the reason. Survivors in other words ("keep the lower id
 // of each pair", "keep one row per singer", "keep the row with the most recent \`updated_at\`"), a
-// tone ("keep it short", "keep the tone friendly") and "keep that in mind" are no rules; nor, seventeenth
+// tone ("keep it short", "keep the tone friendly", eighteenth session "Keep it in plain English") and "keep that in mind" are no rules; nor, seventeenth
 // session, is "keep the status column up to date as you go" (ongoing work, as "keep X in sync").
 // And a trailing ", keep X" after the ask in the same clause is the same rule ("Merge them into one
 // module with a \`window\` parameter, keep both public function names as thin wrappers …"): the rule
@@ -219,7 +229,7 @@ const KEEP_EXISTING = new RegExp(
 // and a place named after a new subject ("…, the hall TVs show it in an iframe") is the reason's,
 // not where the kept thing is put.
 const KEEP_RULE = new RegExp(
-  `${LEAD}(?:(?:you|we)\\s+must\\s+|must\\s+)?(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for|working|going|on)\\s|(?:it|the tone|the language|the wording|the text)\\s+(?:short|shorter|simple|brief|friendly|non-technical|technical|concise|readable|plain|light|casual|formal|polite|neutral|clear)\\b)(?!(?:(?!\\b(?:so|because|since)\\s|,\\s+(?:(?:we|they|i|it|he|she)(?:'\\w+)?|other\\s+\\w+)\\s)[^;])*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|lower|higher|older|newer|most recent|one (?:row|record|entry|copy)|in sync|up to date|in mind|working|delete|remove|drop|move|import)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?!(?:(?!,\\s+(?:we|they|i|it|he|she|the)\\s)[^;])*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
+  `${LEAD}(?:(?:you|we)\\s+must\\s+|must\\s+)?(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for|working|going|on)\\s|(?:it|the tone|the language|the wording|the text)\\s+(?:in\\s+)?(?:short|shorter|simple|brief|friendly|non-technical|technical|concise|readable|plain|light|casual|formal|polite|neutral|clear)\\b)(?!(?:(?!\\b(?:so|because|since)\\s|,\\s+(?:(?:we|they|i|it|he|she)(?:'\\w+)?|other\\s+\\w+)\\s)[^;])*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|lower|higher|older|newer|most recent|one (?:row|record|entry|copy)|in sync|up to date|in mind|working|delete|remove|drop|move|import)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?!(?:(?!,\\s+(?:we|they|i|it|he|she|the)\\s)[^;])*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
   "i",
 );
 
@@ -241,6 +251,7 @@ const FORBIDS = new RegExp(
   "i",
 );
 
+const QUOTE_LINE = /^>/;
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
@@ -251,14 +262,14 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
   // "Constraints" heading, unless another clause of it states the rule in its own words; then the
   // rest is its reason or its way ("…; never edit them by hand", "…; use \`tests/fakes/rds.py\`").
   // The list ends at the first line that is not a bullet.
+  // Eighteenth session: a line quoted under such a line is an item of the list as a bullet is ("From
+  // RELEASING.md:\n> No production deploys on Fridays.").
   let rulesList = false;
-  const worded = new Set(clauses.filter((clause) => clause.bullet && hardnessOf(clause)).map((clause) => clause.sentence));
+  const item = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
+  const worded = new Set(clauses.filter((clause) => item(clause) && hardnessOf(clause)).map((clause) => clause.sentence));
   for (const [index, clause] of clauses.entries()) {
-    if (!clause.bullet)
-      rulesList =
-        !clause.code &&
-        (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) &&
-        clauses[index + 1]?.bullet === true;
+    if (!item(clause))
+      rulesList = !clause.code && (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) && item(clauses[index + 1]);
     if (clause.section === "acceptance") {
       // An acceptance item that opens with a prohibition ("- [ ] don't change the payout schedule",
       // "No fix in this ticket") binds the work like a rule, as does one that denies something in the
@@ -279,7 +290,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     const opensSentence = clauses[index - 1]?.sentence !== clause.sentence;
     // The bullet's first clause is the rule; the rest is its reason or way ("Keep controllers thin;
     // logic goes in app/Services/").
-    if (!hardness && rulesList && clause.bullet && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
+    if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
     const kept = !hardness && !clause.code ? trailingKeep(clause) : null;

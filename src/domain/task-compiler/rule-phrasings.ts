@@ -28,6 +28,19 @@
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
+// Eighteenth session:
+// - personal data or screenshots denied in what the work produces, opening a clause or after a comma
+//   ("No attendee names or e-mails in the file", "No screenshots with member names", "no screenshots
+//   of real patient records", "No student names or emails in the file": 4 writers, all HARD), as ",
+//   so no customer names" above;
+// - a verbless invariance of the output opening a clause ("same output exactly, we compare with the
+//   300 invoices", "Same output for every locale", "Same results to the cent", "Same output formats":
+//   5 writers, all HARD); a hedge before it makes it SOFT as any other.
+const EIGHTEENTH_FORMS = [
+  String.raw`(?:^|,\s+)(?:and\s+)?no\s+${NO_RELEASE}(?:real\s+|actual\s+)?(?:[\w-]+\s+)?(?:names?|e-?mails?|e-mail\s+addresses|phone\s+numbers|screenshots)\b(?:\s+(?:or|and)\s+(?:[\w-]+\s+)?[\w-]+)?\s+(?:in|of|with|from)\s`,
+  String.raw`^same\s+(?:outputs?|results?)(?:\s+(?:formats?|exactly|for|to|byte|as)\b|\s*[.!,]?$)`,
+];
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -43,6 +56,7 @@ export const RULE_PHRASINGS = [
   String.raw`,\s+not\s+(?:an?|any)\s+(?:real|live)\s+\w`,
   String.raw`,\s+(?:so|and)\s+(?:definitely\s+|absolutely\s+|certainly\s+)?no\s+(?:user\s+|customer\s+|client\s+|personal\s+|real\s+)?(?:e-?mails?|names?|phone\s+numbers?|addresses|pii|personal\s+data)\b(?!\s+(?:is|are|was|were)\b)`,
   String.raw`\b(?:is|are)\s+(?:changed|edited|modified|updated|managed|touched|deployed)\s+by\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+only\b`,
+  ...EIGHTEENTH_FORMS,
 ];
 
 // An acceptance item binds like a rule when it denies, opening it, after a comma or inside brackets,
@@ -50,11 +64,16 @@ export const RULE_PHRASINGS = [
 // system, no new provider", "envelope created through services/esign-bridge (no direct calls to the
 // provider from apps/web)"), or when it denies the loss of data ("- [ ] no message loss"): the verbless "no new …"
 // and "no calls to …" that NOMINAL_RULE and the forms read at a clause's start, and not when it says
-// something is not needed ("no new config needed").
+// something is not needed ("no new config needed"). Eighteenth session: an item denying a change of
+// what exists ("- no visible change on the tracking page", "- existing third-country duty (A00)
+// amounts do not change", "- [ ] no visible change to the rendered maps") is an invariance, as "must
+// pass unchanged"; "the order does not change who pays" names what it does not change and describes.
 export const ACCEPTANCE_DENIAL = new RegExp(
   [
     String.raw`(?:^|[,(]\s*)no\s+${NO_RELEASE}(?:new\s+\w|(?:[\w-]+\s+)?(?:calls|requests|traffic|access)\s+(?:to|from)\b)`,
     String.raw`(?:^|[,(]\s*)no\s+(?:data|messages?|events?|records?|rows?|orders?|payments?)\s+loss\b`,
+    String.raw`^no\s+(?:visible|visual|behaviou?r|functional|ui)\s+changes?\b${NO_RELEASE}`,
+    String.raw`^(?!.*\b(?:if|when|whether|why)\b)[^;,]{1,60}?\s(?:do|does)\s+not\s+change\s*[.!]?$`,
   ].join("|"),
   "i",
 );

@@ -38,8 +38,17 @@ const FORBID = new RegExp(
 // Sixteenth session: an exception to the ask's place opening a clause ("…, but not in
 // deploy/sites/dus2/plc_bridge.yaml, they're debugging there") forbids the path. Seventeenth session:
 // "files under deploy/ are changed by Ops only", as "X is only changed by the release bot".
+// Eighteenth session: a path reserved to someone else forbids it to the agent, however the
+// reservation is worded: a negative subject with a verb of change ("nobody edits docs/legal/
+// except them", "nobody touches services/billing/", "X is owned by Y; nobody else changes it"),
+// "nobody but/outside Y may edit X", "only the DBA team adds files to X", "X is only ever edited by
+// the compliance team" (16 rows of the development split, 12 writers, label the path forbidden).
+// A freeze in the present tense forbids the folder as "may change" does: "nothing under deploy/helm/
+// changes this week", and "nothing new under freight-billing/src/rates/" forbids adding there, as
+// do "no new files in wms/db/migrations/" and "firmware/t3/certified/ must not get new files" (the
+// verbless and passive forms of "don't add new files under X": 4 writers).
 const FORBID_PHRASE =
-  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b/i;
+  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:ever )?(?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\bno (?:new |more )?files (?:in|under|to|inside)\s|\b(?:must|may|shall) not (?:get|receive|have) (?:any )?new files\b|\b(?:nobody|no one)(?:\s+else)?\s+(?:touch(?:es)?|edits?|changes|modif(?:y|ies)|writes? to|commits? to|pushes to)\b|\b(?:nobody|no one)\s+(?:but|except|outside)\s+[^;,]{1,40}?\s(?:may|can|should|is allowed to)\s+(?:touch|edit|change|modify)\b|\bonly\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?(?:team|owners?|admins?|maintainers?|dbas?|bots?|leads?)\s+(?:adds?\s+(?:new\s+)?files\s+(?:to|under|in)|edits?|changes|touch(?:es)?|modif(?:y|ies)|writes?\s+to|commits?\s+to)\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
@@ -120,7 +129,7 @@ const ACCESS =
 // the lockfile are owned by the platform team; don't edit them", and (sixteenth session) "docs/runbooks/
 // is generated from Confluence; do not edit files there by hand".
 const PRONOUN_OBJECT =
-  /\b(?:touch|modify|change|edit|alter|update|delete|remove|rewrite|reformat|write to|commit(?: to)?|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b|\b(?:touch|modify|change|edit|alter|update|delete|remove|rewrite|reformat)\s+(?:any\s+|the\s+)?(?:files?|anything|code)\s+(?:(?:in|under|inside)\s+(?:it|them|there)|there)\b/i;
+  /\b(?:touch(?:es)?|modif(?:y|ies)|changes?|edits?|alters?|updates?|deletes?|removes?|rewrites?|reformats?|write to|commit(?: to)?|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b|\b(?:touch(?:es)?|modif(?:y|ies)|changes?|edits?|alters?|updates?|deletes?|removes?|rewrites?|reformats?)\s+(?:any\s+|the\s+)?(?:files?|anything|code)\s+(?:(?:in|under|inside)\s+(?:it|them|there)|there)\b/i;
 
 // The paths are the subject of a description: a copula or "lives/belongs/comes" right after them.
 const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|comes?)\b/i;

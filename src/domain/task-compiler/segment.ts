@@ -80,8 +80,10 @@ const SENTENCE_END = /(?<=[.!?])(?<!\b(?:e\.g|i\.e)\.)\s+|\n/gi;
 // describes what that code does.
 const PREFERENCE = String.raw`\b(?:preferably|ideally|optionally|possibly|if possible|if you can)`;
 const CODE_SUBJECT = String.raw`(?:\b(?:it|that|which|who|he|she)\s+(?:\w{2,}(?:s|ed)|would|will|can|could)\b|(?:^|[:;(]\s*)\W*[\w./\\-]+\.[a-z]{1,5}\W*\s+\w+s\b)[^,;:]*`;
+// Eighteenth session: "but" after a negative pronoun means "except" and joins no clauses ("nobody but
+// the council's comms team may edit docs/permits/", "nothing but the README").
 const CLAUSE_BREAK = new RegExp(
-  String.raw`;\s*|\s+[-–—]{1,2}\s+|,?\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b|but\s)|:(?<=^(?:\(|\*\*|__)?[A-Za-z][A-Za-z\u00C0-\u024F' ]{0,60}(?:\s+\([^()]{1,40}\))?:)(?<!(?:error|exception|warning|fatal|panic):)(?:\*\*|__)?\s+(?=(?:no|never|don'?t|do not|nothing)\s)|(?=\s+without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking))(?<!${PREFERENCE})(?<!${CODE_SUBJECT})\s+|\s+(?=so that\s)`,
+  String.raw`;\s*|\s+[-–—]{1,2}\s+|,?(?<!\b(?:nobody|no one|nothing|none))\s+but\s+|,?\s+(?:and|while|though)\s+(?=(?:please\s+)?(?:don'?t|do not|never|leave|avoid|keep|make sure|ensure)\b)|,\s+(?=(?:please\s+)?(?:don'?t|do not|never|without|leave|avoid|prefer|ideally|make sure|ensure|so that|and (?:make sure|ensure)|no (?:changes|new|edits|modifications|behaviou?r changes?|functional changes?)|keep (?:all|every))\b)|\s*\((?=(?:please\s+)?(?:don'?t|do not|never)\b|but\s)|:(?<=^(?:\(|\*\*|__)?[A-Za-z][A-Za-z\u00C0-\u024F' ]{0,60}(?:\s+\([^()]{1,40}\))?:)(?<!(?:error|exception|warning|fatal|panic):)(?:\*\*|__)?\s+(?=(?:no|never|don'?t|do not|nothing)\s)|(?=\s+without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking))(?<!${PREFERENCE})(?<!${CODE_SUBJECT})\s+|\s+(?=so that\s)`,
   "gi",
 );
 
