@@ -261,12 +261,26 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   if (!asked && !predicateType && !conventional) {
     for (const clause of clauses.slice(4)) {
       if (clause.code || clause.role === "data" || clause.heading || forbids(clause) || isNegated(clause.text)) continue;
+      const stripped = clause.text.replace(LEAD_FILLER, "");
+      const offset = clause.start + clause.text.length - stripped.length;
+      // Eighteenth session: "Find out why it doesn't end up in the filing and fix it." after a
+      // title, a description and a quoted rejection: the finding-and-fix is the ask, as it is in
+      // the opening (the guide: 4 of 4 such asks are fixes), and a fix, not the question it holds.
+      const fixing = INVESTIGATE_THEN_FIX.exec(stripped);
+      if (fixing) {
+        const weight = PREDICATE_WEIGHT + FINDING_WEIGHT;
+        vote(
+          "BUG_FIX",
+          weight,
+          { start: offset, end: offset + fixing[0].length, weight },
+          `"${fixing[0]}" after the report asks for a fix`,
+        );
+        break;
+      }
       // "Does that make sense?" asks about the request itself, not for a finding.
       if (!clause.text.endsWith("?") || /\b(?:make sense|work for you|sound (?:ok|okay|good|right))\b/i.test(clause.text)) continue;
-      const stripped = clause.text.replace(LEAD_FILLER, "");
       const question = findingQuestion(clause.text, stripped);
       if (!question) continue;
-      const offset = clause.start + clause.text.length - stripped.length;
       for (const { type, weight, length, why } of question)
         vote(type, weight, { start: offset, end: offset + length, weight }, `${why}, after the report`);
       break;

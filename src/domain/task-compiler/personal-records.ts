@@ -33,8 +33,9 @@ export const PATIENT_RECORDS = new RegExp(
     // another person's health or care record opened through an access hole
     String.raw`\b(?:any|another|other)(?: [a-z-]+)? (?:patient|donor|resident|client|customer|member|student|person)(?:'s|s') (?:[a-z-]+ )?(?:consent|care|medical|health|clinical)\b`,
     // patients as the object of work on stored records, within the clause and not past a relative
-    // clause or a mention of synthetic data
-    String.raw`\b(?:delet|merg|anonymi[sz]|pseudonymi[sz]|clean(?:s|ed|ing)? up|dedup|migrat(?:e|es|ed|ing)\b|mov(?:e|es|ed|ing)\b|export(?:s|ed|ing)?\b|backfill|normali[sz]|correct|eras|purg|wip)\w*\b(?:(?!\b(?:synthetic|fake|faker|seeded|test|that|which|who)\b)[^.;\n]){0,60}?\b${PATIENT}`,
+    // clause or a mention of synthetic data (eighteenth session: imported as well as exported,
+    // "Import the patient list from the attached spreadsheet")
+    String.raw`\b(?:delet|merg|anonymi[sz]|pseudonymi[sz]|clean(?:s|ed|ing)? up|dedup|migrat(?:e|es|ed|ing)\b|mov(?:e|es|ed|ing)\b|(?:ex|im)port(?:s|ed|ing)?\b|backfill|normali[sz]|correct|eras|purg|wip)\w*\b(?:(?!\b(?:synthetic|fake|faker|seeded|test|that|which|who)\b)[^.;\n]){0,60}?\b${PATIENT}`,
   ].join("|"),
   "i",
 );
@@ -55,13 +56,48 @@ export const DATA_PROTECTION_LAW =
 // production database all policyholders", "delete donor records", "anonymise the claimants table").
 // Synthetic, seeded or test people, and a relative clause after the verb, are not that object.
 // "owner" is left out: the owner of a plot or a pet record is a relation, not a kind of record.
+// Eighteenth session: "clean" alone is the same work ("please clean the old drivers records").
 const PERSON = String.raw`(?:customer|user|client|donor|employee|student|applicant|member|resident|policyholder|claimant|learner|subscriber|annotator|passenger|interpreter|traveller|consignee|borrower|candidate|participant|visitor|rider|guest|volunteer|pupil|driver|tenant|contact)`;
-const RECORD_WORK = String.raw`\b(?:delet|eras|merg|anonymi[sz]|pseudonymi[sz]|clean(?:s|ed|ing)? up|purg)\w*\b(?:(?!\b(?:synthetic|fake|faker|seeded|test|demo|that|which|who|uat)\b)[^.;\n]){0,60}?`;
+const RECORD_WORK = String.raw`\b(?:delet|eras|merg|anonymi[sz]|pseudonymi[sz]|clean(?:s|ed|ing)?\b|purg)\w*\b(?:(?!\b(?:synthetic|fake|faker|seeded|test|demo|that|which|who|uat)\b)[^.;\n]){0,60}?`;
 export const PERSON_RECORDS = new RegExp(
   [
     String.raw`\bduplicate (?:[a-z-]+ )?${PERSON}(?:s\b|[ _](?:records?|rows?|profiles?|accounts?)\b)`,
     String.raw`${RECORD_WORK}\b(?:former|old|closed|inactive|deleted|withdrawn|all|every|each|the) ${PERSON}(?:s\b|[ _](?:records?|rows?|data|profiles?|table)\b)`,
     String.raw`${RECORD_WORK}(?<!\b(?:not|no|never|without) )\b${PERSON}[ _]?(?:records?|data|details|profiles|notes|files)\b`,
+    // Eighteenth session: a person erased is their data erased ("erase the customer from the
+    // complaint ticket, all of their data"; a GDPR erasure, ee-080).
+    String.raw`\beras(?:e|es|ed|ing) (?:the|this|that|a|one) ${PERSON}\b`,
   ].join("|"),
   "i",
 );
+
+// Eighteenth session: files and documents that are people's own health or identity records
+// (X-rays and radiographs, identity, ID and KYC documents, passport and ID scans) deleted, wiped,
+// purged, migrated, moved, imported or transferred: the task handles what is stored about people
+// (docs/task-labelling.md, "privacy": records of people handled, not mentioned; the writers of
+// parts 98k-98m: "records about people read, changed, moved or deleted"). "delete the old x-ray
+// backups in s3://…", "Migrate the X-rays over to the new bucket", "delete the old S3 bucket with
+// last year's ID scans", "delete, in production, the rows in kyc_documents": 9 of 9 development
+// requests RESTRICTED, six writers. A noun ("the move of the radiograph archive", "international
+// transfers and retention") and a verb before a colon ("Where things moved: …, X-rays") are no
+// such work; an upload, a viewer or a download button works on the code, not the records.
+// Read as the noun, then the words before it back to the sentence's start (at most 70
+// characters): the verb must be among them and no mention of synthetic data after it. Tried as one
+// expression (verb, then any words, then the noun) it backtracked cubically on hostile text.
+const PEOPLES_DOCUMENTS =
+  /\b(?:x-?rays?|radiographs?|(?:kyc|id|identity)[ _]documents?|kyc[ _](?:docs|files|scans|images|data|records)|passport (?:scans|photos|copies)|(?:id|identity) (?:scans|photos))\b/gi;
+const MOVED_OR_DELETED =
+  /(?<!\b(?:the|a|an|of|for) )\b(?:delet|eras|purg|wip(?:e|es|ed|ing)\b|migrat|mov(?:e|es|ed|ing)\b|import|transfer(?:red|ring)?\b)[a-z]*\b(?!:)/gi;
+const NOT_REAL_OR_RELATIVE = /\b(?:synthetic|fake|faker|seeded|test|demo|that|which|who)\b/i;
+export const PEOPLES_DOCUMENTS_MOVED = {
+  exec(text: string): RegExpExecArray | null {
+    for (const match of text.matchAll(PEOPLES_DOCUMENTS)) {
+      const from = Math.max(0, match.index - 70);
+      const before = text.slice(from, match.index);
+      const sentence = before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf(";"), before.lastIndexOf("\n")) + 1);
+      for (const verb of sentence.matchAll(MOVED_OR_DELETED))
+        if (!NOT_REAL_OR_RELATIVE.test(sentence.slice(verb.index + verb[0].length))) return match;
+    }
+    return null;
+  },
+};

@@ -5,7 +5,7 @@ import type { PrivacyClass } from "../../contracts/task-ir.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
 import type { Clause } from "./segment.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
-import { DATA_PROTECTION_LAW, PERSON_IDENTIFIERS, PATIENT_RECORDS, PERSON_RECORDS } from "./personal-records.js";
+import { DATA_PROTECTION_LAW, PEOPLES_DOCUMENTS_MOVED, PERSON_IDENTIFIERS, PATIENT_RECORDS, PERSON_RECORDS } from "./personal-records.js";
 
 // Thirteenth session: personal data pasted into the request (docs/task-labelling.md, "privacy":
 // e-mail addresses in logs, phone numbers, passport numbers). A person's address is written
@@ -47,6 +47,10 @@ const PASSPORT_DATA = /\bpassport (?:numbers?|data|scans?|photos?|pages?|details
 // methods" is code's visibility and "terms published on 1 Dec" a date, neither the material's.
 // A page of the system that is public ("the public booking page", "the public tracker") is no
 // statement about the material: only a repo, data, docs or a discussion take a word between.
+// Eighteenth session: a site or portal named by what it publishes ("our public developer site",
+// "the public modding site", "the public docs site", "the public support site": 10 of 10 development
+// requests PUBLIC, ten writers) is where the material goes; "the public site" alone is the
+// system's own website (3 of 4 INTERNAL), and so is a portal ("the public benefits portal").
 // Twelfth session: "published as-is on …", "published open data" and "it will be public" state
 // the material is public; personal data is also e-mail addresses a store or log holds, and the
 // addresses of the people a system serves ("the buyer addresses").
@@ -70,6 +74,33 @@ const SECRET_MENTION: Matcher = {
     return null;
   },
 };
+const PERSONAL_DATA =
+  /(?<!\b(?:no|never|not|without)\b[^.;\n]{0,25}\breal (?:[a-z]+ )?)\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|ssns?|social security (?:numbers?|nos?\b)|(?<!\b(?:the|a) )date of birth|dates of birth|health (data|records)|medical(?:_\w+)?(?!-\w)|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i;
+// Eighteenth session: a personal-data word that a rule keeps out of something the task writes
+// (examples, fixtures, a document, a report) names what the task will not hold
+// (docs/task-labelling.md, "privacy": such a rule leaves the task INTERNAL, cb-005, ea-156; the
+// writers of parts 98k-98m say so in their headers): "Don't put real driver names or card numbers
+// in the examples", "The document must not contain any customer data", "Do not include the street
+// address or the agent's phone number in the JSON-LD". A rule on what the running code may log,
+// show or store is left counting: there the code handles the data it guards ("Don't log the phone
+// numbers" on SMS to employees, "never store the customer's phone number outside the customers
+// table": ho-066, feat-11, both RESTRICTED).
+const PROHIBITION = /\b(?:no|never|don['’]?t|(?:do|must|shall|should|may|are|is) not|mustn['’]t|shouldn['’]t)\b/i;
+const WRITTEN_ARTEFACT =
+  /\b(?:examples?|fixtures?|test data|seed data|docs?|documents?|documentation|report|runbook|readme|screenshots?|timeline|json-ld)\b/i;
+const PERSONAL_DATA_HANDLED: Matcher = {
+  exec(text: string) {
+    if (!gatedTest(PERSONAL_DATA, text)) return null;
+    const keptOut = WRITTEN_ARTEFACT.test(text);
+    for (const match of text.matchAll(new RegExp(PERSONAL_DATA.source, "gi"))) {
+      // The words before it in its sentence, at most 50 characters back.
+      const before = text.slice(Math.max(0, match.index - 50), match.index);
+      const sentence = before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf(";"), before.lastIndexOf("\n")) + 1);
+      if (!keptOut || !PROHIBITION.test(sentence)) return match;
+    }
+    return null;
+  },
+};
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
   [
@@ -86,31 +117,43 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
     "keeps a .env file's values from leaking",
   ],
   [CREDENTIAL, "SECRET", "carries a credential"],
+  // Eighteenth session: a credential pasted as a lower-case key and its value, as a log line or a
+  // config dump writes it ("auth_token=9d2c41e7…", "client_secret=GOCSPX-…", "password=Wint3r!2026"):
+  // the leaked-credential rule (docs/task-labelling.md: 30 of 30 SECRET), 18 of 18 such requests
+  // in the development corpus. The value holds a digit and is no call ("token = hashlib.md5(…)" is
+  // code that makes one) and no placeholder ("${TOKEN}", "<token>", "xxx").
+  [
+    /\b(?:[a-z0-9]+_)*(?:token|secret|password|passwd|api_?key)["']?\s*[=:]\s*["']?(?=[^\s"'<>*]*\d)(?!\$\{|<|x{3})[A-Za-z0-9][\w.~+/=!-]{7,}(?![\w.(])/,
+    "SECRET",
+    "carries a credential",
+  ],
   [KEY_ROTATED, "SECRET", "a key, certificate or webhook is rotated, revoked or leaked"],
   [
     /\b(rotat(e|ing)|revok(e|ing)|leak(ed|s)?)\b[^.;]{0,30}?\b(?:(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
     "SECRET",
     "a token is rotated, revoked or leaked",
   ],
+  // Eighteenth session: a token written to a log is printed as much as an echoed one, and a rule
+  // not to log it guards its value (docs/task-labelling.md, "privacy": a rule not to print
+  // credentials is SECRET): "Stop the app logging the user's JWT", "Don't log the token value
+  // anywhere", "Do not log reset tokens" (5 of 5 such requests SECRET, five writers). Being
+  // "logged in" with a token is a session, not a log.
   [
-    /\b(print(s|ed|ing)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
+    /\b(print(s|ed|ing)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing)|log(s|ged|ging)?(?![- ]in\b))\b[^.;]{0,30}?\b(?:tokens?|jwts?)\b/i,
     "SECRET",
-    "a token is printed or leaked",
+    "a token is printed, logged or leaked",
   ],
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [
-    /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i,
+    /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion|site)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i,
     "PUBLIC",
     "the caller says the material is public",
   ],
-  [
-    /(?<!\b(?:no|never|not|without)\b[^.;\n]{0,25}\breal (?:[a-z]+ )?)\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|ssns?|social security (?:numbers?|nos?\b)|(?<!\b(?:the|a) )date of birth|dates of birth|health (data|records)|medical(?:_\w+)?(?!-\w)|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i,
-    "RESTRICTED",
-    "mentions personal data",
-  ],
+  [PERSONAL_DATA_HANDLED, "RESTRICTED", "mentions personal data"],
   [DATA_PROTECTION_LAW, "RESTRICTED", "handles data under a data-protection law"],
   [PATIENT_RECORDS, "RESTRICTED", "handles what is stored about patients"],
   [PERSON_RECORDS, "RESTRICTED", "rewrites or deletes records of people"],
+  [PEOPLES_DOCUMENTS_MOVED, "RESTRICTED", "moves or deletes people's health or identity documents"],
   [PERSON_IDENTIFIERS, "RESTRICTED", "carries a person's identifiers (a record number, a date of birth)"],
   [PERSONAL_EMAIL, "RESTRICTED", "carries a person's e-mail address"],
   [PHONE_NUMBER, "RESTRICTED", "carries a person's phone number"],

@@ -31,9 +31,13 @@ export const SECOND_ITEM = /\S\s+\(?2[.)]\s+[a-z]/i;
  * type fits, a text that opens so asks no work). Eighteenth session: one expression for both (risk had
  * its own list). A "heads-up" is not one: it often announces the work ("heads up: CVE-2024-37890, `ws`
  * below 8.17.1 …", bz-099), and reading it as a remark broke two development requests.
+ * Thanks and praise open a remark the same way ("thx for the pick list fix yesterday!!", "nice work
+ * on the withdrawal fix yesterday, support says the complaints stopped": the guide's praise, three
+ * writers of parts 98k-98m); a thank-you that goes on to ask ("Thanks for the help. Please
+ * investigate …") has its ask read first, and a "please" or a "can you" anywhere keeps it a request.
  */
 export const REMARK_OPENING =
-  /^\W*(?:(?:hi|hey|hello)(?: all| team| everyone| folks)?[,!]?\s+)?(?:just\s+)?(?:fyi|for your information|so you know|wanted to (?:say|let you know))\b/i;
+  /^\W*(?:(?:hi|hey|hello)(?: all| team| everyone| folks)?[,!]?\s+)?(?:just\s+)?(?:fyi|for your information|so you know|wanted to (?:say|let you know)|thx|thanks|thank you|cheers|kudos|(?:nice|great|good|awesome|brilliant) (?:work|job)|well done)\b/i;
 /** Words that ask someone to do something, anywhere in a text. */
 const REQUEST_WORDS = /\b(?:can|could|would|will) (?:you|u|someone|somebody)\b|\b(?:please|pls|plz)\b/i;
 /** "do the same (thing) as last time", "do the usual for …": the object names no work. */
