@@ -282,6 +282,13 @@ export interface FirstContactRow {
   /** The rules' own type then, and its lead over the runner-up (free-text requests only). */
   rulesType?: string;
   rulesLead?: number;
+  /**
+   * What that compiler's detectors said they resolved (its x-canon.explanations.ambiguity_notes,
+   * one note each); absent where its compiler wrote no notes (before 6688d52) or was not re-run.
+   * Recorded since the eighteenth session; not a feature of the shipped model (measured and
+   * dropped: scripts/task-model-notes-cv.ts, docs/task-compiler.md "Escalation model").
+   */
+  notes?: string[];
 }
 
 export const loadFirstContact = (): FirstContactRow[] =>

@@ -12,6 +12,9 @@
 //   CV_GRID=batches npm run train:compiler -- --cv --escalation
 //                                     the escalation settings per batch, and chosen on the other
 //                                     batches and scored on the one left out (nested)
+//   CV_GRID=notes [CV_NOTES_VARIANTS=0,1,2,3] npm run train:compiler -- --cv --escalation
+//                                     the detectors' resolved findings as evidence (eighteenth
+//                                     session), on the batches whose first contact recorded them
 //   CV_GRID=type-settings npm run train:compiler -- --cv
 //                                     the type model's smoothing on the first-contact rows
 //   CV_GRID=type-models [CV_MODELS="softmax,l2,rounds,step;nblr,…;mix,…"] [CV_WRITTEN=fresh|family|all]
@@ -99,6 +102,11 @@ if (process.argv.includes("--cv")) {
   }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "batches") {
     crossValidateEscalationBatches(corpus);
+    process.exit(0);
+  }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "notes") {
+    const { crossValidateEscalationNotes } = await import("./task-model-notes-cv.js");
+    crossValidateEscalationNotes(corpus);
     process.exit(0);
   }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "features") {

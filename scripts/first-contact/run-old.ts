@@ -15,7 +15,13 @@ const { compileTask } = (await import(`${srcDir}/domain/task-compiler/index.ts`)
     task?: {
       status: string;
       ambiguities: { kind: string; resolution: string }[];
-      ir: { task_type: string; risk_class: string; interaction_mode: string; privacy_class: string };
+      ir: {
+        task_type: string;
+        risk_class: string;
+        interaction_mode: string;
+        privacy_class: string;
+        extensions?: Record<string, unknown>;
+      };
     };
   };
 };
@@ -38,6 +44,19 @@ const rulesType = (text: string) => {
   const scores = Object.values(c.scores).sort((a, b) => b - a);
   return { rulesType: c.type, rulesLead: (scores[0] ?? 0) - (scores[1] ?? 0) };
 };
+// Eighteenth session: what that compiler's detectors said they RESOLVED (a reference the request
+// answers itself, a comparative measured against today's figure, a rule that does not reach the
+// ask), as x-canon.explanations.ambiguity_notes lists it. Compilers from 6688d52 on write the
+// notes; for older ones nothing is recorded (no `notes` key), so the escalation model can tell
+// "resolved nothing" from "not recorded" (docs/task-compiler.md, "Escalation model").
+const writesNotes = existsSync(`${srcDir}/domain/task-compiler/compile-text.ts`)
+  ? readFileSync(`${srcDir}/domain/task-compiler/compile-text.ts`, "utf8").includes("ambiguity_notes")
+  : false;
+const notesOf = (ir: { extensions?: Record<string, unknown> }): string[] => {
+  const why = ir.extensions?.["x-canon.explanations"] as Record<string, unknown> | undefined;
+  const joined = why?.ambiguity_notes;
+  return typeof joined === "string" && joined ? joined.split("; ") : [];
+};
 const rows = (parse(readFileSync(fixture!, "utf8")) as Entry[]).map((e) => {
   const r = compileTask(e.request ? { request: e.request } : { text: e.text ?? "" });
   const kinds = r.ok
@@ -50,6 +69,7 @@ const rows = (parse(readFileSync(fixture!, "utf8")) as Entry[]).map((e) => {
     written,
     ...(e.text !== undefined ? { text: e.text } : {}),
     kinds: [...new Set(kinds)].sort(),
+    ...(writesNotes && r.ok ? { notes: notesOf(r.task!.ir) } : {}),
     ...(e.text !== undefined ? rulesType(e.text) : {}),
     // What that compiler answered for the other fields (eighth session: risk had no first-contact
     // record, so no risk change could be judged on rows its author had not read). The escalation
