@@ -57,6 +57,10 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // 5 parts on the development split, all HIGH (du-175, fa-084, fa-167 were read MEDIUM).
   [/\baccess[- ]checks?\b|\b(?:ethical|chinese)[- ]walls?\b|\binformation barriers?\b/i, "changes auth or permissions"],
   [/\bcan(?:View|Edit|Access|Read|Delete|Manage|See)[A-Z]/, "changes auth or permissions"],
+  // Eighteenth session: the session cookie named by its name or its settings ("the tix_session
+  // cookie", "SESSION_COOKIE_SAMESITE='Strict'"): its flags decide who can ride a session, the
+  // guide's sessions (HIGH), as "the session cookie" already reads; fd-123 and dh-127 were MEDIUM.
+  [/(?<=[a-z0-9]_)session cookies?\b|\bsession_cookie_(?:secure|samesite|httponly|domain|age|name|path)\b/i, "changes auth or permissions"],
   // Seventeenth session: an admin area, an endpoint or an API locked down limits who may use it
   // ("lock down the funeral home admin panel, it's way too open", "Lock down the admin API like we
   // did for the portal", "lock down that endpoint …, the one leaking matter names"): 7 change

@@ -29,8 +29,12 @@ const LOYALTY_POINTS =
 // Fifteenth session: also a money word first in the name of a component that does the work
 // (`fare_engine/`, `refund_wizard.rb`, `payout_service`); first before anything else it only
 // qualifies the head ("fare_zone" is a zone, "payout_approver" a role: HIGH, bz-116, dc-082).
+// Eighteenth session: the same component written in camelCase, the money word first and the role
+// after it (`dutyCalculator.ts`, `VatCalculator`, `PremiumCalculator`, `FeeService`): the 19 change
+// requests on the development split that name one outside a rule are CRITICAL but one (fe-090, a
+// split of `dutyCalculator.ts`, was read MEDIUM).
 const MONEY_NAMES =
-  /\b(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?_(?:engine|service|svc|wizard|calc\w*|module|api|worker|job|batch|processor|handler|gateway)s?\b|(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission|net_pay|gross_pay|bill)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission|NetPay|GrossPay|Bill)s?(?![a-z])/;
+  /\b(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?_(?:engine|service|svc|wizard|calc\w*|module|api|worker|job|batch|processor|handler|gateway)s?\b|(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission|net_pay|gross_pay|bill)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission|NetPay|GrossPay|Bill)s?(?![a-z])|\b(?:[Dd]uty|[Tt]ax|VAT|[Vv]at|[Ff]ee|[Ff]are|[Pp]rice|[Pp]ricing|[Pp]remium|[Tt]ariff|[Ll]evy|[Cc]ommission|[Pp]ayout|[Rr]efund|[Ii]nvoice|[Pp]ayment|[Dd]iscount|[Ss]urcharge|[Dd]eposit|[Ii]nterest|[Pp]ayroll|[Ww]age|[Ss]alary|[Bb]illing)(?:Calculator|Calc|Engine|Service|Svc|Calculation|Computer)s?(?![a-z])/;
 // Fourteenth session: the pay of employees is the payroll area, which the guide counts as money as
 // it counts billing: "payroll" named as a system or its work ("payroll-engine", "Payroll has the
 // rounding thing again", "add a reimbursement earning type to payroll"), net, gross and overtime
@@ -61,12 +65,13 @@ const MONEY_AMOUNTS =
 // "of interest", "interest in" are curiosity), affordability (what a client may borrow) 5 of 5,
 // repayments and arrears 2 of 2, instalments 1 of 1, tariffs 5 of 5 outside a path or a branch
 // name, and duty named as a tax ("customs duty", "the duty calc", 4 of 4; "on duty", "duty
-// managers", "Consumer Duty" are none). A component named by its role keeps the word:
+// managers", "Consumer Duty" are none; eighteenth session: duty rounded is duty
+// computed, "the per-line duty rounding fix", fe-199). A component named by its role keeps the word:
 // "affordability-service", `AffordabilityCalculator`; so does the rating engine, which prices
 // usage or cover (telecom and insurance, 3 CRITICAL of 3); the component named only as the place
 // of a repository ("delete tag v4.0.0-rc1 from the rating-engine repo") changes none of its code.
 const FINANCE_WORDS =
-  /(?<![-/\w.])(?:interest(?!-)(?<!\b(?:of|express(?:es|ed)?|show(?:s|ed|n)?|public|special|little|no|lost|your|their|my|our) interest)(?! in\b)|affordability|rating(?=[-_ ]engine)|repayments?|arrears|instal?lments?|tariffs?|(?:customs|excise|import|export|stamp|anti-dumping) dut(?:y|ies)|dut(?:y|ies)[ _-]?(?:calc\w*|rates?|amounts?|thresholds?|payable|owed))(?:[-_ ]?(?:service|svc|engine|calculator|calculation|module|worker))?(?![-/\w.])(?! (?:repo|repository)\b)/i;
+  /(?<![-/\w.])(?:interest(?!-)(?<!\b(?:of|express(?:es|ed)?|show(?:s|ed|n)?|public|special|little|no|lost|your|their|my|our) interest)(?! in\b)|affordability|rat(?:ing|es)(?=[-_ ]engine)|repayments?|arrears|instal?lments?|tariffs?|(?:customs|excise|import|export|stamp|anti-dumping) dut(?:y|ies)|dut(?:y|ies)[ _-]?(?:calc\w*|round\w*|rates?|amounts?|thresholds?|payable|owed))(?:[-_ ]?(?:service|svc|engine|calculator|calculation|module|worker))?(?![-/\w.])(?! (?:repo|repository)\b)/i;
 // Sixteenth session: a premium is what a policyholder pays ("bumps their premium", "the renewal
 // premium", "Premium correction, home renewals") or a supplement to pay ("the night-shift
 // premium"): money, 8 CRITICAL change requests the rules missed on the development split. A
@@ -98,9 +103,9 @@ const PRICE_SET =
 // the 32 change requests that name one are CRITICAL, by writers of 20 parts (dl-113, dl-137,
 // ez-146, fb-025 were read MEDIUM or HIGH), the other a flat green fee behind a feature flag. A
 // rate that counts no money ("rate limit", "error rate", "frame rate", an exchange rate fetched)
-// is none of these.
+// is none of these. Eighteenth session: a carrier's rate sheets are its rate card (fe-122).
 const RATE_CHARGED =
-  /\b(?:unit|billing|billable|hourly|daily|day|night|peak|off-peak|standing|labou?r|charge-?out|flat|per[- ]\w+|contract(?:ed)?|commission|tariff|overtime|mileage|shipping|delivery|postage)[- ]rates?\b(?![- ]limit)|\brates?[ -](?:cards?|tables?|uplifts?)\b|\dp\/kWh\b/i;
+  /\b(?:unit|billing|billable|hourly|daily|day|night|peak|off-peak|standing|labou?r|charge-?out|flat|per[- ]\w+|contract(?:ed)?|commission|tariff|overtime|mileage|shipping|delivery|postage)[- ]rates?\b(?![- ]limit)|\brates?[ -](?:cards?|tables?|uplifts?|sheets?)\b|\dp\/kWh\b/i;
 const APR = /\bAPR\b/;
 // Seventeenth session: bills sent to customers are invoices (the guide's money): "the bills for the
 // welsh customers look wrong again", "Bills going out at the wrong rate", "calculateBill" (above, as
@@ -121,12 +126,37 @@ const BILLS =
 const DEPOSIT = /\bdeposits?\b(?! (?:source|amount|box)e?s?\b)/i;
 const DEPOSITS: Matcher = { exec: (text) => DEPOSIT.exec(blankQuotes(text)) };
 
+// Eighteenth session: money paid out of an account is the guide's "pays money" in other words: paid
+// out ("the prize amounts that are paid out to winners", "so a retried request can't pay out twice"),
+// a cash-out (betting), and withdrawals of funds, named as transactions ("ETH withdrawals above 1
+// ETH", "the withdrawals page") or as a part of the system that handles them ("the withdrawal flow",
+// "a daily withdrawal cap", "the withdrawal whitelist"): 13 change requests of 3 parts on the
+// development split, all CRITICAL (bl-026, bl-137, bp-002 and ten of part 98m were read lower). A
+// withdrawal of consent, of a lot from an auction or of a team from a tournament moves no money: the
+// consent is named with it, and the singular is read only before a part of a money system.
+// (The 3-D Secure check of a card payment is read with the payment words above: 5 of 5 CRITICAL.)
+const PAID_OUT =
+  /\bpa(?:y|ys|id|ying) out\b|\bcash[- ]?outs?\b|(?<!\bconsent[- ])\bwithdrawals\b(?![- ]of[- ]consent)|\bwithdrawal[- ](?:flow|page|screen|whitelist|cap|limits?|address(?:es)?|requests?|service|svc|batch\w*|worker|queue)\b/i;
+// A wallet that holds customers' money is money as an account is: one topped up ("Customers topping
+// up the laundromat wallet with €7.35") and the service named by that role ("wallet-svc", "harden the
+// wallet service"): 5 change requests of 2 parts, all CRITICAL, none at another level. Not a wallet
+// that holds passes or tickets ("Add to Apple Wallet", "the Android ticket wallet … wallet module": a
+// clause that names passes or tickets is left alone, and the word alone is not read), a product
+// named with a capital ("the Wallet pilot"), nor the word as a folder of a path
+// ("wallet-api/src/auth/jwt.rs", access control, HIGH).
+const WALLET = /(?<![-/\w.])wallet(?:-svc|-service| service)\b(?![-\w]*\/)|\btop(?:s|ping)?[- ]?up (?:[\w-]+ ){0,3}?wallets?\b/;
+const WALLETS: Matcher = {
+  exec: (text) => (/\b(?:pass(?:es)?|pkpass|boarding|tickets?)\b/i.test(text) ? null : WALLET.exec(text)),
+};
+
 /** The money rules of the CRITICAL raise, with the reason each gives (see speaksOfTimeOff). */
 const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   [
-    /\b(payments?|billing|stripe|apple pay|google pay|paypal|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?))\b/i,
+    /\b(payments?|billing|stripe|apple pay|google pay|paypal|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?)|3-?d(?:s2?| secure))\b/i,
     "touches payments",
   ],
+  [PAID_OUT, "computes, charges or pays money"],
+  [WALLETS, "computes, charges or pays money"],
   // Tenth session: more of the guide's money words. Kept where, on the development split and five
   // blind parts, the word decided CRITICAL in at least 3 of 4 change requests (charges 11 of 12,
   // fares 11 of 13, discounts 8 of 10, fees 4 of 5, ledgers 4 of 4, VAT 3 of 4) or never decided

@@ -6,7 +6,8 @@ import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff } from "./money.js";
-import { REMOVES_STORED, removesRefs } from "./removals.js";
+import { deletesFiles, REMOVES_STORED, removesRefs } from "./removals.js";
+import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
 import { gatedExec } from "./literal-gates.js";
@@ -18,7 +19,7 @@ export interface Finding<T> {
 }
 
 const CREDENTIAL_LITERAL =
-  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|\bhv[sb]\.[A-Za-z0-9_-]{20,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd|[a-z]*pw)=['"]?(?![<$*{]|x{3})[^\s&'"]{6,}|\bAuthorization"?\s*[:=]\s*["']?(?:Splunk|Token|Basic|Key|ApiKey|Api-Key)\s+(?=[\w.~+/=-]*\d)[A-Za-z0-9][\w.~+/=-]{15,}/;
+  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|\bhv[sb]\.[A-Za-z0-9_-]{20,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd|[a-z]*pw)=['"]?(?![<$*{]|x{3})[^\s&'"]{6,}|\bAuthorization"?\s*[:=]\s*["']?(?:Splunk|Token|Basic|Key|ApiKey|Api-Key)\s+(?=[\w.~+/=-]*\d)[A-Za-z0-9][\w.~+/=-]{15,}|\b(?:[a-z]+_)?(?:token|secret|api_?key|pass)=['"]?(?![<$*{]|x{3})(?=[^\s&'"]*\d)(?=[^\s&'"]*[a-z])[^\s&'"]{8,}/;
 // Every credential form above holds one of these; the full expression is tried only then.
 const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|hv[sb]\.|BEGIN|Bearer|eyJ|\s-[ap]\s?'|--password/;
 export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };
@@ -97,6 +98,12 @@ const BEFORE_MONEY: [Matcher, string, Reaches?][] = [
   // its quoted value (`password='…'`) and an Authorization header's token under any scheme
   // (`"Authorization": "Splunk 9c1f…"`, as a Bearer token is); since the fifteenth a Vault token by
   // its prefix (`hvs.CAES…`) and a log's abbreviated password field (`bindpw=…`, `dbpw=…`).
+  // Eighteenth session: any lower-case log field named for a secret with its value written out
+  // (`auth_token=9d2c…`, `client_secret=GOCSPX-…`, `pass=Spr1ng…`, `token=gXk9…`): a pasted log
+  // that prints it carries the credential as `password=…` does (ff-039, fg-169, fc-186 were read
+  // below CRITICAL; bc-009, br-003, ey-191 of other parts are CRITICAL); a value of 8 characters or
+  // more with a digit and a lower-case letter, so that a field name in code (`token = str(...)`,
+  // `api_key=key`) and an id (`pass=SP-2026-118834`, a season pass at a turnstile) are none.
   [CREDENTIAL, "the request carries a live credential"],
   [
     /\b(print(s|ed|ing)?|log(s|ged|ging)?|leak(s|ed|ing)?|echo(es|ed|ing)?|dump(s|ed|ing)?|expos(e|es|ed|ing))\b[^.;]{0,30}?\btokens?\b/i,
@@ -147,7 +154,9 @@ const ships: Reaches = (type) => SHIPPING_TYPES.includes(type);
 const migrates: Reaches = (type, clause) => MIGRATING_TYPES.includes(type) || SCHEMA_WORK.test(clause.text);
 
 const DELETES =
-  /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,45}?\b(files?|dirs?|director(y|ies)|folders?|recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i;
+  /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,45}?\b(recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i;
+// Files and folders removed in code work are the change itself (removals.ts, deletesFiles).
+const CODE_WORK: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "SECURITY_FIX"];
 // Text in single or double quotes blanked (same length, so spans hold); code in backticks is kept:
 // a command quoted to run ("`rm -rf build/`") is still the work.
 export const blankQuotes = (text: string): string =>
@@ -168,38 +177,12 @@ const HIGH: [Matcher, string, Reaches?][] = [
   // tags", "the v1.x tags") does not end the object. Fourteenth session: a quoted word is data, not
   // an action ("match CommandLine containing 'shadowcopy' and 'delete'", in a detection rule).
   [{ exec: (text) => DELETES.exec(blankQuotes(text)) }, "deletes"],
+  [{ exec: (text) => deletesFiles(blankQuotes(text)) }, "deletes", (type) => !CODE_WORK.includes(type)],
   // Seventeenth session: where no type fits, a removal of stored things named anywhere in the
   // clause, or anything torn down (removals.ts).
   [REMOVES_STORED, "deletes", (type) => type === "UNCLASSIFIED"],
   ...ACCESS_RULES,
 ];
-// Rewrite verbs only: a backfill of a new column or an added index (HIGH, the type's base) is not one.
-// Fifteenth session: also a clean-up with its object inside ("clean them up", "tidy up the duplicate
-// bib records"), a deletion asked in the passive ("applicant records … have to be removed") and
-// stored values shifted by an amount ("every student's exam grade needs to be raised by 5 marks"),
-// as bl-024 "Clean them up the same way as last time" and eg-054 "clean it up in prod" are CRITICAL.
-// Sixteenth session: also a column nulled out ("4. null out `phone` once the app is on the new build").
-const REWRITES_DATA =
-  /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|null(?:s|ing)? out|update\b[^.;]{0,60}?\bset)\b/i;
-// Seventeenth session: stored values set to a given value ("set them to 'cancelled_by_system'", "In
-// prod, set psr.needs.review_due = '2027-03-31' for every ACTIVE registration") rewrite what is
-// there, where the same words filling empty values ("set `rink_id = 1` where it is NULL") backfill
-// (HIGH, as a backfill is); and stored rows fixed or cleaned out ("can you fix the rows?", "Fix the
-// seat counts in prod", "Clean out the bad telemetry rows in prod") are rewritten too: 10 production
-// data migrations of 10 parts on the development split are CRITICAL and were read HIGH, none of
-// the production migrations these words name is HIGH but the two that fill NULLs.
-// Read in two steps (the verb, then a value given after it), each expression linear.
-const SET_VERB = /\bset(?:s|ting)?\b/i;
-const VALUE_GIVEN = /(?:\bto\b|=) ?['"\d]/i;
-const setsValue = (text: string): RegExpExecArray | null => {
-  const verb = SET_VERB.exec(text);
-  return verb && VALUE_GIVEN.test(text.slice(verb.index, verb.index + 80)) ? verb : null;
-};
-const FIXES_ROWS =
-  /\bfix(?:es|ing)?(?: up)? (?:the |those |these )?(?:[\w-]+ ){0,2}?(?:rows|data|records|values|entries|counts)\b|\bclean(?:s|ing)? out\b/i;
-const rewritesRows = (text: string): RegExpExecArray | null =>
-  REWRITES_DATA.exec(text) ?? FIXES_ROWS.exec(text) ?? (/\bnull\b/i.test(text) ? null : setsValue(text));
-const STAGED_FIRST = /\b(?:staging|uat)\b[^.;]{0,12}?\bfirst\b|\bfirst (?:in|on|against) (?:the )?(?:staging|uat)\b/i;
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
 const TYPE_RISK: Partial<Record<TaskType, RiskClass>> = { DEPLOY: "HIGH", DATA_MIGRATION: "HIGH" };
 // Work whose risk is its kind's, whatever it touches: a latency target on /checkout, a bump of the
@@ -233,7 +216,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   if (
     type === "DATA_MIGRATION" &&
     acting.some((clause) => PRODUCTION.test(clause.text)) &&
-    !acting.some((clause) => STAGED_FIRST.test(clause.text))
+    !acting.some((clause) => STAGED_FIRST.exec(clause.text) !== null)
   )
     for (const [i, clause] of acting.entries()) {
       const match = rewritesRows(unplaced[i]!);
@@ -309,8 +292,13 @@ function actingPart(clause: Clause): Clause[] {
 // and gated on a rewrite that lists the rows it leaves ("leave rows that don't match untouched,
 // just list their ids", ev-196); the two RECOMMEND_ONLY entries that say it also say "don't change
 // anything" or "no changes", which this expression still reads.
+// Eighteenth session: "advice" is asked for where it stands alone or after "your", "only", "some",
+// "for" and the like ("I only want your advice", "Advice only"); after another noun it names a
+// document of a trade ("the remittance advice PDF", "UNA service string advice" of EDIFACT), and the
+// work on it is change work (dr-197, ew-180, fe-158, three parts, were read RECOMMEND_ONLY). So is
+// "no system changes" a limit to advice as "no changes to any system" is (fg-146; fa-115, fb-011).
 const RECOMMEND =
-  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from|matching)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|explain|describe)|propose (a |an )?(plan|fix|approach)|no changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|(?<![a-z]\s)advice|(?<=\b(?:your|some|any|only|just|for|need|want|give|me|us|my|our|no|an?)\s)advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from|matching)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|explain|describe)|propose (a |an )?(plan|fix|approach)|no (?:system )?changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
 // Fourteenth session: "approval" naming a part of the system ("the approval list", "the time-off
 // approval flow", "needs manager approval": 4 of 4 such requests AUTONOMOUS) asks nobody to be
 // consulted; the caller's own approval still does ("wait for approval", "needs my approval").

@@ -1,0 +1,51 @@
+// Production data rewritten (docs/task-labelling.md, "risk": production data deleted, wiped or
+// rewritten is CRITICAL; rehearsed on staging first it is HIGH). Split from risk.ts in the
+// eighteenth session; riskOf reads these on a DATA_MIGRATION that names production.
+import type { Matcher } from "./risk.js";
+
+// Rewrite verbs only: a backfill of a new column or an added index (HIGH, the type's base) is not one.
+// Fifteenth session: also a clean-up with its object inside ("clean them up", "tidy up the duplicate
+// bib records"), a deletion asked in the passive ("applicant records … have to be removed") and
+// stored values shifted by an amount ("every student's exam grade needs to be raised by 5 marks"),
+// as bl-024 "Clean them up the same way as last time" and eg-054 "clean it up in prod" are CRITICAL.
+// Sixteenth session: also a column nulled out ("4. null out `phone` once the app is on the new build").
+const REWRITES_DATA =
+  /\b(anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,40}?\b(?:to|=)\s*null|null(?:s|ing)? out|update\b[^.;]{0,60}?\bset)\b/i;
+// Seventeenth session: stored values set to a given value ("set them to 'cancelled_by_system'", "In
+// prod, set psr.needs.review_due = '2027-03-31' for every ACTIVE registration") rewrite what is
+// there, where the same words filling empty values ("set `rink_id = 1` where it is NULL") backfill
+// (HIGH, as a backfill is); and stored rows fixed or cleaned out ("can you fix the rows?", "Fix the
+// seat counts in prod", "Clean out the bad telemetry rows in prod") are rewritten too: 10 production
+// data migrations of 10 parts on the development split are CRITICAL and were read HIGH, none of
+// the production migrations these words name is HIGH but the two that fill NULLs.
+// Read in two steps (the verb, then a value given after it), each expression linear.
+const SET_VERB = /\bset(?:s|ting)?\b/i;
+const VALUE_GIVEN = /(?:\bto\b|=) ?['"\d]/i;
+const setsValue = (text: string): RegExpExecArray | null => {
+  const verb = SET_VERB.exec(text);
+  return verb && VALUE_GIVEN.test(text.slice(verb.index, verb.index + 80)) ? verb : null;
+};
+// Eighteenth session: also a "data fix" named as the work ("### Data fix: mirrored tooth numbers in
+// chart_entries (prod)", "Prod data fix: 312 products …"): 5 production data migrations of 5 parts
+// that say it are CRITICAL (ff-051 was read HIGH); one that names no environment stays HIGH (bg-176).
+const FIXES_ROWS =
+  /\bfix(?:es|ing)?(?: up)? (?:the |those |these )?(?:[\w-]+ ){0,2}?(?:rows|data|records|values|entries|counts)\b|\bclean(?:s|ing)? out\b|\bdata[- ]fix(?:es)?\b/i;
+export const rewritesRows = (text: string): RegExpExecArray | null =>
+  REWRITES_DATA.exec(text) ?? FIXES_ROWS.exec(text) ?? (/\bnull\b/i.test(text) ? null : setsValue(text));
+// Eighteenth session: the rehearsal also in the order of the steps, without "first" ("run the script
+// on staging, let Aoife check the reminders still go out, then run it on production").
+// Read in two steps (staging named, then production after "then" in the same sentence).
+const FIRST_ON_STAGING = /\b(?:staging|uat)\b[^.;]{0,12}?\bfirst\b|\bfirst (?:in|on|against) (?:the )?(?:staging|uat)\b/i;
+const ON_STAGING = /\b(?:on|in) (?:the )?(?:staging|uat)\b/i;
+const THEN_PRODUCTION = /\bthen (?:run (?:it|them|this|that|the [\w-]+) )?(?:on|in|against) (?:the )?prod(?:uction)?\b/i;
+export const STAGED_FIRST: Matcher = {
+  exec: (text) => {
+    const first = FIRST_ON_STAGING.exec(text);
+    if (first) return first;
+    const staging = ON_STAGING.exec(text);
+    if (!staging) return null;
+    const after = text.slice(staging.index, staging.index + 140);
+    const end = /[.;]/.exec(after);
+    return THEN_PRODUCTION.test(end ? after.slice(0, end.index) : after) ? staging : null;
+  },
+};
