@@ -117,16 +117,6 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
     "keeps a .env file's values from leaking",
   ],
   [CREDENTIAL, "SECRET", "carries a credential"],
-  // Eighteenth session: a credential pasted as a lower-case key and its value, as a log line or a
-  // config dump writes it ("auth_token=9d2c41e7…", "client_secret=GOCSPX-…", "password=Wint3r!2026"):
-  // the leaked-credential rule (docs/task-labelling.md: 30 of 30 SECRET), 18 of 18 such requests
-  // in the development corpus. The value holds a digit and is no call ("token = hashlib.md5(…)" is
-  // code that makes one) and no placeholder ("${TOKEN}", "<token>", "xxx").
-  [
-    /\b(?:[a-z0-9]+_)*(?:token|secret|password|passwd|api_?key)["']?\s*[=:]\s*["']?(?=[^\s"'<>*]*\d)(?!\$\{|<|x{3})[A-Za-z0-9][\w.~+/=!-]{7,}(?![\w.(])/,
-    "SECRET",
-    "carries a credential",
-  ],
   [KEY_ROTATED, "SECRET", "a key, certificate or webhook is rotated, revoked or leaked"],
   [
     /\b(rotat(e|ing)|revok(e|ing)|leak(ed|s)?)\b[^.;]{0,30}?\b(?:(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
