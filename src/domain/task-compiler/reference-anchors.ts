@@ -11,8 +11,10 @@ export const IDENTIFIER =
 // resolved (docs/task-labelling.md), while a PR number or a commit names a change the repository
 // holds ("as we did in PR #311").
 export const TICKET_KEY = /\b[A-Z][A-Z0-9]+-\d+\b/g;
+// Eighteenth session: one whitespace run between the bracket, the preposition and the name (three
+// `\s*` in a row were cubic on a run of spaces after "the old function"; same language).
 const EVENT_IDENTIFIED =
-  /^\s*\(?\s*(?:in|for|with|from|on)?\s*(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
+  /^\s*(?:\(\s*)?(?:(?:in|for|with|from|on)\s*)?(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
 // Twelfth session: an identifier, path or URL right after a reference names it, as an example
 // ("about 40 of the old ones, e.g. /api/v2/datasets/…") or as an apposition after where it was
 // mentioned ("the function Maria mentioned in the standup, `ward_for_address()` in gis/lookup.py").
