@@ -14,10 +14,9 @@ import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
+import { TEST_BUILD_DIR } from "./canon-cli.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
-/** Where the compiled sources go: one level under the repository, as src/ and dist/ are. */
-export const TEST_BUILD_DIR = path.join(repoRoot, "test-build");
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

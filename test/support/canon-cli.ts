@@ -3,11 +3,13 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
+/** Where Vitest's global setup compiles src/ (test/support/build-cli.ts): one level under the repository, as src/ and dist/ are. */
+export const TEST_BUILD_DIR = path.join(repoRoot, "test-build");
 /**
  * The CLI's entry point as the tests run it: src/ compiled by Vitest's global setup into
- * test-build/ (test/support/build-cli.ts), run with plain `node` instead of tsx in each process.
+ * test-build/, run with plain `node` instead of tsx in each process.
  */
-export const CANON_MAIN = path.join(repoRoot, "test-build/cli/main.js");
+export const CANON_MAIN = path.join(TEST_BUILD_DIR, "cli/main.js");
 
 export interface CliResult {
   status: number | null;

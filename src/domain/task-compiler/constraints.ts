@@ -165,8 +165,9 @@ function hardnessOfText(clause: Clause): Hardness | null {
   if (gatedTest(SOFT, text)) return RATHER_RULE.test(text) && !SOFT.test(text.replace(/\brather than\b/gi, "")) ? "HARD" : "SOFT";
   if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
-  const label = LABELLED.exec(unchecked(text));
-  if (label && HARD_LEAD.test(unchecked(text).slice(label[0].length))) return "HARD";
+  const item = unchecked(text);
+  const label = LABELLED.exec(item);
+  if (label && HARD_LEAD.test(item.slice(label[0].length))) return "HARD";
   // A rule behind a label naming its source (constraint-forms.ts): the words after it are read
   // alone, and a bare denial there binds.
   const source = RULE_SOURCE_LABEL.exec(text);

@@ -71,6 +71,12 @@ export const PERSON_RECORDS = new RegExp(
   "i",
 );
 
+/** The words before `index` in its sentence (after the last ".", ";" or line break), at most `reach` characters back. */
+export function sentenceUpTo(text: string, index: number, reach: number): string {
+  const before = text.slice(Math.max(0, index - reach), index);
+  return before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf(";"), before.lastIndexOf("\n")) + 1);
+}
+
 // Eighteenth session: files and documents that are people's own health or identity records
 // (X-rays and radiographs, identity, ID and KYC documents, passport and ID scans) deleted, wiped,
 // purged, migrated, moved, imported or transferred: the task handles what is stored about people
@@ -92,9 +98,7 @@ const NOT_REAL_OR_RELATIVE = /\b(?:synthetic|fake|faker|seeded|test|demo|that|wh
 export const PEOPLES_DOCUMENTS_MOVED = {
   exec(text: string): RegExpExecArray | null {
     for (const match of text.matchAll(PEOPLES_DOCUMENTS)) {
-      const from = Math.max(0, match.index - 70);
-      const before = text.slice(from, match.index);
-      const sentence = before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf(";"), before.lastIndexOf("\n")) + 1);
+      const sentence = sentenceUpTo(text, match.index, 70);
       for (const verb of sentence.matchAll(MOVED_OR_DELETED))
         if (!NOT_REAL_OR_RELATIVE.test(sentence.slice(verb.index + verb[0].length))) return match;
     }

@@ -5,7 +5,14 @@ import type { PrivacyClass } from "../../contracts/task-ir.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
 import type { Clause } from "./segment.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
-import { DATA_PROTECTION_LAW, PEOPLES_DOCUMENTS_MOVED, PERSON_IDENTIFIERS, PATIENT_RECORDS, PERSON_RECORDS } from "./personal-records.js";
+import {
+  DATA_PROTECTION_LAW,
+  PEOPLES_DOCUMENTS_MOVED,
+  PERSON_IDENTIFIERS,
+  PATIENT_RECORDS,
+  PERSON_RECORDS,
+  sentenceUpTo,
+} from "./personal-records.js";
 
 // Thirteenth session: personal data pasted into the request (docs/task-labelling.md, "privacy":
 // e-mail addresses in logs, phone numbers, passport numbers). A person's address is written
@@ -88,15 +95,15 @@ const PERSONAL_DATA =
 const PROHIBITION = /\b(?:no|never|don['’]?t|(?:do|must|shall|should|may|are|is) not|mustn['’]t|shouldn['’]t)\b/i;
 const WRITTEN_ARTEFACT =
   /\b(?:examples?|fixtures?|test data|seed data|docs?|documents?|documentation|report|runbook|readme|screenshots?|timeline|json-ld)\b/i;
+/** Every match of PERSONAL_DATA (matchAll reads a copy, so one expression serves every call). */
+const PERSONAL_DATA_ALL = new RegExp(PERSONAL_DATA.source, "gi");
 const PERSONAL_DATA_HANDLED: Matcher = {
   exec(text: string) {
     if (!gatedTest(PERSONAL_DATA, text)) return null;
     const keptOut = WRITTEN_ARTEFACT.test(text);
-    for (const match of text.matchAll(new RegExp(PERSONAL_DATA.source, "gi"))) {
+    for (const match of text.matchAll(PERSONAL_DATA_ALL)) {
       // The words before it in its sentence, at most 50 characters back.
-      const before = text.slice(Math.max(0, match.index - 50), match.index);
-      const sentence = before.slice(Math.max(before.lastIndexOf("."), before.lastIndexOf(";"), before.lastIndexOf("\n")) + 1);
-      if (!keptOut || !PROHIBITION.test(sentence)) return match;
+      if (!keptOut || !PROHIBITION.test(sentenceUpTo(text, match.index, 50))) return match;
     }
     return null;
   },

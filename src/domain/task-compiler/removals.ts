@@ -48,8 +48,9 @@ export const removesRefs = (text: string): boolean => REFS.test(text) && REMOVAL
 // HIGH), where the guide's deletion raise is for stored files, backups and environments.
 // Read in two steps (each verb, then its object within the next words of the sentence), each
 // expression linear.
-const REMOVAL_OF =
-  /\b(?:delet(?:e|ing)|remov(?:e|ing)|drop(?:ping)?|wip(?:e|ing)|prun(?:e|ing)|purg(?:e|ing)|destroy(?:ing)?|tear(?:ing)? down|nuk(?:e|ing)|clear(?:ing)? out)\b/gi;
+/** The verbs of the deletion rule (risk.ts's DELETES reads them before its stored objects). */
+export const DELETION_VERBS = String.raw`delet(?:e|ing)|remov(?:e|ing)|drop(?:ping)?|wip(?:e|ing)|prun(?:e|ing)|purg(?:e|ing)|destroy(?:ing)?|tear(?:ing)? down|nuk(?:e|ing)|clear(?:ing)? out`;
+const REMOVAL_OF = new RegExp(String.raw`\b(?:${DELETION_VERBS})\b`, "gi");
 const FILES = /\b(?:files?|dirs?|director(?:y|ies)|folders?)\b/i;
 const SENTENCE_END = /[;]|\.(?!\S)/;
 /** The first removal verb whose object, in the same sentence and within 45 characters, is a file or folder. */

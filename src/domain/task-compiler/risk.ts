@@ -6,7 +6,7 @@ import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff } from "./money.js";
-import { deletesFiles, REMOVES_STORED, removesRefs } from "./removals.js";
+import { DELETION_VERBS, deletesFiles, REMOVES_STORED, removesRefs } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -153,8 +153,10 @@ const SCHEMA_WORK =
 const ships: Reaches = (type) => SHIPPING_TYPES.includes(type);
 const migrates: Reaches = (type, clause) => MIGRATING_TYPES.includes(type) || SCHEMA_WORK.test(clause.text);
 
-const DELETES =
-  /\b(delet(e|ing)|remov(e|ing)|drop(ping)?|wip(e|ing)|prun(e|ing)|purg(e|ing)|destroy(ing)?|tear(ing)? down|nuk(e|ing)|clear(ing)? out|rm -rf)\b(?:[^.;]|\.(?=\S)){0,45}?\b(recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b/i;
+const DELETES = new RegExp(
+  String.raw`\b(?:${DELETION_VERBS}|rm -rf)\b(?:[^.;]|\.(?=\S)){0,45}?\b(recordings|data|records|rows|tables?|users?|accounts?|branch(es)?|tags?|environments?|envs?|namespaces?|buckets?|volumes?|backups?|snapshots?|dumps?|database|repos?|repository|logs)\b|\brm -rf\b|\bclean ?up (script|job)\b[^.;]{0,30}?\b(files|uploads|temp|tmp|logs|backups)\b`,
+  "i",
+);
 // Files and folders removed in code work are the change itself (removals.ts, deletesFiles).
 const CODE_WORK: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "SECURITY_FIX"];
 // Text in single or double quotes blanked (same length, so spans hold); code in backticks is kept:
