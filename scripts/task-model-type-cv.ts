@@ -5,34 +5,38 @@
 // contact (the commit that had not seen the batch). Printed per batch, so a gain is judged against
 // the batch-to-batch spread.
 import { loadModel, predict } from "../src/domain/task-compiler/model/naive-bayes.js";
-import { features, tokens } from "../src/domain/task-compiler/model/features.js";
+import { features } from "../src/domain/task-compiler/model/features.js";
 import type { CorpusEntry } from "../test/support/task-corpus.js";
 import {
-  ESCALATION_MODEL_SETTINGS,
   TYPE_MODEL_SETTINGS,
-  buildTable,
-  AMBIGUITY_CLASSES,
   buildAmbiguityTable,
   buildEscalationTable,
-  buildLrTable,
   buildTypeTable,
   escalationRows,
-  fitSoftmax,
-  indexTexts,
   trainTypeModels,
   loadFirstContact,
   textOf,
   TYPE_CLASSES,
   typeRows,
 } from "./task-model-lib.js";
-import { ESCALATION_FEATURES } from "../src/domain/task-compiler/model/escalation-features.js";
 import { fitLogistic, logisticVote } from "../src/domain/task-compiler/model/logistic.js";
-import { loadSoftmax, normalise, softmaxProbabilities } from "../src/domain/task-compiler/model/softmax.js";
 import { TYPE_MODEL_LR_WEIGHT, TYPE_MODEL_RESOLVES, useTypeModel } from "../src/domain/task-compiler/model/type-evidence.js";
-import { ambiguityLean, useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
-import { STANDING_KINDS, useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
+import { useAmbiguityModel } from "../src/domain/task-compiler/model/ambiguity-evidence.js";
+import { useEscalationModel } from "../src/domain/task-compiler/model/escalation-evidence.js";
 import { evaluate } from "../test/support/task-corpus-metrics.js";
-import { escalationRates, leaveBatchOutVotes, pct } from "./task-model-cv.js";
+import { pct } from "./task-model-cv.js";
+import {
+  agree,
+  cnbTrainer,
+  K,
+  nbLrTrainer,
+  nbTrainer,
+  nbVariantTrainer,
+  shippedLrTrainer,
+  signFlip,
+  softmaxTrainer,
+  type Trainer,
+} from "./task-model-type-trainers.js";
 import {
   centroidTrainer,
   describe,
@@ -42,252 +46,6 @@ import {
   mixScorers,
   nbSynonymTrainer,
 } from "./task-model-embeddings.js";
-
-/** A scorer trained on some rows: the class probabilities of a text, in TYPE_CLASSES order. */
-type Scorer = (text: string) => Float64Array;
-type Trainer = (rows: { text: string; label: string }[]) => Scorer;
-
-const K = TYPE_CLASSES.length;
-
-const nbTrainer =
-  (alpha: number): Trainer =>
-  (rows) => {
-    const model = loadModel(buildTable(rows, TYPE_CLASSES, { alpha, minDocs: 1 }));
-    return (text) => {
-      const out = new Float64Array(K);
-      for (const { label, p } of predict(model, text).ranked) out[TYPE_CLASSES.indexOf(label as never)] = p;
-      return out;
-    };
-  };
-
-/** Feature-by-class counts of the rows (`counts[f * K + c]`), each class's total, and the grand total. */
-function classCounts(rows: Parameters<Trainer>[0]) {
-  const { index, xs, ys } = indexRows(rows);
-  const V = index.size;
-  const counts = new Float64Array(V * K);
-  const totals = new Float64Array(K);
-  xs.forEach((x, r) => {
-    for (const f of x) counts[f * K + ys[r]!]!++;
-    totals[ys[r]!]! += x.length;
-  });
-  return { index, xs, ys, V, counts, totals, all: totals.reduce((s, t) => s + t, 0) };
-}
-
-/** Complement naive Bayes (Rennie et al. 2003): each class scored by how unlike the other classes' features the text is. */
-const cnbTrainer =
-  (alpha: number): Trainer =>
-  (rows) => {
-    const { index, V, counts, totals, all } = classCounts(rows);
-    const W = new Float64Array(V * K);
-    for (let f = 0; f < V; f++) {
-      let rowAll = 0;
-      for (let c = 0; c < K; c++) rowAll += counts[f * K + c]!;
-      for (let c = 0; c < K; c++) W[f * K + c] = -Math.log((rowAll - counts[f * K + c]! + alpha) / (all - totals[c]! + alpha * V));
-    }
-    return (text) => {
-      const z = new Float64Array(K);
-      for (const feature of features(text)) {
-        const f = index.get(feature);
-        if (f !== undefined) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
-      }
-      return normalise(z);
-    };
-  };
-
-/** Words that open a request without saying what it wants (greetings, politeness, modal frames). */
-const FRAME = new Set(
-  "hi hey hello morning ok okay so please pls plz can could would will you u we i i'd i'm need to want like mind kindly just quick quickly also then and let's let us our team".split(
-    " ",
-  ),
-);
-
-/** Feature variants of the shipped featuriser, for the grid (same tokens). */
-export function variantFeatures(text: string, variant: string): string[] {
-  const words = tokens(text.length > 8192 ? text.slice(0, 8192) : text).slice(0, 400);
-  const opening = Number(/open(\d+)/.exec(variant)?.[1] ?? 4);
-  const found = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    found.add(words[i]!);
-    if (i + 1 < words.length && !variant.includes("nopairs")) found.add(`${words[i]} ${words[i + 1]}`);
-    if (i < opening) found.add(`^${words[i]}`);
-  }
-  if (variant.includes("pred")) {
-    // The first words past the opening frame: where the request names what it wants.
-    let i = 0;
-    while (i < words.length && FRAME.has(words[i]!)) i++;
-    for (let j = i; j < Math.min(words.length, i + 2); j++) found.add(`>${words[j]}`);
-    if (i + 1 < words.length) found.add(`>${words[i]} ${words[i + 1]}`);
-  }
-  if (variant.includes("first")) {
-    const cut = text.search(/[.!?](?:\s|$)|\n/);
-    const head = tokens(cut > 0 ? text.slice(0, cut) : text).slice(0, 40);
-    for (const w of head) found.add(`1:${w}`);
-  }
-  if (variant.includes("last")) {
-    for (const w of words.slice(-6)) found.add(`$${w}`);
-  }
-  return [...found];
-}
-
-/** The shipped naive Bayes arithmetic (naive-bayes.ts) over a variant featuriser. */
-const nbVariantTrainer =
-  (alpha: number, variant: string): Trainer =>
-  (rows) => {
-    const counts = new Map<string, Float64Array>();
-    const docs = new Float64Array(K);
-    const totals = new Float64Array(K);
-    for (const row of rows) {
-      const c = TYPE_CLASSES.indexOf(row.label as never);
-      if (c < 0) continue;
-      docs[c]!++;
-      for (const f of variantFeatures(row.text, variant)) {
-        let v = counts.get(f);
-        if (!v) counts.set(f, (v = new Float64Array(K)));
-        v[c]!++;
-        totals[c]!++;
-      }
-    }
-    const V = counts.size;
-    const allDocs = docs.reduce((a, b) => a + b, 0);
-    const prior = Float64Array.from(docs, (d) => Math.log((d + 1) / (allDocs + K)));
-    const denominators = Float64Array.from(totals, (t) => Math.log(t + alpha * V));
-    return (text) => {
-      const z = Float64Array.from(prior);
-      for (const f of variantFeatures(text, variant)) {
-        const v = counts.get(f);
-        if (v) for (let c = 0; c < K; c++) z[c]! += Math.log(v[c]! + alpha) - denominators[c]!;
-      }
-      return normalise(z);
-    };
-  };
-
-/** indexTexts over labelled training rows, with each row's class. */
-function indexRows(rows: { text: string; label: string }[]) {
-  return { ...indexTexts(rows.map((r) => r.text)), ys: rows.map((r) => TYPE_CLASSES.indexOf(r.label as never)) };
-}
-
-const softmaxTrainer =
-  (l2: number, rounds: number, step: number): Trainer =>
-  (rows) => {
-    const { index, xs, ys } = indexRows(rows);
-    const { W, b } = fitSoftmax(xs, ys, index.size, { l2, rounds, step });
-    return (text) => {
-      const z = Float64Array.from(b);
-      for (const feature of features(text)) {
-        const f = index.get(feature);
-        if (f !== undefined) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
-      }
-      return normalise(z);
-    };
-  };
-
-/** The shipped regression's table, trained on the rows and read back as the compiler reads it. */
-const shippedLrTrainer: Trainer = (rows) => {
-  const model = loadSoftmax(buildLrTable(rows, TYPE_CLASSES));
-  return (text) => softmaxProbabilities(model, text);
-};
-
-/** The first scorer's probabilities where both scorers' top classes agree; halved where they do not. */
-const agree =
-  (a: Trainer, b: Trainer): Trainer =>
-  (rows) => {
-    const sa = a(rows);
-    const sb = b(rows);
-    const argmax = (p: Float64Array) => p.indexOf(Math.max(...p));
-    return (text) => {
-      const pa = sa(text);
-      if (argmax(pa) === argmax(sb(text))) return pa;
-      return pa.map((v) => v / 2);
-    };
-  };
-
-/**
- * NB-LR in the manner of Wang & Manning (2012), multiclass: the binary features scaled per class by
- * the naive Bayes log-count ratio of that class against the rest, one logistic regression per
- * class (one against the rest), the weights interpolated towards their mean magnitude (beta),
- * the one-vs-rest probabilities normalised.
- */
-const nbLrTrainer =
-  (l2: number, rounds: number, step: number, beta: number, alpha = 1): Trainer =>
-  (rows) => {
-    const { index, xs, ys, V, counts, totals, all } = classCounts(rows);
-    const ratio = new Float64Array(V * K);
-    for (let f = 0; f < V; f++) {
-      let rowAll = 0;
-      for (let c = 0; c < K; c++) rowAll += counts[f * K + c]!;
-      for (let c = 0; c < K; c++) {
-        const p = (counts[f * K + c]! + alpha) / (totals[c]! + alpha * V);
-        const q = (rowAll - counts[f * K + c]! + alpha) / (all - totals[c]! + alpha * V);
-        ratio[f * K + c] = Math.log(p / q);
-      }
-    }
-    // One binary logistic regression per class over x_f * r_c[f], by full-batch AdaGrad.
-    const W = new Float64Array(V * K);
-    const b = new Float64Array(K);
-    const n = xs.length;
-    for (let c = 0; c < K; c++) {
-      const w = new Float64Array(V);
-      const G = new Float64Array(V);
-      let bias = 0,
-        Gbias = 0;
-      const g = new Float64Array(V);
-      for (let round = 0; round < rounds; round++) {
-        g.fill(0);
-        let gbias = 0;
-        for (let r = 0; r < n; r++) {
-          let zr = bias;
-          for (const f of xs[r]!) zr += w[f]! * ratio[f * K + c]!;
-          const err = (1 / (1 + Math.exp(-zr)) - (ys[r] === c ? 1 : 0)) / n;
-          gbias += err;
-          for (const f of xs[r]!) g[f]! += err * ratio[f * K + c]!;
-        }
-        for (let f = 0; f < V; f++) {
-          const gf = g[f]! + l2 * w[f]!;
-          if (gf === 0) continue;
-          G[f]! += gf * gf;
-          w[f]! -= (step * gf) / Math.sqrt(G[f]!);
-        }
-        Gbias += gbias * gbias;
-        if (Gbias > 0) bias -= (step * gbias) / Math.sqrt(Gbias);
-      }
-      let mean = 0;
-      for (let f = 0; f < V; f++) mean += Math.abs(w[f]!);
-      mean /= V;
-      for (let f = 0; f < V; f++) W[f * K + c] = ((1 - beta) * mean + beta * w[f]!) * ratio[f * K + c]!;
-      b[c] = bias;
-    }
-    return (text) => {
-      const z = Float64Array.from(b);
-      for (const feature of features(text)) {
-        const f = index.get(feature);
-        if (f !== undefined) for (let c = 0; c < K; c++) z[c]! += W[f * K + c]!;
-      }
-      let sum = 0;
-      for (let c = 0; c < K; c++) sum += z[c] = 1 / (1 + Math.exp(-z[c]!));
-      for (let c = 0; c < K; c++) z[c]! /= sum;
-      return z;
-    };
-  };
-
-/**
- * Per-batch differences of two choices, summed, with how many batches went each way and an exact
- * sign-flip p-value (two-sided): how often flipping the signs of the batches' differences gives a
- * total at least as far from zero. Batches are the unit, so the spread between batches is the noise.
- */
-export function signFlip(diffs: number[]): string {
-  const nonzero = diffs.filter((d) => d !== 0);
-  const total = diffs.reduce((s, d) => s + d, 0);
-  let extreme = 0;
-  const m = nonzero.length;
-  for (let mask = 0; mask < 1 << m; mask++) {
-    let sum = 0;
-    for (let i = 0; i < m; i++) sum += mask & (1 << i) ? -nonzero[i]! : nonzero[i]!;
-    if (Math.abs(sum) >= Math.abs(total)) extreme++;
-  }
-  const up = diffs.filter((d) => d > 0).length;
-  const down = diffs.filter((d) => d < 0).length;
-  return `${total >= 0 ? "+" : ""}${total} requests (${diffs.join(" ")}; better on ${up}, worse on ${down} batches; sign-flip p=${(extreme / (1 << m)).toFixed(3)})`;
-}
 
 const MARGINS = [0, 2, 4, 6, 9, 14, 99];
 const CONFIDENCES = [0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99];
@@ -468,118 +226,6 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
     const cellDiffs = batches.map((b, i) => perBatch.get(b)!.combo[shipped]! - reference![i]!);
     console.log(`  paired with the shipped model and cell: this model at the shipped cell ${signFlip(cellDiffs)}`);
     console.log(`  batches ${batches.map((b) => `${b.split("/")[1]}:${perBatch.get(b)!.n}`).join(" ")}`);
-  }
-}
-
-/**
- * Candidate word-level ambiguity votes as an extra escalation feature (CV_GRID=lean --escalation):
- * for each fresh first-contact row, the AMBIGUOUS log-odds of a word model trained on the
- * development split without the row's batch, added to the shipped twenty; scored leave-batch-out
- * like them, per batch.
- */
-export function crossValidateEscalationLean(corpus: CorpusEntry[]): void {
-  const byId = new Map(corpus.map((e) => [e.id, e]));
-  const firstContact = new Map(loadFirstContact().map((r) => [r.id, r]));
-  const base = escalationRows(corpus);
-  const batches = [...new Set(base.map((r) => r.batch))];
-  const textFor = (id: string) => firstContact.get(id)!.text ?? textOf(byId.get(id)!);
-  const clip = (x: number, limit: number) => Math.max(-limit, Math.min(limit, x));
-  const lrLogit = (l2: number, rounds: number) => {
-    const out = new Map<string, number>();
-    for (const batch of batches) {
-      const ids = new Set(base.filter((r) => r.batch === batch).map((r) => r.id));
-      const rows = corpus.filter((e) => !ids.has(e.id)).map((e) => ({ text: textOf(e), y: e.expect.ambiguous ? 1 : 0 }));
-      const { index, xs } = indexTexts(rows.map((r) => r.text));
-      const { W, b } = fitSoftmax(
-        xs,
-        rows.map((r) => r.y),
-        index.size,
-        { l2, rounds, step: 0.5 },
-        2,
-      );
-      for (const r of base.filter((r) => r.batch === batch)) {
-        let z = b[1]! - b[0]!;
-        for (const f of features(textFor(r.id))) {
-          const i = index.get(f);
-          if (i !== undefined) z += W[i * 2 + 1]! - W[i * 2]!;
-        }
-        out.set(r.id, z);
-      }
-    }
-    return out;
-  };
-  const variants: [string, (id: string) => number[]][] = [["shipped features", () => []]];
-  const xOf = new Map(base.map((r) => [r.id, r.x]));
-  const at = (id: string, name: string) => xOf.get(id)![ESCALATION_FEATURES.indexOf(name as never)]!;
-  if (process.env.CV_INTERACTIONS) {
-    const named = (id: string) => Math.max(at(id, "shape:identifier"), at(id, "shape:path"));
-    variants.push(["+ reference asked x names something", (id) => [at(id, "asks:reference") * named(id)]]);
-    variants.push(["+ measure asked x number", (id) => [at(id, "asks:measure") * at(id, "shape:number")]]);
-    variants.push(["+ nothing asked x short", (id) => [(at(id, "asks:count") === 0 ? 1 : 0) * at(id, "shape:short")]]);
-    variants.push(["+ asked count x log words", (id) => [at(id, "asks:count") * at(id, "shape:log_words")]]);
-    variants.push(["+ lean x nothing asked", (id) => [(at(id, "asks:count") === 0 ? 1 : 0) * at(id, "words:ambiguity_lean")]]);
-    variants.push([
-      "+ all five",
-      (id) => [
-        at(id, "asks:reference") * named(id),
-        at(id, "asks:measure") * at(id, "shape:number"),
-        (at(id, "asks:count") === 0 ? 1 : 0) * at(id, "shape:short"),
-        at(id, "asks:count") * at(id, "shape:log_words"),
-        (at(id, "asks:count") === 0 ? 1 : 0) * at(id, "words:ambiguity_lean"),
-      ],
-    ]);
-  }
-  for (const [l2, rounds] of (process.env.CV_LEAN ?? "1e-4,200")
-    .split(";")
-    .filter(Boolean)
-    .map((s) => s.split(",").map(Number))) {
-    const logits = lrLogit(l2!, rounds!);
-    variants.push([`+ word LR logit l2=${l2} rounds=${rounds}`, (id) => [clip(logits.get(id)!, 10) / 5]]);
-  }
-  // The naive Bayes ambiguity lean with another smoothing, in place of the shipped one (alpha 0.5,
-  // chosen in the fourth session on the development split, never on first-contact rows).
-  const replaced = new Map<string, Map<string, number[]>>();
-  for (const alpha of (process.env.CV_LEAN_ALPHA ?? "").split(",").filter(Boolean).map(Number)) {
-    const lean = new Map<string, number[]>();
-    for (const batch of batches) {
-      const ids = new Set(base.filter((r) => r.batch === batch).map((r) => r.id));
-      const model = loadModel(
-        buildTable(
-          corpus.filter((e) => !ids.has(e.id)).map((e) => ({ text: textOf(e), label: e.expect.ambiguous ? "AMBIGUOUS" : "CLEAR" })),
-          AMBIGUITY_CLASSES,
-          { alpha, minDocs: 1 },
-        ),
-      );
-      for (const r of base.filter((r) => r.batch === batch)) {
-        const v = ambiguityLean(textFor(r.id), model);
-        lean.set(r.id, [clip(v.lean, 1), clip(v.logit, 20) / 10]);
-      }
-    }
-    replaced.set(`ambiguity lean alpha=${alpha}`, lean);
-  }
-  const runs: [string, (id: string) => number[], Map<string, number[]> | null][] = [
-    ...variants.map(([n, e]) => [n, e, null] as [string, (id: string) => number[], null]),
-    ...[...replaced].map(([n, lean]) => [n, () => [], lean] as [string, (id: string) => number[], Map<string, number[]>]),
-  ];
-  for (const [name, extra, lean] of runs) {
-    const rows = base.map((r) => {
-      const x = [...r.x, ...extra(r.id)];
-      if (lean) x.splice(6, 2, ...lean.get(r.id)!);
-      return { ...r, x };
-    });
-    const names = [...ESCALATION_FEATURES, ...extra(base[0]!.id).map((_, i) => `extra:${i}`)];
-    for (const l2 of [0.003, 0.01]) {
-      const p = leaveBatchOutVotes(rows, (training) => fitLogistic(names, training, { ...ESCALATION_MODEL_SETTINGS, l2 }));
-      const standing = (i: number) => rows[i]!.asked.some((k) => STANDING_KINDS.has(k));
-      const cells = [0.35, 0.4, 0.45, 0.5].map((t) => {
-        const r = escalationRates(rows, (i) => p[i]! >= t || standing(i));
-        return `t=${t} ${r.text}, gap ${(100 * r.gap).toFixed(1)}`;
-      });
-      console.log(`${name}, l2=${l2}: ${cells.join(" | ")}`);
-      const idx = (b: string) => rows.flatMap((r, i) => (r.batch === b ? [i] : []));
-      const per = batches.map((b) => escalationRates(rows, (i) => p[i]! >= 0.4 || standing(i), idx(b)));
-      console.log(`  t=0.4 per batch: recall ${per.map((x) => x.ae).join(" ")}; clear escalated ${per.map((x) => x.ce).join(" ")}`);
-    }
   }
 }
 

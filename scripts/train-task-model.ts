@@ -92,7 +92,7 @@ if (process.argv.includes("--cv")) {
     process.exit(0);
   }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "lean") {
-    const { crossValidateEscalationLean } = await import("./task-model-type-cv.js");
+    const { crossValidateEscalationLean } = await import("./task-model-escalation-lean-cv.js");
     crossValidateEscalationLean(corpus);
     process.exit(0);
   }
