@@ -54,17 +54,10 @@ import { loadCorpus } from "../test/support/task-corpus.js";
 
 const corpus = loadCorpus();
 if (process.argv.includes("--cv")) {
-  const {
-    crossValidate,
-    crossValidateEscalation,
-    crossValidateEscalationBatches,
-    crossValidateEscalationFeatures,
-    crossValidateEscalationPipeline,
-    crossValidateFields,
-    crossValidatePipeline,
-    crossValidateTypeFirstContact,
-    crossValidateTypeSettings,
-  } = await import("./task-model-cv.js");
+  const { crossValidate, crossValidateFields, crossValidatePipeline, crossValidateTypeFirstContact, crossValidateTypeSettings } =
+    await import("./task-model-cv.js");
+  const { crossValidateEscalation, crossValidateEscalationBatches, crossValidateEscalationFeatures, crossValidateEscalationPipeline } =
+    await import("./task-model-escalation-cv.js");
   if (process.env.CV_GRID === "type-cells-pipeline") {
     const { crossValidateTypeCellsPipeline } = await import("./task-model-type-cv.js");
     crossValidateTypeCellsPipeline(corpus);
