@@ -61,6 +61,9 @@ const CUE_LIST = (Object.entries(CUES) as [TaskType, Cue[]][]).map(
 const BY_NAME = [...TASK_TYPES].sort((a, b) => a.localeCompare(b));
 const TYPE_ORDER = Object.fromEntries(BY_NAME.map((type, rank) => [type, rank])) as Record<TaskType, number>;
 
+/** A cue's or a predicate's vote for a type, with the words it came from and why. */
+type Vote = (type: TaskType, weight: number, span: Span & { weight: number }, why: string) => void;
+
 /** `source` is the text the clauses were cut from (their spans index it); without it no topic line is seen. */
 export function classify(clauses: Clause[], labels: readonly string[], source = ""): Classification {
   // Hash tables (keyed-object.ts): which types a request's cues find, and in what order, differs
@@ -68,7 +71,7 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   const scores: Partial<Record<TaskType, number>> = keyedObject();
   const spans: Partial<Record<TaskType, Span & { weight: number }>> = keyedObject();
   const evidence: Evidence[] = [];
-  const vote = (type: TaskType, weight: number, span: Span & { weight: number }, why: string) => {
+  const vote: Vote = (type, weight, span, why) => {
     scores[type] = (scores[type] ?? 0) + weight;
     if (!spans[type] || spans[type]!.weight < span.weight) spans[type] = span;
     if (evidence.length < MAX_EVIDENCE) evidence.push({ type, weight, why });
@@ -94,32 +97,7 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   const quoteLabels = new Set(
     clauses.filter((clause, i) => source[clause.end] === ":" && !clause.role && clauses[i + 1]?.text.startsWith(">")),
   );
-  for (const clause of clauses) {
-    if (clause.section === "forbidden" || isNegated(clause.text) || quoteLabels.has(clause)) continue;
-    // A question's nouns are its topic, not an action: they count once.
-    const factor = firstSentences.has(clause.sentence) && !clause.text.endsWith("?") ? 2 : 1;
-    // "1) fix the carousel … 2) bump next to 14.2.15 … 3) add …" on one line: the first request is
-    // the one the text opens with (the guide: a multi text has its first request's type), so words
-    // after a second item's number are not the opening and count once.
-    const second = factor === 2 ? SECOND_ITEM.exec(clause.text) : null;
-    const opens = second ? second.index + 1 : Infinity;
-    const text = withoutBackground(clause.text);
-    const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
-    // Indexed loops: destructuring iterators here allocated a third of classify's garbage.
-    for (let t = 0; t < CUE_LIST.length; t++) {
-      const [type, cues] = CUE_LIST[t]!;
-      if (fixing && type === "INVESTIGATE") continue;
-      for (let c = 0; c < cues.length; c++) {
-        const { 0: pattern, 1: weight, 2: gate } = cues[c]!;
-        if (!mayMatch(gate, text)) continue;
-        const match = pattern.exec(text);
-        if (!match) continue;
-        const start = clause.start + match.index;
-        const times = match.index < opens ? factor : 1;
-        vote(type, weight * times, { start, end: start + match[0].length, weight: weight * times }, `cue "${match[0]}"`);
-      }
-    }
-  }
+  voteCues(clauses, firstSentences, quoteLabels, vote);
   const testCues = scores.TEST ?? 0;
   const bugCues = scores.BUG_FIX ?? 0;
   votePathKind(clauses, vote);
@@ -258,34 +236,7 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
   // asks ("Why does the seat resolver even run for infants?") asks in that later question: with no
   // ask among the openings, the first question after them that asks for a finding is the ask
   // (thirteenth session). Quoted lines and code are data and ask nothing.
-  if (!asked && !predicateType && !conventional) {
-    for (const clause of clauses.slice(4)) {
-      if (clause.code || clause.role === "data" || clause.heading || forbids(clause) || isNegated(clause.text)) continue;
-      const stripped = clause.text.replace(LEAD_FILLER, "");
-      const offset = clause.start + clause.text.length - stripped.length;
-      // Eighteenth session: "Find out why it doesn't end up in the filing and fix it." after a
-      // title, a description and a quoted rejection: the finding-and-fix is the ask, as it is in
-      // the opening (the guide: 4 of 4 such asks are fixes), and a fix, not the question it holds.
-      const fixing = INVESTIGATE_THEN_FIX.exec(stripped);
-      if (fixing) {
-        const weight = PREDICATE_WEIGHT + FINDING_WEIGHT;
-        vote(
-          "BUG_FIX",
-          weight,
-          { start: offset, end: offset + fixing[0].length, weight },
-          `"${fixing[0]}" after the report asks for a fix`,
-        );
-        break;
-      }
-      // "Does that make sense?" asks about the request itself, not for a finding.
-      if (!clause.text.endsWith("?") || /\b(?:make sense|work for you|sound (?:ok|okay|good|right))\b/i.test(clause.text)) continue;
-      const question = findingQuestion(clause.text, stripped);
-      if (!question) continue;
-      for (const { type, weight, length, why } of question)
-        vote(type, weight, { start: offset, end: offset + length, weight }, `${why}, after the report`);
-      break;
-    }
-  }
+  if (!asked && !predicateType && !conventional) voteLaterQuestion(clauses, vote);
   // "Fix X and add a regression test": the fix is the main work and the test a step of it, so
   // the words asking for the test do not vote (thirteenth session; the guide counts 6 of 6).
   const fixType = conventional?.[1] ?? predicateType;
@@ -301,6 +252,97 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     scores.TEST! -= testCues;
     if (!scores.TEST) delete scores.TEST;
   }
+  return settleType(
+    { scores, spans, evidence },
+    { asked, predicateType, conventional: !!conventional, labels, opening, clauses, testCues, bugCues, fixingTests, stepOf, fixType },
+  );
+}
+
+/**
+ * Every cue of every type over the clauses (the cue table is type-cues.ts). Nineteenth session
+ * (speed): classify's parts are functions of their own, so that V8 optimises and re-optimises
+ * each apart (classify was recompiled seven times in a warm process, ~0.8 s of compiler time each).
+ */
+function voteCues(clauses: readonly Clause[], firstSentences: ReadonlySet<number>, quoteLabels: ReadonlySet<Clause>, vote: Vote): void {
+  for (const clause of clauses) {
+    if (clause.section === "forbidden" || isNegated(clause.text) || quoteLabels.has(clause)) continue;
+    // A question's nouns are its topic, not an action: they count once.
+    const factor = firstSentences.has(clause.sentence) && !clause.text.endsWith("?") ? 2 : 1;
+    // "1) fix the carousel … 2) bump next to 14.2.15 … 3) add …" on one line: the first request is
+    // the one the text opens with (the guide: a multi text has its first request's type), so words
+    // after a second item's number are not the opening and count once.
+    const second = factor === 2 ? SECOND_ITEM.exec(clause.text) : null;
+    const opens = second ? second.index + 1 : Infinity;
+    const text = withoutBackground(clause.text);
+    const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
+    // Indexed loops: destructuring iterators here allocated a third of classify's garbage.
+    for (let t = 0; t < CUE_LIST.length; t++) {
+      const [type, cues] = CUE_LIST[t]!;
+      if (fixing && type === "INVESTIGATE") continue;
+      for (let c = 0; c < cues.length; c++) {
+        const { 0: pattern, 1: weight, 2: gate } = cues[c]!;
+        if (!mayMatch(gate, text)) continue;
+        const match = pattern.exec(text);
+        if (!match) continue;
+        const start = clause.start + match.index;
+        const times = match.index < opens ? factor : 1;
+        vote(type, weight * times, { start, end: start + match[0].length, weight: weight * times }, `cue "${match[0]}"`);
+      }
+    }
+  }
+}
+
+/**
+ * A report that opens with what happened and asks only later: the first question after the
+ * openings that asks for a finding, or a finding-and-fix (thirteenth and eighteenth sessions).
+ */
+function voteLaterQuestion(clauses: readonly Clause[], vote: Vote): void {
+  for (const clause of clauses.slice(4)) {
+    if (clause.code || clause.role === "data" || clause.heading || forbids(clause) || isNegated(clause.text)) continue;
+    const stripped = clause.text.replace(LEAD_FILLER, "");
+    const offset = clause.start + clause.text.length - stripped.length;
+    // Eighteenth session: "Find out why it doesn't end up in the filing and fix it." after a
+    // title, a description and a quoted rejection: the finding-and-fix is the ask, as it is in
+    // the opening (the guide: 4 of 4 such asks are fixes), and a fix, not the question it holds.
+    const fixing = INVESTIGATE_THEN_FIX.exec(stripped);
+    if (fixing) {
+      const weight = PREDICATE_WEIGHT + FINDING_WEIGHT;
+      vote("BUG_FIX", weight, { start: offset, end: offset + fixing[0].length, weight }, `"${fixing[0]}" after the report asks for a fix`);
+      return;
+    }
+    // "Does that make sense?" asks about the request itself, not for a finding.
+    if (!clause.text.endsWith("?") || /\b(?:make sense|work for you|sound (?:ok|okay|good|right))\b/i.test(clause.text)) continue;
+    const question = findingQuestion(clause.text, stripped);
+    if (!question) continue;
+    for (const { type, weight, length, why } of question)
+      vote(type, weight, { start: offset, end: offset + length, weight }, `${why}, after the report`);
+    break;
+  }
+}
+
+/** What the cues and predicates found, read into the type (or the tie, or no work named). */
+interface Found {
+  asked: boolean;
+  predicateType: TaskType | null;
+  conventional: boolean;
+  labels: readonly string[];
+  opening: Clause | undefined;
+  clauses: Clause[];
+  testCues: number;
+  bugCues: number;
+  fixingTests: boolean;
+  stepOf: string | null;
+  fixType: TaskType | null;
+}
+
+function settleType(
+  {
+    scores,
+    spans,
+    evidence,
+  }: { scores: Partial<Record<TaskType, number>>; spans: Partial<Record<TaskType, Span & { weight: number }>>; evidence: Evidence[] },
+  { asked, predicateType, conventional, labels, opening, clauses, testCues, bugCues, fixingTests, stepOf, fixType }: Found,
+): Classification {
   // A remark that asks for nothing, or "do the same as last time": no kind of work is named (type-openings.ts).
   const noWork = !asked && !predicateType && !conventional && !labels.length && opening ? namesNoWork(opening, clauses) : null;
   if (noWork) return { type: "UNCLASSIFIED", span: null, scores, candidates: [], evidence, noWork };
@@ -346,10 +388,7 @@ const PATH_KIND_WEIGHT = 5;
  * work they imply when they all imply the same one: test files for TEST, docs for DOCS, config
  * files for CONFIG_CHANGE. Ordinary code, or a mix, says nothing.
  */
-function votePathKind(
-  clauses: Clause[],
-  vote: (type: TaskType, weight: number, span: Span & { weight: number }, why: string) => void,
-): void {
+function votePathKind(clauses: Clause[], vote: Vote): void {
   let kind: TaskType | null | undefined;
   let first: (Span & { ref: string }) | null = null;
   for (const clause of clauses) {
