@@ -168,7 +168,8 @@ const LATER_FORMS = [
 // Fifteenth session: forms the blind parts of the fourteenth and fifteenth sessions write, each a
 // rule by the same reading as those above:
 // - invariances of output in other words: "Results must match the current output to 6 decimal
-//   places", "The PDF must look the same for the handlers" (without "exactly"), a clause that opens
+//   places" (nineteenth session: "…must match the full rebuild", fl-140, the computation it replaces),
+//   "The PDF must look the same for the handlers" (without "exactly"), a clause that opens
 //   on the results it keeps ("results identical for seed 42"), and a trailing "same <results, output,
 //   routes, endpoints, signatures, API>" after the ask ("Get it under 2.5 GB, same inference
 //   results", "Split X into one controller per report, same routes"): what callers see must not
@@ -189,7 +190,7 @@ const LATER_FORMS = [
 // - a non-native denial of deletion or renaming ("The old table not delete please"), as "Line A not
 //   touch".
 const FIFTEENTH_FORMS = [
-  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?(?:match|equal)\s+(?:exactly\s+)?(?:the\s+)?(?:current|existing|old|original|previous|today'?s)\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?(?:match|equal)\s+(?:exactly\s+)?(?:the\s+)?(?:current|existing|old|original|previous|today'?s|full|legacy)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?(?:look|behave|work|render|read|print)\s+the\s+same\b`,
   String.raw`^(?:the\s+)?(?:[\w-]+\s+)?(?:results?|outputs?)\s+(?:(?:must|should)\s+(?:be|stay|remain)\s+)?(?:identical|unchanged|the\s+same)\b`,
   String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+)?(?:results?|outputs?|routes?|urls?|endpoints?|signatures?|api)\s*[.!]?$`,
