@@ -56,7 +56,8 @@ const EIGHTEENTH_FORMS = [
 //   article, after "so" or "and" ("No real pupil or parent names in fixtures", "so no customer data
 //   in the fixtures": fl-057, fl-085), as "no real addresses in the report";
 // - a verbless invariance of what the code computes or does, opening a clause ("Same logic, only
-//   names", "same instalment amounts for every plan": fj-178, fj-150), as "Same behaviour"
+//   names", "same instalment amounts for every plan", "Same matching behaviour": fj-178, fj-150,
+//   fh-031), as "Same behaviour"
 //   ("Same image, same node pool" still describes a setup: only logic and computed amounts);
 // - a path or an environment the work is confined to, as a clause of its own with an optional
 //   bracketed reason ("requirements/base.txt only", "prod-us only (UK schools don't send POs)":
@@ -72,7 +73,7 @@ const NINETEENTH_FORMS = [
   String.raw`\b(?:nothing|none\s+of\s+(?:this|it|these|them|that|those))\s+(?:goes|ships|lands|is\s+(?:deployed|released|shipped))\s+(?:to|on|in|into)\s+(?:prod|production|live)\b`,
   String.raw`(?:^|,\s+)(?:but\s+)?not\s+(?:on|in|to|into|for)\s+(?:the\s+)?(?:prod|production|live)\b(?:\s+[\w-]+)?\s+(?:yet|for\s+now)\b`,
   String.raw`(?:^|[,(]\s*|\b(?:so|and)\s+)no\s+(?:[\w-]+\s+){0,4}?(?:names?|data|e-?mails?|addresses|records|details|pii)\s+in\s+(?:(?:the|any|our)\s+)?(?:fixtures?|test\s+data|tests|seeds?|factories|snapshots?)\b`,
-  String.raw`^(?:and\s+)?same\s+(?:[\w-]+\s+)?(?:logic|semantics|amounts?|totals?|figures|calculations?)\b`,
+  String.raw`^(?:and\s+)?same\s+(?:[\w-]+\s+)?(?:logic|semantics|behaviou?r|amounts?|totals?|figures|calculations?)\b`,
   String.raw`^(?!(?:numbers?|counts?|figures|totals|findings|advice|plan|opinion|comments?|feedback|summary|answers?|reports?|text|links?|names?|propos\w*)\b)(?:[\w-]*[./][\w./-]*|[\w-]+(?=\s+only\s*\())\s+only\s*(?:\([^)]*\)\s*)?[.!]?$`,
   String.raw`(?:^|,\s+|\band\s+)(?:please\s+)?(?!(?:is|are|was|were|has|have|had|there|it|we|i|you|they|he|she|shows?|says?|returns?|gets?|got|found|finds|sees?|saw|do|does|did|changes?|happens?|means?)\b)[a-z][\w-]*\s+nothing\s+(?:yet|for\s+now)\b`,
 ];
