@@ -8,7 +8,9 @@ import { RULE_PHRASINGS } from "./rule-phrasings.js";
 // expressions do not read:
 // - an invariance without "the" or with an adverb: "results must be same to 1e-9", "Existing
 //   releases must render identically", "`terraform plan` must show no changes in any env";
-// - "There must be no behaviour change", "with no behaviour change": a denial the work must keep;
+// - "There must be no behaviour change", "with no behaviour change": a denial the work must keep
+//   (nineteenth session: "there are to be no dependency changes in xray-archive", ff-194: "is to be"
+//   is an obligation's modal, as in "nothing under tests/ is to be added");
 // - "X is not an option": a way of working ruled out;
 // - a verbless "no …" made an ask by "please" ("No code or command lines please", "Please no
 //   restart of anything"); a "no <thing> in the <part>" after a comma in an instruction
@@ -168,7 +170,8 @@ const LATER_FORMS = [
 // Fifteenth session: forms the blind parts of the fourteenth and fifteenth sessions write, each a
 // rule by the same reading as those above:
 // - invariances of output in other words: "Results must match the current output to 6 decimal
-//   places", "The PDF must look the same for the handlers" (without "exactly"), a clause that opens
+//   places" (nineteenth session: "…must match the full rebuild", fl-140, the computation it replaces),
+//   "The PDF must look the same for the handlers" (without "exactly"), a clause that opens
 //   on the results it keeps ("results identical for seed 42"), and a trailing "same <results, output,
 //   routes, endpoints, signatures, API>" after the ask ("Get it under 2.5 GB, same inference
 //   results", "Split X into one controller per report, same routes"): what callers see must not
@@ -189,7 +192,7 @@ const LATER_FORMS = [
 // - a non-native denial of deletion or renaming ("The old table not delete please"), as "Line A not
 //   touch".
 const FIFTEENTH_FORMS = [
-  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?(?:match|equal)\s+(?:exactly\s+)?(?:the\s+)?(?:current|existing|old|original|previous|today'?s)\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?(?:match|equal)\s+(?:exactly\s+)?(?:the\s+)?(?:current|existing|old|original|previous|today'?s|full|legacy)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?(?:look|behave|work|render|read|print)\s+the\s+same\b`,
   String.raw`^(?:the\s+)?(?:[\w-]+\s+)?(?:results?|outputs?)\s+(?:(?:must|should)\s+(?:be|stay|remain)\s+)?(?:identical|unchanged|the\s+same)\b`,
   String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+)?(?:results?|outputs?|routes?|urls?|endpoints?|signatures?|api)\s*[.!]?$`,
@@ -207,7 +210,8 @@ const FIFTEENTH_FORMS = [
 // rule by the same reading as those above:
 // - a non-native denial without "do", opening a clause or after a label, a comma, "and" or "but",
 //   with any verb of work ("and not touching the backend please", "Important: not deploy during
-//   the handover", "but not go to 3.4", "Please find the reason, not fix, we decide after"), as
+//   the handover", "but not go to 3.4", "Please find the reason, not fix, we decide after"; nineteenth
+//   session: chat's "pls" as "please", "pls not fix, only find where …", fg-128), as
 //   "not change" already was ("not going to …" and "not go well/away" describe);
 // - what stays as it is, said of its version ("the payments service stays on its current version");
 // - "leave X off / on / at 7.0": preserving a setting the ask leaves alone ("Leave the other sites
@@ -229,7 +233,7 @@ const FIFTEENTH_FORMS = [
 //   ticket" defers; only a path is a place).
 const SIXTEENTH_FORMS = [
   String.raw`^(?:but\s+)?not\s+(?:in|under|inside)\s+[\`'"]?[\w.:~-]*[/\\]`,
-  String.raw`(?:^(?:(?:important|note|reminder|please|and|but)[,:]?\s+)*|,\s*(?:and\s+|but\s+)?|\b(?:and|but)\s+)(?:please\s+)?not\s+(?!go(?:ing)?\s+(?:to\s+(?:be|have|work|need|happen)\b|well|away|anywhere|through)|going\s+to\b)(?:touch|touching|change|changing|modify|modifying|edit|editing|deploy|deploying|go|going|fix|fixing|push|pushing|merge|merging|delete|deleting|remove|removing|restart|restarting|upgrade|upgrading|update|updating|run|running|send|sending|rename|renaming)\b`,
+  String.raw`(?:^(?:(?:important|note|reminder|please|pls|and|but)[,:]?\s+)*|,\s*(?:and\s+|but\s+)?|\b(?:and|but)\s+)(?:please\s+|pls\s+)?not\s+(?!go(?:ing)?\s+(?:to\s+(?:be|have|work|need|happen)\b|well|away|anywhere|through)|going\s+to\b)(?:touch|touching|change|changing|modify|modifying|edit|editing|deploy|deploying|go|going|fix|fixing|push|pushing|merge|merging|delete|deleting|remove|removing|restart|restarting|upgrade|upgrading|update|updating|run|running|send|sending|rename|renaming)\b`,
   String.raw`\b(?:stays?|remains?)\s+(?:on|at)\s+(?:its|their|the)\s+(?:current|existing|present|old)\s+(?:version|release|tag|image|value|setting)s?\b`,
   String.raw`^(?:and\s+|please\s+)*leave\s+(?:the\s+|all\s+)?(?:other\s+|rest\s+of\s+the\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:on|off|enabled|disabled|at\s+v?\d[\w.]*)(?:\s+(?:for\s+now|please))?\s*(?:[,.!]|$)`,
   String.raw`^no\s+(?:code\s+)?changes?\s+for\s+(?!\d|now\b|the\s+(?:last|past|moment)\b|(?:a|an)\s+(?:while|hour|day|week|month)\b)\w`,
@@ -267,7 +271,7 @@ export const BINDING_FORM = new RegExp(
     String.raw`\bmust\s+(?:be|stay|remain)\s+same\b`,
     String.raw`\bmust\s+(?:render|behave|work|look|return|build|produce|output)\s+(?:exactly\s+)?identical(?:ly)?\b`,
     String.raw`\bmust\s+(?:show|report|produce|print)\s+no\b`,
-    String.raw`\bthere\s+(?:must|may|can|shall)\s+be\s+no\b`,
+    String.raw`\bthere\s+(?:must|may|can|shall|(?:is|are)\s+to)\s+be\s+no\b`,
     String.raw`\bwith\s+no\s+(?:[\w-]+\s+)?(?:behaviou?r|functional|visible|visual|output|api|schema)\s+changes?\b`,
     String.raw`\b(?:is|are)\s+not\s+an\s+option\b`,
     String.raw`(?:^|,\s+(?:so\s+)?)(?:please\s+)?(?:no|nothing)\s+${NO_RELEASE}[^;,]{1,60}?\s+please\b|^please\s+no\s+\w`,

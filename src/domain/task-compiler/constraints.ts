@@ -70,7 +70,7 @@ const NEGATIVE_SUBJECT_RULE = String.raw`(?:no\s+\w+|nothing|none)\b${PATH_OR_CH
 // So is a freeze in the present tense: "nothing under deploy/helm/ changes this week", "nothing new
 // under freight-billing/src/rates/" ("Nothing in declarations/ changed this month" is a fact).
 const HARD_SHORT = new RegExp(
-  String.raw`^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+(?:please|for now))?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b|[,:]\s+(?:and\s+|but\s+|so\s+)?no (?:(?:prod|production|staging|data|code|db|schema|other|logic|api|internal|external|output|ui|behaviou?r|visual|visible|functional)\s+)?(?:changes?|edits?|migrations?|deploys?|deployments?|releases?|reruns?|restarts?|pushes|commits|writes|renames|links|publish(?:es)?|network|fix(?:es)?(?!\s+(?:is\s+|are\s+)?(?:needed|required|necessary)))\b|^no (?:pushes|commits|changes|edits|writes|deploys) (?:to|in|on|without)\b|\bmust (?:behave|work|look|render|return|stay|remain)\s+(?:exactly\s+)?(?:as|like) (?:today|now|before|it does|they do)\b|\bmust keep \w+ing\b|^nothing else\b|(?:[,;]|\bso)\s+(?:and\s+|but\s+)?${NEGATIVE_SUBJECT_RULE}|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\b(?:nobody|no one)(?: else)? (?:touch|touches|change|changes|edit|edits|modify|modifies|deploy|deploys|merge|merges|push|pushes|adds)\b|\bmust still\b|\b(?:tests?|suite|build|plan)\b[^;]{0,30}?\bmust (?:still )?(?:pass|be green|show no)\b|^must (?:run|happen|be done) (?:outside|between|after|before|during)\b`,
+  String.raw`^(?:(?:please|pls|and|but|just)[,\s]+)?(?:(?!(?:[\w-]+\s+){0,2}(?:comments?|advice|plan|opinion|feedback|recommendations?|assessment|suggestions?|propos\w*|review|numbers|counts?|figures|totals)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+only|nothing else(?:\s+(?:changes|please))?|(?:[\w-]+\s+){0,2}[\w-]+\s+unchanged|same\b[^;]{0,60}?\bas (?:today|now|currently)\b.*)(?:\s+(?:please|for now))?\s*[.!]?$|,\s+(?:and\s+)?no (?:other|more|further) [\w-]+(?: [\w-]+)?\s*[.!]?$|\b(?:must|should|has to|have to|needs? to)\s+(?:keep|stay|remain|be)\s+(?:passing|working|green)\b|\bno real (?:[\w-]+ )?(?:data|numbers|values|records|accounts|emails|names)\b|[,:]\s+(?:and\s+|but\s+|so\s+)?no (?:(?:prod|production|staging|data|code|db|schema|other|logic|api|internal|external|output|ui|behaviou?r|visual|visible|functional)\s+)?(?:changes?|edits?|migrations?|deploys?|deployments?|releases?|reruns?|restarts?|pushes|commits|writes|renames|links|publish(?:es)?|network|fix(?:es)?(?!\s+(?:is\s+|are\s+)?(?:needed|required|necessary)))\b|^no (?:pushes|commits|changes|edits|writes|deploys) (?:to|in|on|without)\b|\bmust (?:behave|work|look|render|return|stay|remain)\s+(?:exactly\s+)?(?:as|like) (?:today|now|before|it does|they do)\b|\bmust keep \w+ing\b|^nothing else\b|(?:[,;]|\bso)\s+(?:and\s+|but\s+)?${NEGATIVE_SUBJECT_RULE}|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\b(?:nobody|no one)(?: else)? (?:touch|touches|change|changes|edit|edits|modify|modifies|deploy|deploys|merge|merges|push|pushes|adds)\b|\bmust still\b|\b(?:tests?|suite|build|plan)\b[^;]{0,30}?\bmust (?:still )?(?:pass|be green|show no)\b|^must (?:run|happen|be done) (?:outside|between|after|before|during)\b`,
   "i",
 );
 // A verbless "no …" is a rule when what it denies is work the agent would do: something new ("no
@@ -82,7 +82,7 @@ const HARD_SHORT = new RegExp(
 // is a rule too; "can" is left out, it describes ("no one can log in").
 // Eighteenth session: the kind's object may be a file name ("No package.json bumps", "no go.mod
 // changes").
-const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|${NEGATIVE_SUBJECT_RULE}`;
+const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea|rush|hurry|pressure)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|${NEGATIVE_SUBJECT_RULE}`;
 const HARD_LEAD = new RegExp(
   `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$|empty|blank|unset|in place|where (?:it|they) (?:is|are))\\b|leave (?:the |all )?[\\w.-]+(?: [\\w.-]+)? (?:on|at) \\S+$|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:code )?(?:changes|edits) (?:under|inside)\\b|no (?:new |breaking |external |public |db |database |production |prod |staging |runtime |gpl |copyleft |native )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
   "i",
@@ -162,7 +162,14 @@ export function hardnessOf(clause: Clause): Hardness | null {
 function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
   const text = unmarked(maskQuoted(clause.text));
-  if (gatedTest(SOFT, text)) return RATHER_RULE.test(text) && !SOFT.test(text.replace(/\brather than\b/gi, "")) ? "HARD" : "SOFT";
+  if (gatedTest(SOFT, text)) {
+    // Nineteenth session: "rather than" hedges nothing (fourteenth session); a clause that binds by
+    // its own words keeps its force when "rather than" ends it ("No changes to production code, just
+    // tests, and if you find an actual bug …, tell me rather than fixing it", fk-083).
+    const unhedged = text.replace(/\brather than\b/gi, "");
+    if (SOFT.test(unhedged)) return "SOFT";
+    return RATHER_RULE.test(text) || binds(unhedged) ? "HARD" : "SOFT";
+  }
   if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
   const item = unchecked(text);
@@ -253,6 +260,9 @@ const FORBIDS = new RegExp(
 );
 
 const QUOTE_LINE = /^>/;
+// The words by which a clause under a rules heading states a rule of its own (nineteenth session).
+const RULE_WORD =
+  /\b(?:must|should|shall|has to|have to|needs? to|may|can(?:not)?|no|not|never|nothing|none|nobody|only|stays?|remains?|keep|frozen|locked)\b|n't\b/i;
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
@@ -289,6 +299,20 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     }
     let hardness = hardnessOf(clause);
     const opensSentence = clauses[index - 1]?.sentence !== clause.sentence;
+    // Nineteenth session: under a rules heading, too, a bullet's first clause is the rule and a later
+    // clause without a word of obligation, denial or limit is its reason ("**Rules**\n- Do not drop
+    // the old \`translations\` column in this change; we drop it in a later release", ei-184), as in a
+    // list under a line naming rules; "; the report totals must match to the litre" (bp-154) and
+    // "; staging stays at 40" (dc-011) continue the rule.
+    if (
+      hardness === "HARD" &&
+      clause.section === "constraints" &&
+      item(clause) &&
+      !opensSentence &&
+      previous?.hardness === "HARD" &&
+      !RULE_WORD.test(clause.text)
+    )
+      hardness = null;
     // The bullet's first clause is the rule; the rest is its reason or way ("Keep controllers thin;
     // logic goes in app/Services/").
     if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";

@@ -41,6 +41,43 @@ const EIGHTEENTH_FORMS = [
   String.raw`^same\s+(?:outputs?|results?)(?:\s+(?:formats?|exactly|for|to|byte|as)\b|\s*[.!,]?$)`,
 ];
 
+// Nineteenth session (branch `hard19`): rules the blind parts 98p-98r state in the grammar the guide
+// reads as binding ("a prohibition or obligation stated as binding"), in voices the forms above miss:
+// - a negative "should" with a verb of change, whatever its subject ("The shift rules themselves
+//   shouldn't change at all", "The erasure job itself should not be changed", "No migration should
+//   be created for the table": fj-200, fl-198, fl-186), as "must not" and "shall not" already were,
+//   and a negative subject with "should be" and such a participle;
+// - a freeze in the passive present ("Nothing under infra/helm/ is edited by hand any more", fl-060),
+//   as the active "nothing under X changes this week";
+// - a negative subject kept from production ("None of this goes to prod before January", fl-152), as
+//   "nothing goes to production", and production denied as an elliptical target held for now ("not
+//   to production track yet", fk-094), as "Not to conda-forge yet.";
+// - personal or customer data denied in the test material the work writes, with or without an
+//   article, after "so" or "and" ("No real pupil or parent names in fixtures", "so no customer data
+//   in the fixtures": fl-057, fl-085), as "no real addresses in the report";
+// - a verbless invariance of what the code computes or does, opening a clause ("Same logic, only
+//   names", "same instalment amounts for every plan", "Same matching behaviour": fj-178, fj-150,
+//   fh-031), as "Same behaviour"
+//   ("Same image, same node pool" still describes a setup: only logic and computed amounts);
+// - a path or an environment the work is confined to, as a clause of its own with an optional
+//   bracketed reason ("requirements/base.txt only", "prod-us only (UK schools don't send POs)":
+//   fl-062, fl-136), as "Tests only" (a bare word before "only" is HARD_SHORT's); the answer's kind
+//   ("Numbers only", "Proposal only") still names the answer;
+// - a step of the work deferred by "nothing yet" ("and re-queue nothing yet, I'll do that myself",
+//   fl-014), as "Don't fix it yet" ("it returns nothing yet" describes: the verb must open the part).
+const CHANGE_PARTICIPLE = String.raw`(?:changed?|altered|edited|modified|touched|created|added|removed|deleted|renamed|moved|rewritten|replaced|regenerated|bumped|upgraded|deployed|released)`;
+const NINETEENTH_FORMS = [
+  String.raw`\bshould(?:\s+not|n'?t)\s+(?:be\s+)?${CHANGE_PARTICIPLE}\b`,
+  String.raw`(?:^|[:,;]\s+)(?:nothing|none|no\s+[\w-]+)\s+(?:[\w-]+\s+){0,3}?should\s+be\s+${CHANGE_PARTICIPLE}\b`,
+  String.raw`\bnothing\s+(?:new\s+)?(?:under|in|inside)\s[^;]{0,60}?\b(?:is|are|gets?)\s+${CHANGE_PARTICIPLE}\b`,
+  String.raw`\b(?:nothing|none\s+of\s+(?:this|it|these|them|that|those))\s+(?:goes|ships|lands|is\s+(?:deployed|released|shipped))\s+(?:to|on|in|into)\s+(?:prod|production|live)\b`,
+  String.raw`(?:^|,\s+)(?:but\s+)?not\s+(?:on|in|to|into|for)\s+(?:the\s+)?(?:prod|production|live)\b(?:\s+[\w-]+)?\s+(?:yet|for\s+now)\b`,
+  String.raw`(?:^|[,(]\s*|\b(?:so|and)\s+)no\s+(?:[\w-]+\s+){0,4}?(?:names?|data|e-?mails?|addresses|records|details|pii)\s+in\s+(?:(?:the|any|our)\s+)?(?:fixtures?|test\s+data|tests|seeds?|factories|snapshots?)\b`,
+  String.raw`^(?:and\s+)?same\s+(?:[\w-]+\s+)?(?:logic|semantics|behaviou?r|amounts?|totals?|figures|calculations?)\b`,
+  String.raw`^(?!(?:numbers?|counts?|figures|totals|findings|advice|plan|opinion|comments?|feedback|summary|answers?|reports?|text|links?|names?|propos\w*)\b)(?:[\w-]*[./][\w./-]*|[\w-]+(?=\s+only\s*\())\s+only\s*(?:\([^)]*\)\s*)?[.!]?$`,
+  String.raw`(?:^|,\s+|\band\s+)(?:please\s+)?(?!(?:is|are|was|were|has|have|had|there|it|we|i|you|they|he|she|shows?|says?|returns?|gets?|got|found|finds|sees?|saw|do|does|did|changes?|happens?|means?)\b)[a-z][\w-]*\s+nothing\s+(?:yet|for\s+now)\b`,
+];
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -57,6 +94,17 @@ export const RULE_PHRASINGS = [
   String.raw`,\s+(?:so|and)\s+(?:definitely\s+|absolutely\s+|certainly\s+)?no\s+(?:user\s+|customer\s+|client\s+|personal\s+|real\s+)?(?:e-?mails?|names?|phone\s+numbers?|addresses|pii|personal\s+data)\b(?!\s+(?:is|are|was|were)\b)`,
   String.raw`\b(?:is|are)\s+(?:changed|edited|modified|updated|managed|touched|deployed)\s+by\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+only\b`,
   ...EIGHTEENTH_FORMS,
+  ...NINETEENTH_FORMS,
+];
+
+// Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
+// changed", "- [ ] existing accounts see no change": fj-013, fk-066) is the same invariance as "no
+// visible change". A figure held to another without a modal ("- [ ] grand total identical to the
+// ungrouped invoice", fk-066) is left out: "results identical to the current endpoint" (hj-004) and
+// "behaviour exactly as today" are labelled descriptions of the feature.
+const NINETEENTH_ACCEPTANCE = [
+  String.raw`^no\s+(?:other\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:changed|modified|altered|touched|rewritten|deleted)\b`,
+  String.raw`\bsees?\s+no\s+(?:[\w-]+\s+)?changes?\b`,
 ];
 
 // An acceptance item binds like a rule when it denies, opening it, after a comma or inside brackets,
@@ -74,6 +122,7 @@ export const ACCEPTANCE_DENIAL = new RegExp(
     String.raw`(?:^|[,(]\s*)no\s+(?:data|messages?|events?|records?|rows?|orders?|payments?)\s+loss\b`,
     String.raw`^no\s+(?:visible|visual|behaviou?r|functional|ui)\s+changes?\b${NO_RELEASE}`,
     String.raw`^(?!.*\b(?:if|when|whether|why)\b)[^;,]{1,60}?\s(?:do|does)\s+not\s+change\s*[.!]?$`,
+    ...NINETEENTH_ACCEPTANCE,
   ].join("|"),
   "i",
 );

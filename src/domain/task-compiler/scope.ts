@@ -38,6 +38,10 @@ const FORBID = new RegExp(
 // Sixteenth session: an exception to the ask's place opening a clause ("…, but not in
 // deploy/sites/dus2/plc_bridge.yaml, they're debugging there") forbids the path. Seventeenth session:
 // "files under deploy/ are changed by Ops only", as "X is only changed by the release bot".
+// Nineteenth session: a denial of installing, deploying or testing on or against a target forbids
+// it, as "don't run it against db.prod.internal" does ("Do not install on CRW-HIST01, this is the
+// live server", "Don't load-test against api.veridrive.example, every call there is billed": fj-158,
+// fk-040).
 // Eighteenth session: a path reserved to someone else forbids it to the agent, however the
 // reservation is worded: a negative subject with a verb of change ("nobody edits docs/legal/
 // except them", "nobody touches services/billing/", "X is owned by Y; nobody else changes it"),
@@ -48,7 +52,7 @@ const FORBID = new RegExp(
 // do "no new files in wms/db/migrations/" and "firmware/t3/certified/ must not get new files" (the
 // verbless and passive forms of "don't add new files under X": 4 writers).
 const FORBID_PHRASE =
-  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:ever )?(?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\bno (?:new |more )?files (?:in|under|to|inside)\s|\b(?:must|may|shall) not (?:get|receive|have) (?:any )?new files\b|\b(?:nobody|no one)(?:\s+else)?\s+(?:touch(?:es)?|edits?|changes|modif(?:y|ies)|writes? to|commits? to|pushes to)\b|\b(?:nobody|no one)\s+(?:but|except|outside)\s+[^;,]{1,40}?\s(?:may|can|should|is allowed to)\s+(?:touch|edit|change|modify)\b|\bonly\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?(?:team|owners?|admins?|maintainers?|dbas?|bots?|leads?)\s+(?:adds?\s+(?:new\s+)?files\s+(?:to|under|in)|edits?|changes|touch(?:es)?|modif(?:y|ies)|writes?\s+to|commits?\s+to)\b/i;
+  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+(?:install|deploy|load-test|stress-test|benchmark|test)\b[^;]{0,40}?\s(?:on|onto|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:ever )?(?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\bno (?:new |more )?files (?:in|under|to|inside)\s|\b(?:must|may|shall) not (?:get|receive|have) (?:any )?new files\b|\b(?:nobody|no one)(?:\s+else)?\s+(?:touch(?:es)?|edits?|changes|modif(?:y|ies)|writes? to|commits? to|pushes to)\b|\b(?:nobody|no one)\s+(?:but|except|outside)\s+[^;,]{1,40}?\s(?:may|can|should|is allowed to)\s+(?:touch|edit|change|modify)\b|\bonly\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?(?:team|owners?|admins?|maintainers?|dbas?|bots?|leads?)\s+(?:adds?\s+(?:new\s+)?files\s+(?:to|under|in)|edits?|changes|touch(?:es)?|modif(?:y|ies)|writes?\s+to|commits?\s+to)\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
@@ -164,14 +168,28 @@ function insteadAfterDenial(text: string, at: number): boolean {
   return part !== null && !forbiddingWords(part[0]) && forbiddingWords(text.slice(0, part.index));
 }
 
+// Nineteenth session: after a comma, a part of a forbidding clause that says what the forbidden
+// thing is made from names that source, which the rule leaves open ("Nothing under infra/helm/ is
+// edited by hand any more, Rui's pipeline renders it from infra/config/": fl-060 forbids infra/helm/
+// only). Without the comma the source is what is denied ("Don't copy values from deploy/secrets/").
+const MADE_FROM =
+  /\b(?:render(?:s|ed|ing)?|generat(?:e|es|ed|ing)|buil(?:d|ds|t|ding)|produc(?:e|es|ed|ing)|deriv(?:e|es|ed|ing))\b[^.;:,]{0,60}?\bfrom\s+\W?$/i;
+function sourceAfterDenial(text: string, at: number): boolean {
+  const comma = text.lastIndexOf(",", at);
+  if (comma < 0) return false;
+  const part = text.slice(comma + 1, at);
+  return MADE_FROM.test(part) && !forbiddingWords(part);
+}
+
 // Seventeenth session: a machine known by its bare name, without a domain ("don't touch
 // tiles-prod-01", "don't hit hh-db-prod-01, it's mid-vacuum", "Don't run anything against
-// db-claims-replica01", "nothing gets deployed to labsrv02"; 4 writers), is a host where a rule
+// db-claims-replica01", "nothing gets deployed to labsrv02"; 4 writers; nineteenth session: "Do not
+// install on CRW-HIST01"), is a host where a rule
 // denies the work access to it: a name of letters, digits and hyphens that ends in a digit, right
 // after a verb of access or "against". Read only in a forbidding clause, so a name elsewhere ("is
 // the service running on labsrv02?") is neither allowed nor forbidden.
 const MACHINE =
-  /\b(?:touch|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+to)\s+[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
+  /\b(?:touch|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
 
 function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] {
   const found: FoundRef[] = [];
@@ -200,7 +218,7 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
             only: false,
           });
     for (const found of refsIn(clause.text)) {
-      const forbidden = denied && !insteadAfterDenial(clause.text, found.index);
+      const forbidden = denied && !insteadAfterDenial(clause.text, found.index) && !sourceAfterDenial(clause.text, found.index);
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = !forbidden && ONLY.test(clause.text);
       const before = clause.text.slice(0, found.index);

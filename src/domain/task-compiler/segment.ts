@@ -60,6 +60,10 @@ const SECTION_NAMES: [RegExp, Section][] = [
   [/^(scope|in scope|files|paths|where|affected files|context|notes?)$/i, "scope"],
 ];
 
+// Nineteenth session: a line that is only bold words ("**Acceptance**", "__Out of scope__") heads a
+// part as "### Acceptance" does: the bullets under it are that part's (fj-013's "- [ ] no other column
+// changed" under "**Acceptance**").
+const BOLD_HEADING = /^(?:\*\*|__)[A-Za-z][\w' -]{0,40}(?:\*\*|__)$/;
 const BULLET = /^(?:[-*•+]|\d{1,3}[.)]|\[[ xX]\])\s+/;
 const HEADING_MARKUP = /^(?:#{1,6}\s*|\*\*|__)/;
 // "e.g." and "i.e." introduce an example inside the sentence; they never end one (twelfth session).
@@ -169,7 +173,7 @@ export function segment(text: string): Clause[] {
     // the ask, or stands alone; "Error: no such file" inside a paragraph is no heading of a part.
     if (heading && !bullet && !code.code && (headingSection || ASK_HEADING.test(heading[1]!.trim()) || !heading[2] || /^#/.test(body)))
       role = roleOf(heading[1]!);
-    else if (/^#{1,6}\s/.test(body)) role = roleOf(body);
+    else if (/^#{1,6}\s/.test(body) || (!bullet && BOLD_HEADING.test(body))) role = roleOf(body);
     let label: string | undefined;
     // Sixteenth session: a label inside a bullet with its content after it ("- Out of scope:
     // interfaces/mirth/channels/") names that item's part only; the next item is back in the list's
@@ -185,7 +189,7 @@ export function segment(text: string): Clause[] {
       if (headingSection === "forbidden") label = heading[1]!.trim();
       start += body.length - rest.length;
       body = rest;
-    } else if (/^#{1,6}\s/.test(body) && sectionOf(body)) {
+    } else if ((/^#{1,6}\s/.test(body) || (!bullet && BOLD_HEADING.test(body))) && sectionOf(body)) {
       section = sectionOf(body);
       forbiddenHeading = section === "forbidden";
       continue;
