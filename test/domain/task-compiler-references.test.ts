@@ -108,3 +108,49 @@ describe("rules and the ask (fourteenth session)", () => {
     expect(notes(text)).toContain("the standard a question asks the agent to judge");
   });
 });
+
+describe("references, rules and goals (nineteenth session)", () => {
+  afterEach(modelBack);
+
+  it("reads the rest of a named set as the subject of a statement, and asks about an outside change", () => {
+    detectors();
+    for (const text of [
+      "Checkout fails for the Leeds branch and none of the other branches do that. Find out why the payment call in shop/pay.ts fails.",
+      "Each order shows twice in the picker app; when a picker closes one, the other one stays open. Find out where the duplicate comes from.",
+    ])
+      expect(kinds(text), text).not.toContain("unresolved_reference");
+    for (const text of ["Review PR 88 in web-shop and the other one Omar opened.", "Review the diff on Omar's branch against main."])
+      expect(kinds(text), text).toContain("unresolved_reference");
+  });
+
+  it("finds a production freeze in its noun form and a rule whose period is no part of its object", () => {
+    detectors();
+    for (const text of [
+      "Roll payments-api in production back to 3.4.1. No production changes today, the month-end run is on.",
+      "Set MAX_RETRIES to 5 in relay/config/prod.yaml. Don't change any prod config files this week.",
+    ])
+      expect(kinds(text), text).toContain("constraint_contradiction");
+    const otherTarget = "auth-api 2.1.0:\n- promote the canary on prod (EU) to 100%\n- don't touch the prod-us rollout, that's next week\n";
+    expect(kinds(otherTarget)).not.toContain("constraint_contradiction");
+  });
+
+  it("reads a folder a finding only reads as no scope contradiction, unless the rule keeps the agent out", () => {
+    detectors();
+    expect(
+      kinds(
+        "Find out why the nightly export on reports-02 runs out of memory; the dump is /srv/dumps/export.hprof. Don't delete anything in /srv/dumps/.",
+      ),
+    ).not.toContain("scope_contradiction");
+    expect(kinds("find out which line in farm/sensors/poll.py drops the night readings. stay out of farm/sensors/.")).toContain(
+      "scope_contradiction",
+    );
+  });
+
+  it("reads a preference beside the ask as no goal to measure, and a preference alone as the goal", () => {
+    detectors();
+    expect(kinds("Could you upgrade lodash to 4.17.21 in web/? Ideally keep the PR small enough to review in one sitting.")).not.toContain(
+      "unmeasurable_goal",
+    );
+    expect(kinds("Ideally the export should be faster.")).toContain("unmeasurable_goal");
+  });
+});

@@ -2,7 +2,7 @@
 // is deliberately narrow: a clear request must not be escalated, so a reference only counts as
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
-import { isNegated, type ExtractedConstraint } from "./constraints.js";
+import { hardnessOf, isNegated, type ExtractedConstraint } from "./constraints.js";
 import { constraintContradictions } from "./contradictions.js";
 import { forbiddenWork } from "./forbidden-work.js";
 import { baselineClause, comparativeIsNoGoal, vagueGoal } from "./measures.js";
@@ -188,6 +188,11 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   for (const clause of input.clauses) {
     if (isNegated(clause.text) || measuredSentences.has(clause.sentence)) continue;
     if (statesGoal && clause.role && DESCRIBES.has(clause.role)) continue;
+    // Nineteenth session: a preference beside the ask ("Could you upgrade react … ? Ideally keep
+    // the PR small enough to review in one sitting", fk-190) is SOFT by the guide: the work is done
+    // whether or not it is met, so its measure does not decide when the work is done. A preference
+    // that is the whole request ("Ideally the export should be faster") is its goal.
+    if (hardnessOf(clause) === "SOFT" && asks.some((other) => other !== clause && hardnessOf(other) === null)) continue;
     const speed = SPEED.exec(clause.text);
     const vague =
       asks.length === 1 && asks[0] === clause

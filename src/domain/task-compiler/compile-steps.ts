@@ -103,7 +103,7 @@ export function settleScope(
     const key = `${ref.forbidden ? "forbidden" : "allowed"}_scope/${ref.ref}`;
     spans[key] ??= ref.field ? { field: ref.field } : at(ref);
   }
-  if (forbidden.length && allowed.length) ({ allowed, forbidden } = allowedAndForbidden(refs, allowed, forbidden, taskType, ledger));
+  if (forbidden.length && allowed.length) ({ allowed, forbidden } = allowedAndForbidden(refs, allowed, forbidden, taskType, ledger, text));
   // "Only touch X" and a ref outside X exclude each other.
   if (refs.some((r) => r.only)) ({ allowed, forbidden } = outsideOnly(refs, allowed, forbidden, ledger));
   return { allowed, forbidden };
@@ -132,12 +132,29 @@ function askScope(ledger: AmbiguityLedger, refs: ScopeRef[], ref: string, questi
   });
 }
 
+const CHANGES_NO_FILE: ReadonlySet<TaskType> = new Set(["INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"]);
+const KEEPS_OUT = /\b(?:stay|keep)\s+out\b|\boff[- ]limits\b|\b(?:read|look|open|access|enter|go into|view|see)\b/i;
+/** Whether the sentence forbidding `blocker` keeps the agent from reading there, not only from changing it. */
+function keepsOut(refs: ScopeRef[], blocker: string, text: string): boolean {
+  return refs.some((r) => {
+    if (!r.forbidden || r.ref !== blocker) return false;
+    if (r.start < 0) return true;
+    const sentence =
+      text
+        .slice(0, r.start)
+        .split(/[.!?;](?:\s|$)|\n/)
+        .pop() ?? "";
+    return KEEPS_OUT.test(sentence);
+  });
+}
+
 function allowedAndForbidden(
   refs: ScopeRef[],
   allowedRefs: string[],
   forbiddenRefs: string[],
   taskType: TaskType,
   ledger: AmbiguityLedger,
+  text: string,
 ): { allowed: string[]; forbidden: string[] } {
   let allowed = allowedRefs;
   let forbidden = forbiddenRefs;
@@ -147,7 +164,14 @@ function allowedAndForbidden(
     // Named only as a source to read from inside a forbidden scope, or as the code a TEST task
     // tests (its changes are test files): reading is not changing.
     const tested = taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
-    if (tested || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
+    // Nineteenth session: a task that changes no file (a look at what runs, a finding, a review)
+    // holds no file to change, which is what a rule against editing or deleting contradicts
+    // (docs/task-labelling.md: "a forbidden folder that holds the file to change"): the cron
+    // schedule read under /etc/cron.d/ that may not be edited (fj-072), a heap dump read in
+    // /srv/dumps/ where nothing may be deleted (fk-114). A rule that keeps the agent out ("stay out
+    // of greenhouse/sensors/", bn-039) forbids the reading too.
+    const onlyRead = CHANGES_NO_FILE.has(taskType) && !keepsOut(refs, blocker, text);
+    if (tested || onlyRead || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
       allowed = allowed.filter((a) => a !== ref);
       continue;
     }

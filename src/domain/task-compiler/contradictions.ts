@@ -48,9 +48,12 @@ const ALREADY_A_DEPENDENCY =
 const ADDS_DEP =
   /\b(?:add|install)\s+`?[a-z@][\w@/.-]*`?\s+to\s+(?:the\s+)?\S*(?:requirements[\w-]*\.txt|package\.json|pyproject\.toml|Cargo\.toml|go\.mod|Gemfile|pom\.xml|build\.gradle|composer\.json|\.csproj)\b|\b(?:add|install|use|using|pull in|introduce)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b)[\w@/.-]+\s+(?:package|library|dependency|module from npm)\b|\b(?:npm|yarn|pnpm) (?:install|add) \S+|\bpip install \S+|\b(?:with|via)\s+(?:the\s+)?(?!standard\b|stdlib\b|built-?in\b|existing\b|same\b)[\w@/.-]+\s+(?:package|library)\b\s*\(?\s*not (?:yet )?installed\b/i;
 const SWAPS_PACKAGE = /\b(?:replace|swap|switch|migrate)\s+(?:from\s+)?[\w@/.-]+(?:\.js)?\s+(?:with|for|to)\s+[\w@/.-]+/i;
-// "don't touch prod today" forbids a deploy there.
+// "don't touch prod today" forbids a deploy there. Nineteenth session: so does the noun form, "No
+// production changes today, the bill run is on" against a production rollback (fj-186); a name
+// that goes on after the environment ("don't touch the prod-us rollout") is another target, not
+// the environment (fl-089: a UK canary promoted).
 const NO_ENV_TOUCH =
-  /\b(?:don'?t|do not|never|must not)\s+(?:touch|change|modify|deploy to|release to)\s+(?:the\s+)?(prod|production|staging|live)\b/i;
+  /\b(?:don'?t|do not|never|must not)\s+(?:touch|change|modify|deploy to|release to)\s+(?:the\s+)?(prod|production|staging|live)\b(?![-/.]\w)|\bno\s+(prod|production|staging|live)\s+changes\b/i;
 // "The database must stay on 14" pins a version an upgrade would change.
 const PINNED_VERSION = /\b(?:must|should|has to|needs to|will) (?:stay|remain) (?:on|at|pinned to) v?(\d+(?:\.\d+)*)\b/i;
 // "numpy stays pinned below 2": an upgrade of that package to 2 or later leaves the range (twelfth
@@ -245,7 +248,8 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
     };
     const deploy = NO_DEPLOY.exec(text);
     const deployTarget = (deploy?.[1] ?? deploy?.[2])?.toLowerCase();
-    const envTouched = NO_ENV_TOUCH.exec(text)?.[1];
+    const envRule = NO_ENV_TOUCH.exec(text);
+    const envTouched = envRule?.[1] ?? envRule?.[2];
     const pinned = PINNED_VERSION.exec(text)?.[1];
     const pinnedBelow = PINNED_BELOW.exec(text);
     const noNewFiles = NO_NEW_FILES.exec(text);

@@ -56,7 +56,10 @@ export const OUTSIDE_SOURCE = new RegExp(
     // that the core facility uses"); a product named in capitals is not ("the format Postgres uses").
     String.raw`|\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${ROLE_AGENT}\s+(?:still |currently |already )?(?:uses|prefers|recommends|expects|needs|runs)\b` +
     String.raw`|\b(?:[Ll]ike|[Aa]s|[Pp]er)\s+${AGENT}\s+(?:${REPORT_VERB}|asked)\b` +
-    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er)\s+[A-Z][a-z]+'s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
+    // Nineteenth session: and the work done on, to or in a person's change ("Review the diff on
+    // Sam's branch against main", fl-196; "merge Kenji's PR"): the guide's "like Kenji's branch";
+    // "the same way the deploy job deploys Kenji's branch" only describes a named model (bw-168).
+    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er|[Oo]n|[Oo]f|[Ii]nto|[Rr]eview|[Mm]erge)\s+[A-Z][a-z]+['’]s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|diff|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
     String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
     String.raw`|\b[Ww]hatever\s+${AGENT}\s+(?:${REPORT_VERB}|asked|decided|wants?|needs?|says?)\b` +
     // Fifteenth session: a group named with an acronym decides as a person does ("set the per-user
@@ -152,9 +155,11 @@ export function ticketMethodsOfTheAsk(clause: Clause, text: string): { index: nu
 // imperative, or "should we …"), and only when nothing after it in the clause names it (a path,
 // an identifier, a colon and a description): "write the regression test for the bug we fixed on
 // Monday in hr/leave/accrual.py: …" is named. Background that only dates or motivates the work
-// ("2.4.1 has the layout they asked for") is not the ask.
+// ("2.4.1 has the layout they asked for") is not the ask. Nineteenth session: a review or a merge
+// acts on its content as a change does ("Review PR 512 … and the other one Nadia opened", fj-130;
+// "Review the diff on Sam's branch", fl-196).
 const ASK_OPENING =
-  /^(?:(?:should|shall|do|can|could) we\s+|(?:where|how) do we\s+)?(?:fix|change|update|deploy|promote|extend|use|apply|add|write|set|move|go with|pick|implement|build|follow|switch|replace|configure|migrate|roll out|roll back|ship|release|bump|upgrade|test|cover|document|create|make|copy|port|match|align|revert|restore|do|run|include|import|load|send|format|rename|install|remove|delete)\b/i;
+  /^(?:(?:should|shall|do|can|could) we\s+|(?:where|how) do we\s+)?(?:fix|change|update|deploy|promote|extend|use|apply|add|write|set|move|go with|pick|implement|build|follow|switch|replace|configure|migrate|roll out|roll back|ship|release|bump|upgrade|test|cover|document|create|make|copy|port|match|align|revert|restore|do|run|include|import|load|send|format|rename|install|remove|delete|review|merge)\b/i;
 const BACKGROUND_ROLES: ReadonlySet<string> = new Set(["background", "rules", "data"]);
 export function contentOfTheAsk(candidate: { clause: Clause; index: number; length: number }): boolean {
   const { clause } = candidate;

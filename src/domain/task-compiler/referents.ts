@@ -31,6 +31,7 @@ import {
   productTicket,
   relativeThat,
   replacedByTheAsk,
+  restOfASet,
   shownBelow,
   sameAmongThemselves,
   statedBefore,
@@ -278,6 +279,7 @@ export function unresolvedReference(
         resolved(match[0], "is the one the new one the request names replaces")
       )
         return;
+      if (restOfASet(match[0], after) && resolved(match[0], "is the rest of a set its sentence names, the subject of a statement")) return;
       if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) return;
       if (kind !== "definite" && pointsBack(match[0], clause, match.index)) return;
       if (

@@ -274,3 +274,12 @@ export const narratedEvent = (phrase: string, before: string, after: string): bo
 const PRODUCT_TICKET =
   /\b(?:kitchen|event|concert|festival|train|bus|rail|flight|airline|parking|lottery|raffle|paper|printed|mobile|digital|solved|archived|museum|cinema|theatre|theater|family|season|boarding)\s+tickets?\b|\btickets?\s+(?:holders?|lists?|screens?|pages?|types?|prices?|scanners?|sales?|selection|resale|office|templates?|printers?)\b/i;
 export const productTicket = (phrase: string, request: string): boolean => /\bticket$/i.test(phrase) && PRODUCT_TICKET.test(request);
+
+// Nineteenth session: "when the driver close one, the other one stay open" (fj-020), "none of the
+// other branches do that" (fk-141): "the other X" as the subject of a statement is the rest of a
+// set its sentence names, said of as a whole, and leaves nothing to pick. As what the work acts
+// on ("do the same for the other app", "review the other one Nadia opened") it names one thing
+// the request does not, and stays a question.
+const STATEMENT_VERB =
+  /^\s+(?:(?:all|still|also|just)\s+)?(?:is|are|was|were|do|does|did|don't|doesn't|didn't|have|has|stay|stays|remain|remains|seem|seems|look|looks|work|works)\b/i;
+export const restOfASet = (phrase: string, after: string): boolean => /^the other\b/i.test(phrase) && STATEMENT_VERB.test(after);

@@ -56,8 +56,11 @@ const ADDING = /^(?:add|insert|creat|writ|extend)/i;
 const EDITING = /\b(?:edit|chang|modif|updat|rewrit|alter)\w*/i;
 
 // Words that name no particular thing: a rule about "files" or "anything" is read elsewhere.
+// Nineteenth session: nor does a period, which says when the rule holds, not what it keeps ("Don't
+// change any prod config files this week, the leakage audit is running" binds leakspot/config/prod.yaml,
+// fj-155).
 const GENERIC = new Set(
-  "the any all anything everything something nothing get gets file folder directory dir exist existing code repo repository team own owned by hand feature pull request under from into with that this them they those these it its other new old must may never ever not allowed change edit touch modify update without our their your here there which what where when only just also still".split(
+  "the any all anything everything something nothing get gets file folder directory dir exist existing code repo repository team own owned by hand feature pull request under from into with that this them they those these it its other new old must may never ever not allowed change edit touch modify update without our their your here there which what where when only just also still today tonight tomorrow week weekend month sprint quarter until".split(
     " ",
   ),
 );
