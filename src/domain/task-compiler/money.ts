@@ -1,7 +1,9 @@
 // Money (docs/task-labelling.md, "risk": code, data or a service that computes, charges, pays,
 // refunds, invoices or taxes money is CRITICAL). Split from risk.ts in the fourteenth session; the
 // rules below are read by riskOf on the clauses that state the work.
-import { blankQuotes, type Matcher } from "./risk.js";
+import { lexiconMoney } from "./money-lexicon.js";
+import { blankQuotes, type Matcher, type Reason } from "./risk.js";
+import type { Clause } from "./segment.js";
 
 // Seventeenth session: a "fee earner" is a lawyer (the person whose time is billed), not a fee: 5
 // change requests of part 98g that name one are MEDIUM but where billing itself is the work.
@@ -149,8 +151,8 @@ const WALLETS: Matcher = {
   exec: (text) => (/\b(?:pass(?:es)?|pkpass|boarding|tickets?)\b/i.test(text) ? null : WALLET.exec(text)),
 };
 
-/** The money rules of the CRITICAL raise, with the reason each gives (see speaksOfTimeOff). */
-const moneyRules = (timeOff: boolean): [Matcher, string][] => [
+/** The money rules written by hand, with the reason each gives (see speaksOfTimeOff). */
+const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [
     /\b(payments?|billing|stripe|apple pay|google pay|paypal|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?)|3-?d(?:s2?| secure))\b/i,
     "touches payments",
@@ -193,4 +195,34 @@ const moneyRules = (timeOff: boolean): [Matcher, string][] => [
   [BILLS, "computes, charges or pays money"],
   [DEPOSITS, "computes, charges or pays money"],
 ];
+// Nineteenth session: the nouns WordNet classes as money (money-lexicon.ts), read after every rule
+// above, in the same clauses and with the same exceptions: a quoted word is data, and a balance or
+// an accrual in a request about time off counts days. A word a rule above reads on its own ("fee",
+// "tax", "premium", "deposit") is left to that rule, which reads it in its context ("fee earner",
+// "the tax adviser portal", "a premium plan" are no money work). The explanation names the word and
+// WordNet's class for it ("royalty (WordNet: payment)").
+const HAND_RULES = handMoneyRules(false);
+const handReads = new Map<string, boolean>();
+const readByHand = (word: string): boolean => {
+  let read = handReads.get(word);
+  if (read === undefined) handReads.set(word, (read = HAND_RULES.some(([rule]) => rule.exec(word) !== null)));
+  return read;
+};
+const LEXICON_CLASS = new WeakMap<RegExpExecArray, string>();
+const lexiconWords = (timeOff: boolean): Matcher => ({
+  exec: (text) => {
+    const found = lexiconMoney(blankQuotes(text));
+    if (!found || (timeOff && COUNTS_DAYS.test(found.lemma)) || readByHand(found.match[0].toLowerCase())) return null;
+    LEXICON_CLASS.set(found.match, `${found.match[0]} (WordNet: ${found.moneyClass.replace(/_/g, " ")})`);
+    return found.match;
+  },
+});
+const byLexicon: Reason = (match) => `computes, charges or pays money: ${LEXICON_CLASS.get(match) ?? match[0]}`;
+// A quoted line ("> Hi, the app logs me out whenever I try to pay my rent", a forwarded complaint)
+// is data, as quoted errors are (the guide, "ambiguous"): it says where a defect shows, not what the
+// work computes (et-126, a logout bug, HIGH).
+const outsideQuotedLines = (clause: Clause): boolean => clause.role !== "data";
+/** Where a money rule reads: every clause of the work, or only those its predicate keeps. */
+export type MoneyRule = [Matcher, Reason, ((clause: Clause) => boolean)?];
+const moneyRules = (timeOff: boolean): MoneyRule[] => [...handMoneyRules(timeOff), [lexiconWords(timeOff), byLexicon, outsideQuotedLines]];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };

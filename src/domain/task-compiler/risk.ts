@@ -5,7 +5,7 @@ import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-
 import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES } from "./access.js";
-import { MONEY_RULES, speaksOfTimeOff } from "./money.js";
+import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
 import { DELETION_VERBS, deletesFiles, REMOVES_STORED, removesRefs } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
@@ -54,6 +54,8 @@ export const SECRET_WORDS =
 export interface Matcher {
   exec(text: string): RegExpExecArray | null;
 }
+/** Why a rule raises the risk: a sentence, or one made from the words it matched. */
+export type Reason = string | ((match: RegExpExecArray) => string);
 /** Where a rule's words count as the work: a type and clause it raises the risk of (the request's acting clauses beside). */
 type Reaches = (type: TaskType, clause: Clause, acting: Clause[]) => boolean;
 // Sixteenth session: "the live portal db" names production as "prod" does (bk-087, eu-116).
@@ -72,7 +74,7 @@ const movesMoney: Reaches = (type, _clause, acting) =>
   type === "DEPLOY"
     ? acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text))
     : type !== "UNCLASSIFIED" || !acting.some((clause) => removesRefs(clause.text));
-const BEFORE_MONEY: [Matcher, string, Reaches?][] = [
+const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
   [
@@ -112,9 +114,13 @@ const BEFORE_MONEY: [Matcher, string, Reaches?][] = [
 ];
 // Money (docs/task-labelling.md, "risk": CRITICAL): money.ts; its rules sit between the credential
 // rules and the rest, in two versions, as a request speaks of time off or not (speaksOfTimeOff).
-const moneyRaises = (rules: [Matcher, string][]) =>
-  rules.map(([pattern, reason]): [Matcher, string, Reaches] => [pattern, reason, movesMoney]);
-const AFTER_MONEY: [Matcher, string, Reaches?][] = [
+const moneyRaises = (rules: MoneyRule[]) =>
+  rules.map(([pattern, reason, readsIn]): [Matcher, Reason, Reaches] => [
+    pattern,
+    reason,
+    readsIn ? (type, clause, acting) => readsIn(clause) && movesMoney(type, clause, acting) : movesMoney,
+  ]);
+const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
   [HISTORY_REWRITE, "rewrites shared history"],
   [
     /\b(drop|truncate|wipe|purge|delete|erase)\b[^.;]{0,40}?\b(prod(uction)?|live|customers?|users?)\b[^.;]{0,20}?\b(data|database|db|records|rows|tables?)\b/i,
@@ -230,13 +236,13 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   ] as const) {
     // Indexed loops: destructuring iterators allocated on every rule and clause.
     for (let r = 0; r < rules.length; r++) {
-      const { 0: pattern, 1: reason, 2: reaches } = rules[r] as readonly [Matcher, string, Reaches?];
+      const { 0: pattern, 1: reason, 2: reaches } = rules[r] as readonly [Matcher, Reason, Reaches?];
       for (let i = 0; i < acting.length; i++) {
         const clause = acting[i]!;
         if (reaches && !reaches(type, clause, acting)) continue;
         // "since Friday's deploy" says when, not what: it is not a deploy.
         const match = gatedExec(pattern, unplaced[i]!);
-        if (match) return { value: level, span: spanIn(clause, match), reason };
+        if (match) return { value: level, span: spanIn(clause, match), reason: typeof reason === "string" ? reason : reason(match) };
       }
     }
   }

@@ -1,0 +1,66 @@
+// Money read from a general lexicon, not from each domain's words (nineteenth session): the nouns
+// WordNet classes as money spent, paid or owed, an amount of money or a bill (remittance, royalty,
+// levy, tithe, toll, rebate, reimbursement, arrears), generated into money-lexicon.generated.ts by
+// scripts/money-lexicon.ts. The guide (docs/task-labelling.md, "risk") counts code that computes,
+// charges, pays, refunds, invoices or taxes money as CRITICAL whatever the domain calls the money;
+// each session's domains had brought nouns the hand-grown lists lacked (tariffs, arrears, deposits).
+import { MONEY_LEXICON } from "./money-lexicon.generated.js";
+
+/** Each money lemma ("purchase_order") and the word WordNet classes it under ("payment"). */
+const CLASS_OF = new Map<string, string>(
+  MONEY_LEXICON.trim()
+    .split("\n")
+    .flatMap((line) => {
+      const [name, lemmas] = line.split(": ");
+      return lemmas!.split(" ").map((lemma): [string, string] => [lemma, name!]);
+    }),
+);
+/** The most words a lemma has ("cost_of_living" has three). */
+const LONGEST = 3;
+
+// A word standing alone: not inside a path, a file name, a hyphenated name or an identifier
+// ("tax-portal", `src/billing/`, `fee_engine`, whose rules are MONEY_NAMES' and the path rules').
+const WORD = /(?<![-/\\\w.@#$])[A-Za-z]+(?![-/\\\w@]|\.\w)/g;
+
+/** The lemma a word may be an inflection of: itself, or a plural's singular. */
+function lemmaOf(word: string): string | undefined {
+  if (CLASS_OF.has(word)) return word;
+  if (word.endsWith("ies") && CLASS_OF.has(`${word.slice(0, -3)}y`)) return `${word.slice(0, -3)}y`;
+  if (word.endsWith("es") && CLASS_OF.has(word.slice(0, -2))) return word.slice(0, -2);
+  if (word.endsWith("s") && CLASS_OF.has(word.slice(0, -1))) return word.slice(0, -1);
+  return undefined;
+}
+
+export interface LexiconMoney {
+  /** Where the words are in the text, and what they are. */
+  match: RegExpExecArray;
+  /** The lemma WordNet lists ("royalty") and the word it classes it under ("payment"). */
+  lemma: string;
+  moneyClass: string;
+}
+
+/**
+ * The first money noun of the lexicon in a text, a phrase of up to three words ("purchase order",
+ * "value-added tax") read before a single word, or null.
+ */
+export function lexiconMoney(text: string): LexiconMoney | null {
+  const words: { start: number; end: number; word: string }[] = [];
+  WORD.lastIndex = 0;
+  for (let found = WORD.exec(text); found; found = WORD.exec(text))
+    words.push({ start: found.index, end: found.index + found[0].length, word: found[0].toLowerCase() });
+  for (let i = 0; i < words.length; i++) {
+    for (let n = Math.min(LONGEST, words.length - i); n >= 1; n--) {
+      const phrase = words.slice(i, i + n);
+      if (phrase.some((w, k) => k > 0 && text.slice(phrase[k - 1]!.end, w.start) !== " ")) continue;
+      const head = phrase.slice(0, -1).map((w) => `${w.word}_`);
+      const last = phrase.at(-1)!.word;
+      const lemma = lemmaOf(`${head.join("")}${last}`);
+      if (!lemma) continue;
+      const start = phrase[0]!.start;
+      const end = phrase.at(-1)!.end;
+      const match = Object.assign([text.slice(start, end)], { index: start, input: text }) as RegExpExecArray;
+      return { match, lemma, moneyClass: CLASS_OF.get(lemma)! };
+    }
+  }
+  return null;
+}
