@@ -78,10 +78,16 @@ const NON_PRODUCTION_TARGET = /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:
 // work no type fits (a history rewrite, a removal, a leaked credential, production data lost) stay.
 // Three requests that name money code this way are CRITICAL (fresh3-36, fresh5-137, fresh7-004; the
 // last two "do the same"/"the way X does", UNKNOWN by the guide's rule, 18 of 20).
+// Nineteenth session: who may see or do what, decided by a role, a permission or a second factor, is
+// access control at HIGH even where what is guarded is money (docs/task-labelling.md, kept
+// convention: "money a new role is denied … is access control at HIGH, not money work", fe-160,
+// bs-125, et-167): the money is the object guarded, not computed ("only users in the DebtRecovery
+// role can open the 'arrears notes' panel", fj-023; TOTP for admins who can approve payouts, cd-103).
+const GUARDED_BY_ROLE = /\b(?:roles?|permissions?|permission sets?|rbac|privileges?|2fa|mfa|totp|two[- ]factor)\b/i;
 const movesMoney: Reaches = (type, _clause, acting) =>
   type === "DEPLOY"
     ? acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text))
-    : type !== "UNCLASSIFIED";
+    : type !== "UNCLASSIFIED" && !acting.some((clause) => GUARDED_BY_ROLE.test(clause.text));
 const BEFORE_MONEY: [Matcher, string, Reaches?][] = [
   [SECRET_WORDS, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
