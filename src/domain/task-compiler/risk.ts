@@ -6,7 +6,7 @@ import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
-import { DELETION_VERBS, deletesFiles, REMOVES_STORED, removesRefs } from "./removals.js";
+import { DELETION_VERBS, deletesFiles, REMOVES_STORED } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -69,11 +69,27 @@ const NON_PRODUCTION_TARGET = /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:
 // Seventeenth session: branches or tags of a money service's repository removed ("Delete the release
 // tags older than v3 on trust-ledger", "deleting all release tags … in the billing repo") change
 // none of its code: HIGH as every other such deletion (the guide: 15 of 15), 4 requests of 4 parts
-// (dc-092, di-198, ey-100, fa-028) on the development split, none CRITICAL.
+// (dc-092, di-198, ey-100, fa-028) on the development split, none CRITICAL (read since the
+// nineteenth session by the wider rule below: no money raise where no type fits).
+// Nineteenth session: where no type fits, the kind of work cannot be told (docs/task-labelling.md:
+// UNCLASSIFIED, base UNKNOWN), so no money raise reaches it: the money words of such requests name
+// what a remark, a reference or a reason is about ("same as last month for the carrier invoices",
+// "take care of what Aylin flagged … before the January invoices go out", "Transfer the repo … now
+// that they've paid the final invoice", "deposits again 😩"): 11 development requests of 10 parts
+// are UNKNOWN and were read CRITICAL (fe-140, fj-093, fj-149, fk-200, ee-140); the raises for the
+// work no type fits (a history rewrite, a removal, a leaked credential, production data lost) stay.
+// Three requests that name money code this way are CRITICAL (fresh3-36, fresh5-137, fresh7-004; the
+// last two "do the same"/"the way X does", UNKNOWN by the guide's rule, 18 of 20).
+// Nineteenth session: who may see or do what, decided by a role, a permission or a second factor, is
+// access control at HIGH even where what is guarded is money (docs/task-labelling.md, kept
+// convention: "money a new role is denied … is access control at HIGH, not money work", fe-160,
+// bs-125, et-167): the money is the object guarded, not computed ("only users in the DebtRecovery
+// role can open the 'arrears notes' panel", fj-023; TOTP for admins who can approve payouts, cd-103).
+const GUARDED_BY_ROLE = /\b(?:roles?|permissions?|permission sets?|rbac|privileges?|2fa|mfa|totp|two[- ]factor)\b/i;
 const movesMoney: Reaches = (type, _clause, acting) =>
   type === "DEPLOY"
     ? acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text))
-    : type !== "UNCLASSIFIED" || !acting.some((clause) => removesRefs(clause.text));
+    : type !== "UNCLASSIFIED" && !acting.some((clause) => GUARDED_BY_ROLE.test(clause.text));
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
@@ -149,7 +165,10 @@ const CRITICAL = {
 // features or refactors, whose deploy words date a regression ("since we deployed 2.14 on
 // Monday") or name a tool ("the deploy bot", "the Deploy to prod job"); BUG_FIX with them is
 // MEDIUM in the corpus (twelfth session).
-const SHIPPING_TYPES: TaskType[] = ["DEPLOY", "UNCLASSIFIED"];
+// Nineteenth session: nor where no type fits ("the smart meter rollout numbers", "a deploy process we
+// stopped using" in requests that name no work: dg-079, dg-138 UNKNOWN); the deletions such requests
+// name are read by the deletion rules (bo-097, eb-053 stay HIGH).
+const SHIPPING_TYPES: TaskType[] = ["DEPLOY"];
 // The same for migration words outside a data migration: they are mostly names ("Split
 // migrations/0042_seed_rinks.py", "the backfill job", "migration order" of a refactor plan); only
 // a migration that changes the schema or backfills data raises the risk there.
@@ -305,8 +324,13 @@ function actingPart(clause: Clause): Clause[] {
 // document of a trade ("the remittance advice PDF", "UNA service string advice" of EDIFACT), and the
 // work on it is change work (dr-197, ew-180, fe-158, three parts, were read RECOMMEND_ONLY). So is
 // "no system changes" a limit to advice as "no changes to any system" is (fg-146; fa-115, fb-011).
+// Nineteenth session: a recommendation with a subject of its own ("fix it like they recommend", "the
+// way the Nextflow people recommend", "what the Microsoft docs suggest") reports someone else's
+// advice, as the third person does; and the words inside a path or a route ("dispatch/recommend/",
+// "GET /api/geocode/suggest?q=") or after "in" ("horror movies in recommendation") name a part of
+// the system (fk-065, dd-175, el-142, bo-027, bf-011, en-051: change work, AUTONOMOUS).
 const RECOMMEND =
-  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old) )(recommend(ations?)?|suggest(ions?)?)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|(?<![a-z]\s)advice|(?<=\b(?:your|some|any|only|just|for|need|want|give|me|us|my|our|no|an?)\s)advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from|matching)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|explain|describe)|propose (a |an )?(plan|fix|approach)|no (?:system )?changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
+  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old|they|people|docs|vendors?|in) )(?<![/\w])(recommend(ations?)?|suggest(ions?)?)(?!\/|\?\w)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|(?<![a-z]\s)advice|(?<=\b(?:your|some|any|only|just|for|need|want|give|me|us|my|our|no|an?)\s)advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from|matching)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|explain|describe)|propose (a |an )?(plan|fix|approach)|no (?:system )?changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
 // Fourteenth session: "approval" naming a part of the system ("the approval list", "the time-off
 // approval flow", "needs manager approval": 4 of 4 such requests AUTONOMOUS) asks nobody to be
 // consulted; the caller's own approval still does ("wait for approval", "needs my approval").
@@ -318,8 +342,22 @@ const RECOMMEND =
 // Twelfth session: a decision the caller keeps until they have seen the result is a gate as well
 // ("wait for the go-ahead", "don't merge until I've run the smoke tests", "leave the PR open for
 // me to review", "Dry run first and show me the counts", "I'll give the go-ahead myself").
+// Nineteenth session: the caller asks to be consulted where the decision on this work waits for them
+// or a party they name, not wherever the words of approval appear. Not gates (writers of many parts
+// label them AUTONOMOUS): "ask me" said of others ("the CEO will ask me", "operators ask me every
+// day", "new people in team always ask me this": 12 requests; "ask me before …" and "you ask me" stay
+// gates); "I want to see" something the system does or finds ("I want to see the test go red first",
+// "the cause first", "As a claims handler I want to see the policy excess": 11 requests), while
+// seeing the work's own result before it lands ("the diff before anything is committed", "the plan
+// first") still is one; a sign-off or an approval that is a step of another process, done or dated
+// ("the DCO sign-off", "it blocks the 3.14 release sign-off", "Approval: approved by J. Okafor",
+// "every PR needs one approval", "the project approval number": 14 requests). Gates in more words
+// (bc-036, db-199, dc-194, dk-040, dn-173, dv-173, fk-195): "run it past me", "don't merge until
+// I've looked", "Don't merge until Treasury says go", "hold the merge until Femke signs off",
+// "Legal has to approve the wording before it's merged", "Send it to me before committing",
+// "leave it there for me", "let me read it before it is merged", "I'd like to proofread it".
 const CONSULT =
-  /\b(ask (me|us)(?! to\b)|check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change|touch|start)|once (i|we)('ve| have)? (ok|okay|ok'd|okayed|approved?|signed? off)\b|(show|send|give) (me|us)\b[^.;]{0,60}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|approved|reviewed|okayed|ok'?d|confirmed|said so|given)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|nothing changes (until|before|without)|confirm with (me|us)|run it by (me|us)|let (me|us) (review|approve|see|check)|(?<!\b(?:manager|timesheet|expense|leave|time-off|purchase|dual|four-eyes|two-person)\W?)approval(?!\s+(?:flows?|lists?|workflows?|steps?|queues?|status|page|screens?|buttons?|requests?|rules?|logic|chain|process|emails?|notifications?)\b)|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok)|sign-?off)\b/i;
+  /\b(check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change|touch|start)|once (i|we)('ve| have)? (ok|okay|ok'd|okayed|approved?|signed? off)\b|(show|send|give) (me|us)\b[^.;]{0,100}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|signed it|approved|reviewed|okayed|ok'?d|confirmed|said so|given|looked|checked|seen|read)|(?:hold|don'?t|do not)\b[^.;]{0,40}?\b(?:until|till) (?!(?:i|we|it|they|this|that)\b)(?:the )?[\w-]+(?: team)? (?:signs? off|signed off|approves|has approved|says go|gives the go-?ahead|confirms|has confirmed|OKs)|send (?:it|them|this|the [\w-]+(?: [\w-]+)?) (?:to|over to) (?:me|us)\b[^.;]{0,20}?\b(?:first|before)|leave (?:it|them|the pr)(?: there| open)? for (?:me|us)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|nothing changes (until|before|without)|confirm with (me|us)|run (?:it|this|that|them|the \w+) (?:by|past) (?:me|us)|let (me|us) (review|approve|see|check|read|proofread)|after (?:the )?(?:[\w-]+ ){0,2}?[\w-]+['’]s (?:approval|sign-?off)|(?:approval|sign-?off) (?:of|from|by) [\w@.-]+(?: [\w@.-]+){0,3}? (?:first|before)|(?:needs?|requires?|wait(?:ing)? for|pending) (?:the |an? )?sign-?off|(?:must|has to|have to|needs? to) (?:approve|sign off|ok|okay) (?:it|them|this|the [\w-]+(?: [\w-]+)?) (?:first|before)|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|proofread|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve|read|check) (?:it|them|this|that|the (?!(?:cause|reason|root|answer)\b)[\w-]+(?: [\w-]+)?) (?:first|before)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok))\b/i;
 
 // A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
 const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;
@@ -358,6 +396,11 @@ export function modeOfText(clauses: Clause[], type: TaskType): Finding<Interacti
   for (const clause of clauses) {
     const match = gatedExec(RECOMMEND, clause.text);
     if (match && consulted && PROPOSAL.test(match[0])) continue;
+    // Nineteenth session: a denial of change that lasts until the caller has approved ("propose a
+    // fix; don't apply anything until I've signed off", "nothing changes on the gateways until I've
+    // signed it") keeps the decision for later: the guide's approval gate (bv-128, dr-135, dg-180),
+    // not a limit to advice.
+    if (match && consultation(clause) !== null) continue;
     // Fifteenth session: on docs work "don't change any code" keeps the docs out of the code, as
     // CODE_LEFT_ALONE below (3 of 3 DOCS requests that say it AUTONOMOUS: "Don't change any code,
     // docstrings only").
