@@ -34,13 +34,6 @@ export const REMOVES_STORED: Matcher = {
   },
 };
 
-// Refs of a repository removed ("Delete the tags v1.* through v3.* from the ledger-adapter repo",
-// "delete every `release/*` branch" of platform/payments): housekeeping of the repository,
-// which changes none of the code it holds.
-const REFS = /\b(?:branch(?:es)?|tags?)\b|\b(?:release|feature|spike|hotfix)\//i;
-/** Whether the clause removes branches or tags of a repository. */
-export const removesRefs = (text: string): boolean => REFS.test(text) && REMOVAL_VERB.test(text);
-
 // Eighteenth session: files and folders removed, read apart. In a fix, a feature, a refactor or a
 // security fix they are the repository's own code ("Delete the legacy folder afterwards" of a port to
 // TypeScript, "remove this file and its import in jobs/nightly.py", "drop it in the SFTP folder"):
