@@ -29,6 +29,17 @@ const PERSONAL_EMAIL =
 // failing match tried them all ("+720120" and thirty "07" hung the compiler).
 const PHONE_NUMBER =
   /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,6}\b|(?<![\w+.:/-])07\d{3} ?\d{6}\b|(?<![\w+.:/-])[2-9]\d{2} \d{3} \d{3}\b(?! ?[\d.])/;
+// Nineteenth session: a number given as an organisation's line ("who to call at Trakbox out of
+// hours: their NOC line, +31 20 555 0199", a hotline, a service desk, a switchboard) reaches a
+// desk, not a person: no one's personal data (docs/task-labelling.md, "privacy": RESTRICTED is
+// personal data handled; fk-172).
+const ORGANISATION_LINE = /\b(?:line|hotline|helpline|desk|switchboard|reception|noc)\b[\s,:(-]*$/i;
+const PERSONS_PHONE_NUMBER: Matcher = {
+  exec(text: string) {
+    const match = PHONE_NUMBER.exec(text);
+    return match && !ORGANISATION_LINE.test(sentenceUpTo(text, match.index, 40)) ? match : null;
+  },
+};
 // Person records rewritten: a column that holds a person's contact or identity data, named as
 // code names it ("leads.phone", "accounts.email", "patient_name and date_of_birth"), anonymised,
 // normalised, replaced or split (the guide: RESTRICTED when the task changes person records).
@@ -95,6 +106,12 @@ const PERSONAL_DATA =
 const PROHIBITION = /\b(?:no|never|don['’]?t|(?:do|must|shall|should|may|are|is) not|mustn['’]t|shouldn['’]t)\b/i;
 const WRITTEN_ARTEFACT =
   /\b(?:examples?|fixtures?|test data|seed data|docs?|documents?|documentation|report|runbook|readme|screenshots?|timeline|json-ld)\b/i;
+// Nineteenth session: a personal-data word that keys a count or a limit ("5 attempts per phone
+// number per 15 min", "at most 5 requests per e-mail address per hour") names what the code counts
+// by, not data it handles, as a rate limit per API key concerns keys without holding one
+// (docs/task-labelling.md, "privacy", fresh3-48; 4 of 4 such development requests INTERNAL:
+// bh-145, ek-039, fj-056, fk-048).
+const KEY_OF_A_COUNT = /\bper $/i;
 /** Every match of PERSONAL_DATA (matchAll reads a copy, so one expression serves every call). */
 const PERSONAL_DATA_ALL = new RegExp(PERSONAL_DATA.source, "gi");
 const PERSONAL_DATA_HANDLED: Matcher = {
@@ -102,6 +119,7 @@ const PERSONAL_DATA_HANDLED: Matcher = {
     if (!gatedTest(PERSONAL_DATA, text)) return null;
     const keptOut = WRITTEN_ARTEFACT.test(text);
     for (const match of text.matchAll(PERSONAL_DATA_ALL)) {
+      if (KEY_OF_A_COUNT.test(text.slice(Math.max(0, match.index - 4), match.index))) continue;
       // The words before it in its sentence, at most 50 characters back.
       if (!keptOut || !PROHIBITION.test(sentenceUpTo(text, match.index, 50))) return match;
     }
@@ -111,7 +129,7 @@ const PERSONAL_DATA_HANDLED: Matcher = {
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
   [
-    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required|logins?|change|step|check|auth|authentication|hash(?:es|ing)?|guessing|users))(?![/\w-])/i,
+    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|\b(?:chang(?:e|es|ed|ing)|resets) (?:her|his|their|your|my) |[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required|logins?|change|step|check|auth|authentication|hash(?:es|ing)?|guessing|users))(?![/\w-])/i,
     "SECRET",
     "mentions credentials or keys",
   ],
@@ -153,7 +171,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [PEOPLES_DOCUMENTS_MOVED, "RESTRICTED", "moves or deletes people's health or identity documents"],
   [PERSON_IDENTIFIERS, "RESTRICTED", "carries a person's identifiers (a record number, a date of birth)"],
   [PERSONAL_EMAIL, "RESTRICTED", "carries a person's e-mail address"],
-  [PHONE_NUMBER, "RESTRICTED", "carries a person's phone number"],
+  [PERSONS_PHONE_NUMBER, "RESTRICTED", "carries a person's phone number"],
   [PASSPORT_DATA, "RESTRICTED", "handles passport data"],
   [PERSON_COLUMNS_REWRITTEN, "RESTRICTED", "rewrites person records"],
 ];
