@@ -93,7 +93,11 @@ const SECRET_MENTION: Matcher = {
   },
 };
 const PERSONAL_DATA =
-  /(?<!\b(?:no|never|not|without)\b[^.;\n]{0,25}\breal (?:[a-z]+ )?)\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|ssns?|social security (?:numbers?|nos?\b)|(?<!\b(?:the|a) )date of birth|dates of birth|health (data|records)|medical(?:_\w+)?(?!-\w)|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i;
+  /(?<!\b(?:no|never|not|without)\b[^.;\n]{0,25}\breal (?:[a-z]+ )?)\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|e-?mail address(?:es)?(?<=[a-z](?:'s|s') (?:(?:full )?names? and )?e-?mail address(?:es)?)|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|ssns?|social security (?:numbers?|nos?\b)|(?<!\b(?:the|a) )date of birth|dates of birth|health (data|records)|medical(?:_\w+)?(?!-\w)|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i;
+// Nineteenth session: a person's e-mail address named with its owner ("the parent's name and
+// e-mail address" as a column of an export, "the learner's e-mail address" in a logged payload) is
+// that person's data the task handles (7 of 7 development requests RESTRICTED: fl-180, dp-177,
+// ca-026); the owner is read after the address matched, so the look-behind runs once per match.
 // Eighteenth session: a personal-data word that a rule keeps out of something the task writes
 // (examples, fixtures, a document, a report) names what the task will not hold
 // (docs/task-labelling.md, "privacy": such a rule leaves the task INTERNAL, cb-005, ea-156; the
@@ -126,6 +130,20 @@ const PERSONAL_DATA_HANDLED: Matcher = {
     return null;
   },
 };
+const PUBLIC_STATEMENT =
+  /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion|site)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i;
+// Nineteenth session: a statement that one part is public, contrasted in its sentence with the
+// parts that are not ("The quiz-engine package is open source, but the renderer and editor are
+// not.", fl-044, under Notes beside a fix of the renderer and editor), does not say the material the
+// task handles is public (docs/task-labelling.md, "privacy": PUBLIC only when the caller states the
+// material is public). Read as a sentence that ends denying the statement for another subject.
+const CONTRASTED_DENIAL = /\b(?:(?:are|is) not|aren['’]t|isn['’]t)\W*$/i;
+/** The words after a public statement to the end of its sentence (segment.ts splits clauses at "but"). */
+function restOfSentence(clauses: Clause[], c: number, from: number): string {
+  let rest = clauses[c]!.text.slice(from);
+  for (let n = c + 1; n < clauses.length && clauses[n]!.sentence === clauses[c]!.sentence; n++) rest += ` ${clauses[n]!.text}`;
+  return rest;
+}
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
   [
@@ -159,11 +177,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
     "a token is printed, logged or leaked",
   ],
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
-  [
-    /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion|site)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i,
-    "PUBLIC",
-    "the caller says the material is public",
-  ],
+  [PUBLIC_STATEMENT, "PUBLIC", "the caller says the material is public"],
   [PERSONAL_DATA_HANDLED, "RESTRICTED", "mentions personal data"],
   [DATA_PROTECTION_LAW, "RESTRICTED", "handles data under a data-protection law"],
   [PATIENT_RECORDS, "RESTRICTED", "handles what is stored about patients"],
@@ -183,6 +197,8 @@ export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
     for (let c = 0; c < clauses.length; c++) {
       const clause = clauses[c]!;
       const match = gatedExec(pattern, clause.text);
+      if (match && pattern === PUBLIC_STATEMENT && CONTRASTED_DENIAL.test(restOfSentence(clauses, c, match.index + match[0].length)))
+        continue;
       if (match) return { value, span: spanIn(clause, match), reason };
     }
   }
