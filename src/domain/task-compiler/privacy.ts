@@ -29,6 +29,17 @@ const PERSONAL_EMAIL =
 // failing match tried them all ("+720120" and thirty "07" hung the compiler).
 const PHONE_NUMBER =
   /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,6}\b|(?<![\w+.:/-])07\d{3} ?\d{6}\b|(?<![\w+.:/-])[2-9]\d{2} \d{3} \d{3}\b(?! ?[\d.])/;
+// Nineteenth session: a number given as an organisation's line ("who to call at Trakbox out of
+// hours: their NOC line, +31 20 555 0199", a hotline, a service desk, a switchboard) reaches a
+// desk, not a person: no one's personal data (docs/task-labelling.md, "privacy": RESTRICTED is
+// personal data handled; fk-172).
+const ORGANISATION_LINE = /\b(?:line|hotline|helpline|desk|switchboard|reception|noc)\b[\s,:(-]*$/i;
+const PERSONS_PHONE_NUMBER: Matcher = {
+  exec(text: string) {
+    const match = PHONE_NUMBER.exec(text);
+    return match && !ORGANISATION_LINE.test(sentenceUpTo(text, match.index, 40)) ? match : null;
+  },
+};
 // Person records rewritten: a column that holds a person's contact or identity data, named as
 // code names it ("leads.phone", "accounts.email", "patient_name and date_of_birth"), anonymised,
 // normalised, replaced or split (the guide: RESTRICTED when the task changes person records).
@@ -82,7 +93,11 @@ const SECRET_MENTION: Matcher = {
   },
 };
 const PERSONAL_DATA =
-  /(?<!\b(?:no|never|not|without)\b[^.;\n]{0,25}\breal (?:[a-z]+ )?)\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|ssns?|social security (?:numbers?|nos?\b)|(?<!\b(?:the|a) )date of birth|dates of birth|health (data|records)|medical(?:_\w+)?(?!-\w)|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i;
+  /(?<!\b(?:no|never|not|without)\b[^.;\n]{0,25}\breal (?:[a-z]+ )?)\b(pii|full[_ ]names?|first[_ ]names?|last[_ ]names?|personal (data|information|info|details)|email addresses|(?:contain|hold|carr|stor|writ|includ|keep|log)\w*\b[^.;]{0,40}?\be-mail addresses|e-?mail address(?:es)?(?<=[a-z](?:'s|s') (?:(?:full )?names? and )?e-?mail address(?:es)?)|phone numbers?|home address(?:es)?|customer (data|records|emails|names|addresses)|user (data|records|emails|profiles|addresses)|(buyer|client|member|student|applicant|visitor|guest|participant|employee|citizen)s?'? addresses|ssns?|social security (?:numbers?|nos?\b)|(?<!\b(?:the|a) )date of birth|dates of birth|health (data|records)|medical(?:_\w+)?(?!-\w)|salar(y|ies)|(?:credit |payment |debit )?card numbers?|ibans?|(?:card|full) pans?)\b/i;
+// Nineteenth session: a person's e-mail address named with its owner ("the parent's name and
+// e-mail address" as a column of an export, "the learner's e-mail address" in a logged payload) is
+// that person's data the task handles (7 of 7 development requests RESTRICTED: fl-180, dp-177,
+// ca-026); the owner is read after the address matched, so the look-behind runs once per match.
 // Eighteenth session: a personal-data word that a rule keeps out of something the task writes
 // (examples, fixtures, a document, a report) names what the task will not hold
 // (docs/task-labelling.md, "privacy": such a rule leaves the task INTERNAL, cb-005, ea-156; the
@@ -95,6 +110,12 @@ const PERSONAL_DATA =
 const PROHIBITION = /\b(?:no|never|don['’]?t|(?:do|must|shall|should|may|are|is) not|mustn['’]t|shouldn['’]t)\b/i;
 const WRITTEN_ARTEFACT =
   /\b(?:examples?|fixtures?|test data|seed data|docs?|documents?|documentation|report|runbook|readme|screenshots?|timeline|json-ld)\b/i;
+// Nineteenth session: a personal-data word that keys a count or a limit ("5 attempts per phone
+// number per 15 min", "at most 5 requests per e-mail address per hour") names what the code counts
+// by, not data it handles, as a rate limit per API key concerns keys without holding one
+// (docs/task-labelling.md, "privacy", fresh3-48; 4 of 4 such development requests INTERNAL:
+// bh-145, ek-039, fj-056, fk-048).
+const KEY_OF_A_COUNT = /\bper $/i;
 /** Every match of PERSONAL_DATA (matchAll reads a copy, so one expression serves every call). */
 const PERSONAL_DATA_ALL = new RegExp(PERSONAL_DATA.source, "gi");
 const PERSONAL_DATA_HANDLED: Matcher = {
@@ -102,16 +123,31 @@ const PERSONAL_DATA_HANDLED: Matcher = {
     if (!gatedTest(PERSONAL_DATA, text)) return null;
     const keptOut = WRITTEN_ARTEFACT.test(text);
     for (const match of text.matchAll(PERSONAL_DATA_ALL)) {
+      if (KEY_OF_A_COUNT.test(text.slice(Math.max(0, match.index - 4), match.index))) continue;
       // The words before it in its sentence, at most 50 characters back.
       if (!keptOut || !PROHIBITION.test(sentenceUpTo(text, match.index, 50))) return match;
     }
     return null;
   },
 };
+const PUBLIC_STATEMENT =
+  /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion|site)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i;
+// Nineteenth session: a statement that one part is public, contrasted in its sentence with the
+// parts that are not ("The quiz-engine package is open source, but the renderer and editor are
+// not.", fl-044, under Notes beside a fix of the renderer and editor), does not say the material the
+// task handles is public (docs/task-labelling.md, "privacy": PUBLIC only when the caller states the
+// material is public). Read as a sentence that ends denying the statement for another subject.
+const CONTRASTED_DENIAL = /\b(?:(?:are|is) not|aren['’]t|isn['’]t)\W*$/i;
+/** The words after a public statement to the end of its sentence (segment.ts splits clauses at "but"). */
+function restOfSentence(clauses: Clause[], c: number, from: number): string {
+  let rest = clauses[c]!.text.slice(from);
+  for (let n = c + 1; n < clauses.length && clauses[n]!.sentence === clauses[c]!.sentence; n++) rest += ` ${clauses[n]!.text}`;
+  return rest;
+}
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
   [
-    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required|logins?|change|step|check|auth|authentication|hash(?:es|ing)?|guessing|users))(?![/\w-])/i,
+    /\b((?:access|auth|bearer|bot|api|slack|github|npm) tokens?|tls (private )?keys?)\b|(?<!\/etc\/)\bpasswd\b|(?<!\b(forgot|forgotten|reset|resetting) (the |their |your |a |my )?|\b(?:chang(?:e|es|ed|ing)|resets) (?:her|his|their|your|my) |[/\w-])passwords?\b(?! (reset|link|page|form|field|strength|policy|is required|logins?|change|step|check|auth|authentication|hash(?:es|ing)?|guessing|users))(?![/\w-])/i,
     "SECRET",
     "mentions credentials or keys",
   ],
@@ -141,11 +177,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
     "a token is printed, logged or leaked",
   ],
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
-  [
-    /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion|site)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i,
-    "PUBLIC",
-    "the caller says the material is public",
-  ],
+  [PUBLIC_STATEMENT, "PUBLIC", "the caller says the material is public"],
   [PERSONAL_DATA_HANDLED, "RESTRICTED", "mentions personal data"],
   [DATA_PROTECTION_LAW, "RESTRICTED", "handles data under a data-protection law"],
   [PATIENT_RECORDS, "RESTRICTED", "handles what is stored about patients"],
@@ -153,7 +185,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [PEOPLES_DOCUMENTS_MOVED, "RESTRICTED", "moves or deletes people's health or identity documents"],
   [PERSON_IDENTIFIERS, "RESTRICTED", "carries a person's identifiers (a record number, a date of birth)"],
   [PERSONAL_EMAIL, "RESTRICTED", "carries a person's e-mail address"],
-  [PHONE_NUMBER, "RESTRICTED", "carries a person's phone number"],
+  [PERSONS_PHONE_NUMBER, "RESTRICTED", "carries a person's phone number"],
   [PASSPORT_DATA, "RESTRICTED", "handles passport data"],
   [PERSON_COLUMNS_REWRITTEN, "RESTRICTED", "rewrites person records"],
 ];
@@ -165,6 +197,8 @@ export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
     for (let c = 0; c < clauses.length; c++) {
       const clause = clauses[c]!;
       const match = gatedExec(pattern, clause.text);
+      if (match && pattern === PUBLIC_STATEMENT && CONTRASTED_DENIAL.test(restOfSentence(clauses, c, match.index + match[0].length)))
+        continue;
       if (match) return { value, span: spanIn(clause, match), reason };
     }
   }

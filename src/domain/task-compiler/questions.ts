@@ -15,9 +15,12 @@ const FINDING_QUESTION =
 // 24h?", "did the fix go out?", "did the nightly backup succeed?": 13 of 14 such questions in the
 // development split; the other asks which commit made a build slow, a cause). Fifteenth session: what
 // is scheduled to run ("is the nightly reserving job still scheduled in Airflow?") is as much a fact
-// about the running system.
+// about the running system. Nineteenth session: so is what a setting is set to or configured with,
+// or what a host's file says for a key ("What is SAML_IDP_METADATA_URL set to in … on
+// sso-gw-prod-2?", "What does …config.toml on COUNTER-AMS-04 say for terminal_id?": fk-163, fl-024;
+// 8 of 9 such development questions OBSERVE_ENVIRONMENT, e.g. ez-021, cd-127).
 const ENVIRONMENT_QUESTION =
-  /\b(ran|go(?:ne)? out|went out|succeed(?:ed)?|(?:still )?scheduled|running|still runs?|runs? [\w .-]{0,20}?\bv?\d+\.\d+|installed|mounted|up|down|healthy|deployed|version|revision|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|current|at the moment)\b/i;
+  /\b(set to|configured|says? for|ran|go(?:ne)? out|went out|succeed(?:ed)?|(?:still )?scheduled|running|still runs?|runs? [\w .-]{0,20}?\bv?\d+\.\d+|installed|mounted|up|down|healthy|deployed|version|revision|disk|memory|cpu|uptime|free|left|lag|behind|enabled|right now|currently|current|at the moment)\b/i;
 /** Why, where and what causes ask for a cause, even about the environment. */
 const CAUSE_QUESTION =
   /^(why|where|how (does|do|did|come|is)|for what reason|which [\w ]{0,30}should|should)\b|\bwhat(?:'s| is)? (?:causing|the (?:cause|reason))|\bwhat causes\b/i;

@@ -18,8 +18,11 @@ export interface Finding<T> {
   reason: string;
 }
 
+// Nineteenth session: a credential's name may stand quoted as a key of a printed dict or JSON
+// object ("'XERO_CLIENT_SECRET': 'xr_sec_7Jq2…'" in a pasted startup log, fl-065): its value is as
+// live as after "=" (docs/task-labelling.md, "risk": a live credential in a pasted log, 30 of 30).
 const CREDENTIAL_LITERAL =
-  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)\s*[=:]\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|\bhv[sb]\.[A-Za-z0-9_-]{20,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd|[a-z]*pw)=['"]?(?![<$*{]|x{3})[^\s&'"]{6,}|\bAuthorization"?\s*[:=]\s*["']?(?:Splunk|Token|Basic|Key|ApiKey|Api-Key)\s+(?=[\w.~+/=-]*\d)[A-Za-z0-9][\w.~+/=-]{15,}|\b(?:[a-z]+_)?(?:token|secret|api_?key|pass)=['"]?(?![<$*{]|x{3})(?=[^\s&'"]*\d)(?=[^\s&'"]*[a-z])[^\s&'"]{8,}/;
+  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)(?:\s*[=:]|["']\s*:)\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|\bhv[sb]\.[A-Za-z0-9_-]{20,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd|[a-z]*pw)=['"]?(?![<$*{]|x{3})[^\s&'"]{6,}|\bAuthorization"?\s*[:=]\s*["']?(?:Splunk|Token|Basic|Key|ApiKey|Api-Key)\s+(?=[\w.~+/=-]*\d)[A-Za-z0-9][\w.~+/=-]{15,}|\b(?:[a-z]+_)?(?:token|secret|api_?key|pass)=['"]?(?![<$*{]|x{3})(?=[^\s&'"]*\d)(?=[^\s&'"]*[a-z])[^\s&'"]{8,}/;
 // Every credential form above holds one of these; the full expression is tried only then.
 const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|hv[sb]\.|BEGIN|Bearer|eyJ|\s-[ap]\s?'|--password/;
 export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };

@@ -38,6 +38,15 @@ export const SECOND_ITEM = /\S\s+\(?2[.)]\s+[a-z]/i;
  */
 export const REMARK_OPENING =
   /^\W*(?:(?:hi|hey|hello)(?: all| team| everyone| folks)?[,!]?\s+)?(?:just\s+)?(?:fyi|for your information|so you know|wanted to (?:say|let you know)|thx|thanks|thank you|cheers|kudos|(?:nice|great|good|awesome|brilliant) (?:work|job)|well done)\b/i;
+/**
+ * Nineteenth session: thanks or praise addressed to the people who did the work ("thanks all",
+ * "well done everyone who worked on it", "great work everyone", "Thank you all") make a remark
+ * wherever they stand: a text that asks nothing and closes so passes praise on (the guide's
+ * praise; 7 of the 9 development texts that say it are UNCLASSIFIED, six writers, fk-164, fl-036,
+ * ff-092; the other two ask for work by a predicate, which the caller has ruled out).
+ */
+const GROUP_PRAISE =
+  /\b(?:thanks|thank you|well done|kudos|cheers|(?:great|nice|good) (?:work|job))(?: to)? (?:all|everyone|everybody|folks|the team|y'all)\b/i;
 /** Words that ask someone to do something, anywhere in a text. */
 const REQUEST_WORDS = /\b(?:can|could|would|will) (?:you|u|someone|somebody)\b|\b(?:please|pls|plz)\b/i;
 /** "do the same (thing) as last time", "do the usual for …": the object names no work. */
@@ -64,7 +73,7 @@ const SAME_AGAIN = /^do (?:the )?(?:same|usual)(?: (?:thing|things|stuff))?(?= (
  */
 export function namesNoWork(opening: Clause, clauses: readonly Clause[]): string | null {
   if (
-    REMARK_OPENING.test(opening.text) &&
+    (REMARK_OPENING.test(opening.text) || clauses.some((clause) => GROUP_PRAISE.test(clause.text))) &&
     !clauses.some((clause) => clause.text.trimEnd().endsWith("?") || REQUEST_WORDS.test(clause.text))
   )
     return "the text is a remark that asks for nothing (an FYI, praise)";
