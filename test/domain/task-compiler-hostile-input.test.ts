@@ -60,4 +60,7 @@ describe("hostile input compiles without catastrophic backtracking", { timeout: 
 
   // Each line break is two bytes of JSON, so half the limit in characters.
   it("many short lines", () => compiles(run("fix\n", "x\n", "", LIMIT / 2)));
+  // Nineteenth session: the risk rules read the whole request once per rule and clause (a deploy's
+  // target, a role guarding money), so n lines cost n²; this run took a minute before the fix.
+  it("many short lines after a deploy", () => compiles(run("deploy billing-api to prod\n", "x\n", "", LIMIT / 2)));
 });

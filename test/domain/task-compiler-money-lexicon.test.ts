@@ -33,7 +33,7 @@ describe("money from WordNet", () => {
 
   it("reads money nouns no hand-written rule lists, and says which class WordNet gives them", () => {
     for (const [text, word] of [
-      ["Update the royalty split for co-authors in src/royalties/split.ts.", "royalty (WordNet: payment)"],
+      ["Fix the royalty split for co-authors in src/royalties/split.ts: each share is rounded down.", "royalty (WordNet: payment)"],
       ["Apply a 3% levy on every order in checkout-core.", "levy (WordNet: charge)"],
       ["Fix the toll computation for trucks over 7.5 t.", "toll (WordNet: fee)"],
       ["Add mileage reimbursement to the expense claims form.", "reimbursement (WordNet: compensation)"],

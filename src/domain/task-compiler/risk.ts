@@ -89,10 +89,24 @@ const NON_PRODUCTION_TARGET = /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:
 // bs-125, et-167): the money is the object guarded, not computed ("only users in the DebtRecovery
 // role can open the 'arrears notes' panel", fj-023; TOTP for admins who can approve payouts, cd-103).
 const GUARDED_BY_ROLE = /\b(?:roles?|permissions?|permission sets?|rbac|privileges?|2fa|mfa|totp|two[- ]factor)\b/i;
+// What the acting clauses say as a whole, read once per request: the rules' loop asks for each rule
+// and clause, and reading every clause each time made a request of n lines cost n² (a 16 KiB run of
+// short lines took a minute).
+const requestWide = new WeakMap<Clause[], { deploysToProduction: boolean; guardedByRole: boolean }>();
+function wholeRequest(acting: Clause[]) {
+  let read = requestWide.get(acting);
+  if (!read) {
+    read = {
+      deploysToProduction:
+        acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
+      guardedByRole: acting.some((clause) => GUARDED_BY_ROLE.test(clause.text)),
+    };
+    requestWide.set(acting, read);
+  }
+  return read;
+}
 const movesMoney: Reaches = (type, _clause, acting) =>
-  type === "DEPLOY"
-    ? acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text))
-    : type !== "UNCLASSIFIED" && !acting.some((clause) => GUARDED_BY_ROLE.test(clause.text));
+  type === "DEPLOY" ? wholeRequest(acting).deploysToProduction : type !== "UNCLASSIFIED" && !wholeRequest(acting).guardedByRole;
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.
