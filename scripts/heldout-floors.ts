@@ -26,7 +26,7 @@ const fraction = (key: Key, n: number, d: number): number => {
   return round((10000 * n) / d) / 10000;
 };
 
-const lines = readFileSync(FILE, "utf8").split("\n");
+const lines = readFileSync(FILE, "utf8").replace(/\n+$/, "").split("\n");
 const floorOf = (name: string): Partial<Record<Key, number>> => {
   const at = lines.indexOf(`${name}:`);
   if (at < 0) return {};
