@@ -34,10 +34,15 @@ function lemmaOf(word: string): string | undefined {
 export interface LexiconMoney {
   /** Where the words are in the text, and what they are. */
   match: RegExpExecArray;
-  /** The lemma WordNet lists ("royalty") and the word it classes it under ("payment"). */
+  /** The lemma WordNet lists ("royalty"). */
   lemma: string;
-  moneyClass: string;
 }
+
+/** The word WordNet classes a money phrase the lexicon found under ("royalties" → "payment"). */
+export const moneyClassOf = (phrase: string): string | undefined => {
+  const lemma = lemmaOf(phrase.toLowerCase().replace(/ /g, "_"));
+  return lemma === undefined ? undefined : CLASS_OF.get(lemma);
+};
 
 /**
  * The first money noun of the lexicon in a text, a phrase of up to three words ("purchase order",
@@ -59,7 +64,7 @@ export function lexiconMoney(text: string): LexiconMoney | null {
       const start = phrase[0]!.start;
       const end = phrase.at(-1)!.end;
       const match = Object.assign([text.slice(start, end)], { index: start, input: text }) as RegExpExecArray;
-      return { match, lemma, moneyClass: CLASS_OF.get(lemma)! };
+      return { match, lemma };
     }
   }
   return null;

@@ -1,7 +1,7 @@
 // Money (docs/task-labelling.md, "risk": code, data or a service that computes, charges, pays,
 // refunds, invoices or taxes money is CRITICAL). Split from risk.ts in the fourteenth session; the
 // rules below are read by riskOf on the clauses that state the work.
-import { lexiconMoney } from "./money-lexicon.js";
+import { lexiconMoney, moneyClassOf } from "./money-lexicon.js";
 import { blankQuotes, type Matcher, type Reason } from "./risk.js";
 import type { Clause } from "./segment.js";
 
@@ -208,16 +208,15 @@ const readByHand = (word: string): boolean => {
   if (read === undefined) handReads.set(word, (read = HAND_RULES.some(([rule]) => rule.exec(word) !== null)));
   return read;
 };
-const LEXICON_CLASS = new WeakMap<RegExpExecArray, string>();
 const lexiconWords = (timeOff: boolean): Matcher => ({
   exec: (text) => {
     const found = lexiconMoney(blankQuotes(text));
     if (!found || (timeOff && COUNTS_DAYS.test(found.lemma)) || readByHand(found.match[0].toLowerCase())) return null;
-    LEXICON_CLASS.set(found.match, `${found.match[0]} (WordNet: ${found.moneyClass.replace(/_/g, " ")})`);
     return found.match;
   },
 });
-const byLexicon: Reason = (match) => `computes, charges or pays money: ${LEXICON_CLASS.get(match) ?? match[0]}`;
+const byLexicon: Reason = (match) =>
+  `computes, charges or pays money: ${match[0]} (WordNet: ${moneyClassOf(match[0])!.replace(/_/g, " ")})`;
 // A quoted line ("> Hi, the app logs me out whenever I try to pay my rent", a forwarded complaint)
 // is data, as quoted errors are (the guide, "ambiguous"): it says where a defect shows, not what the
 // work computes (et-126, a logout bug, HIGH).
