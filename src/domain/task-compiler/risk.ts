@@ -89,24 +89,23 @@ const NON_PRODUCTION_TARGET = /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:
 // bs-125, et-167): the money is the object guarded, not computed ("only users in the DebtRecovery
 // role can open the 'arrears notes' panel", fj-023; TOTP for admins who can approve payouts, cd-103).
 const GUARDED_BY_ROLE = /\b(?:roles?|permissions?|permission sets?|rbac|privileges?|2fa|mfa|totp|two[- ]factor)\b/i;
-// What the acting clauses say as a whole, read once per request: the rules' loop asks for each rule
-// and clause, and reading every clause each time made a request of n lines cost n² (a 16 KiB run of
-// short lines took a minute).
-const requestWide = new WeakMap<Clause[], { deploysToProduction: boolean; guardedByRole: boolean }>();
-function wholeRequest(acting: Clause[]) {
-  let read = requestWide.get(acting);
-  if (!read) {
-    read = {
-      deploysToProduction:
-        acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
-      guardedByRole: acting.some((clause) => GUARDED_BY_ROLE.test(clause.text)),
-    };
-    requestWide.set(acting, read);
-  }
-  return read;
-}
+// What the acting clauses say as a whole, read once per request and only when a rule asks: the
+// rules' loop asks for each rule and clause, and reading every clause each time made a request of n
+// lines cost n² (a 16 KiB run of short lines took a minute).
+const perRequest = (read: (acting: Clause[]) => boolean) => {
+  const seen = new WeakMap<Clause[], boolean>();
+  return (acting: Clause[]): boolean => {
+    let value = seen.get(acting);
+    if (value === undefined) seen.set(acting, (value = read(acting)));
+    return value;
+  };
+};
+const deploysToProduction = perRequest(
+  (acting) => acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
+);
+const guardedByRole = perRequest((acting) => acting.some((clause) => GUARDED_BY_ROLE.test(clause.text)));
 const movesMoney: Reaches = (type, _clause, acting) =>
-  type === "DEPLOY" ? wholeRequest(acting).deploysToProduction : type !== "UNCLASSIFIED" && !wholeRequest(acting).guardedByRole;
+  type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedByRole(acting);
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets"],
   // A password or token is a secret the task handles only when something is done to it.

@@ -169,11 +169,13 @@ export function segment(text: string): Clause[] {
     }
     const heading = /^(?:#{1,6}\s*)?(?:\*\*|__)?([A-Za-z][A-Za-z' -]{1,40}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s*(.*)$/.exec(body);
     const headingSection = heading ? sectionOf(heading[1]!) : null;
+    // A markdown heading, or a line of bold words alone (BOLD_HEADING).
+    const headingLine = /^#{1,6}\s/.test(body) || (!bullet && BOLD_HEADING.test(body));
     // A label line ("Notes:", "Expected: …") moves to its part when the label names a section or
     // the ask, or stands alone; "Error: no such file" inside a paragraph is no heading of a part.
     if (heading && !bullet && !code.code && (headingSection || ASK_HEADING.test(heading[1]!.trim()) || !heading[2] || /^#/.test(body)))
       role = roleOf(heading[1]!);
-    else if (/^#{1,6}\s/.test(body) || (!bullet && BOLD_HEADING.test(body))) role = roleOf(body);
+    else if (headingLine) role = roleOf(body);
     let label: string | undefined;
     // Sixteenth session: a label inside a bullet with its content after it ("- Out of scope:
     // interfaces/mirth/channels/") names that item's part only; the next item is back in the list's
@@ -189,7 +191,7 @@ export function segment(text: string): Clause[] {
       if (headingSection === "forbidden") label = heading[1]!.trim();
       start += body.length - rest.length;
       body = rest;
-    } else if ((/^#{1,6}\s/.test(body) || (!bullet && BOLD_HEADING.test(body))) && sectionOf(body)) {
+    } else if (headingLine && sectionOf(body)) {
       section = sectionOf(body);
       forbiddenHeading = section === "forbidden";
       continue;
