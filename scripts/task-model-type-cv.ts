@@ -238,36 +238,51 @@ export function crossValidateTypeModels(corpus: CorpusEntry[]): void {
  */
 export function crossValidateTypeCellsPipeline(corpus: CorpusEntry[]): void {
   const firstContact = loadFirstContact();
-  const batches = [...new Set(firstContact.filter((r) => r.written === "fresh").map((r) => r.batch))].sort();
-  const cells = (process.env.CV_CELLS_PIPELINE ?? "9,0.9;14,0.95").split(";").map((c) => c.split(",").map(Number) as [number, number]);
-  for (const [margin, confidence] of cells) {
-    const per: string[] = [];
-    const sum = { total: 0, type: 0, risk: 0, mode: 0, ae: 0, a: 0, ce: 0, c: 0 };
-    for (const batch of batches) {
-      const ids = new Set(firstContact.filter((r) => r.batch === batch).map((r) => r.id));
-      const train = corpus.filter((e) => !ids.has(e.id));
-      useTypeModel(trainTypeModels(train), { margin, confidence, resolve: TYPE_MODEL_RESOLVES });
-      useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
-      useEscalationModel(buildEscalationTable(escalationRows(train)));
-      const m = evaluate(corpus.filter((e) => ids.has(e.id)));
-      sum.total += m.total;
-      sum.type += m.right.task_type;
-      sum.risk += m.right.risk;
-      sum.mode += m.right.mode;
-      sum.ae += m.ambiguous.escalated;
-      sum.a += m.ambiguous.total;
-      sum.ce += m.clear.escalated;
-      sum.c += m.clear.total;
-      per.push(`${batch.split("/")[1]} ${m.right.task_type}/${m.right.risk}/${m.ambiguous.escalated}/${m.clear.escalated}`);
-    }
-    useTypeModel(null);
-    useAmbiguityModel(null);
-    useEscalationModel(null);
-    console.log(
-      `whole compiler, leave-batch-out on the fresh batches, type cell lead<=${margin} p>=${confidence}: type ${pct(sum.type, sum.total)}, risk ${pct(sum.risk, sum.total)}, mode ${pct(sum.mode, sum.total)}, recall ${pct(sum.ae, sum.a)}, clear escalated ${pct(sum.ce, sum.c)}`,
-    );
-    console.log(`  per batch type/risk/ambiguous escalated/clear escalated: ${per.join("; ")}`);
+  // Twentieth session: CV_BATCHES (a pattern) keeps some batches, CV_GROUPS leaves them out in that
+  // many interleaved groups (one training per group), and a cell's third number is the
+  // regression's floor (type-evidence.ts, TYPE_MODEL_LR_FLOOR); every cell is scored with the
+  // same trained models.
+  const only = new RegExp(process.env.CV_BATCHES ?? "");
+  const batches = [...new Set(firstContact.filter((r) => r.written === "fresh" && only.test(r.batch)).map((r) => r.batch))].sort();
+  const groups = Number(process.env.CV_GROUPS ?? batches.length);
+  const cells = (process.env.CV_CELLS_PIPELINE ?? "9,0.9;14,0.95").split(";").map((c) => c.split(",").map(Number));
+  const sums = cells.map(() => ({ total: 0, type: 0, risk: 0, mode: 0, ae: 0, a: 0, ce: 0, c: 0 }));
+  const per: string[][] = cells.map(() => []);
+  for (let g = 0; g < groups; g++) {
+    const group = batches.filter((_, i) => i % groups === g);
+    const left = new Set(firstContact.filter((r) => group.includes(r.batch)).map((r) => r.id));
+    const train = corpus.filter((e) => !left.has(e.id));
+    const models = trainTypeModels(train);
+    useAmbiguityModel(loadModel(buildAmbiguityTable(train)));
+    useEscalationModel(buildEscalationTable(escalationRows(train)));
+    cells.forEach(([margin, confidence, lrFloor], k) => {
+      useTypeModel(models, { margin: margin!, confidence: confidence!, resolve: TYPE_MODEL_RESOLVES, lrFloor: lrFloor ?? 0 });
+      for (const batch of group) {
+        const ids = new Set(firstContact.filter((r) => r.batch === batch).map((r) => r.id));
+        const m = evaluate(corpus.filter((e) => ids.has(e.id)));
+        const sum = sums[k]!;
+        sum.total += m.total;
+        sum.type += m.right.task_type;
+        sum.risk += m.right.risk;
+        sum.mode += m.right.mode;
+        sum.ae += m.ambiguous.escalated;
+        sum.a += m.ambiguous.total;
+        sum.ce += m.clear.escalated;
+        sum.c += m.clear.total;
+        per[k]!.push(`${batch.split("/")[1]} ${m.right.task_type}/${m.right.risk}/${m.ambiguous.escalated}/${m.clear.escalated}`);
+      }
+    });
   }
+  useTypeModel(null);
+  useAmbiguityModel(null);
+  useEscalationModel(null);
+  cells.forEach((cell, k) => {
+    const sum = sums[k]!;
+    console.log(
+      `whole compiler, leave-batch-out on the fresh batches, type cell lead<=${cell[0]} p>=${cell[1]} regression>=${cell[2] ?? 0}: type ${pct(sum.type, sum.total)}, risk ${pct(sum.risk, sum.total)}, mode ${pct(sum.mode, sum.total)}, recall ${pct(sum.ae, sum.a)}, clear escalated ${pct(sum.ce, sum.c)}`,
+    );
+    console.log(`  per batch type/risk/ambiguous escalated/clear escalated: ${per[k]!.join("; ")}`);
+  });
 }
 
 /**

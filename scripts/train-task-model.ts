@@ -39,6 +39,10 @@
 //   CV_GRID=type-models CV_MODELS="mix,1e-4,200,0.5,0.5;mixshipped"
 //                                     the shipped type evidence, NB x softmax LR (w 0.5), unrounded
 //                                     and in its shipped form (the generated table read back)
+//   CV_GRID=type-mix [CV_GROUPS=16] [CV_CACHE=file] [CV_SHOW=i CV_Q=q] npm run train:compiler -- --cv
+//                                     when the mixed type vote may overrule the rules: conditions
+//                                     on its two parts (the regression agrees, both sure), per
+//                                     batch and nested (twentieth session, scripts/task-model-type-mix-cv.ts)
 //   CV_GRID=emb-oov npm run train:compiler -- --cv
 //                                     how many words of each batch training never saw, and whether
 //                                     the naive Bayes does worse on rows with them
@@ -77,6 +81,11 @@ if (process.argv.includes("--cv")) {
     const { embeddingCoverage } = await import("./task-model-embeddings.js");
     const { loadFirstContact, textOf, typeRows } = await import("./task-model-lib.js");
     embeddingCoverage(corpus, typeRows, loadFirstContact(), textOf);
+    process.exit(0);
+  }
+  if (process.env.CV_GRID === "type-mix") {
+    const { crossValidateTypeMix } = await import("./task-model-type-mix-cv.js");
+    crossValidateTypeMix(corpus);
     process.exit(0);
   }
   if (process.env.CV_GRID === "type-models") {
