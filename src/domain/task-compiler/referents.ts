@@ -35,6 +35,7 @@ import {
   shownBelow,
   sameAmongThemselves,
   statedBefore,
+  habitOfANamedMethod,
   statedEarlier,
   statedValue,
 } from "./resolved-references.js";
@@ -191,6 +192,7 @@ export function unresolvedReference(
         return;
       if (statedBefore(match[0], before, clause.role) && resolved(match[0], "follows the behaviour or value its clause states itself"))
         return;
+      if (habitOfANamedMethod(match[0], before) && resolved(match[0], "says the method its clause names is the customary one")) return;
       if (
         statedEarlier(match[0], requestBefore(clause, match.index)) &&
         resolved(match[0], "is content the request states earlier with the same subject and verb")

@@ -130,6 +130,15 @@ export const statedBefore = (phrase: string, before: string, role: string | unde
   !/\b(?:same|again|back|it|this|that|them)\b/i.test(before) &&
   ((role === "acceptance" && before.trim().split(/\s+/).length >= 4) || /\b(?:at|to|of)\s+~?\d+(?:[.,]\d+)?\s*%?\s*$/i.test(before));
 
+// Twentieth session: "the apply goes through Atlantis as usual" (fp-106), "promote dispatch 3.10.0 …
+// using the zone rollout flag as we do for city pilots" (fp-192): a habit ("as usual", "as always",
+// "as we do") after a method its own clause names ("using/through/via X") only says the method is
+// the customary one; the request has given it (docs/task-labelling.md: clear when the text itself
+// resolves the reference). "Like we did for the portal" names an earlier change, not a method, and
+// "do it the usual way" names none: both stay questions.
+export const habitOfANamedMethod = (phrase: string, before: string): boolean =>
+  /^(?:as|like)\s+(?:usual|always|we do)$/i.test(phrase) && /\b(?:using|through|via)(?:\s+[\w.-]+){1,4},?\s*$/i.test(before);
+
 // "make the orchestrator stop printing env vars (sandbox/orchestrator/boot.py, the debug block Farid
 // added)": a reference in apposition to a path, in the same brackets or after "in <path>,", is a part
 // of that file, located as "the screenshot in docs/setup.md" is.
