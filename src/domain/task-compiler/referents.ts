@@ -162,6 +162,13 @@ export function unresolvedReference(
       if (placeNotSource(match[0], text.slice(0, match.index))) return;
       if (productTicket(match[0], request) && resolved(match[0], "is the ticket the product handles, which the request names as such"))
         return;
+      // Twentieth session: a document read from ("in the spreadsheet") that the request names by its path, as above.
+      if (
+        DOCUMENT.test(match[0]) &&
+        documentNamed(match[0], request) &&
+        resolved(match[0], "is the document the request names by its path")
+      )
+        return;
       if (
         agentsOwnFinding(match[0], requestBefore(clause, match.index), after) &&
         resolved(match[0], "is what the agent finds doing the finding the request asks for, not an event outside it")

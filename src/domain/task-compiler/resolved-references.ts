@@ -54,7 +54,11 @@ export const partOfNamedDocument = (before: string, request: string): boolean =>
 
 // "Go through the runbook …" after "docs/runbooks/ledger-failover.md", "the advisory" beside
 // CVE-2026-31877: a document the request names by its path (a segment of the path is the noun) or
-// by its identifier is no document outside the request.
+// by its identifier is no document outside the request. Twentieth session: so is a spreadsheet the
+// request names by a spreadsheet file ("The motor paid triangle in C:\\Reserving\\motor\\
+// triangles_2026Q3.xlsx doesn't agree … (paid £41.2m in the spreadsheet …)", fo-032): the file's kind
+// is in its extension, not a segment (the guide: an artefact is located by a path).
+const SPREADSHEET_FILE = /\.(?:xlsx|xlsm|xls|ods|csv)$/i;
 const ADVISORY_ID = /\b(?:CVE-\d{4}-\d{3,}|GHSA(?:-[\w]{4}){3})\b|\bSecurity Advisories\b/;
 export function documentNamed(phrase: string, request: string): boolean {
   const noun = /([a-z]+?)s?$/i.exec(phrase.trim())?.[1]?.toLowerCase();
@@ -63,11 +67,12 @@ export function documentNamed(phrase: string, request: string): boolean {
   return refsIn(request).some(
     (found) =>
       found.ref.startsWith("fs:") &&
-      found.ref
-        .slice(3)
-        .toLowerCase()
-        .split(/[/\\._-]+/)
-        .some((segment) => segment === noun || segment === `${noun}s`),
+      ((noun === "spreadsheet" && SPREADSHEET_FILE.test(found.ref)) ||
+        found.ref
+          .slice(3)
+          .toLowerCase()
+          .split(/[/\\._-]+/)
+          .some((segment) => segment === noun || segment === `${noun}s`)),
   );
 }
 
