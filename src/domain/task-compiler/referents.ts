@@ -35,6 +35,7 @@ import {
   shownBelow,
   sameAmongThemselves,
   statedBefore,
+  habitOfANamedMethod,
   statedEarlier,
   statedValue,
 } from "./resolved-references.js";
@@ -161,6 +162,13 @@ export function unresolvedReference(
       if (placeNotSource(match[0], text.slice(0, match.index))) return;
       if (productTicket(match[0], request) && resolved(match[0], "is the ticket the product handles, which the request names as such"))
         return;
+      // Twentieth session: a document read from ("in the spreadsheet") that the request names by its path, as above.
+      if (
+        DOCUMENT.test(match[0]) &&
+        documentNamed(match[0], request) &&
+        resolved(match[0], "is the document the request names by its path")
+      )
+        return;
       if (
         agentsOwnFinding(match[0], requestBefore(clause, match.index), after) &&
         resolved(match[0], "is what the agent finds doing the finding the request asks for, not an event outside it")
@@ -191,6 +199,7 @@ export function unresolvedReference(
         return;
       if (statedBefore(match[0], before, clause.role) && resolved(match[0], "follows the behaviour or value its clause states itself"))
         return;
+      if (habitOfANamedMethod(match[0], before) && resolved(match[0], "says the method its clause names is the customary one")) return;
       if (
         statedEarlier(match[0], requestBefore(clause, match.index)) &&
         resolved(match[0], "is content the request states earlier with the same subject and verb")

@@ -54,7 +54,11 @@ export const partOfNamedDocument = (before: string, request: string): boolean =>
 
 // "Go through the runbook …" after "docs/runbooks/ledger-failover.md", "the advisory" beside
 // CVE-2026-31877: a document the request names by its path (a segment of the path is the noun) or
-// by its identifier is no document outside the request.
+// by its identifier is no document outside the request. Twentieth session: so is a spreadsheet the
+// request names by a spreadsheet file ("The motor paid triangle in C:\\Reserving\\motor\\
+// triangles_2026Q3.xlsx doesn't agree … (paid £41.2m in the spreadsheet …)", fo-032): the file's kind
+// is in its extension, not a segment (the guide: an artefact is located by a path).
+const SPREADSHEET_FILE = /\.(?:xlsx|xlsm|xls|ods|csv)$/i;
 const ADVISORY_ID = /\b(?:CVE-\d{4}-\d{3,}|GHSA(?:-[\w]{4}){3})\b|\bSecurity Advisories\b/;
 export function documentNamed(phrase: string, request: string): boolean {
   const noun = /([a-z]+?)s?$/i.exec(phrase.trim())?.[1]?.toLowerCase();
@@ -63,11 +67,12 @@ export function documentNamed(phrase: string, request: string): boolean {
   return refsIn(request).some(
     (found) =>
       found.ref.startsWith("fs:") &&
-      found.ref
-        .slice(3)
-        .toLowerCase()
-        .split(/[/\\._-]+/)
-        .some((segment) => segment === noun || segment === `${noun}s`),
+      ((noun === "spreadsheet" && SPREADSHEET_FILE.test(found.ref)) ||
+        found.ref
+          .slice(3)
+          .toLowerCase()
+          .split(/[/\\._-]+/)
+          .some((segment) => segment === noun || segment === `${noun}s`)),
   );
 }
 
@@ -129,6 +134,15 @@ export const statedBefore = (phrase: string, before: string, role: string | unde
   /^(?:as|like)\s+before$/i.test(phrase) &&
   !/\b(?:same|again|back|it|this|that|them)\b/i.test(before) &&
   ((role === "acceptance" && before.trim().split(/\s+/).length >= 4) || /\b(?:at|to|of)\s+~?\d+(?:[.,]\d+)?\s*%?\s*$/i.test(before));
+
+// Twentieth session: "the apply goes through Atlantis as usual" (fp-106), "promote dispatch 3.10.0 …
+// using the zone rollout flag as we do for city pilots" (fp-192): a habit ("as usual", "as always",
+// "as we do") after a method its own clause names ("using/through/via X") only says the method is
+// the customary one; the request has given it (docs/task-labelling.md: clear when the text itself
+// resolves the reference). "Like we did for the portal" names an earlier change, not a method, and
+// "do it the usual way" names none: both stay questions.
+export const habitOfANamedMethod = (phrase: string, before: string): boolean =>
+  /^(?:as|like)\s+(?:usual|always|we do)$/i.test(phrase) && /\b(?:using|through|via)(?:\s+[\w.-]+){1,4},?\s*$/i.test(before);
 
 // "make the orchestrator stop printing env vars (sandbox/orchestrator/boot.py, the debug block Farid
 // added)": a reference in apposition to a path, in the same brackets or after "in <path>,", is a part

@@ -260,6 +260,12 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /(?<![\\/])\b((?:re-?)?deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:script|pipeline|job|config|workflow|docs|process|tooling|key)s?\b)(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|ship (it )?to|promote (the )?build|publish (the )?(package|release)|(?:publish|release|ship) (?:[\w@/.-]+ )?v?\d+\.\d+(?:\.\d+)?(?![\w.-])|cut a release|hotfix to prod)\b/i,
       5,
     ],
+    // Twentieth session: the guide's DEPLOY is shipping a version, whatever the verb: a full version
+    // number taken to an environment ("put billing 2.32.0-rc.1 on staging", fq-156; "roll payrun
+    // 4.19.0 out to prod", fq-183; "promote dispatch 3.10.0 to production"). Weak evidence: a bug
+    // report that names the release as its background ("since we deployed 6.3.0 to staging",
+    // ho-353) keeps its stronger cues.
+    [/\b\d+\.\d+\.\d+(?:-[\w.]+)? (?:out )?(?:to|on|onto) (?:the )?(?:prod|production|staging|stage|live|uat|canary)\b/i, 2],
   ],
   OBSERVE_ENVIRONMENT: [
     [
