@@ -381,30 +381,22 @@ describe("risk, mode and privacy", () => {
     expect(compiled("Fix the log rotation in scripts/archive.sh without deleting any files").ir.risk_class).toBe("MEDIUM");
   });
 
-  it("takes a caller's lower risk or privacy as the caller's decision, and says what the text reads", () => {
-    // Twentieth session: a field that disagrees with the text does not by itself make the request
-    // ambiguous (docs/task-labelling.md, "Structured requests").
-    const title = "Drop the legacy users table in production";
-    for (const riskClass of ["LOW", "MEDIUM", "HIGH"] as const) {
-      const task = compiled({ request: { title, riskClass } });
-      expect(task.ir.risk_class).toBe(riskClass);
-      expect(task.ambiguities.filter((a) => a.kind === "field_contradiction")).toEqual([]);
-      expect((task.ir.extensions!["x-canon.explanations"] as Record<string, string>).risk_class).toContain("the text alone reads CRITICAL");
-    }
-    const leak = compiled({ request: { title: "Rotate the leaked Stripe secret key sk_live_abc123", privacyClass: "PUBLIC" } });
-    expect(leak.ir.privacy_class).toBe("PUBLIC");
-    expect(leak.ambiguities.filter((a) => a.kind === "field_contradiction")).toEqual([]);
+  it("asks when an explicit field is less cautious than the text", () => {
+    const task = compiled({ request: { title: "Drop the legacy users table in production", riskClass: "LOW" } });
+    expect(task.ir.risk_class).toBe("LOW");
+    expect(task.ambiguities).toContainEqual(
+      expect.objectContaining({ kind: "field_contradiction", field: "risk_class", options: ["LOW", "CRITICAL"], defaultable: false }),
+    );
   });
 
-  it("asks when a caller's interactionMode drops the approval its own text asks for", () => {
-    const text = "Roll out billing 2.4.0 to production. Wait for my go-ahead before you start.";
-    const asked = compiled({ request: { title: "Release billing 2.4.0", body: text, interactionMode: "AUTONOMOUS" } });
-    expect(asked.ambiguities).toContainEqual(expect.objectContaining({ kind: "field_contradiction", field: "interaction_mode" }));
-    const decided = compiled({
-      request: { title: "Release billing 2.4.0", body: "Roll out billing 2.4.0 to production.", interactionMode: "AUTONOMOUS" },
-    });
-    expect(decided.ir.interaction_mode).toBe("AUTONOMOUS");
-    expect(decided.ambiguities.filter((a) => a.kind === "field_contradiction")).toEqual([]);
+  it("lets a lower explicit risk stand when it keeps the same approval gate, and says what the text reads", () => {
+    const title = "Drop the legacy users table in production";
+    const gated = compiled({ request: { title, riskClass: "HIGH" } });
+    expect([gated.ir.risk_class, gated.ir.interaction_mode]).toEqual(["HIGH", "APPROVAL_GATED"]);
+    expect(gated.ambiguities.filter((a) => a.kind === "field_contradiction")).toEqual([]);
+    expect((gated.ir.extensions!["x-canon.explanations"] as Record<string, string>).risk_class).toContain("the text alone reads CRITICAL");
+    const ungated = compiled({ request: { title, riskClass: "MEDIUM" } });
+    expect(ungated.ambiguities).toContainEqual(expect.objectContaining({ kind: "field_contradiction", field: "risk_class" }));
   });
 });
 

@@ -5,6 +5,8 @@ import {
   TASK_IR_SCHEMA_VERSION,
   type AcceptanceCriterion,
   type InteractionMode,
+  type PrivacyClass,
+  type RiskClass,
   type TaskConstraint,
   type TaskIRV1,
   type TaskType,
@@ -29,6 +31,8 @@ import { forgetRefs } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
 
+const RISK_RANK: Record<RiskClass, number> = { UNKNOWN: -1, LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };
+const PRIVACY_RANK: Record<PrivacyClass, number> = { PUBLIC: 0, INTERNAL: 1, RESTRICTED: 2, SECRET: 3, UNTRUSTED: 4 };
 const MODE_RANK: Record<InteractionMode, number> = { AUTONOMOUS: 0, APPROVAL_GATED: 1, RECOMMEND_ONLY: 2 };
 const OBJECTIVE_LEAD =
   /^(?:(?:hey|hi|hello|ok|okay|so|quick one|urgent)[\s,!:-]+)*(?:(?:please|pls|plz|can you|could you|would you|will you|kindly|can someone|could someone|someone should|i need you to|i want you to|i'?d like you to|i need to|we need to|you need to|need to|we should|let'?s|go ahead and|just|i want to|we want to|help me)\s+)+/i;
@@ -90,25 +94,39 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const extracted = extractConstraints(clauses, text);
   const criteria = extractCriteria(clauses, objectiveClause);
 
-  // Risk, mode and privacy: each explicit field wins. Twentieth session: the guide's principle is
-  // that a caller-set field is the caller's decision, not a gap in the request ("A field that
-  // disagrees with the text does not by itself make the request ambiguous", docs/task-labelling.md;
-  // 114 of the 122 development requests asked only this question are labelled clear: fo-163
-  // riskClass MEDIUM on a production deploy, fq-038 MEDIUM on a schema change, fq-195
-  // interactionMode AUTONOMOUS on payroll). The question checked the field against the compiler's
-  // reading of the cues, which is what the caller overrides; it now stands only where the caller's
-  // own words contradict the field: an interactionMode below the approval or advice the text asks
-  // for ("wait for my go-ahead" under AUTONOMOUS). The reading the field overrides stays in the
-  // field's explanation ("set explicitly by the caller (the text alone reads HIGH)").
+  // Risk, mode and privacy: each explicit field wins; one less cautious than the text is asked about.
   const textMode = modeOfText(clauses, taskType);
   const derivedRecommend = (textMode ?? modeOfRisk("LOW")).value === "RECOMMEND_ONLY" ? "RECOMMEND_ONLY" : "AUTONOMOUS";
   const derivedRisk = riskOf(clauses, taskType, derivedRecommend);
-  const risk = settle(ledger, "risk_class", "riskClass", explicit.riskClass, derivedRisk, null);
-  const derivedMode = textMode ?? modeOfRisk(risk.value);
-  const mode = settle(ledger, "interaction_mode", "interactionMode", explicit.interactionMode, derivedMode, (a, b) =>
-    textMode ? MODE_RANK[a] < MODE_RANK[b] : false,
+  const risk = settle(
+    ledger,
+    "risk_class",
+    "riskClass",
+    explicit.riskClass,
+    derivedRisk,
+    // Fourteenth session: only a lower class that changes the gate is asked about. CRITICAL set to
+    // HIGH still needs approval and MEDIUM set to LOW still needs none, so the caller has decided
+    // nothing a person must check (writers label both clear: 7 of 9 in development).
+    (a, b) => RISK_RANK[a] < RISK_RANK[b] && b !== "UNKNOWN" && modeOfRisk(a).value !== modeOfRisk(b).value,
   );
-  const privacy = settle(ledger, "privacy_class", "privacyClass", explicit.privacyClass, privacyOf(clauses), null);
+  const derivedMode = textMode ?? modeOfRisk(risk.value);
+  const mode = settle(
+    ledger,
+    "interaction_mode",
+    "interactionMode",
+    explicit.interactionMode,
+    derivedMode,
+    (a, b) => MODE_RANK[a] < MODE_RANK[b],
+  );
+  // INTERNAL is what nothing-said means, so it never contradicts an explicit class.
+  const privacy = settle(
+    ledger,
+    "privacy_class",
+    "privacyClass",
+    explicit.privacyClass,
+    privacyOf(clauses),
+    (a, b) => a !== "UNTRUSTED" && b !== "INTERNAL" && PRIVACY_RANK[a] < PRIVACY_RANK[b],
+  );
   for (const [key, found] of [
     ["risk_class", risk],
     ["interaction_mode", mode],

@@ -31,23 +31,20 @@ export interface Settled<T> extends Finding<T> {
   explicit: string | null;
 }
 
-/**
- * An explicit value wins; where `lessCautious` says it drops a caution the text itself states, a
- * person decides (null: the caller's value is never asked about).
- */
+/** An explicit value wins; if it is less cautious than what the text says, a person decides. */
 export function settle<T extends string>(
   ledger: AmbiguityLedger,
   field: string,
   inputField: string,
   explicit: T | null | undefined,
   derived: Finding<T>,
-  lessCautious: ((a: T, b: T) => boolean) | null,
+  lessCautious: (a: T, b: T) => boolean,
 ): Settled<T> {
   if (!explicit) return { ...derived, explicit: null };
   const reason =
     explicit === derived.value ? "set explicitly by the caller" : `set explicitly by the caller (the text alone reads ${derived.value})`;
   const result: Settled<T> = { value: explicit, span: null, reason, explicit: `/request/${inputField}` };
-  if (explicit !== derived.value && lessCautious?.(explicit, derived.value)) {
+  if (explicit !== derived.value && lessCautious(explicit, derived.value)) {
     const draft = fieldContradiction(field, inputField, explicit, derived.value, derived.span);
     const chosen = ledger.decide({ ...draft, defaultOption: derived.value });
     if (chosen) return { ...result, value: chosen as T, reason: "chosen by a person" };
