@@ -38,16 +38,26 @@ const ROOTS: [senseKey: string, what: string][] = [
 //   "markup" 0/2, "stash" 0/1, "subscription" (events, webhooks) 0/5, "rates" (error rates) 0/5,
 //   "exchange rate" (fetched, not charged) 0/1;
 // - money named as the reason for other work or as what a screen shows ("they cost us money",
-//   "what they pay for", "staff salaries" a role cannot see, a library's loans): "money" 0/7,
-//   "pay" 3/10, "salary" 1/3, "revenue" 1/2, "sales" 1/20, "loan" 0/17, "currency" (formatting)
-//   3/3, "receipts" 1/3, "benefit" 0/6, "savings" 1/1, "compensation" 0/1, "amends" 0/1, "fund"
-//   0/1, "treasury" 0/1, "excise" 0/1, "box office" 0/1, "bank statement" 0/1, "blood bank" 0/2,
-//   "food bank" 0/1, "small change" 0/1.
+//   "what they pay for", "staff salaries" a role cannot see): "money" 0/7, "pay" 3/10, "salary" 1/3,
+//   "revenue" 1/2, "sales" 1/20, "currency" (formatting) 3/3, "receipts" 1/3, "benefit" 0/6,
+//   "savings" 1/1, "compensation" 0/1, "amends" 0/1, "fund" 0/1, "treasury" 0/1, "excise" 0/1,
+//   "box office" 0/1, "bank statement" 0/1, "blood bank" 0/2, "food bank" 0/1, "small change" 0/1.
+// Twentieth session: since the lexicon reads a money word only where it names the money the work
+// changes (money-lexicon.ts, namesMoney: a noun heading its phrase, not a verb, a qualifier of
+// another noun, a list item or an aside), twelve of those words are read without harm and left the
+// list (money, pay, currency, benefit, savings, compensation, fund, treasury, excise, blood bank,
+// food bank, small change: with them the development split's risk is 7 rows better, 0 worse:
+// currency bc-110, dz-049, ek-033, fd-029; pay fm-139, fm-177). Measured the same way, the words
+// of a software sense still break rows with the grammar (budget 0/8, rates 0/4, markup 0/2, sum
+// 1/3, "costs" 0/2, coverage, stash, subscription, exchange rates 0/1 each), as do the loans of a
+// library (0/11) and the remaining words of money named as a reason, which stand as the subject
+// of a fact or the object of a verb of seeing ("Ticket sales for December are already 20% above
+// last year", "German search revenue is down 12%", "see everyone's salaries": sales 0/2, revenue,
+// salary, receipts 1/2, amends, box office, bank statements 0/1): they stay on the list.
 const STOP = [
   ...["found", "take", "specie", "customs"],
   ...["debt", "cost", "costs", "budget", "sum", "coverage", "markup", "stash", "subscription", "rates", "exchange_rate"],
-  ...["money", "pay", "salary", "revenue", "sales", "loan", "currency", "receipts", "benefit", "savings", "compensation"],
-  ...["amends", "fund", "treasury", "excise", "box_office", "bank_statement", "blood_bank", "food_bank", "small_change"],
+  ...["loan", "sales", "revenue", "salary", "receipts", "amends", "box_office", "bank_statement"],
 ];
 
 interface Synset {

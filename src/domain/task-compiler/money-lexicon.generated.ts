@@ -18,7 +18,7 @@ annuity: annuity_in_advance ordinary_annuity reversionary_annuity survivorship_a
 annuity_in_advance: rent
 appropriation: pork_barrel
 asking_price: list_price offer_price upset_price
-bank: eye_bank soil_bank
+bank: blood_bank eye_bank food_bank soil_bank
 bank_loan: business_loan commercial_loan interbank_loan
 benefit: cost-of-living_benefit death_benefit disability_benefit fringe_benefit perk perquisite sick_benefit sickness_benefit
 bill: c-note dollar_bill electric_bill fifty_dollar_bill five_dollar_bill fiver hotel_bill hundred_dollar_bill medical_bill one_dollar_bill phone_bill silver_certificate tax_bill telephone_bill ten_dollar_bill twenty_dollar_bill two_dollar_bill
@@ -30,7 +30,7 @@ business_deduction: entertainment_deduction
 business_expense: organization_expense promotional_expense
 capital_levy: land_tax property_tax
 capitation: poll_tax
-cash: chickenfeed chump_change cold_cash pin_money pocket_money ready_cash ready_money spending_money
+cash: chickenfeed chump_change cold_cash pin_money pocket_money ready_cash ready_money small_change spending_money
 charge: agio agiotage carrying_charge charge_per_unit demurrage depreciation_charge exchange_premium fixed_charge fixed_cost fixed_costs installation_charge levy overcharge porterage postage poundage service_charge service_fee surcharge undercharge water-rate
 coin: bawbee bezant bezzant byzant dime doubloon ducat eightpence farthing fifty-cent_piece fivepence fourpence groat half_crown half_dollar half_eagle halfpenny maundy_money ninepence piece_of_eight sixpence solidus sou stater tanner tenpence threepence tuppence twopence
 coinage: coin
@@ -61,8 +61,8 @@ fine: library_fine
 fiver: nickel_note
 fixed_charge: cover_charge fee
 fringe_benefit: apanage appanage backsheesh baksheesh bakshis bakshish gratuity pourboire
-fund: bank_deposit mutual_fund nest_egg pension_fund petty_cash revolving_fund sinking_fund slush_fund superannuation_fund trust_fund war_chest
-funds: bankroll cash_in_hand escrow_funds exchequer finances funds matching_funds medicaid_funds monetary_resource money_supply pecuniary_resource purse_strings
+fund: bank_deposit mutual_fund nest_egg pension_fund petty_cash revolving_fund savings sinking_fund slush_fund superannuation_fund trust_fund war_chest
+funds: bankroll cash_in_hand escrow_funds exchequer finances funds matching_funds medicaid_funds monetary_resource money_supply pecuniary_resource purse_strings treasury
 gain: financial_gain paper_profit
 government_income: tax_income tax_revenue
 gratuity: christmas_box
@@ -70,7 +70,7 @@ hidden_reserve: cookie_jar_reserve
 income: cash_flow disposable_income double_dipping earnings easy_money ebitda government_income government_revenue gravy_train gross_revenue gross_sales net_income net_profit net_sales per_capita_income personal_income proceeds profit profits rental_income takings unearned_income unearned_revenue
 income_tax: bracket_creep estimated_tax fica supertax surtax withholding_tax
 indebtedness: account_payable arrears financial_obligation indebtedness limited_liability scot_and_lot
-indirect_tax: excise_tax hidden_tax tariff
+indirect_tax: excise excise_tax hidden_tax tariff
 installment_plan: hire-purchase never-never
 interest: compound_interest simple_interest
 interest_rate: bank_discount base_rate discount_rate prime_interest_rate usury vigorish
@@ -78,15 +78,15 @@ levy: revenue_enhancement tax taxation tithe
 liabilities: accounts_payable liabilities payables tax_liability
 loan: bank_loan call_loan consumer_loan demand_loan direct_loan equity_credit_line home_equity_credit home_equity_loan home_loan installment_credit installment_loan loan_participation mortgage_loan participation_financing participation_loan personal_loan real_estate_loan time_loan
 loss: paper_loss
-medium_of_exchange: legal_tender medium_of_exchange monetary_system
-money: appropriation boodle clams dinero gelt kale lolly lucre monetary_fund moolah pelf shekels shinplaster simoleons subsidisation subsidization token_money wampum
+medium_of_exchange: currency legal_tender medium_of_exchange monetary_system money
+money: appropriation boodle clams dinero fund gelt kale lolly lucre monetary_fund moolah pelf shekels shinplaster simoleons subsidisation subsidization token_money wampum
 mutual_fund: etf exchange_traded_fund index_fund
 net_income: dividend earning_per_share fast_buck filthy_lucre gross_profit gross_profit_margin quick_buck windfall_profit
 non-cash_expense: wear_and_tear
 opportunity_cost: capital_cost carrying_cost cost_of_capital
 outgo: expenditure outgo transfer_payment
 paper_money: bank_bill bank_note banknote federal_reserve_note fiat_money fractional_currency government_note greenback
-payment: bribe conscience_money deferred_payment defrayal defrayment down_payment fee_splitting final_payment immediate_payment installment insurance_premium lump_sum outlay overpayment payoff pittance premium prepayment recompense refund regular_payment remitment remittance repayment royalty spending support_payment token_payment underpayment
+payment: benefit bribe conscience_money deferred_payment defrayal defrayment down_payment fee_splitting final_payment immediate_payment installment insurance_premium lump_sum outlay overpayment payoff pittance premium prepayment recompense refund regular_payment remitment remittance repayment royalty spending support_payment token_payment underpayment
 penalty: amercement mulct requital retribution
 penny: new_penny
 pension: old-age_pension retirement_benefit retirement_check retirement_fund retirement_pension
@@ -99,8 +99,9 @@ punitive_damages: double_damages treble_damages
 rate: depreciation_rate excursion_rate freight_rate freightage installment_rate interest_rate pay_rate payment_rate rate_of_depreciation rate_of_exchange rate_of_interest rate_of_pay rate_of_payment repayment_rate room_rate tax_rate
 rates: poor_rates
 rebate: rent-rebate
+recompense: compensation
 refund: rebate
-regular_payment: annuity disability_check disability_payment installment_buying installment_plan pension remuneration rente stipend time_plan wage
+regular_payment: annuity disability_check disability_payment installment_buying installment_plan pay pension remuneration rente stipend time_plan wage
 rent: ground_rent peppercorn_rent rack_rent
 reserve: fuel_level reserve_account reserve_fund
 reserve_account: allowance_account hidden_reserve valuation_account valuation_reserve

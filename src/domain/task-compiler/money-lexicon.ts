@@ -44,11 +44,54 @@ export const moneyClassOf = (phrase: string): string | undefined => {
   return lemma === undefined ? undefined : CLASS_OF.get(lemma);
 };
 
+// Twentieth session: a money noun is money work only where it names the money the work computes,
+// charges, pays or changes (docs/task-labelling.md, "risk"), not where it is a verb ("what they'll
+// have to pay", "they fund the compiler", "which costs us a fortune"), nor where it qualifies another
+// noun, a team, a screen or a document ("the sales team", "the benefits portal", "the currency
+// formatting", "Fatima from revenue management"), unless that noun is the amount itself: its
+// calculation, split, total, statement or run ("the per-drop pay calculation", fm-177; "the courier
+// pay statement", fm-139; "the weekly earnings summary", ek-064). Grammar decides, not a list of
+// each domain's words: a subject, "to" or a modal before the word makes it a verb; an object
+// pronoun or "down" after it does too; the last of the words after it before a function word is
+// the noun it qualifies; an item of a list ("differences in the XML names and the currency", eg-069)
+// is one field among things of other kinds. This let twelve words of the nineteenth session's stop
+// list go (scripts/money-lexicon.ts, which counts them); the words of a software sense stay there.
+const VERB_BEFORE =
+  /(?:^|[^\w'])(?:to|i|we|you|they|he|she|it|who|which|can|could|will|would|should|must|may|might|shall|do|does|did|'ll|'d)(?:\s+not|n't)?\s+$/i;
+const VERB_AFTER = /^\s+(?:us|them|you|me|him|her|down)\b/i;
+/** The words after a money word up to the next punctuation: the noun it qualifies is the last before a function word. */
+const NEXT_WORDS = /^(?: [A-Za-z]+(?![-\w/]))+/;
+/** A list item after "and", "or" or a comma ("the XML names and the currency"): one field among things of other kinds. */
+const LISTED = /(?:,|\band|\bor)\s+(?:the |a |an |their |its |our )?$/i;
+/** Words that end a noun phrase: determiners, prepositions, conjunctions, auxiliaries and the like. */
+const FUNCTION_WORD =
+  /^(?:a|an|the|of|in|on|at|to|for|from|by|with|without|into|onto|per|via|about|against|across|among|around|between|during|like|over|through|under|within|and|or|but|nor|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|must|may|might|shall|that|which|who|whose|when|where|while|if|as|than|so|because|since|until|before|after|this|these|those|it|its|their|our|your|his|her|my|no|not|now|still|all|each|every|any|some|too|twice|again|only|also|just|yet|instead|vs|out|off|up|i|we|you|they|he|she)$/i;
+/** What an amount of money is, computed or paid: a noun a money word may qualify and still be the money. */
+const AMOUNT_OF_MONEY =
+  /^(?:calc\w*|computations?|splits?|totals?|amounts?|rounding|runs?|statements?|summar(?:y|ies)|contributions?|deductions?|lines?|figures?)$/i;
+
+/** Whether a money word found at `start`..`end` of `text` names money (a noun, the head of what it names). */
+function namesMoney(text: string, start: number, end: number): boolean {
+  if (VERB_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || VERB_AFTER.test(text.slice(end, end + 8))) return false;
+  if (LISTED.test(text.slice(Math.max(0, start - 12), start))) return false;
+  const after =
+    NEXT_WORDS.exec(text.slice(end, end + 60))?.[0]
+      .trim()
+      .split(" ") ?? [];
+  const phraseEnd = after.findIndex((word) => FUNCTION_WORD.test(word));
+  const qualified = (phraseEnd < 0 ? after : after.slice(0, phraseEnd)).at(-1);
+  return qualified === undefined || AMOUNT_OF_MONEY.test(qualified);
+}
+
 /**
- * The first money noun of the lexicon in a text, a phrase of up to three words ("purchase order",
- * "value-added tax") read before a single word, or null.
+ * The first money noun of the lexicon in a text that names money (namesMoney), a phrase of up to
+ * three words ("purchase order", "value-added tax") read before a single word, or null; `skip` passes
+ * over a noun another rule reads.
  */
-export function lexiconMoney(text: string): LexiconMoney | null {
+export function lexiconMoney(text: string, skip: (word: string) => boolean = () => false): LexiconMoney | null {
+  // An aside in parentheses names who asks or gives examples ("(Fatima, enterprise sales)", "dispute
+  // evidence (receipts, delivery proof)"), not the money the work changes: blanked, spans kept.
+  text = text.includes("(") ? text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length)) : text;
   const words: { start: number; end: number; word: string }[] = [];
   WORD.lastIndex = 0;
   for (let found = WORD.exec(text); found; found = WORD.exec(text))
@@ -64,6 +107,7 @@ export function lexiconMoney(text: string): LexiconMoney | null {
       const start = phrase[0]!.start;
       const end = phrase.at(-1)!.end;
       const match = Object.assign([text.slice(start, end)], { index: start, input: text }) as RegExpExecArray;
+      if (skip(match[0].toLowerCase()) || !namesMoney(text, start, end)) break;
       return { match, lemma };
     }
   }

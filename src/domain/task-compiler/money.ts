@@ -210,8 +210,8 @@ const readByHand = (word: string): boolean => {
 };
 const lexiconWords = (timeOff: boolean): Matcher => ({
   exec: (text) => {
-    const found = lexiconMoney(blankQuotes(text));
-    if (!found || (timeOff && COUNTS_DAYS.test(found.lemma)) || readByHand(found.match[0].toLowerCase())) return null;
+    const found = lexiconMoney(blankQuotes(text), readByHand);
+    if (!found || (timeOff && COUNTS_DAYS.test(found.lemma))) return null;
     return found.match;
   },
 });
