@@ -99,6 +99,11 @@ const NINETEENTH_FORMS = [
 //   apps/mobile/src/legacy/vendor/*.js as JS": fp-167, fg-036), as "leave X as it is";
 // - "use X, not Y" after "and", and with a verb before "new" in non-native English ("…, and use the
 //   fixtures from conftest, not make new ones", fo-128), as "use X, not a new Y".
+// - internal names kept out of what the work publishes, wherever the denial stands ("so friendly tone
+//   and no internal names please!", fq-147; "No internal hostnames in the examples", ep-061: 10 of 10
+//   such sentences labelled HARD), as ", so no customer names";
+// - "Only this value, nothing else in the file" (fq-007): a limit to one thing, as "only this file,
+//   not …" (in constraint-forms.ts).
 const TWENTIETH_FORMS = [
   String.raw`\b(?:leave\s+|just\s+)?comments?\s+on\s+(?:the|this|that|these|those|both|each|my|our)\s+(?:prs?|mrs?|pull\s+requests?|rfcs?|docs?|design(?:\s+doc)?|diffs?)\s+only\b`,
   String.raw`\bjust\s+comments?\s+in\s+(?:the|this|that|my|our)\s+(?:[\w-]+'s\s+)?(?:prs?|mrs?|pull\s+requests?|rfcs?)\b`,
@@ -109,6 +114,7 @@ const TWENTIETH_FORMS = [
   String.raw`^(?:please\s+)?only\s+(?:during|within|outside|after|before|between)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:window|hours)\b`,
   String.raw`,\s+(?:[\w-]+\s+){1,3}?out\s+of\s+scope\b`,
   String.raw`^(?:and\s+|please\s+)*leave\s+(?=[^\s;,]*[/\\])[^\s;,]+\s+as\s+(?!(?:it|they)\s+(?:is|are)\b)\w`,
+  String.raw`(?:^|[,;(]\s*|\b(?:so|and)\s+(?:please\s+)?)no\s+internal\s+(?:[\w-]+\s+)?(?:names|hostnames|urls|links|ids)\b`,
   String.raw`(?:^|,\s+and\s+)(?:please\s+)?use\s[^;]{1,80}?,\s+(?:and\s+)?(?:not\s+(?:(?:make|create|add|write|making|creating|adding|writing)\s+)?(?:an?\s+|any\s+)?new\b|no\s+${NO_RELEASE}\w)`,
 ];
 
