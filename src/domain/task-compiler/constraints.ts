@@ -28,10 +28,8 @@ import { joinedFrom, type RuleAt } from "./rule-joins.js";
 const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|however|plus|reminder|note|fyi|remember|important|note that|p\.?s\.?)[,:\s]+)*`;
 // Sixteenth session: "never" before an irregular participle describes ("Never shown in the KYC
 // panel"), as before an "-ed" form (a third-person "-s" is no sign: "never names or addresses").
-// Twentieth session: so does "never" before an irregular past tense ("people who signed up and never
-// did a single delivery", fp-190; 14 of 14 such development sentences state no rule).
 const NEGATED_LEAD = new RegExp(
-  `${LEAD}(?:don'?t|do not|never(?!\\s+(?:\\w+ed|shown|seen|written|done|known|given|taken|gone|been|did|was|were|had|got|went|came|saw|ran|made|once)\\b)|no need to|not (?:touch|change|modify|edit))\\b`,
+  `${LEAD}(?:don'?t|do not|never(?!\\s+(?:\\w+ed|shown|seen|written|done|known|given|taken|gone|been)\\b)|no need to|not (?:touch|change|modify|edit))\\b`,
   "i",
 );
 // "we/you don't …" states a rule, but "you don't need (it for the fix)" and "you don't have to" release
@@ -40,12 +38,8 @@ const NEGATED_LEAD = new RegExp(
 // "which may or may not matter", "the numbers can't be right" (a judgement, not a ban), and "keep
 // asking me to …" ("keep" + -ing is aspect, not preservation). Sixteenth session: "we don't know /
 // think / remember …" states what the writer knows, not a rule.
-// Twentieth session: a purpose clause after "so" says why, not what is ruled ("Max 4 bookings per slot
-// per team so we don't get swamped", fo-175; "…, so we don't hammer the primary", et-003: 0 of 26
-// development sentences with "so we/you don't|never|can't" labelled HARD), and "X is backwards
-// compatible" states a fact where "must stay backwards compatible" rules (fo-163, em-087).
 const HARD_ANYWHERE =
-  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:exactly )?(?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:other |further )?(?:changes|edits)|(?:must|has to) be (?:kept|retained|preserved)|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)(?! need\b| have to\b| (?:know|think|believe|understand|remember|see|expect|recall)\b)|(?:nobody|no one) (?:may|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|(?<!\bmay or )may not|(?:cannot|can'?t) be(?!\s+(?:right|correct|true|real|accurate|the case|normal)\b|\s*[.!]?$)|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|(?<!\b(?:is|are|was|were)\s+(?:fully\s+|already\s+)?)backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b(?!\s+\w+ing\b)[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:exactly )?(?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:other |further )?(?:changes|edits)|(?:must|has to) be (?:kept|retained|preserved)|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)(?! need\b| have to\b| (?:know|think|believe|understand|remember|see|expect|recall)\b)|(?:nobody|no one) (?:may|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|(?<!\bmay or )may not|(?:cannot|can'?t) be(?!\s+(?:right|correct|true|real|accurate|the case|normal)\b|\s*[.!]?$)|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b(?!\s+\w+ing\b)[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
 // Twentieth session: "must be retained" and "must be preserved" as "must be kept", a retention
 // ("The audit trail in kyc_audit_log must be retained", fn-120; ff-053).
 // "Just comments in your reply" limits the answer as "just comments" does, and so does "Only comments
@@ -178,12 +172,7 @@ function hardnessOfText(clause: Clause): Hardness | null {
     // tests, and if you find an actual bug …, tell me rather than fixing it", fk-083).
     const unhedged = text.replace(/\brather than\b/gi, "");
     if (SOFT.test(unhedged)) return "SOFT";
-    // Twentieth session: and alone it is no wish either ("so that it says the cut-off is now 15:30
-    // rather than 16:00", "We re-generate it from the Payouts screen rather than running
-    // sepa_export.py by hand": fo-006, fp-006; 0 of 26 development sentences with a bare "rather
-    // than" labelled SOFT, 4 HARD): the guide's SOFT words are "ideally", "if possible", "I'd rather".
-    // The clause is then read as any other (a rule behind a label, under a rules heading).
-    if (RATHER_RULE.test(text) || binds(unhedged)) return "HARD";
+    return RATHER_RULE.test(text) || binds(unhedged) ? "HARD" : "SOFT";
   }
   if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
