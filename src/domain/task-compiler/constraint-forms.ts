@@ -284,7 +284,7 @@ export const BINDING_FORM = new RegExp(
     String.raw`,\s+no code\s*$`,
     String.raw`\(\s*no\s+(?:[\w-]+\s+)?changes?\s*\)`,
     String.raw`(?:^|[:,;]\s+)(?:nothing|none|no\s+[\w-]+)\b[^;]{0,60}?\b(?:(?:is|are)\s+to\s+be\s+\w+|should\s+(?:change|be\s+changed))\b`,
-    String.raw`^only\s+(?:the|this|these|that|those)\s+(?!(?:list|answer|number|count|names?|summary|report|output|results?|findings|links?|steps)\b)[\w-]+(?:\s+[\w-]+)?\s*(?:for now|please|,\s*not\b)`,
+    String.raw`^only\s+(?:the|this|these|that|those)\s+(?!(?:list|answer|number|count|names?|summary|report|output|results?|findings|links?|steps)\b)[\w-]+(?:\s+[\w-]+)?\s*(?:for now|please|,\s*(?:not|nothing\s+else)\b)`,
     String.raw`^(?!(?:advice|plan|opinion|feedback|review|report|answer|read)\b)[\w-]+\s+only,`,
     String.raw`(?:^|,\s+(?:so\s+)?)(?:please\s+)?(?:use|touch|change|edit|modify|call)\s+only\b`,
     String.raw`\b(?:only|just)\s+(?:give|write|post|leave|add|make)\s+(?:me\s+)?(?:\w+\s+)?comments\b`,

@@ -78,23 +78,62 @@ const NINETEENTH_FORMS = [
   String.raw`(?:^|,\s+|\band\s+)(?:please\s+)?(?!(?:is|are|was|were|has|have|had|there|it|we|i|you|they|he|she|shows?|says?|returns?|gets?|got|found|finds|sees?|saw|do|does|did|changes?|happens?|means?)\b)[a-z][\w-]*\s+nothing\s+(?:yet|for\s+now)\b`,
 ];
 
+// Twentieth session (branch `hard20`): rules the blind parts 98u-98w (and the earlier 98p-98t) state
+// in forms the guide already names, in wordings the forms above missed:
+// - "Comments only" on a review, with the reviewed thing named ("comments on the pull request only",
+//   "comment on the PRs only", "Just comments in the RFC's PR please": fo-149, fq-177, fo-108; 38 of
+//   38 development sentences of this form labelled HARD), as the guide's "comments on the PR only";
+// - an output held identical by a clause opening with "same", however long its subject ("same names
+//   produced for every existing employer and run, byte for byte", "Same output bytes for the same
+//   photo": fq-185, fo-141), generalising "Same file byte for byte" and "Same output formats";
+// - a negative subject with "should" and any verb ("No other resources should show in the plan",
+//   fp-106), as "must not" and "No migration should be created";
+// - a scope limit on the records the work acts on, after the ask ("Please delete them, only rows with
+//   this exact name and email", "reverse those credits …, and only those": fk-035, fn-108), the
+//   guide's "only …" limit;
+// - a time window the work is confined to, opening a clause ("Only during the Sunday maintenance
+//   window", fm-067), as "off-peak only";
+// - a thing named out of scope after a comma ("Singles only in this version, accas out of scope",
+//   fn-018), as an "Out of scope:" bullet (11 of 11 HARD in the guide);
+// - a path left in its present form ("Leave customer-app/assets/brand/** as PNG", "Leave
+//   apps/mobile/src/legacy/vendor/*.js as JS": fp-167, fg-036), as "leave X as it is";
+// - "use X, not Y" after "and", and with a verb before "new" in non-native English ("…, and use the
+//   fixtures from conftest, not make new ones", fo-128), as "use X, not a new Y".
+// - internal names kept out of what the work publishes, wherever the denial stands ("so friendly tone
+//   and no internal names please!", fq-147; "No internal hostnames in the examples", ep-061: 10 of 10
+//   such sentences labelled HARD), as ", so no customer names";
+// - "Only this value, nothing else in the file" (fq-007): a limit to one thing, as "only this file,
+//   not …" (in constraint-forms.ts).
+const TWENTIETH_FORMS = [
+  String.raw`\b(?:leave\s+|just\s+)?comments?\s+on\s+(?:the|this|that|these|those|both|each|my|our)\s+(?:prs?|mrs?|pull\s+requests?|rfcs?|docs?|design(?:\s+doc)?|diffs?)\s+only\b`,
+  String.raw`\bjust\s+comments?\s+in\s+(?:the|this|that|my|our)\s+(?:[\w-]+'s\s+)?(?:prs?|mrs?|pull\s+requests?|rfcs?)\b`,
+  String.raw`^same\s+[^;]{1,80}?\s(?:byte|bit)[- ]for[- ](?:byte|bit)\b`,
+  String.raw`^same\s+(?:outputs?|results?)\s+[\w-]+\s+(?:for|to|as)\b`,
+  String.raw`(?:^|[:,;]\s+)no\s+(?:[\w-]+\s+){1,3}?should\s+(?!be\s+(?:needed|required|necessary)\b|need\b)\w`,
+  String.raw`,\s+(?:and\s+)?only\s+(?:those|these|them|the\s+ones|rows|records|entries)\b`,
+  String.raw`^(?:please\s+)?only\s+(?:during|within|outside|after|before|between)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:window|hours)\b`,
+  String.raw`,\s+(?:[\w-]+\s+){1,3}?out\s+of\s+scope\b`,
+  String.raw`^(?:and\s+|please\s+)*leave\s+(?=[^\s;,]*[/\\])[^\s;,]+\s+as\s+(?!(?:it|they)\s+(?:is|are)\b)\w`,
+  String.raw`(?:^|[,;(]\s*|\b(?:so|and)\s+(?:please\s+)?)no\s+internal\s+(?:[\w-]+\s+)?(?:names|hostnames|urls|links|ids)\b`,
+  String.raw`(?:^|,\s+and\s+)(?:please\s+)?use\s[^;]{1,80}?,\s+(?:and\s+)?(?:not\s+(?:(?:make|create|add|write|making|creating|adding|writing)\s+)?(?:an?\s+|any\s+)?new\b|no\s+${NO_RELEASE}\w)`,
+];
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
   String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code|fixes|a\s+fix)\b`,
   String.raw`\bmust\s+keep\s+(?:the\s+)?(?:old|original|previous|legacy)\s+\w`,
   String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+){1,4}?as\s+(?:today|now|currently)\b`,
-  String.raw`^same\s+[\w-]+(?:\s+[\w-]+)?\s+(?:byte|bit)[- ]for[- ](?:byte|bit)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?match\b[^;,]{1,60}?\bto\s+the\s+(?:penny|cent)\b`,
   String.raw`^(?:(?:but|and|please)\s+)*no\s+(?:locking|dropping|losing|overwriting|truncating|blocking)\b`,
   String.raw`\bno\s+(?:data|messages?|events?|records?|rows?|orders?|payments?)\s+loss\b`,
   String.raw`(?:^|,\s*)(?:please\s+)?not\s+(?:add|adding|introduce|introducing|install|installing)\s+(?:any\s+|a\s+)?new\b`,
-  String.raw`^(?:please\s+)?use\s[^;]{1,80}?,\s+(?:and\s+)?(?:not\s+(?:an?\s+|any\s+)?new\b|no\s+${NO_RELEASE}\w)`,
   String.raw`,\s+not\s+(?:an?|any)\s+(?:real|live)\s+\w`,
   String.raw`,\s+(?:so|and)\s+(?:definitely\s+|absolutely\s+|certainly\s+)?no\s+(?:user\s+|customer\s+|client\s+|personal\s+|real\s+)?(?:e-?mails?|names?|phone\s+numbers?|addresses|pii|personal\s+data)\b(?!\s+(?:is|are|was|were)\b)`,
   String.raw`\b(?:is|are)\s+(?:changed|edited|modified|updated|managed|touched|deployed)\s+by\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+only\b`,
   ...EIGHTEENTH_FORMS,
   ...NINETEENTH_FORMS,
+  ...TWENTIETH_FORMS,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
