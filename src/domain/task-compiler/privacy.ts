@@ -4,7 +4,7 @@
 import type { PrivacyClass } from "../../contracts/task-ir.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
 import type { Clause } from "./segment.js";
-import { gatedExec, gatedTest } from "./literal-gates.js";
+import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
 import {
   DATA_PROTECTION_LAW,
   PEOPLES_DOCUMENTS_MOVED,
@@ -122,7 +122,7 @@ const PERSONAL_DATA_HANDLED: Matcher = {
   exec(text: string) {
     if (!gatedTest(PERSONAL_DATA, text)) return null;
     const keptOut = WRITTEN_ARTEFACT.test(text);
-    for (const match of text.matchAll(PERSONAL_DATA_ALL)) {
+    for (const match of gatedMatchAll(PERSONAL_DATA_ALL, text)) {
       if (KEY_OF_A_COUNT.test(text.slice(Math.max(0, match.index - 4), match.index))) continue;
       // The words before it in its sentence, at most 50 characters back.
       if (!keptOut || !PROHIBITION.test(sentenceUpTo(text, match.index, 50))) return match;
