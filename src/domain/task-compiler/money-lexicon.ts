@@ -74,6 +74,7 @@ export function lexiconMoney(text: string): LexiconMoney | null {
 
 /** Whether words first to last each follow the one before after exactly one space. */
 function spaceJoined(text: string, words: readonly { start: number; end: number }[], first: number, last: number): boolean {
-  for (let k = first + 1; k <= last; k++) if (words[k]!.start !== words[k - 1]!.end + 1 || text.charCodeAt(words[k - 1]!.end) !== 32) return false;
+  for (let k = first + 1; k <= last; k++)
+    if (words[k]!.start !== words[k - 1]!.end + 1 || text.charCodeAt(words[k - 1]!.end) !== 32) return false;
   return true;
 }
