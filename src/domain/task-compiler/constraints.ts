@@ -16,7 +16,7 @@ import {
   unchecked,
   unmarked,
 } from "./constraint-forms.js";
-import { gatedTest } from "./literal-gates.js";
+import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL } from "./rule-phrasings.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
@@ -375,7 +375,7 @@ const TRAILING_KEEP = /,\s+(?:and\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep
  */
 function trailingKeep(clause: Clause): Clause | null {
   const masked = maskQuoted(clause.text);
-  for (const match of masked.matchAll(TRAILING_KEEP)) {
+  for (const match of gatedMatchAll(TRAILING_KEEP, masked)) {
     const from = match.index + match[0].length;
     if (KEEP_RULE.test(masked.slice(from))) return { ...clause, text: clause.text.slice(from), start: clause.start + from };
   }

@@ -96,20 +96,29 @@ export function lexiconMoney(text: string, skip: (word: string) => boolean = () 
   WORD.lastIndex = 0;
   for (let found = WORD.exec(text); found; found = WORD.exec(text))
     words.push({ start: found.index, end: found.index + found[0].length, word: found[0].toLowerCase() });
+  // The phrase of words i to last, each after a single space, is asked for as "a_b_c"; read in
+  // place (twentieth session, speed: the phrase's arrays and closures were a request's largest
+  // allocation after the models').
   for (let i = 0; i < words.length; i++) {
-    for (let n = Math.min(LONGEST, words.length - i); n >= 1; n--) {
-      const phrase = words.slice(i, i + n);
-      if (phrase.some((w, k) => k > 0 && text.slice(phrase[k - 1]!.end, w.start) !== " ")) continue;
-      const head = phrase.slice(0, -1).map((w) => `${w.word}_`);
-      const last = phrase.at(-1)!.word;
-      const lemma = lemmaOf(`${head.join("")}${last}`);
+    for (let last = Math.min(i + LONGEST, words.length) - 1; last >= i; last--) {
+      if (!spaceJoined(text, words, i, last)) continue;
+      let key = words[i]!.word;
+      for (let k = i + 1; k <= last; k++) key += `_${words[k]!.word}`;
+      const lemma = lemmaOf(key);
       if (!lemma) continue;
-      const start = phrase[0]!.start;
-      const end = phrase.at(-1)!.end;
+      const start = words[i]!.start;
+      const end = words[last]!.end;
       const match = Object.assign([text.slice(start, end)], { index: start, input: text }) as RegExpExecArray;
       if (skip(match[0].toLowerCase()) || !namesMoney(text, start, end)) break;
       return { match, lemma };
     }
   }
   return null;
+}
+
+/** Whether words first to last each follow the one before after exactly one space. */
+function spaceJoined(text: string, words: readonly { start: number; end: number }[], first: number, last: number): boolean {
+  for (let k = first + 1; k <= last; k++)
+    if (words[k]!.start !== words[k - 1]!.end + 1 || text.charCodeAt(words[k - 1]!.end) !== 32) return false;
+  return true;
 }

@@ -4,6 +4,7 @@
 // default, and its description says so, so a stated output is never confused with a default.
 import type { InteractionMode, TaskIRV1, TaskType } from "../../contracts/task-ir.js";
 import type { Clause, Span } from "./segment.js";
+import { gatedMatchAll } from "./literal-gates.js";
 
 export type RequestedOutput = NonNullable<TaskIRV1["requested_outputs"]>[number];
 
@@ -64,7 +65,7 @@ export function extractOutputs(clauses: readonly Clause[], taskType: TaskType, m
       found.push({ output: { kind, description: `requested: "${noun}"`, required: true }, span: { start, end } });
   };
   for (const clause of clauses) {
-    for (const match of clause.text.matchAll(LEAD)) {
+    for (const match of gatedMatchAll(LEAD, clause.text)) {
       let end = match.index! + match[0].length;
       add(match[1]!, clause.start + match.index!, clause.start + end);
       // "a patch and a short report": the same verb delivers the nouns that follow it.

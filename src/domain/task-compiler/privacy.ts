@@ -4,7 +4,7 @@
 import type { PrivacyClass } from "../../contracts/task-ir.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
 import type { Clause } from "./segment.js";
-import { gatedExec, gatedTest } from "./literal-gates.js";
+import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
 import {
   DATA_PROTECTION_LAW,
   PEOPLES_DOCUMENTS_MOVED,
@@ -21,6 +21,14 @@ import {
 // sender in a forwarded mail's header, or an address shown as the form of one ("like a.b+lab@…").
 const PERSONAL_EMAIL =
   /(?<!(?:^|\n)\s*(?:from|to|cc|reply-to):[^\n]*)(?<!\b(?:like|e\.g\.) )\b(?![a-z._]*\b(?:test|demo|dummy|fake|seed(?:ed)?)\b)[a-z]+(?:[._][a-z]+)+\d*(?:\+[a-z]+)?@[a-z][\w-]*(?:\.[\w-]+)*\.[a-z]{2,}\b/i;
+// What every match of PERSONAL_EMAIL holds: a local part's last separator with its letters and
+// the "@" (twentieth session, speed). PERSONAL_EMAIL's look-behinds read back to the line's start
+// from every position of a text; most texts with an "@" (a mention, a package@version) hold no
+// such address, and this cheap test settles them.
+const EMAIL_SHAPE = /[a-z][._][a-z]+\d*(?:\+[a-z]+)?@[a-z]/i;
+const PERSONS_EMAIL: Matcher = {
+  exec: (text: string) => (gatedTest(EMAIL_SHAPE, text) ? PERSONAL_EMAIL.exec(text) : null),
+};
 // A phone number in international form ("+351 936 555 014", "to=+44 7700 900412") is one person's.
 // Sixteenth session: so is one in national form, a UK mobile ("07700 900412") or three groups of
 // three digits ("Ana-Marta Kowalski, 912 345 678"; a bag tag "0176 432118" is neither).
@@ -122,7 +130,7 @@ const PERSONAL_DATA_HANDLED: Matcher = {
   exec(text: string) {
     if (!gatedTest(PERSONAL_DATA, text)) return null;
     const keptOut = WRITTEN_ARTEFACT.test(text);
-    for (const match of text.matchAll(PERSONAL_DATA_ALL)) {
+    for (const match of gatedMatchAll(PERSONAL_DATA_ALL, text)) {
       if (KEY_OF_A_COUNT.test(text.slice(Math.max(0, match.index - 4), match.index))) continue;
       // The words before it in its sentence, at most 50 characters back.
       if (!keptOut || !PROHIBITION.test(sentenceUpTo(text, match.index, 50))) return match;
@@ -184,7 +192,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [PERSON_RECORDS, "RESTRICTED", "rewrites or deletes records of people"],
   [PEOPLES_DOCUMENTS_MOVED, "RESTRICTED", "moves or deletes people's health or identity documents"],
   [PERSON_IDENTIFIERS, "RESTRICTED", "carries a person's identifiers (a record number, a date of birth)"],
-  [PERSONAL_EMAIL, "RESTRICTED", "carries a person's e-mail address"],
+  [PERSONS_EMAIL, "RESTRICTED", "carries a person's e-mail address"],
   [PERSONS_PHONE_NUMBER, "RESTRICTED", "carries a person's phone number"],
   [PASSPORT_DATA, "RESTRICTED", "handles passport data"],
   [PERSON_COLUMNS_REWRITTEN, "RESTRICTED", "rewrites person records"],

@@ -145,7 +145,7 @@ export function unresolvedReference(
         return;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
     };
-    for (const match of gatedTest(OUTSIDE_HINT, text) || NAMED_DOER_HINT.test(text) ? text.matchAll(OUTSIDE_SOURCE) : [])
+    for (const match of gatedTest(OUTSIDE_HINT, text) || NAMED_DOER_HINT.test(text) ? gatedMatchAll(OUTSIDE_SOURCE, text) : [])
       outsideSource(match);
     const definedElsewhere = (match: RegExpExecArray): void => {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
@@ -154,7 +154,7 @@ export function unresolvedReference(
       if (statedValue(match[0], request) && resolved(match[0], "is a value the request states itself beside the same word")) return;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
     };
-    for (const match of gatedTest(DEFINED_ELSEWHERE_HINT, text) ? text.matchAll(DEFINED_ELSEWHERE) : []) definedElsewhere(match);
+    for (const match of gatedTest(DEFINED_ELSEWHERE_HINT, text) ? gatedMatchAll(DEFINED_ELSEWHERE, text) : []) definedElsewhere(match);
     for (const found of ticketMethodsOfTheAsk(clause, text)) candidates.push({ clause, ...found, kind: "external", outside: true });
     const externalEvent = (match: RegExpExecArray): void => {
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);

@@ -2,7 +2,7 @@
 // and forbidden by the clause they appear in: "don't touch", "leave … alone", "out of scope"
 // and the bullets under an "Out of scope" heading forbid; everything else allows.
 import type { Clause, Span } from "./segment.js";
-import { gatedTest } from "./literal-gates.js";
+import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 
 // A clause forbids when the agent's action on what it names is negated: "don't touch X", a clause
@@ -196,7 +196,7 @@ const MACHINE =
 
 function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] {
   const found: FoundRef[] = [];
-  for (const match of text.matchAll(MACHINE)) {
+  for (const match of gatedMatchAll(MACHINE, text)) {
     const index = match.index + match[0].length - match[1]!.length;
     if (refs.some((r) => index < r.index + r.length && r.index < index + match[1]!.length)) continue;
     found.push({ ref: `net:${match[1]!.toLowerCase()}`, index, length: match[1]!.length });
@@ -303,11 +303,11 @@ function findRefs(raw: string): FoundRef[] {
   const text = raw.includes("\\") ? raw.replace(/(?<=[\w.*:])\\(?=[\w.*]|[\s,;:)!?]|$)/g, "/") : raw;
   const found: { ref: string; index: number; length: number }[] = [];
   const taken: [number, number][] = [];
-  for (const match of text.includes("://") ? text.matchAll(URL) : []) {
+  for (const match of text.includes("://") ? gatedMatchAll(URL, text) : []) {
     found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
     taken.push([match.index, match.index + match[0].length]);
   }
-  for (const match of text.matchAll(PATH)) {
+  for (const match of gatedMatchAll(PATH, text)) {
     const raw = match[1]!.replace(/[.,:;!?)]+$/, "");
     const end = match.index + raw.length;
     if (overlaps(taken, match.index, end) || !looksLikePath(raw, text, match.index)) continue;
@@ -316,7 +316,7 @@ function findRefs(raw: string): FoundRef[] {
     taken.push([match.index, end]);
   }
   for (const hosts of [LOCAL_HOST, HOST]) {
-    for (const match of text.matchAll(hosts)) {
+    for (const match of gatedMatchAll(hosts, text)) {
       if (overlaps(taken, match.index, match.index + match[0].length) || BRAND.test(match[1]!)) continue;
       found.push({ ref: `net:${match[1]!.toLowerCase()}`, index: match.index, length: match[0].length });
       taken.push([match.index, match.index + match[0].length]);

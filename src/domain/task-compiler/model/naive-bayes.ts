@@ -156,7 +156,9 @@ function strongest(model: NaiveBayesModel, seen: readonly number[], top: number)
   for (const slot of seen) {
     const own = data[slot + LOGP + top]!;
     const lift = own - (data[slot + SUM]! - own) / (k - 1);
-    if (!(lift > 0)) continue;
+    // Twentieth session (speed): a feature below the third best is not named (featureAt reads a
+    // table far from the rows, a cache miss per feature); only a tie is ordered by name.
+    if (!(lift > 0) || (best.length === 3 && lift < best[2]![1])) continue;
     const feature = featureAt(model.rows, slot);
     let at = best.length;
     while (at > 0 && (best[at - 1]![1] < lift || (best[at - 1]![1] === lift && best[at - 1]![0] > feature))) at--;
