@@ -106,8 +106,19 @@ const deploysToProduction = perRequest(
 const guardedByRole = perRequest((acting) => acting.some((clause) => GUARDED_BY_ROLE.test(clause.text)));
 const movesMoney: Reaches = (type, _clause, acting) =>
   type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedByRole(acting);
+// Twentieth session: a secret raises the risk where the request says it is out (leaked, committed,
+// printed, pasted, visible, hard-coded, in plain text) or has to be replaced (rotated, revoked,
+// purged): the guide's leaked or live credential (docs/task-labelling.md, "risk", 30 of 30). A
+// secret the work only uses, stores, signs with or keeps out of the code ("The API key must come from
+// the claimsdesk-weather secret", "signed with their shared secret", "store the secret encrypted",
+// "Use the existing SLACK_WEBHOOK_URL repo secret") is no such raise: the labels keep those at their
+// base or at access control's HIGH (fo-144, fn-196, dr-110, eb-055: 26 development requests of 24
+// parts were read CRITICAL, against the guide's two SECRET entries at MEDIUM, bug-03, fresh3-15).
+const SECRET_OUT =
+  /\b(?:leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|rotat\w*|revok\w*|purg\w*|re-?key\w*|screenshots?|deactivat\w*|a real one|live (?:key|token|secret|password|credential)s?)\b/i;
+const secretOut = perRequest((acting) => acting.some((clause) => SECRET_OUT.test(clause.text)));
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
-  [SECRET_WORDS, "handles secrets"],
+  [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
   // A password or token is a secret the task handles only when something is done to it.
   [
     /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
