@@ -66,9 +66,20 @@ const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|f
 // "No need to run it by me", "go ahead without asking me": the consultation is waived, not asked.
 const WAIVED = /\b(no need to|(?:do not|don'?t|won'?t) need to|needn'?t|without (?:having to )?|not necessary to)\s*$/i;
 
+// Twentieth session: the change lands (is merged, committed, deployed, published, applied) only after
+// someone has reviewed, approved, tried or seen it, whoever that is and in whatever voice ("The change
+// is to be reviewed by the Compliance function before it is deployed", "the standards editor must
+// sign off before it's published", "Needs a +1 from the DBA on-call before merge", "The HSM team has
+// to approve the PR", "Don't merge until I've tried it on my phone", "I'll apply it myself … after
+// reading the plan"): the guide's approval gate, 7 requests of 7 parts read AUTONOMOUS (fn-056, dk-141,
+// dc-011, dc-132, ee-030, eu-094, bc-059); a look before something else happens ("see whether the
+// feeder is energised before they arrive", "wants to see the cause before anything changes") is none.
+const LANDS_AFTER_APPROVAL =
+  /(?:\b(?:review(?:ed|s)?|approv(?:e|ed|es|al)|sign(?:s|ed)? off|sign-?off|tried|tested|see|read|check(?:ed)?)\b|\+1\b)[^.;]{0,60}?\bbefore (?:(?:it|anything|this|they|the (?:pr|change|changes))(?:'s| is| are| gets?| goes| being)? )?(?:merg|commit|deploy|publish|releas|ship|appl(?:y|ied)|go(?:es)? live)\w*|\b(?:has|have|needs?|must) to approve (?:the|this|it)\b|\b(?:until|till|before) (?:i|we)(?:'ve| have)? (?:tried|tested)\b|\b(?:i|we)(?:'ll| will) [^.;]{0,60}?\bafter (?:reading|reviewing|seeing|checking)\b/i;
+
 /** The caller's request to be consulted in this clause, unless the words before it waive it. */
 function consultation(clause: Clause): RegExpExecArray | null {
-  const match = gatedExec(CONSULT, clause.text);
+  const match = gatedExec(CONSULT, clause.text) ?? LANDS_AFTER_APPROVAL.exec(clause.text);
   return match && !WAIVED.test(clause.text.slice(0, match.index)) ? match : null;
 }
 
@@ -78,6 +89,32 @@ function consultation(clause: Clause): RegExpExecArray | null {
 // docstrings", "… to src/legacy/") or on docs, tests and configuration does not reach the ask.
 const NO_CODE_CHANGES =
   /\b(?:no |without (?:any )?)code changes?\b(?!\s+(?:to|in|inside|outside|under|within|other than|except|beyond|besides|apart from)\b)/i;
+// Twentieth session: the rule scoped to a place is the same rule for work in that place ("Can you
+// refactor it …? No code changes in billing-engine this sprint though", where the module is "in
+// billing-engine"; "fix the VAT rounding in invoicer/tax.py? Please no code changes in invoicer"):
+// RECOMMEND_ONLY and LOW (fj-086, fl-091; "No code changes in billing/ this week" beside a fix in
+// scheduler/ stays AUTONOMOUS, ey-109). The place is named again elsewhere in the request.
+const NO_CODE_CHANGES_IN = /\b(?:no |without (?:any )?)code changes? (?:in|inside|under|within|to) (?:the )?([\w.-]+(?:\/[\w.-]+)*)/i;
+const NAME_CHARACTER = /[\w-]/;
+/** Whether `name` stands in `text` as a word or a path's part (not inside a longer name). */
+function namesPlace(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? " ";
+    const after = text[at + name.length] ?? " ";
+    if (!NAME_CHARACTER.test(before) && !NAME_CHARACTER.test(after)) return true;
+  }
+  return false;
+}
+/** The first scoped rule of no code changes whose place the request's work is in, if any. */
+function codeFrozenWhereWorked(clauses: Clause[]): [Clause, RegExpExecArray] | null {
+  for (const clause of clauses) {
+    const match = NO_CODE_CHANGES_IN.exec(clause.text);
+    if (!match) continue;
+    const place = match[1]!.replace(/[./]+$/, "");
+    return place && clauses.some((other) => other !== clause && namesPlace(other.text, place)) ? [clause, match] : null;
+  }
+  return null;
+}
 // Fourteenth session: "please do not change the code" leaves only a finding or advice, as "don't
 // touch the code" and "don't change anything" do (the investigations that say it: RECOMMEND_ONLY,
 // e.g. "Find the commit, don't change the code"); on docs work it only keeps the docs out of the
@@ -92,11 +129,36 @@ const CODE_CHANGE_TYPES: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "PERFOR
  * where they set none and the risk decides (modeOfRisk): the compiler reads the words once and
  * asks the risk twice, before the risk is settled and after.
  */
+// Twentieth session: the work a finding asks for changes nothing, so on an investigation or a look at
+// the environment a denial of any change in other verbs limits the answer to a report as "don't
+// change anything" does ("Don't flip anything", "Please do not alter any settings", "Don't activate or
+// change anything", "do not alter any data or code", "Don't write anything to the database": 8
+// development requests of 8 parts were read AUTONOMOUS, du-139, en-066, fj-179, fl-092). A denial of
+// one kind of action ("Don't restart anything", "don't delete any of them", "Don't change the DNS
+// records") keeps the look read-only and stays AUTONOMOUS, as the guide's "read-only" does, and so
+// does a denial with "yet", which defers the change (below; ec-135 "Don't patch anything yet").
+const FINDING_TYPES: TaskType[] = ["INVESTIGATE", "OBSERVE_ENVIRONMENT"];
+const NO_CHANGE_AT_ALL =
+  /\b(?:don'?t|dont|do not|never)\s+(?:(?:alter|flip|activate|toggle|patch|write|reflash)|[a-z]+ (?:or|and) (?:change|modify|edit|touch))\s+(?:anything|nothing|any (?:data|code|settings|config\w*|files)(?: (?:or|and) (?:data|code|settings|config\w*|files))?)\b(?!\s+yet\b)/i;
+// Twentieth session: "don't change anything yet" on a finding defers the change as "don't fix it yet"
+// does (docs/task-labelling.md, "mode": the finding is the whole task, AUTONOMOUS): hh-033, bo-129,
+// bg-196 were read RECOMMEND_ONLY; with "tell me" beside it the answer is a report to the caller
+// (fresh5-144 "Find which query causes it and tell me; don't change anything yet", bz-154).
+const DENIES_CHANGE = /^(?:don'?t|do not|without)\b/i;
+const YET = /^\s+yet\b/i;
+const TELL_ME = /\btell (?:me|us)\b/i;
+const deniesChangeYet = (clause: Clause, match: RegExpExecArray): boolean =>
+  DENIES_CHANGE.test(match[0]) && YET.test(clause.text.slice(match.index + match[0].length));
+
 export function modeOfText(clauses: Clause[], type: TaskType): Finding<InteractionMode> | null {
   const consulted = clauses.some((clause) => consultation(clause) !== null);
+  const finding = FINDING_TYPES.includes(type);
+  // Read once, and only where a finding denies change "yet": the loop below asks it per clause.
+  let toldMe: boolean | undefined;
   for (const clause of clauses) {
     const match = gatedExec(RECOMMEND, clause.text);
     if (match && consulted && PROPOSAL.test(match[0])) continue;
+    if (match && finding && deniesChangeYet(clause, match) && !(toldMe ??= clauses.some((each) => TELL_ME.test(each.text)))) continue;
     // Nineteenth session: a denial of change that lasts until the caller has approved ("propose a
     // fix; don't apply anything until I've signed off", "nothing changes on the gateways until I've
     // signed it") keeps the decision for later: the guide's approval gate (bv-128, dr-135, dg-180),
@@ -108,12 +170,17 @@ export function modeOfText(clauses: Clause[], type: TaskType): Finding<Interacti
     if (match && type === "DOCS" && /\bcode$/i.test(match[0])) continue;
     if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
   }
+  if (finding)
+    for (const clause of clauses) {
+      const match = NO_CHANGE_AT_ALL.exec(clause.text);
+      if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for a report, not changes" };
+    }
   if (type !== "DOCS")
     for (const clause of clauses) {
       const match = CODE_LEFT_ALONE.exec(clause.text);
       if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
     }
-  if (CODE_CHANGE_TYPES.includes(type))
+  if (CODE_CHANGE_TYPES.includes(type)) {
     for (const clause of clauses) {
       const match = gatedExec(NO_CODE_CHANGES, clause.text);
       if (match)
@@ -123,6 +190,14 @@ export function modeOfText(clauses: Clause[], type: TaskType): Finding<Interacti
           reason: `${type} work under a rule of no code changes can only be advice`,
         };
     }
+    const frozen = codeFrozenWhereWorked(clauses);
+    if (frozen)
+      return {
+        value: "RECOMMEND_ONLY",
+        span: spanIn(frozen[0], frozen[1]),
+        reason: `${type} work in a place under a rule of no code changes can only be advice`,
+      };
+  }
   if (type === "REVIEW") return { value: "RECOMMEND_ONLY", span: null, reason: "a review recommends; it does not change" };
   for (const clause of clauses) {
     const match = consultation(clause);
