@@ -1,6 +1,14 @@
 // Authentication and access control (docs/task-labelling.md, "risk": HIGH), read by riskOf after
 // the CRITICAL rules. Split from risk.ts in the sixteenth session.
 import type { Matcher } from "./risk.js";
+import { speaksOfTimeOff } from "./money.js";
+
+// Twentieth session: an entitlement decides who may use or see a thing (a subscription's licence,
+// a premium article, a video): access control, HIGH (dk-077, en-010, en-148: 6 of 7 change
+// requests of 4 parts that name one are HIGH), unless the clause counts days off ("AccrualService
+// (entitlement, accrual, carry-over)", fq-138: a holiday entitlement is days).
+const ENTITLEMENT = /\bentitlements?\b/i;
+const ACCESS_ENTITLEMENT: Matcher = { exec: (text) => (speaksOfTimeOff([text]) ? null : ENTITLEMENT.exec(text)) };
 
 export const ACCESS_RULES: [Matcher, string][] = [
   [
@@ -57,6 +65,31 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // 5 parts on the development split, all HIGH (du-175, fa-084, fa-167 were read MEDIUM).
   [/\baccess[- ]checks?\b|\b(?:ethical|chinese)[- ]walls?\b|\binformation barriers?\b/i, "changes auth or permissions"],
   [/\bcan(?:View|Edit|Access|Read|Delete|Manage|See)[A-Z]/, "changes auth or permissions"],
+  // Twentieth session: who may see whose records, said as what one user can do to anyone's ("Any
+  // buyer can read any conversation", "Any audiologist can read any patient's audiograms", "Today
+  // every steward sees every incident"), as records of other owners seen, returned or found ("returns
+  // plots from other garden associations", "Teachers can find pupils from other schools", "can still
+  // see the other region's support tickets", "Audiograms of other patients are readable"), or as the
+  // check that binds a record to its party ("the team check is only done in the Angular UI", "Add
+  // the participant check"): the guide's access control and tenant isolation, HIGH (df-005, dg-078,
+  // cb-153, cc-045, fl-118, df-093, fo-028: 16 change requests of 12 parts were read MEDIUM; none
+  // of the requests these forms match is labelled below HIGH but hh-051, which another rule reads).
+  [
+    /\b(?:any|every)(?:one|body|(?: other)? [\w-]+(?: [\w-]+)?) (?:(?:can|could) (?:still )?)?(?:read|reads|see|sees|view|views|open|opens|fetch|fetches|access|accesses|download|downloads|edit|edits|approve|approves) (?:(?:the|all|their) )?(?:any|every|other|another|someone)\b/i,
+    "changes auth or permissions",
+  ],
+  [
+    /\b(?:see|sees|seeing|saw|seen|read|reads|reading|readable|visible|show|shows|showing|shown|return|returns|returning|returned|find|finds|open|opens|opened|access|accesses|view|views|fetch|fetches|download|downloads)\b[^.;]{0,60}?\b(?:(?:from|of|belonging to) (?:an)?other (?:[\w-]+ )?[a-z]+s\b|(?:the )?other [\w-]+['’]s\b)|\b(?:of|from) (?:an)?other (?:[\w-]+ )?[a-z]+s (?:are|is|were|was) (?:readable|visible|shown|listed|returned)\b/i,
+    "changes auth or permissions",
+  ],
+  [
+    /\b(?:team|group|membership|participant|member|clinic|school|org|organi[sz]ation|association|region|owner|assignment|entitlement)[- ]checks?\b/i,
+    "changes auth or permissions",
+  ],
+  [ACCESS_ENTITLEMENT, "changes auth or permissions"],
+  // Twentieth session: a policy, grant or scope narrowed decides what a principal may do ("narrow
+  // ci-runner policy from secret/* to secret/data/ci/*", dq-051): permissions, HIGH.
+  [/\b(?:narrow|tighten|scope down)\w*\b[^.;]{0,40}?\b(?:polic(?:y|ies)|grants?|scopes?|rights)\b/i, "changes auth or permissions"],
   // Eighteenth session: the session cookie named by its name or its settings ("the tix_session
   // cookie", "SESSION_COOKIE_SAMESITE='Strict'"): its flags decide who can ride a session, the
   // guide's sessions (HIGH), as "the session cookie" already reads; fd-123 and dh-127 were MEDIUM.

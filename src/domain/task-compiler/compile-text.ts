@@ -25,7 +25,8 @@ import { AmbiguityLedger, abiAmbiguity, escalationOf, shortHash, type Clarificat
 import { budgetsOf, settle } from "./explicit-fields.js";
 import { requestText, type StructuredRequest, type TaskRequest } from "./request.js";
 import { privacyOf } from "./privacy.js";
-import { modeOfRisk, modeOfText, riskOf } from "./risk.js";
+import { modeOfRisk, modeOfText } from "./mode.js";
+import { riskOf } from "./risk.js";
 import { keyedObject } from "./keyed-object.js";
 import { forgetRefs } from "./scope.js";
 import { normalizeText, segment, type Clause, type Span } from "./segment.js";

@@ -106,8 +106,19 @@ const deploysToProduction = perRequest(
 const guardedByRole = perRequest((acting) => acting.some((clause) => GUARDED_BY_ROLE.test(clause.text)));
 const movesMoney: Reaches = (type, _clause, acting) =>
   type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedByRole(acting);
+// Twentieth session: a secret raises the risk where the request says it is out (leaked, committed,
+// printed, pasted, visible, hard-coded, in plain text) or has to be replaced (rotated, revoked,
+// purged): the guide's leaked or live credential (docs/task-labelling.md, "risk", 30 of 30). A
+// secret the work only uses, stores, signs with or keeps out of the code ("The API key must come from
+// the claimsdesk-weather secret", "signed with their shared secret", "store the secret encrypted",
+// "Use the existing SLACK_WEBHOOK_URL repo secret") is no such raise: the labels keep those at their
+// base or at access control's HIGH (fo-144, fn-196, dr-110, eb-055: 26 development requests of 24
+// parts were read CRITICAL, against the guide's two SECRET entries at MEDIUM, bug-03, fresh3-15).
+const SECRET_OUT =
+  /\b(?:leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|rotat\w*|revok\w*|purg\w*|re-?key\w*|screenshots?|deactivat\w*|a real one|live (?:key|token|secret|password|credential)s?)\b/i;
+const secretOut = perRequest((acting) => acting.some((clause) => SECRET_OUT.test(clause.text)));
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
-  [SECRET_WORDS, "handles secrets"],
+  [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
   // A password or token is a secret the task handles only when something is done to it.
   [
     /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
@@ -319,137 +330,6 @@ function actingPart(clause: Clause): Clause[] {
   if (!isNegated(clause.text)) return [clause];
   const head = /^[^,;]*?(?=\s*(?:,|\s[-–—]\s))/.exec(clause.text)?.[0];
   return head && head.split(/\s+/).length >= 3 && !isNegated(head) ? [{ ...clause, text: head }] : [];
-}
-
-// Advice asked for is the verb or "a/your recommendation" ("the changes it recommends" reports
-// someone else's advice: the third person is never the ask); "the recommendation engine", "the new
-// recommendations model", "suggestions dropdown" name a part of the system (a determiner before
-// the noun, or the noun used as a modifier of a component), not advice (sixth session, 2nd round).
-// Fourteenth session: "report back" alone is no limit to advice ("find out … and report back": the
-// finding is the task; "the pentest report back", "meters fail to report back" ask nothing); "just
-// report back" still is, and so is "only explain/tell me" as "just tell me" is.
-// Fifteenth session: "don't change anything matching <glob>" scopes the rule to those files, as
-// "… under <folder>" does (bd-134, ea-077: AUTONOMOUS).
-// Sixteenth session: "just list them" names the form of the answer, not a limit to advice, as
-// "report back" does: alone it is AUTONOMOUS on an inventory or a look at a host (bz-156, dg-058)
-// and gated on a rewrite that lists the rows it leaves ("leave rows that don't match untouched,
-// just list their ids", ev-196); the two RECOMMEND_ONLY entries that say it also say "don't change
-// anything" or "no changes", which this expression still reads.
-// Eighteenth session: "advice" is asked for where it stands alone or after "your", "only", "some",
-// "for" and the like ("I only want your advice", "Advice only"); after another noun it names a
-// document of a trade ("the remittance advice PDF", "UNA service string advice" of EDIFACT), and the
-// work on it is change work (dr-197, ew-180, fe-158, three parts, were read RECOMMEND_ONLY). So is
-// "no system changes" a limit to advice as "no changes to any system" is (fg-146; fa-115, fb-011).
-// Nineteenth session: a recommendation with a subject of its own ("fix it like they recommend", "the
-// way the Nextflow people recommend", "what the Microsoft docs suggest") reports someone else's
-// advice, as the third person does; and the words inside a path or a route ("dispatch/recommend/",
-// "GET /api/geocode/suggest?q=") or after "in" ("horror movies in recommendation") name a part of
-// the system (fk-065, dd-175, el-142, bo-027, bf-011, en-051: change work, AUTONOMOUS).
-const RECOMMEND =
-  /\b((?<!\b(?:the|our|this|that|these|those|its|their|new|old|they|people|docs|vendors?|in) )(?<![/\w])(recommend(ations?)?|suggest(ions?)?)(?!\/|\?\w)(?!\s+(?:engine|model|service|system|feed|api|widget|algorithm|panel|carousel|endpoint|job|pipeline|module|dropdown|box|list|logic|ranking)\b)|(?<![a-z]\s)advice|(?<=\b(?:your|some|any|only|just|for|need|want|give|me|us|my|our|no|an?)\s)advice|advise|what do you think|what you think|should (i|we)\b|your (opinion|thoughts|take)|(don'?t|do not|without) ((make|making|change|changing|apply|applying|edit|editing) (any )?(changes|anything|nothing|edits|code|files)|(modify|modifying|touch|touching) (any )?(code|files))(?!\s+(in|under|inside|outside|within|to|of|from|matching)\s+(?!(the\s+)?(code|codebase|repo|repository|anything|files)\b))(?!\s+(?:there|here|else|in it|under it)\b)|(?:just|only) (tell|report|explain|describe)|propose (a |an )?(plan|fix|approach)|no (?:system )?changes(?!\s+(?:to|in|outside|under)\b)|just advise|only report|report only|not (?:changing|touching|modifying|editing) anything|only (?:an? )?explanations?|explanations? only|dry[- ]run only|(don'?t|do not) implement)\b/i;
-// Fourteenth session: "approval" naming a part of the system ("the approval list", "the time-off
-// approval flow", "needs manager approval": 4 of 4 such requests AUTONOMOUS) asks nobody to be
-// consulted; the caller's own approval still does ("wait for approval", "needs my approval").
-// Seventeenth session: so is an approval the system asks of two people ("turn on dual approval for
-// trust transfers", "the four-eyes approval on manual payouts").
-// Fifteenth session: the same decision kept in other words ("nothing changes until Colette has
-// signed off", 39 of 39 gated; "Before you touch anything, send me a plan … Once I OK it, go
-// ahead"); "X asked me to …" reports why the caller asks, it asks nobody to be consulted.
-// Twelfth session: a decision the caller keeps until they have seen the result is a gate as well
-// ("wait for the go-ahead", "don't merge until I've run the smoke tests", "leave the PR open for
-// me to review", "Dry run first and show me the counts", "I'll give the go-ahead myself").
-// Nineteenth session: the caller asks to be consulted where the decision on this work waits for them
-// or a party they name, not wherever the words of approval appear. Not gates (writers of many parts
-// label them AUTONOMOUS): "ask me" said of others ("the CEO will ask me", "operators ask me every
-// day", "new people in team always ask me this": 12 requests; "ask me before …" and "you ask me" stay
-// gates); "I want to see" something the system does or finds ("I want to see the test go red first",
-// "the cause first", "As a claims handler I want to see the policy excess": 11 requests), while
-// seeing the work's own result before it lands ("the diff before anything is committed", "the plan
-// first") still is one; a sign-off or an approval that is a step of another process, done or dated
-// ("the DCO sign-off", "it blocks the 3.14 release sign-off", "Approval: approved by J. Okafor",
-// "every PR needs one approval", "the project approval number": 14 requests). Gates in more words
-// (bc-036, db-199, dc-194, dk-040, dn-173, dv-173, fk-195): "run it past me", "don't merge until
-// I've looked", "Don't merge until Treasury says go", "hold the merge until Femke signs off",
-// "Legal has to approve the wording before it's merged", "Send it to me before committing",
-// "leave it there for me", "let me read it before it is merged", "I'd like to proofread it".
-const CONSULT =
-  /\b(check with (me|us)|(get|wait for|need|with) (my|our|an?) ?(approval|sign[- ]off|ok|go[- ]ahead)|before you (merge|apply|push|commit|deploy|change|touch|start)|once (i|we)('ve| have)? (ok|okay|ok'd|okayed|approved?|signed? off)\b|(show|send|give) (me|us)\b[^.;]{0,100}?\b(first|before (you|we|it|anything|\w+ing)\b)|(until|till|before) (i|we)('ve| have| had) (signed off|signed it|approved|reviewed|okayed|ok'?d|confirmed|said so|given|looked|checked|seen|read)|(?:hold|don'?t|do not)\b[^.;]{0,40}?\b(?:until|till) (?!(?:i|we|it|they|this|that)\b)(?:the )?[\w-]+(?: team)? (?:signs? off|signed off|approves|has approved|says go|gives the go-?ahead|confirms|has confirmed|OKs)|send (?:it|them|this|the [\w-]+(?: [\w-]+)?) (?:to|over to) (?:me|us)\b[^.;]{0,20}?\b(?:first|before)|leave (?:it|them|the pr)(?: there| open)? for (?:me|us)|(i|we)('ll| will| must| have to) (approve|sign off on|okay|ok) (it|them|this|that|the \w+)? ?before|nothing (gets|is|will be|should be|may be|can be) (changed|merged|deployed|touched|applied|pushed|done|shipped) (until|before|without)|nothing changes (until|before|without)|confirm with (me|us)|run (?:it|this|that|them|the \w+) (?:by|past) (?:me|us)|let (me|us) (review|approve|see|check|read|proofread)|after (?:the )?(?:[\w-]+ ){0,2}?[\w-]+['’]s (?:approval|sign-?off)|(?:approval|sign-?off) (?:of|from|by) [\w@.-]+(?: [\w@.-]+){0,3}? (?:first|before)|(?:needs?|requires?|wait(?:ing)? for|pending) (?:the |an? )?sign-?off|(?:must|has to|have to|needs? to) (?:approve|sign off|ok|okay) (?:it|them|this|the [\w-]+(?: [\w-]+)?) (?:first|before)|show me (the \w+ |it |them )?first|(until|till|before) (i|we) (say so|give (you )?(the |my |our |an? )?(ok|okay|go-?ahead|green light|thumbs up)|approve|confirm|sign off|say go)|wait (for )?(my|our) (go-?ahead|ok|okay|approval|sign-?off|review)|wait (for )?the (go-?ahead|ok|okay|approval|sign-?off)|(until|before) (i|we)('ve| have)? (run|tested|read|reviewed|seen|checked|looked at)\b|for (me|us) to (review|read|check|approve|see|sign off)|(i|we)('ll| will) give (you )?the (go-?ahead|ok|okay|green light)|hold (it|this|them|that)? ?for (my|our) (ok|okay|approval|go-?ahead|sign-?off)|(i'?d|we'?d|i would|we would) like to (read|proofread|review|see|check) (it|them|the \w+)|show (it|them|this|that|the \w+) to (me|us)|\bfirst\b[^.;]{0,30}?\b(show|send) (me|us)|leave (the )?(merg(e|ing)|approval|release|deploy) to (me|us)|pause and ask|you ask me|ask me (for|before)|(plan|proposal|diff) first|wait for approval|before you start|send me (a |the )?(plan|proposal)|before (touching|changing) anything|ping me before|no (?:code|changes?|edits?|merges?|commits?)\b[^.;]{0,20}?\b(?:until|till|before) (?:i|we)\b|(?:until|till) (?:i|we) (?:both )?agree|let (me|us) know before|check in with (me|us)|hold off (on )?(merging|deploying|pushing|applying)|(i|we) (want|need|would like) to (review|see|approve|read|check) (?:it|them|this|that|the (?!(?:cause|reason|root|answer)\b)[\w-]+(?: [\w-]+)?) (?:first|before)|ask (me |us )?before|needs? (my|our|an?) (approval|sign-?off|ok))\b/i;
-
-// A proposal the caller will approve ("propose a plan first and wait for my go-ahead") leads to changes.
-const PROPOSAL = /^(suggest(ions?)?|recommend(ation)?s?|propose (a |an )?(plan|fix|approach))$/i;
-
-// "No need to run it by me", "go ahead without asking me": the consultation is waived, not asked.
-const WAIVED = /\b(no need to|(?:do not|don'?t|won'?t) need to|needn'?t|without (?:having to )?|not necessary to)\s*$/i;
-
-/** The caller's request to be consulted in this clause, unless the words before it waive it. */
-function consultation(clause: Clause): RegExpExecArray | null {
-  const match = gatedExec(CONSULT, clause.text);
-  return match && !WAIVED.test(clause.text.slice(0, match.index)) ? match : null;
-}
-
-// "Fix it, but no code changes, we're in a freeze": work that can only be done by changing code,
-// under a rule that forbids any code change, leaves only advice (docs/task-labelling.md, "mode":
-// RECOMMEND_ONLY and LOW, 12 of 12). A rule scoped elsewhere ("no code changes other than
-// docstrings", "… to src/legacy/") or on docs, tests and configuration does not reach the ask.
-const NO_CODE_CHANGES =
-  /\b(?:no |without (?:any )?)code changes?\b(?!\s+(?:to|in|inside|outside|under|within|other than|except|beyond|besides|apart from)\b)/i;
-// Fourteenth session: "please do not change the code" leaves only a finding or advice, as "don't
-// touch the code" and "don't change anything" do (the investigations that say it: RECOMMEND_ONLY,
-// e.g. "Find the commit, don't change the code"); on docs work it only keeps the docs out of the
-// code ("explain the params … Do not change the code": 3 of 3 DOCS requests AUTONOMOUS). The code
-// of one place ("the code in X", "the code itself") is a scope, not the whole task.
-const CODE_LEFT_ALONE =
-  /\b(?:don'?t|do not|not|without) (?:change|changing|touch|touching|modify|modifying) the code\b(?!\s+(?:in|under|of|itself|for|inside|outside)\b)/i;
-const CODE_CHANGE_TYPES: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "PERFORMANCE", "SECURITY_FIX"];
-
-/**
- * The mode the words set (advice, a rule of no code changes, a review, a consultation), or null
- * where they set none and the risk decides (modeOfRisk): the compiler reads the words once and
- * asks the risk twice, before the risk is settled and after.
- */
-export function modeOfText(clauses: Clause[], type: TaskType): Finding<InteractionMode> | null {
-  const consulted = clauses.some((clause) => consultation(clause) !== null);
-  for (const clause of clauses) {
-    const match = gatedExec(RECOMMEND, clause.text);
-    if (match && consulted && PROPOSAL.test(match[0])) continue;
-    // Nineteenth session: a denial of change that lasts until the caller has approved ("propose a
-    // fix; don't apply anything until I've signed off", "nothing changes on the gateways until I've
-    // signed it") keeps the decision for later: the guide's approval gate (bv-128, dr-135, dg-180),
-    // not a limit to advice.
-    if (match && consultation(clause) !== null) continue;
-    // Fifteenth session: on docs work "don't change any code" keeps the docs out of the code, as
-    // CODE_LEFT_ALONE below (3 of 3 DOCS requests that say it AUTONOMOUS: "Don't change any code,
-    // docstrings only").
-    if (match && type === "DOCS" && /\bcode$/i.test(match[0])) continue;
-    if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
-  }
-  if (type !== "DOCS")
-    for (const clause of clauses) {
-      const match = CODE_LEFT_ALONE.exec(clause.text);
-      if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
-    }
-  if (CODE_CHANGE_TYPES.includes(type))
-    for (const clause of clauses) {
-      const match = gatedExec(NO_CODE_CHANGES, clause.text);
-      if (match)
-        return {
-          value: "RECOMMEND_ONLY",
-          span: spanIn(clause, match),
-          reason: `${type} work under a rule of no code changes can only be advice`,
-        };
-    }
-  if (type === "REVIEW") return { value: "RECOMMEND_ONLY", span: null, reason: "a review recommends; it does not change" };
-  for (const clause of clauses) {
-    const match = consultation(clause);
-    if (match) return { value: "APPROVAL_GATED", span: spanIn(clause, match), reason: "the caller asks to be consulted" };
-  }
-  return null;
-}
-
-/** The mode where the words set none. */
-export function modeOfRisk(risk: RiskClass): Finding<InteractionMode> {
-  if (risk === "HIGH" || risk === "CRITICAL") return { value: "APPROVAL_GATED", span: null, reason: `${risk} risk needs approval` };
-  return { value: "AUTONOMOUS", span: null, reason: "low or medium risk and no request to be consulted" };
 }
 
 export const spanIn = (clause: Clause, match: RegExpExecArray): Span => ({
