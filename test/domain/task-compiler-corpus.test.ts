@@ -7,13 +7,16 @@
 //   never read the compiler. Only aggregate numbers are printed (per-request misses only with
 //   CANON_CORPUS_SHOW_HELDOUT_MISSES=1); each file fails below the floor it has reached (a
 //   ratchet, floors.yaml) and the run reports which of issue 14's targets are not met.
+//   CANON_CORPUS_SKIP_HELDOUT=1 leaves the held-out split out and says so: for rule writers, who
+//   must not see even a file's floor fail (twentieth session: two reverted a change on that).
 import { describe, expect, it } from "vitest";
 import { TASK_TYPES } from "../../src/contracts/task-ir.js";
 import { evaluate, HELDOUT_TARGETS, report, targetFailures, type Targets } from "../support/task-corpus-metrics.js";
 import { loadCorpus, loadHeldoutFiles, loadHeldoutFloors, loadKnownMisses, type CorpusEntry } from "../support/task-corpus.js";
 
 const dev = loadCorpus();
-const heldout = loadHeldoutFiles();
+const skipHeldout = process.env.CANON_CORPUS_SKIP_HELDOUT === "1";
+const heldout = skipHeldout ? [] : loadHeldoutFiles();
 const floors = loadHeldoutFloors();
 
 /** Development misses the compiler is known to make: `id field` → why it is not fixed yet. */
@@ -88,7 +91,11 @@ describe("TaskIR compiler on the held-out split", () => {
     console.log(`[task-corpus] held-out vs issue 14's targets: ${missed.length ? `NOT MET: ${missed.join("; ")}` : "all met"}`);
   });
 
-  it.runIf(heldout.length === 0)("says the held-out gate was SKIPPED (runs only while test/fixtures/task-corpus-heldout/ is empty)", () => {
-    console.log("[task-corpus] held-out split: SKIPPED (no file in test/fixtures/task-corpus-heldout/); the held-out gate did not run");
-  });
+  it.runIf(heldout.length === 0)(
+    "says the held-out gate was SKIPPED (runs only while test/fixtures/task-corpus-heldout/ is empty or left out)",
+    () => {
+      const why = skipHeldout ? "left out on request, CANON_CORPUS_SKIP_HELDOUT=1" : "no file in test/fixtures/task-corpus-heldout/";
+      console.log(`[task-corpus] held-out split: SKIPPED (${why}); the held-out gate did not run`);
+    },
+  );
 });
