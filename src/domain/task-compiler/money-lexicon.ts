@@ -72,8 +72,8 @@ const AMOUNT_OF_MONEY =
 
 /** Whether a money word found at `start`..`end` of `text` names money (a noun, the head of what it names). */
 function namesMoney(text: string, start: number, end: number): boolean {
-  if (VERB_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || VERB_AFTER.test(text.slice(end, end + 8))) return false;
-  if (LISTED.test(text.slice(Math.max(0, start - 12), start))) return false;
+  const before = text.slice(Math.max(0, start - 12), start);
+  if (VERB_BEFORE.test(before) || VERB_AFTER.test(text.slice(end, end + 8)) || LISTED.test(before)) return false;
   const after =
     NEXT_WORDS.exec(text.slice(end, end + 60))?.[0]
       .trim()

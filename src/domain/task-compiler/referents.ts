@@ -48,7 +48,6 @@ import {
   DEMONSTRATIVE_NP,
   DISTAL_ANY,
   DISTAL_QUESTION,
-  DOCUMENT,
   EXTERNAL_EVENT,
   KEPT_AS_IS,
   PART_TAKEN,
@@ -137,12 +136,7 @@ export function unresolvedReference(
         resolved(match[0], "is said of the code its sentence names before it, which the work acts on")
       )
         return;
-      if (
-        DOCUMENT.test(match[0]) &&
-        documentNamed(match[0], request) &&
-        resolved(match[0], "is the document the request names by its path or identifier")
-      )
-        return;
+      if (documentNamed(match[0], request) && resolved(match[0], "is the document the request names by its path or identifier")) return;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
     };
     for (const match of gatedTest(OUTSIDE_HINT, text) || NAMED_DOER_HINT.test(text) ? gatedMatchAll(OUTSIDE_SOURCE, text) : [])
@@ -163,12 +157,7 @@ export function unresolvedReference(
       if (productTicket(match[0], request) && resolved(match[0], "is the ticket the product handles, which the request names as such"))
         return;
       // Twentieth session: a document read from ("in the spreadsheet") that the request names by its path, as above.
-      if (
-        DOCUMENT.test(match[0]) &&
-        documentNamed(match[0], request) &&
-        resolved(match[0], "is the document the request names by its path")
-      )
-        return;
+      if (documentNamed(match[0], request) && resolved(match[0], "is the document the request names by its path")) return;
       if (
         agentsOwnFinding(match[0], requestBefore(clause, match.index), after) &&
         resolved(match[0], "is what the agent finds doing the finding the request asks for, not an event outside it")

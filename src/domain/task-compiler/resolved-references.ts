@@ -3,6 +3,7 @@
 // reads the words around the reference, not a list of phrases, and referents.ts records which
 // one applied in `x-canon.explanations.ambiguity_notes`.
 import { kindOfPath } from "./path-kinds.js";
+import { DOCUMENT } from "./referent-patterns.js";
 import { refsIn } from "./scope.js";
 import type { Clause } from "./segment.js";
 
@@ -54,13 +55,15 @@ export const partOfNamedDocument = (before: string, request: string): boolean =>
 
 // "Go through the runbook …" after "docs/runbooks/ledger-failover.md", "the advisory" beside
 // CVE-2026-31877: a document the request names by its path (a segment of the path is the noun) or
-// by its identifier is no document outside the request. Twentieth session: so is a spreadsheet the
-// request names by a spreadsheet file ("The motor paid triangle in C:\\Reserving\\motor\\
-// triangles_2026Q3.xlsx doesn't agree … (paid £41.2m in the spreadsheet …)", fo-032): the file's kind
-// is in its extension, not a segment (the guide: an artefact is located by a path).
+// by its identifier is no document outside the request; a phrase that names no kind of document
+// (DOCUMENT) is never one. Twentieth session: so is a spreadsheet the request names by a
+// spreadsheet file ("The motor paid triangle in C:\\Reserving\\motor\\triangles_2026Q3.xlsx
+// doesn't agree … (paid £41.2m in the spreadsheet …)", fo-032): the file's kind is in its
+// extension, not a segment (the guide: an artefact is located by a path).
 const SPREADSHEET_FILE = /\.(?:xlsx|xlsm|xls|ods|csv)$/i;
 const ADVISORY_ID = /\b(?:CVE-\d{4}-\d{3,}|GHSA(?:-[\w]{4}){3})\b|\bSecurity Advisories\b/;
 export function documentNamed(phrase: string, request: string): boolean {
+  if (!DOCUMENT.test(phrase)) return false;
   const noun = /([a-z]+?)s?$/i.exec(phrase.trim())?.[1]?.toLowerCase();
   if (!noun || noun.length < 4) return false;
   if (noun === "advisory" || noun === "advisorie") return ADVISORY_ID.test(request);
