@@ -300,3 +300,16 @@ export const productTicket = (phrase: string, request: string): boolean => /\bti
 const STATEMENT_VERB =
   /^\s+(?:(?:all|still|also|just)\s+)?(?:is|are|was|were|do|does|did|don't|doesn't|didn't|have|has|stay|stays|remain|remains|seem|seems|look|looks|work|works)\b/i;
 export const restOfASet = (phrase: string, after: string): boolean => /^the other\b/i.test(phrase) && STATEMENT_VERB.test(after);
+
+// Twenty-first session: "the carousel has been empty since Wednesday afternoon … list the PRs that
+// were merged into storefront that day" (fs-177), "a probe offline on 2 December. The export for
+// that day now fails" (bk-147): "that"/"those" before a unit of time points back at the time the
+// request names before it (a weekday, a date, a clock time, yesterday), an antecedent inside the
+// request as a named noun is (docs/task-labelling.md: clear when the text itself resolves it).
+// With no time named before it ("the same way we did that time", "it's that time of year again")
+// it points at an event outside the request and stays a question.
+const TIME_DEIXIS = /^(?:that|those)\s+(?:day|days|night|nights|morning|afternoon|evening|week|weekend|date|hour)$/i;
+const NAMED_TIME =
+  /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:yesterday|today|tonight)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b/i;
+export const timeNamedEarlier = (phrase: string, requestBefore: string, after: string): boolean =>
+  TIME_DEIXIS.test(phrase.trim()) && !/^\s*(?:of|again)\b/i.test(after) && NAMED_TIME.test(requestBefore);
