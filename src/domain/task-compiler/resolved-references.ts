@@ -175,7 +175,12 @@ export const motiveOnly = (before: string): boolean => MOTIVE.test(before);
 // vaguely ("the bug … fix that bug") is no antecedent, and the earlier mention is asked about
 // itself; "the other X", "their X" name another one; a ticket, thread or e-mail named earlier
 // still holds content from outside the request (docs/task-labelling.md).
-const NAMED_BEFORE_NOUN = /(?:^|\s)(?!(?:The|This|That|These|Those|A|An|Our|My|We|I|It|In|On|At|For|From|To)\s)[A-Z][\w-]*\s+$/;
+// Twenty-first session: the name may stand before one more modifier of the noun ("add a
+// MAINTENANCE_BLOCK room status … Fixit sets that status on the room", fu-143): the noun phrase
+// still names it. A determiner or preposition after the capital word starts another phrase ("In
+// Tidy the room status" names no status).
+const NAMED_BEFORE_NOUN =
+  /(?:^|\s)(?!(?:The|This|That|These|Those|A|An|Our|My|We|I|It|In|On|At|For|From|To)\s)[A-Z][\w-]*\s+(?:(?!(?:the|a|an|this|that|these|those|our|my|your|its|their|his|her|of|in|on|at|for|from|to|and|or|is|are|was|were)\s)[a-z][\w-]*\s+)?$/;
 const OUTSIDE_CONTENT = /^(?:ticket|incident|case|thread|e-?mail|message|report|complaint|advisor)/i;
 export function namedEarlier(phrase: string, requestBefore: string, identifies: (text: string) => boolean): boolean {
   const found = /^(that|those|this|these|the (?:old|previous|earlier))\s+(?:[\w-]+\s+)?([a-z]{3,}?)(?:es|s)?$/i.exec(phrase.trim());
