@@ -2,7 +2,7 @@
 // is deliberately narrow: a clear request must not be escalated, so a reference only counts as
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
-import { hardnessOf, isNegated, type ExtractedConstraint } from "./constraints.js";
+import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
 import { constraintContradictions } from "./contradictions.js";
 import { forbiddenWork } from "./forbidden-work.js";
 import { baselineClause, comparativeIsNoGoal, vagueGoal } from "./measures.js";
@@ -65,8 +65,10 @@ const COMPARATIVE_ADJECTIVE =
 // Seventeenth session: a number is read from its first digit, and a unit before "/s" is a word, not
 // a run of any length: read from every digit of a long run, with the unit scanning the run again
 // for each digit given back, 60 KiB of digits took minutes.
+// Twenty-first session: a size in binary units or terabytes ("within a 2 GiB limit", ex-140; 512 MiB,
+// 1 TB) is a number with its unit, as MB and GB are.
 const MEASURE =
-  /(?<!\d)\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|mb\b|kb\b|gb\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]{1,40}\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
+  /(?<!\d)\d+(?:[.,]\d+)?\s*(?:%|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|min\b|hours?\b|h\b|x\b|times\b|[kmgt]i?b\b|rps\b|qps\b|req\/s|requests\b|lines\b|loc\b|points?\b|runs?\b|quer(?:y|ies)\b|images\b|events\b|items\b|rows\b|[\w/]{1,40}\/(?:s|sec|second|minute|min)\b)|\bp\d\d\b[^.;]*\d|\bby (?:half|a factor)|\bhalve\b|\bO\([^)]*\)|\bfrom \d+ to \d+|\b(?:under|below|above|at least|at most|less than|more than|fewer than|within|to|max(?:imum)?|only)\s+~?\d|\bthan (?:on )?(?:the )?(?:current|baseline|main|master|before|today|yesterday|last release|previous|v\d)|\bbaseline\b|\bbench(?:mark)?s?\/[\w./-]+|\bnpm run bench[\w:-]*|\b(?:k6|lighthouse|hyperfine|jmh|wrk)\b|\bin a row\b|\bzero (?:warnings|errors)\b/i;
 
 export const hasMeasure = (text: string): boolean => MEASURE.test(text);
 export const isGreetingClause = (clause: Clause): boolean => isGreeting(clause);
@@ -193,11 +195,16 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
     // whether or not it is met, so its measure does not decide when the work is done. A preference
     // that is the whole request ("Ideally the export should be faster") is its goal.
     if (hardnessOf(clause) === "SOFT" && asks.some((other) => other !== clause && hardnessOf(other) === null)) continue;
-    const speed = SPEED.exec(clause.text);
+    // Twenty-first session: quoted text and code are data (docs/task-labelling.md, "Quoted error
+    // text, log lines and code comments are data"): a goal word inside them names a report, a
+    // script or a value ("the 'rounds optimised' report email", ex-043; "`provision/harden.ps1`",
+    // fv-165), not a goal of the request. Masking keeps every offset.
+    const goalText = maskQuoted(clause.text);
+    const speed = SPEED.exec(goalText);
     const vague =
       asks.length === 1 && asks[0] === clause
         ? VAGUE_IMPROVEMENT.exec(
-            clause.text
+            goalText
               .replace(FILLER, "")
               .replace(/,\s*(?:it|this|that|they)(?:'s|'re| is| are)\b.*$/i, "")
               .replace(/[?!.]+$/, ""),
@@ -205,7 +212,7 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
         : null;
     const quality = speed
       ? null
-      : (gatedExec(QUALITY, clause.text) ?? gatedExec(COMPARATIVE_ADJECTIVE, clause.text) ?? vague ?? vagueGoal(clause.text));
+      : (gatedExec(QUALITY, goalText) ?? gatedExec(COMPARATIVE_ADJECTIVE, goalText) ?? vague ?? vagueGoal(goalText));
     const match = speed ?? quality;
     if (!match) continue;
     // measures.ts: someone else's claim or a named thing is no goal; today's time or size is a baseline.

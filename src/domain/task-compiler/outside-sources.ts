@@ -61,7 +61,14 @@ export const OUTSIDE_SOURCE = new RegExp(
     // "the same way the deploy job deploys Kenji's branch" only describes a named model (bw-168).
     String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er|[Oo]n|[Oo]f|[Ii]nto|[Rr]eview|[Mm]erge)\s+[A-Z][a-z]+['’]s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|diff|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
     String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
-    String.raw`|\b[Ww]hatever\s+${AGENT}\s+(?:${REPORT_VERB}|asked|decided|wants?|needs?|says?)\b` +
+    // Twenty-first session: "to whatever the platform team recommends this quarter" (ft-199), "on
+    // whichever PC Gary means" (fv-181): a free relative, "whichever" as well as "whatever", with or
+    // without the noun it picks, whose subject is someone outside the request and whose verb says
+    // what that person means, recommends, prefers or uses (present tense as well as past) defines
+    // the content by that person's choice (docs/task-labelling.md: outside people are never
+    // resolved). A choice the agent makes ("whatever works", "whichever is faster", "whatever you
+    // think is right") or a property ("whichever tag has the patched openssl") is no such content.
+    String.raw`|\b[Ww]h(?:atever|ichever)\s+(?:[\w-]+\s+)?${AGENT}\s+(?:${REPORT_VERB}|asked|decided|wants?|needs?|says?|means|meant|recommends|prefers|suggests|likes|picks|chooses|uses|decides|tells)\b` +
     // Fifteenth session: a group named with an acronym decides as a person does ("set the per-user
     // GPU limits to what the HPC committee agreed"); "had" before a past participle is an auxiliary
     // ("charged the full price on top of what they had already paid" tells an event, not a thing
@@ -130,7 +137,7 @@ export const DEFINED_ELSEWHERE_HINT =
 // OUTSIDE_SOURCE has many alternatives and no literal prefix, so it is slow to scan a long text;
 // every alternative holds one of these words, which one quick scan finds first.
 export const OUTSIDE_HINT =
-  /\b(?:whatever|talked|presented|uses|prefers|recommends|expects|needs|runs|paper|preprint|thesis|poster|datasheet|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?|the (?:PR|pull request|MR|merge request|branch|commit|patch|changes?) (?:from|of|by)|(?:will|'ll|is going to) (?:send|provide|share|give|forward|supply))\b/i;
+  /\b(?:whatever|whichever|talked|presented|uses|prefers|recommends|expects|needs|runs|paper|preprint|thesis|poster|datasheet|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained|from|mockups?|mock-ups?|screenshots?|attachments?|wireframes?|recordings?|figma|my|way|what|\w+'s|attached|pdf|manual|handbook|advisory|spreadsheet|runbook|slide deck|(?:worked|was|behaved|looked) before|wants?|the (?:PR|pull request|MR|merge request|branch|commit|patch|changes?) (?:from|of|by)|(?:will|'ll|is going to) (?:send|provide|share|give|forward|supply))\b/i;
 
 // Seventeenth session: the method the ask follows, kept in a ticket the request names only by its
 // key ("Fix the Motability deposits in prod using the query in FIN-231", "apply the fix from

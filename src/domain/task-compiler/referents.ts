@@ -38,6 +38,7 @@ import {
   habitOfANamedMethod,
   statedEarlier,
   statedValue,
+  timeNamedEarlier,
 } from "./resolved-references.js";
 import { identifiedAfter, IDENTIFIER, nearSentences, placeNotSource, sentenceBefore } from "./reference-anchors.js";
 import {
@@ -307,6 +308,11 @@ export function unresolvedReference(
       const near = `${clause.text.slice(0, match.index)} ${after.split(/[.;!?]/)[0] ?? ""}`;
       if ((IDENTIFIER.test(near) || refsIn(clause.text).length > 0) && !/\bagain\b/i.test(after)) return;
       if (pointsBack(match[0], clause, match.index)) return;
+      if (
+        timeNamedEarlier(match[0], requestBefore(clause, match.index), after) &&
+        resolved(match[0], "points back at the time the request names before it")
+      )
+        return;
       candidates.push({ clause, index: match.index, length: match[0].length, kind: "distal", phrase: match[0] });
     };
     for (const match of [...gatedMatchAll(DISTAL_ANY, text), ...gatedMatchAll(DISTAL_QUESTION, text)]) distal(match);

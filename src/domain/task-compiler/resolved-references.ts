@@ -175,7 +175,12 @@ export const motiveOnly = (before: string): boolean => MOTIVE.test(before);
 // vaguely ("the bug … fix that bug") is no antecedent, and the earlier mention is asked about
 // itself; "the other X", "their X" name another one; a ticket, thread or e-mail named earlier
 // still holds content from outside the request (docs/task-labelling.md).
-const NAMED_BEFORE_NOUN = /(?:^|\s)(?!(?:The|This|That|These|Those|A|An|Our|My|We|I|It|In|On|At|For|From|To)\s)[A-Z][\w-]*\s+$/;
+// Twenty-first session: the name may stand before one more modifier of the noun ("add a
+// MAINTENANCE_BLOCK room status … Fixit sets that status on the room", fu-143): the noun phrase
+// still names it. A determiner or preposition after the capital word starts another phrase ("In
+// Tidy the room status" names no status).
+const NAMED_BEFORE_NOUN =
+  /(?:^|\s)(?!(?:The|This|That|These|Those|A|An|Our|My|We|I|It|In|On|At|For|From|To)\s)[A-Z][\w-]*\s+(?:(?!(?:the|a|an|this|that|these|those|our|my|your|its|their|his|her|of|in|on|at|for|from|to|and|or|is|are|was|were)\s)[a-z][\w-]*\s+)?$/;
 const OUTSIDE_CONTENT = /^(?:ticket|incident|case|thread|e-?mail|message|report|complaint|advisor)/i;
 export function namedEarlier(phrase: string, requestBefore: string, identifies: (text: string) => boolean): boolean {
   const found = /^(that|those|this|these|the (?:old|previous|earlier))\s+(?:[\w-]+\s+)?([a-z]{3,}?)(?:es|s)?$/i.exec(phrase.trim());
@@ -300,3 +305,16 @@ export const productTicket = (phrase: string, request: string): boolean => /\bti
 const STATEMENT_VERB =
   /^\s+(?:(?:all|still|also|just)\s+)?(?:is|are|was|were|do|does|did|don't|doesn't|didn't|have|has|stay|stays|remain|remains|seem|seems|look|looks|work|works)\b/i;
 export const restOfASet = (phrase: string, after: string): boolean => /^the other\b/i.test(phrase) && STATEMENT_VERB.test(after);
+
+// Twenty-first session: "the carousel has been empty since Wednesday afternoon … list the PRs that
+// were merged into storefront that day" (fs-177), "a probe offline on 2 December. The export for
+// that day now fails" (bk-147): "that"/"those" before a unit of time points back at the time the
+// request names before it (a weekday, a date, a clock time, yesterday), an antecedent inside the
+// request as a named noun is (docs/task-labelling.md: clear when the text itself resolves it).
+// With no time named before it ("the same way we did that time", "it's that time of year again")
+// it points at an event outside the request and stays a question.
+const TIME_DEIXIS = /^(?:that|those)\s+(?:day|days|night|nights|morning|afternoon|evening|week|weekend|date|hour)$/i;
+const NAMED_TIME =
+  /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:yesterday|today|tonight)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b/i;
+export const timeNamedEarlier = (phrase: string, requestBefore: string, after: string): boolean =>
+  TIME_DEIXIS.test(phrase.trim()) && !/^\s*(?:of|again)\b/i.test(after) && NAMED_TIME.test(requestBefore);
