@@ -85,10 +85,19 @@ const HARD_SHORT = new RegExp(
 // Eighteenth session: the kind's object may be a file name ("No package.json bumps", "no go.mod
 // changes").
 const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea|rush|hurry|pressure)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|${NEGATIVE_SUBJECT_RULE}`;
+// Twenty-first session: "without …" binds when it denies a change to what exists, the guide's
+// prohibition on the work ("without changing behaviour", "without dropping any model", "without
+// losing at-least-once delivery", "without adding pods", "without any code change": the 44 such
+// labels of the development split, 26 of them "without changing"). With any other verb it says how
+// something is done or happens ("saves the name without normalising it", "sends the letter without
+// telling us", "how to restart the agent without losing the open ticket" is the runbook's content,
+// "fails without any message"): those 71 clauses are labelled no rule (fv-193, fl-068, fn-155,
+// fo-001). Segmenting still splits at every "without", and the clause still casts no type vote.
+const WITHOUT_CHANGE = String.raw`without\s+(?:(?:chang|alter|touch|modif(?:y|i)|break|drop|los|remov|delet|add|updat|loosen|increas|affect|regress|rewrit|edit|reduc|lower|rais)\w*ing\b|any\b[^,;]{0,40}\bchanges?\b|new\b|downtime|breaking)`;
 // Twentieth session: "keep X identical" as "keep X unchanged" ("keep the score identical for the replay
 // set in fraud-screen/test/replay/", fo-077: 20 of 20 development sentences labelled HARD).
 const HARD_LEAD = new RegExp(
-  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$|empty|blank|unset|in place|where (?:it|they) (?:is|are))\\b|leave (?:the |all )?[\\w.-]+(?: [\\w.-]+)? (?:on|at) \\S+$|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|identical|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:code )?(?:changes|edits) (?:under|inside)\\b|no (?:new |breaking |external |public |db |database |production |prod |staging |runtime |gpl |copyleft |native )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
+  `${LEAD}(?:${WITHOUT_CHANGE}|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$|empty|blank|unset|in place|where (?:it|they) (?:is|are))\\b|leave (?:the |all )?[\\w.-]+(?: [\\w.-]+)? (?:on|at) \\S+$|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|identical|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:code )?(?:changes|edits) (?:under|inside)\\b|no (?:new |breaking |external |public |db |database |production |prod |staging |runtime |gpl |copyleft |native )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
   "i",
 );
 const SOFT =
