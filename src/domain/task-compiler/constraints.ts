@@ -19,6 +19,7 @@ import {
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL } from "./rule-phrasings.js";
+import { invarianceListHead } from "./invariance-lists.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
@@ -366,6 +367,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       entry.text = sentenceCase(normalizeText(labelled({ ...join.from, text: text.slice(join.from.start, clause.end) })));
       if (join.leans && ruleBefore?.index === index - 1) ruleBefore.entry.joined = true;
     }
+    // An invariance that opens a list of rules is shown alone as well (invariance-lists.ts).
+    const head = hardness === "HARD" && !join && !clause.code ? invarianceListHead(clause, maskQuoted(clause.text), binds) : null;
+    if (head) found.push({ clause: head, text: sentenceCase(normalizeText(labelled(head))), hardness: "HARD" });
     found.push(entry);
     ruleBefore = { index, hardness, from: join?.from ?? clause, entry };
   }
