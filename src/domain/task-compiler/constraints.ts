@@ -20,6 +20,7 @@ import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
+import { closesLetter, describesWithNever } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
@@ -38,9 +39,11 @@ const NEGATED_LEAD = new RegExp(
 // as rules are left out: "nobody can find anything" ("can" describes, as in NEGATIVE_SUBJECT_RULE),
 // "which may or may not matter", "the numbers can't be right" (a judgement, not a ban), and "keep
 // asking me to …" ("keep" + -ing is aspect, not preservation). Sixteenth session: "we don't know /
-// think / remember …" states what the writer knows, not a rule.
+// think / remember …" states what the writer knows, not a rule. Twenty-first session: "X can stay
+// as it is / on 5.9.0" grants leave to keep X, it requires nothing ("Staging can stay as it is",
+// ft-052; "Other roles can stay as they are for now", fu-074; fl-021): no label calls it a rule.
 const HARD_ANYWHERE =
-  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:exactly )?(?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:other |further )?(?:changes|edits)|(?:must|has to) be (?:kept|retained|preserved)|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)(?! need\b| have to\b| (?:know|think|believe|understand|remember|see|expect|recall)\b)|(?:nobody|no one) (?:may|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|(?<!\bmay or )may not|(?:cannot|can'?t) be(?!\s+(?:right|correct|true|real|accurate|the case|normal)\b|\s*[.!]?$)|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b(?!\s+\w+ing\b)[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|(?<!\bcan )stays? (?:exactly )?(?:unchanged|as is|the same|as (?:it is|they are))|(?<!\bcan )(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:other |further )?(?:changes|edits)|(?:must|has to) be (?:kept|retained|preserved)|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)(?! need\b| have to\b| (?:know|think|believe|understand|remember|see|expect|recall)\b)|(?:nobody|no one) (?:may|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|(?<!\bmay or )may not|(?:cannot|can'?t) be(?!\s+(?:right|correct|true|real|accurate|the case|normal)\b|\s*[.!]?$)|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b(?!\s+\w+ing\b)[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
 // Twentieth session: "must be retained" and "must be preserved" as "must be kept", a retention
 // ("The audit trail in kyc_audit_log must be retained", fn-120; ff-053).
 // "Just comments in your reply" limits the answer as "just comments" does, and so does "Only comments
@@ -176,6 +179,7 @@ export function hardnessOf(clause: Clause): Hardness | null {
 function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
   const text = unmarked(maskQuoted(clause.text));
+  if (describesWithNever(text)) return null;
   if (gatedTest(SOFT, text)) {
     // Nineteenth session: "rather than" hedges nothing (fourteenth session); a clause that binds by
     // its own words keeps its force when "rather than" ends it ("No changes to production code, just
@@ -193,7 +197,7 @@ function hardnessOfText(clause: Clause): Hardness | null {
   // alone, and a bare denial there binds.
   const source = RULE_SOURCE_LABEL.exec(text);
   if (source && bindsAlone(text.slice(source[0].length))) return "HARD";
-  if (clause.section === "constraints" || clause.section === "forbidden") return "HARD";
+  if ((clause.section === "constraints" || clause.section === "forbidden") && !closesLetter(clause, text)) return "HARD";
   return null;
 }
 
