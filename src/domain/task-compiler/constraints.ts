@@ -20,7 +20,7 @@ import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
-import { closesLetter, describesWithNever } from "./not-rules.js";
+import { closesLetter, describesWithNever, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
@@ -178,7 +178,7 @@ export function hardnessOf(clause: Clause): Hardness | null {
 
 function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
-  const text = unmarked(maskQuoted(clause.text));
+  const text = withoutImpossibility(unmarked(maskQuoted(clause.text)));
   if (describesWithNever(text)) return null;
   if (gatedTest(SOFT, text)) {
     // Nineteenth session: "rather than" hedges nothing (fourteenth session); a clause that binds by
@@ -186,7 +186,12 @@ function hardnessOfText(clause: Clause): Hardness | null {
     // tests, and if you find an actual bug …, tell me rather than fixing it", fk-083).
     const unhedged = text.replace(/\brather than\b/gi, "");
     if (SOFT.test(unhedged)) return "SOFT";
-    return RATHER_RULE.test(text) || binds(unhedged) ? "HARD" : "SOFT";
+    // Twenty-first session: with no hedge word either, "rather than" compares two ways or facts and
+    // states no preference ("We re-generate it from the Payouts screen rather than running
+    // sepa_export.py by hand", fp-006; "ping me rather than patching around it", ft-159): the 15
+    // development clauses labelled SOFT with it all carry "ideally", "preferably" or "if possible",
+    // and the 16 without one are labelled no rule.
+    return RATHER_RULE.test(text) || binds(unhedged) ? "HARD" : null;
   }
   if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".

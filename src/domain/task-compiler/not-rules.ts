@@ -21,3 +21,17 @@ const SIGN_OFF = /^(?:[-–—]\s*)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*\([^()]{1
 
 /** Whether a clause under a rules heading only signs off or thanks (SIGN_OFF, isGreeting). */
 export const closesLetter = (clause: Clause, words: string): boolean => isGreeting(clause) || (!clause.bullet && SIGN_OFF.test(words));
+
+// "can't be" / "cannot be" binds only before a verb of change ("save.py cannot be modified", bn-169).
+// Before any other verb it states what is impossible, as a defect ("can't be used with a keyboard",
+// "Certificates can't be downloaded by learners with non-Latin names") or as the goal of the ask
+// ("return 404, not 403, so ids can't be probed", fl-165; "a unique index so the same learner cannot
+// be enrolled twice"; "- a 6th beneficiary can't be added" in a list of tests to write, ft-097): of
+// the development split's 33 such clauses read as rules, none is labelled one. Those words are
+// blanked before a clause is read for its hardness, so a rule beside them still binds.
+const IMPOSSIBILITY =
+  /\b(?:cannot|can'?t)\s+be\s+(?!(?:changed|modified|edited|touched|deleted|removed|renamed|moved|dropped|altered|overwritten|rewritten|reverted)\b)\w+/gi;
+
+/** A clause's words with its statements of what is impossible blanked (IMPOSSIBILITY). */
+export const withoutImpossibility = (words: string): string =>
+  /\bcan(?:not|'?t)\b/i.test(words) ? words.replace(IMPOSSIBILITY, (found) => " ".repeat(found.length)) : words;
