@@ -19,6 +19,8 @@ import {
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL } from "./rule-phrasings.js";
+import { invarianceListHead } from "./invariance-lists.js";
+import { closesLetter, describesWithNever, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
@@ -37,9 +39,11 @@ const NEGATED_LEAD = new RegExp(
 // as rules are left out: "nobody can find anything" ("can" describes, as in NEGATIVE_SUBJECT_RULE),
 // "which may or may not matter", "the numbers can't be right" (a judgement, not a ban), and "keep
 // asking me to …" ("keep" + -ing is aspect, not preservation). Sixteenth session: "we don't know /
-// think / remember …" states what the writer knows, not a rule.
+// think / remember …" states what the writer knows, not a rule. Twenty-first session: "X can stay
+// as it is / on 5.9.0" grants leave to keep X, it requires nothing ("Staging can stay as it is",
+// ft-052; "Other roles can stay as they are for now", fu-074; fl-021): no label calls it a rule.
 const HARD_ANYWHERE =
-  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|stays? (?:exactly )?(?:unchanged|as is|the same|as (?:it is|they are))|(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:other |further )?(?:changes|edits)|(?:must|has to) be (?:kept|retained|preserved)|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)(?! need\b| have to\b| (?:know|think|believe|understand|remember|see|expect|recall)\b)|(?:nobody|no one) (?:may|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|(?<!\bmay or )may not|(?:cannot|can'?t) be(?!\s+(?:right|correct|true|real|accurate|the case|normal)\b|\s*[.!]?$)|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b(?!\s+\w+ing\b)[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
+  /\b(hands off|refrain from|(?:is|are) frozen|prohibited|forbidden to|should (?:stay|remain)|needs? to stay|(?<!\bcan )stays? (?:exactly )?(?:unchanged|as is|the same|as (?:it is|they are))|(?<!\bcan )(?:stays?|remains?) on v?\d|(?:run )?on staging only|(?:limit|restrict|confine) (?:your |the |all )?changes to|changes? only (?:in|to)|stay (?:within|inside)|nothing outside|make no (?:other |further )?(?:changes|edits)|(?:must|has to) be (?:kept|retained|preserved)|not to (?:touch|change|modify|edit|delete|remove)|(?<!which )(?:it|this|that|they|we|you) (?:shouldn'?t|should not) (?=\w)|only\s+\S+\s+(?:may|can|should) (?:change|be (?:changed|touched|modified))|no (?:code )?changes(?: please)?$|no (?:db |database )?schema changes|schema is frozen|no (?:deploys|deployments|releases)|(?=(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t))(?<=^|[^a-z\s]\s*|\b(?:and|but|so|because|since|as|also|that|here|though|please|now)\s)(?:we|you|agents|nobody|no one) (?:don'?t|do not|never|may not|must not|can'?t)(?! need\b| have to\b| (?:know|think|believe|understand|remember|see|expect|recall)\b)|(?:nobody|no one) (?:may|should|is allowed to)|must not|mustn'?t|must never|should never|(?:is|are) never \w+ed|(?<!\bmay or )may not|(?:cannot|can'?t) be(?!\s+(?:right|correct|true|real|accurate|the case|normal)\b|\s*[.!]?$)|is not allowed|are not allowed|under no circumstances?|not allowed to|(?:allowed|permitted) only to|only (?:allowed|permitted) to|is forbidden|are forbidden|off[- ]limits|read[- ]only|(?:stay|keep) (?:away from|out of)|(?:is|are) not to be \w+|must (stay|remain)|has to stay|backwards?[- ]compatible|(?:must|should|has to|have to|needs? to) (?:be|stay|remain) (?:(?:byte|bit)[- ])?(?:identical|the same|unchanged)|keep\b(?!\s+\w+ing\b)[^;]{0,80}?\b(out of|unchanged|as (?:it )?is|intact|untouched|compatible))\b/i;
 // Twentieth session: "must be retained" and "must be preserved" as "must be kept", a retention
 // ("The audit trail in kyc_audit_log must be retained", fn-120; ff-053).
 // "Just comments in your reply" limits the answer as "just comments" does, and so does "Only comments
@@ -85,10 +89,19 @@ const HARD_SHORT = new RegExp(
 // Eighteenth session: the kind's object may be a file name ("No package.json bumps", "no go.mod
 // changes").
 const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea|rush|hurry|pressure)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|${NEGATIVE_SUBJECT_RULE}`;
+// Twenty-first session: "without …" binds when it denies a change to what exists, the guide's
+// prohibition on the work ("without changing behaviour", "without dropping any model", "without
+// losing at-least-once delivery", "without adding pods", "without any code change": the 44 such
+// labels of the development split, 26 of them "without changing"). With any other verb it says how
+// something is done or happens ("saves the name without normalising it", "sends the letter without
+// telling us", "how to restart the agent without losing the open ticket" is the runbook's content,
+// "fails without any message"): those 71 clauses are labelled no rule (fv-193, fl-068, fn-155,
+// fo-001). Segmenting still splits at every "without", and the clause still casts no type vote.
+const WITHOUT_CHANGE = String.raw`without\s+(?:(?:chang|alter|touch|modif(?:y|i)|break|drop|los|remov|delet|add|updat|loosen|increas|affect|regress|rewrit|edit|reduc|lower|rais)\w*ing\b|any\b[^,;]{0,40}\bchanges?\b|new\b|downtime|breaking)`;
 // Twentieth session: "keep X identical" as "keep X unchanged" ("keep the score identical for the replay
 // set in fraud-screen/test/replay/", fo-077: 20 of 20 development sentences labelled HARD).
 const HARD_LEAD = new RegExp(
-  `${LEAD}(?:without\\s+(?:\\w+ing\\b|any\\b|new\\b|downtime|breaking)|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$|empty|blank|unset|in place|where (?:it|they) (?:is|are))\\b|leave (?:the |all )?[\\w.-]+(?: [\\w.-]+)? (?:on|at) \\S+$|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|identical|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:code )?(?:changes|edits) (?:under|inside)\\b|no (?:new |breaking |external |public |db |database |production |prod |staging |runtime |gpl |copyleft |native )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
+  `${LEAD}(?:${WITHOUT_CHANGE}|only\\s+(?:touch|change|modify|edit|use|read|work|update|run|within|in|inside)\\b|leave\\b[^;]{0,80}?\\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$|empty|blank|unset|in place|where (?:it|they) (?:is|are))\\b|leave (?:the |all )?[\\w.-]+(?: [\\w.-]+)? (?:on|at) \\S+$|keep (?:all|every)\\b|keep\\b[^;]{0,80}?\\b(?:unchanged|as is|intact|untouched|stable|identical|out of|compatible)|${NOMINAL_RULE}|no (?:code|other|further) changes|no (?:code )?(?:changes|edits) (?:under|inside)\\b|no (?:new |breaking |external |public |db |database |production |prod |staging |runtime |gpl |copyleft |native )?(?:dependencies|deps|network|internet|breaking changes|downtime|api changes|behaviou?r changes?|functional changes?|schema changes|external calls|packages|changes to|deploys|deployments|releases|dependency changes|(?:\\w+ )?files)\\b)`,
   "i",
 );
 const SOFT =
@@ -165,14 +178,20 @@ export function hardnessOf(clause: Clause): Hardness | null {
 
 function hardnessOfText(clause: Clause): Hardness | null {
   if (ERROR_LINE.test(clause.text)) return null;
-  const text = unmarked(maskQuoted(clause.text));
+  const text = withoutImpossibility(unmarked(maskQuoted(clause.text)));
+  if (describesWithNever(text)) return null;
   if (gatedTest(SOFT, text)) {
     // Nineteenth session: "rather than" hedges nothing (fourteenth session); a clause that binds by
     // its own words keeps its force when "rather than" ends it ("No changes to production code, just
     // tests, and if you find an actual bug …, tell me rather than fixing it", fk-083).
     const unhedged = text.replace(/\brather than\b/gi, "");
     if (SOFT.test(unhedged)) return "SOFT";
-    return RATHER_RULE.test(text) || binds(unhedged) ? "HARD" : "SOFT";
+    // Twenty-first session: with no hedge word either, "rather than" compares two ways or facts and
+    // states no preference ("We re-generate it from the Payouts screen rather than running
+    // sepa_export.py by hand", fp-006; "ping me rather than patching around it", ft-159): the 15
+    // development clauses labelled SOFT with it all carry "ideally", "preferably" or "if possible",
+    // and the 16 without one are labelled no rule.
+    return RATHER_RULE.test(text) || binds(unhedged) ? "HARD" : null;
   }
   if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
@@ -183,7 +202,7 @@ function hardnessOfText(clause: Clause): Hardness | null {
   // alone, and a bare denial there binds.
   const source = RULE_SOURCE_LABEL.exec(text);
   if (source && bindsAlone(text.slice(source[0].length))) return "HARD";
-  if (clause.section === "constraints" || clause.section === "forbidden") return "HARD";
+  if ((clause.section === "constraints" || clause.section === "forbidden") && !closesLetter(clause, text)) return "HARD";
   return null;
 }
 
@@ -357,6 +376,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       entry.text = sentenceCase(normalizeText(labelled({ ...join.from, text: text.slice(join.from.start, clause.end) })));
       if (join.leans && ruleBefore?.index === index - 1) ruleBefore.entry.joined = true;
     }
+    // An invariance that opens a list of rules is shown alone as well (invariance-lists.ts).
+    const head = hardness === "HARD" && !join && !clause.code ? invarianceListHead(clause, maskQuoted(clause.text), binds) : null;
+    if (head) found.push({ clause: head, text: sentenceCase(normalizeText(labelled(head))), hardness: "HARD" });
     found.push(entry);
     ruleBefore = { index, hardness, from: join?.from ?? clause, entry };
   }

@@ -332,6 +332,11 @@ const overlaps = (taken: readonly [number, number][], start: number, end: number
 // files by name, as a Dockerfile is ("dispatch/go.mod and dispatch/go.sum are locked", fourteenth session).
 const GO_MODULE_FILE = /^go\.(?:mod|sum)$/;
 const FILE_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`);
+// Twenty-first session: a last part that opens with a dot names a file by the convention of
+// dotfiles (".env.local", ".npmrc", ".gitlab-ci.yml"), whatever its root: "Don't touch
+// portal/.env.local, that's per developer" forbids it (ft-114), as the guide's forbidden paths are
+// files wherever they stand.
+const DOTFILE = /^\.[A-Za-z][\w.-]*$/;
 
 // A path after "under" ("anything under app/views/seo") names a folder even without its trailing
 // "/", and is written as one (\`fs:app/views/seo/**\`), unless its last part has an extension or a glob.
@@ -354,6 +359,7 @@ function looksLikePath(raw: string, text: string, index: number): boolean {
     raw.startsWith("~/") ||
     FILE_EXTENSION.test(last) ||
     GO_MODULE_FILE.test(last) ||
+    DOTFILE.test(last) ||
     KNOWN_DIRS.test(segments[0] ?? "") ||
     segments.length >= 3
   );

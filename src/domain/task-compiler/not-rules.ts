@@ -1,0 +1,37 @@
+// Words that read like a rule and state none (twenty-first session). The guide's HARD is a
+// prohibition or obligation on the work; these clauses describe, or close the message.
+import { isGreeting, type Clause } from "./segment.js";
+
+// "never" opening a clause before a verb in the third person with its object or complement says what
+// something does, not what the agent may do: the report of a defect ("…, but never checks that
+// \`booking.visitor_id\` matches", bk-011; "the reload job never reloads it", "never compares it with
+// the session's restaurant") or where a failure shows ("fails 1 run in 10 on CI, never locally",
+// ft-035, fu-052, eg-127, fe-194). Of the development split's 31 such clauses none is labelled a rule;
+// a rule's "never" takes the bare verb ("never edit the XML by hand", "never call solve_day twice").
+const DESCRIBING_NEVER =
+  /^(?:(?:and|but|so|it|that|which)\s+)?never\s+(?:(?:locally|on\s+local)\b|\w+[^s\W]s\s+(?:the|it|them|that|this|its|their|a|an|to|by|with|from|between|back|down|up|any)\b)/i;
+
+/** Whether a clause opening with "never" describes what something does (DESCRIBING_NEVER). */
+export const describesWithNever = (words: string): boolean => DESCRIBING_NEVER.test(words);
+
+// A line that signs a message off, a name with its role in brackets ("_Hannah (product)_", ft-021;
+// "Owen (product, ex-Y6 teacher, …)", fl-003), or a thanks ("Thanks!!" after a "Rules: …" line,
+// cd-013), states no rule though it stands under a rules or out-of-scope heading.
+const SIGN_OFF = /^(?:[-–—]\s*)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*\([^()]{1,80}\)[_*]*$/;
+
+/** Whether a clause under a rules heading only signs off or thanks (SIGN_OFF, isGreeting). */
+export const closesLetter = (clause: Clause, words: string): boolean => isGreeting(clause) || (!clause.bullet && SIGN_OFF.test(words));
+
+// "can't be" / "cannot be" binds only before a verb of change ("save.py cannot be modified", bn-169).
+// Before any other verb it states what is impossible, as a defect ("can't be used with a keyboard",
+// "Certificates can't be downloaded by learners with non-Latin names") or as the goal of the ask
+// ("return 404, not 403, so ids can't be probed", fl-165; "a unique index so the same learner cannot
+// be enrolled twice"; "- a 6th beneficiary can't be added" in a list of tests to write, ft-097): of
+// the development split's 33 such clauses read as rules, none is labelled one. Those words are
+// blanked before a clause is read for its hardness, so a rule beside them still binds.
+const IMPOSSIBILITY =
+  /\b(?:cannot|can'?t)\s+be\s+(?!(?:changed|modified|edited|touched|deleted|removed|renamed|moved|dropped|altered|overwritten|rewritten|reverted)\b)\w+/gi;
+
+/** A clause's words with its statements of what is impossible blanked (IMPOSSIBILITY). */
+export const withoutImpossibility = (words: string): string =>
+  /\bcan(?:not|'?t)\b/i.test(words) ? words.replace(IMPOSSIBILITY, (found) => " ".repeat(found.length)) : words;
