@@ -132,10 +132,12 @@ const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcrede
 const secretOut = perRequest((acting) => acting.some((clause) => SECRET_OUT.test(clause.text)));
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
-  // A password or token is a secret the task handles only when something is done to it.
+  // A password or token is a secret the task handles only when something is done to it; not in a
+  // request about credential stuffing (below).
   [
     /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
     "handles secrets",
+    (_type, _clause, acting) => !speaksOfStuffing(acting),
   ],
   [
     /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets)(?: still| now| being)? (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text|hashed|stored)\b/i,
