@@ -129,7 +129,18 @@ const movesMoney: Reaches = (type, _clause, acting) =>
 const SECRET_OUT =
   /\b(?:leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|rotat\w*|revok\w*|purg\w*|re-?key\w*|screenshots?|deactivat\w*|a real one|live (?:key|token|secret|password|credential)s?)\b/i;
 const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcredential[- ]stuffing\b/i.test(clause.text)));
-const secretOut = perRequest((acting) => acting.some((clause) => SECRET_OUT.test(clause.text)));
+// Twenty-first session: a rotation the request calls routine (a period, "like last quarter") or says
+// nothing leaked ("it's the quarterly rotation, nothing leaked", "Routine yearly rotation, nothing
+// has leaked", "Rotate the database passwords like last quarter") replaces no exposed secret: SECRET
+// at the type's base, MEDIUM, by 5 writers (ew-073, fg-091, ft-103, fv-140, fa-024; the guide's
+// unsettled row), where a leak said anywhere keeps the raise. A credential written out still raises.
+const ROUTINE_ROTATION =
+  /\b(?:routine|scheduled|quarterly|yearly|annual|monthly)\b[^.;]{0,40}?\brotat\w*|\brotat\w*[^.;]{0,60}?\b(?:routine|quarterly|yearly|annual|monthly|(?:like|as) last (?:quarter|year|month|time))\b|\bnothing (?:has )?leaked\b/i;
+const LEAK_SAID = /(?<!\bnothing (?:has )?)\b(?:leaked|exposed|compromised)\b/i;
+const routineRotation = perRequest(
+  (acting) => acting.some((clause) => ROUTINE_ROTATION.test(clause.text)) && !acting.some((clause) => LEAK_SAID.test(clause.text)),
+);
+const secretOut = perRequest((acting) => !routineRotation(acting) && acting.some((clause) => SECRET_OUT.test(clause.text)));
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
   // A password or token is a secret the task handles only when something is done to it; not in a
@@ -137,7 +148,7 @@ const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [
     /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
     "handles secrets",
-    (_type, _clause, acting) => !speaksOfStuffing(acting),
+    (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting),
   ],
   [
     /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets)(?: still| now| being)? (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text|hashed|stored)\b/i,
@@ -156,7 +167,7 @@ const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   // A key, certificate or webhook URL rotated or revoked, or said to have leaked, is a credential
   // the task handles ("Rotate the keys that were visible in the screenshot", "revoke that webhook"),
   // whatever kind of key it is; a command named for it ("ops-cli rotate-certs") is only a name.
-  [KEY_ROTATED, "handles secrets"],
+  [KEY_ROTATED, "handles secrets", (_type, _clause, acting) => !routineRotation(acting)],
   // Twenty-first session: a key said to be real or live where it was written ("AWS key in
   // services/bacs/.env.example is a real one. rotate + remove", fq-103) is the guide's live
   // credential (CRITICAL); a dot inside a path does not end the sentence.
