@@ -135,7 +135,7 @@ const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcrede
 // at the type's base, MEDIUM, by 5 writers (ew-073, fg-091, ft-103, fv-140, fa-024; the guide's
 // unsettled row), where a leak said anywhere keeps the raise. A credential written out still raises.
 const ROUTINE_ROTATION =
-  /\b(?:routine|scheduled|quarterly|yearly|annual|monthly)\b[^.;]{0,40}?\brotat\w*|\brotat\w*[^.;]{0,60}?\b(?:routine|quarterly|yearly|annual|monthly|(?:like|as) last (?:quarter|year|month|time))\b|\bnothing (?:has )?leaked\b/i;
+  /\b(?:routine|scheduled|quarterly|yearly|annual|monthly)\b[^.;]{0,40}?\brotat(?:e|es|ed|ing|ions?)\b|\brotat(?:e|es|ed|ing|ions?)\b[^.;]{0,60}?\b(?:routine|quarterly|yearly|annual|monthly|(?:like|as) last (?:quarter|year|month|time))\b|\bnothing (?:has )?leaked\b/i;
 const LEAK_SAID = /(?<!\bnothing (?:has )?)\b(?:leaked|exposed|compromised)\b/i;
 const routineRotation = perRequest(
   (acting) => acting.some((clause) => ROUTINE_ROTATION.test(clause.text)) && !acting.some((clause) => LEAK_SAID.test(clause.text)),
