@@ -94,6 +94,25 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // cookie", "SESSION_COOKIE_SAMESITE='Strict'"): its flags decide who can ride a session, the
   // guide's sessions (HIGH), as "the session cookie" already reads; fd-123 and dh-127 were MEDIUM.
   [/(?<=[a-z0-9]_)session cookies?\b|\bsession_cookie_(?:secure|samesite|httponly|domain|age|name|path)\b/i, "changes auth or permissions"],
+  // Twenty-first session: a record anyone can reach by its id, said without the word IDOR ("returns
+  // the photo for any sample id", "returns the delivery photo for any `podId`", "Booking ids are
+  // sequential, so it's trivial to walk through them"), and a check that ties the user to the record
+  // ("there is no check on the depot of the user", "check that user depot = sample depot"): the
+  // guide's access control (HIGH). 13 development requests say ids are sequential, none below HIGH
+  // (fm-121, fv-028, ee-188, ew-030 were read MEDIUM).
+  [
+    /\b(?:return|returns|returning|serves?|serving|shows?|showing)\b[^.;]{0,60}?\bfor any `?(?:[\w-]+ )?[\w{}-]*id\b|\bids? (?:are|is) (?:sequential|guessable|incrementing)\b|\bcheck\w* (?:on|of) (?:the )?[\w-]+ of the (?:user|caller|member|customer)\b|\b(?:user|caller)(?:['’]s)? [\w-]+ ?==? ?[\w-]+ [\w-]+\b/i,
+    "changes auth or permissions",
+  ],
+  // Twenty-first session: who may enter a room or a building is access control as who may log in
+  // is (the guide's access control, HIGH): a key card or room key encoded, cancelled or still
+  // opening a door, a mobile key that opens the room, the lock server that encodes them (fu-020,
+  // fu-130, fu-188). A stored bucket that anyone can read ("world-readable", "publicly readable") is
+  // who may open stored files, as public-read is (fp-110, et-074, fu-103; all HIGH).
+  [
+    /\b(?:key ?cards?|room keys?|door keys?|mobile keys?|digital keys?|door locks?|lock servers?)\b|\b(?:encod|cancel)\w* (?:the |a )?(?:old |new )?(?:keys?|key ?cards?)\b|\bopen (?:their|the|a|his|her) (?:rooms?|doors?)\b|\b(?:buckets?|objects?)\b[^.;]{0,40}?\b(?:world|public(?:ly)?)[- ](?:readable|accessible)\b/i,
+    "changes auth or permissions",
+  ],
   // Seventeenth session: an admin area, an endpoint or an API locked down limits who may use it
   // ("lock down the funeral home admin panel, it's way too open", "Lock down the admin API like we
   // did for the portal", "lock down that endpoint …, the one leaking matter names"): 7 change

@@ -6,8 +6,9 @@ import type { Matcher } from "./risk.js";
 
 // A removal verb: delete, remove, wipe, nuke, purge, prune, destroy, "get rid of", "clean up",
 // "tidy up/away" (a clean-up with words between, "clean up the old release/2024.* branches").
+// Twenty-first session: "drop" as well ("Drop the staging-eu-central-1 cluster.", fp-169).
 const REMOVAL_VERB =
-  /\b(?:delet(?:e|es|ing)|remov(?:e|es|ing)|wip(?:e|es|ing)|nuk(?:e|es|ing)|purg(?:e|es|ing)|prun(?:e|es|ing)|destroy(?:s|ing)?|get(?:ting)? rid of|(?:clean|tidy|tidie)(?:s|ing)? up|tid(?:y|ies|ying) away)\b/i;
+  /\b(?:drop(?:s|ping)?(?! out\b)|delet(?:e|es|ing)|remov(?:e|es|ing)|wip(?:e|es|ing)|nuk(?:e|es|ing)|purg(?:e|es|ing)|prun(?:e|es|ing)|destroy(?:s|ing)?|get(?:ting)? rid of|(?:clean|tidy|tidie)(?:s|ing)? up|tid(?:y|ies|ying) away)\b/i;
 // What is stored or run somewhere, named by its kind anywhere in the clause (the object often comes
 // after a long name, "the stale feature/old-tariffs and spike/kafka-lockers branches", or before
 // the verb, "there are like 300 stale tags, get rid of them"): refs of a repository, environments
@@ -25,6 +26,12 @@ const TEAR_DOWN = /\btear(?:s|ing)? (?:[\w-]+ ){0,2}?down\b/i;
  * UNCLASSIFIED request the expression reads is labelled UNKNOWN ("clean up the mess", "get rid of
  * those warnings" and "can you delete them?" name nothing stored).
  */
+export const STORED_NAMED: Matcher = STORED_THING;
+// Twenty-first session: the removal may name its object only by referring back ("The old passport
+// scan backups … are still there: s3://…, s3://…, /mnt/nas01/… Delete all three.", fu-176): read with
+// STORED_NAMED over the request's other clauses.
+export const REMOVES_NAMED_BEFORE =
+  /\b(?:drop|delete|remove|wipe|nuke|purge|prune|destroy|get rid of|clean up) (?:them|those|these|it|both|all (?:of them|three|two|four|five|six))\b/i;
 export const REMOVES_STORED: Matcher = {
   exec: (text) => {
     const torn = TEAR_DOWN.exec(text);

@@ -6,7 +6,7 @@ import { isNegated, maskQuoted } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
-import { DELETION_VERBS, deletesFiles, REMOVES_STORED } from "./removals.js";
+import { DELETION_VERBS, deletesFiles, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -68,7 +68,12 @@ const PRODUCTION = /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\
 // CRITICAL, whatever they ship ("Promote the payroll-api image to the UAT environment", while
 // the same image promoted to production is CRITICAL). Production named as a target as well
 // ("from staging to production") keeps the raise.
-const NON_PRODUCTION_TARGET = /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
+// Twenty-first session: the environment may carry a region or a name before it ("to eu-staging",
+// fk-043), and production named only to be denied ("Production is NOT part of this ticket. We'll do
+// that in January", fv-156) is no target: both such deploys are HIGH.
+const NON_PRODUCTION_TARGET =
+  /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
+const PRODUCTION_DENIED = /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |in |into )?(?:the )?prod(?:uction)?\b/i;
 // Seventeenth session: branches or tags of a money service's repository removed ("Delete the release
 // tags older than v3 on trust-ledger", "deleting all release tags … in the billing repo") change
 // none of its code: HIGH as every other such deletion (the guide: 15 of 15), 4 requests of 4 parts
@@ -100,8 +105,15 @@ const perRequest = (read: (acting: Clause[]) => boolean) => {
     return value;
   };
 };
+// Where stored things are said to be: in production, the live system, or a host or database whose
+// name ends in -prod (not a file such as values-prod.yaml).
+const PRODUCTION_PLACE = String.raw`\b(?:in|from|on|out of) (?:the |our )?(?:prod(?:uction)?|live (?:system|site|environment|db|database)|(?!(?:non|pre)-prod)[\w-]+-prod(?![\w./-]))\b`;
+const IN_PRODUCTION = new RegExp(PRODUCTION_PLACE, "i");
+const placesInProduction = perRequest((acting) => acting.some((clause) => IN_PRODUCTION.test(clause.text)));
 const deploysToProduction = perRequest(
-  (acting) => acting.some((clause) => PRODUCTION.test(clause.text)) || !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
+  (acting) =>
+    acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_DENIED.test(clause.text)) ||
+    !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
 );
 const guardedByRole = perRequest((acting) => acting.some((clause) => GUARDED_BY_ROLE.test(clause.text)));
 const movesMoney: Reaches = (type, _clause, acting) =>
@@ -116,13 +128,27 @@ const movesMoney: Reaches = (type, _clause, acting) =>
 // parts were read CRITICAL, against the guide's two SECRET entries at MEDIUM, bug-03, fresh3-15).
 const SECRET_OUT =
   /\b(?:leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|rotat\w*|revok\w*|purg\w*|re-?key\w*|screenshots?|deactivat\w*|a real one|live (?:key|token|secret|password|credential)s?)\b/i;
-const secretOut = perRequest((acting) => acting.some((clause) => SECRET_OUT.test(clause.text)));
+const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcredential[- ]stuffing\b/i.test(clause.text)));
+// Twenty-first session: a rotation the request calls routine (a period, "like last quarter") or says
+// nothing leaked ("it's the quarterly rotation, nothing leaked", "Routine yearly rotation, nothing
+// has leaked", "Rotate the database passwords like last quarter") replaces no exposed secret: SECRET
+// at the type's base, MEDIUM, by 5 writers (ew-073, fg-091, ft-103, fv-140, fa-024; the guide's
+// unsettled row), where a leak said anywhere keeps the raise. A credential written out still raises.
+const ROUTINE_ROTATION =
+  /\b(?:routine|scheduled|quarterly|yearly|annual|monthly)\b[^.;]{0,40}?\brotat(?:e|es|ed|ing|ions?)\b|\brotat(?:e|es|ed|ing|ions?)\b[^.;]{0,60}?\b(?:routine|quarterly|yearly|annual|monthly|(?:like|as) last (?:quarter|year|month|time))\b|\bnothing (?:has )?leaked\b/i;
+const LEAK_SAID = /(?<!\bnothing (?:has )?)\b(?:leaked|exposed|compromised)\b/i;
+const routineRotation = perRequest(
+  (acting) => acting.some((clause) => ROUTINE_ROTATION.test(clause.text)) && !acting.some((clause) => LEAK_SAID.test(clause.text)),
+);
+const secretOut = perRequest((acting) => !routineRotation(acting) && acting.some((clause) => SECRET_OUT.test(clause.text)));
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
-  // A password or token is a secret the task handles only when something is done to it.
+  // A password or token is a secret the task handles only when something is done to it; not in a
+  // request about credential stuffing (below).
   [
     /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
     "handles secrets",
+    (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting),
   ],
   [
     /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets)(?: still| now| being)? (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text|hashed|stored)\b/i,
@@ -130,11 +156,22 @@ const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   ],
   // Thirteenth session: a password said to have leaked, or put where others read it ("the MLflow
   // admin password leaked in #ml-help", "the password of the production database in the wiki page").
-  [/\bpasswords?\b[^.;]{0,40}?\b(?:leaked|exposed|in (?:a |the )?(?:public|wiki|gist|slack|chat|channel|screenshot))/i, "handles secrets"],
+  // Twenty-first session: not where the request is about credential stuffing, whose leaked
+  // passwords are the attackers' list ("email/password pairs that look like a leaked list", fu-199:
+  // login hardening, HIGH, as the fourteenth session reads "credential stuffing" itself).
+  [
+    /\bpasswords?\b[^.;]{0,40}?\b(?:leaked|exposed|in (?:a |the )?(?:public|wiki|gist|slack|chat|channel|screenshot))/i,
+    "handles secrets",
+    (_type, _clause, acting) => !speaksOfStuffing(acting),
+  ],
   // A key, certificate or webhook URL rotated or revoked, or said to have leaked, is a credential
   // the task handles ("Rotate the keys that were visible in the screenshot", "revoke that webhook"),
   // whatever kind of key it is; a command named for it ("ops-cli rotate-certs") is only a name.
-  [KEY_ROTATED, "handles secrets"],
+  [KEY_ROTATED, "handles secrets", (_type, _clause, acting) => !routineRotation(acting)],
+  // Twenty-first session: a key said to be real or live where it was written ("AWS key in
+  // services/bacs/.env.example is a real one. rotate + remove", fq-103) is the guide's live
+  // credential (CRITICAL); a dot inside a path does not end the sentence.
+  [/\bkeys?\b(?:[^.;]|\.(?=\S)){0,40}?\b(?:is|are) (?:a )?(?:real|live)(?: ones?)?\b/i, "handles secrets"],
   // A credential written out in the request: a password in a connection URL, KEY=value, a token
   // by its vendor's prefix (docs/task-labelling.md: a live credential in a pasted log, 30 of 30);
   // since the twelfth session also a bearer token or a JWT written out, and a password passed on a
@@ -163,6 +200,8 @@ const moneyRaises = (rules: MoneyRule[]) =>
     reason,
     readsIn ? (type, clause, acting) => readsIn(clause) && movesMoney(type, clause, acting) : movesMoney,
   ]);
+// A bank account's details as requests and code name them.
+const BANK_DETAILS = String.raw`bank (?:account )?details|bank-details|bank account numbers?|sort ?codes?|sort_code|account_?numbers?`;
 const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
   [HISTORY_REWRITE, "rewrites shared history"],
   [
@@ -171,16 +210,44 @@ const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
   ],
   // The same loss written object first or far apart: "delete every recording older than 90 days
   // from the production recordings store", "anonymise the patients ... in the production DB".
+  // Twenty-first session: production is also named as the live system and as a host or database
+  // whose name ends in -prod ("clean out the dodgy test members someone made in the live system",
+  // fv-067; "drop the `import_moneysoft` schema on payroll-prod", fq-197), and data is also taken
+  // "out of" it; and the loss may be asked of what an earlier clause places there ("made a bunch of
+  // test bookings in production … Can you delete them?", fu-104): production data deleted is
+  // CRITICAL (docs/task-labelling.md, "risk").
   [
-    /\b(drop|truncate|wipe|purge|delete|erase|anonymi[sz]e|pseudonymi[sz]e|scrub)\b(?=[^.;]*\b(?:in|from|on) (?:the |our )?prod(?:uction)?\b)/i,
+    new RegExp(
+      String.raw`\b(?:drop|truncate|wipe|purge|delete|erase|anonymi[sz]e|pseudonymi[sz]e|scrub|clean out|clear out)\b(?=[^.;]*${PRODUCTION_PLACE})`,
+      "i",
+    ),
     "may lose production data",
+  ],
+  [
+    /\b(?:drop|truncate|wipe|purge|delete|erase|remove|clean out|clear out|get rid of) (?:them|those|these|all of them|both)\b/i,
+    "may lose production data",
+    (_type, _clause, acting) => placesInProduction(acting),
   ],
   // Card numbers and IBANs written to logs (docs/task-labelling.md: CRITICAL and RESTRICTED).
   // Seventeenth session: also card data or details, and the card number as a field's name
   // (`cardNumber`, `card_number`): the 5 change requests of 5 parts that name them with a log are
   // CRITICAL (fb-155, "## Card data in reservation logs", was read MEDIUM).
+  // Twenty-first session: also a bank account in other words than an IBAN ("Full bank details in
+  // people-api logs … stop logging sortCode, accountNumber", fq-041; "logs the full bank account
+  // number and sort code", ez-061): 5 development requests that log them, all CRITICAL.
   [
     /\b(card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b(?=[^.;]*\blog(s|ged|ging)?\b)|\blog(s|ged|ging)?\b[^.;]{0,60}?\b(card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b/i,
+    "writes payment card or bank data to logs",
+  ],
+  // Twenty-first session: also a bank account in other words than an IBAN ("Full bank details in
+  // people-api logs … stop logging sortCode, accountNumber", fq-041; "logs the full bank account
+  // number and sort code", ez-061): 5 development requests that log them, all CRITICAL; bank
+  // details shown "to any logged-in user" are access control (fv-146, HIGH).
+  [
+    new RegExp(
+      String.raw`\b(?:${BANK_DETAILS})\b[^.;]{0,40}?\b(?:in (?:the )?[\w-]* ?logs|logged(?!-)|to (?:the )?logs)\b|\blog(?:s|ged|ging)?(?!-)\b[^.;]{0,60}?\b(?:${BANK_DETAILS})\b`,
+      "i",
+    ),
     "writes payment card or bank data to logs",
   ],
 ];
@@ -203,6 +270,7 @@ const MIGRATING_TYPES: TaskType[] = ["DATA_MIGRATION", "UNCLASSIFIED"];
 const SCHEMA_WORK =
   /\bmigrations? (?:add(?:s|ing)?|that adds|to add|drop(?:s|ping)?|renam(?:es|ing)|alter(?:s|ing)?)\b|\bbackfill(?:ed|s)? (?:from|with|by|for)\b|\balter table\b|\bschema changes?\b|\bmigrat(?:e|es|ing) (?:the |all |our )?[\w ]{0,20}?(?:data|database|db|tables?|rows|records|columns?|schema)\b/i;
 const ships: Reaches = (type) => SHIPPING_TYPES.includes(type);
+const namesStored = perRequest((acting) => acting.some((clause) => STORED_NAMED.exec(clause.text) !== null));
 const migrates: Reaches = (type, clause) => MIGRATING_TYPES.includes(type) || SCHEMA_WORK.test(clause.text);
 
 const DELETES = new RegExp(
@@ -235,6 +303,7 @@ const HIGH: [Matcher, string, Reaches?][] = [
   // Seventeenth session: where no type fits, a removal of stored things named anywhere in the
   // clause, or anything torn down (removals.ts).
   [REMOVES_STORED, "deletes", (type) => type === "UNCLASSIFIED"],
+  [REMOVES_NAMED_BEFORE, "deletes", (type, _clause, acting) => type === "UNCLASSIFIED" && namesStored(acting)],
   ...ACCESS_RULES,
 ];
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
@@ -303,6 +372,12 @@ const LATER_WORK =
   /\b(?:in|for|with) (?:a|the) (?:later|follow-?up|separate|future|next) (?:PR|pull request|ticket|change|release|sprint|iteration)\b|\b(?:is|are) (?:a |for a )?(?:later|follow-?up|separate|future) (?:ticket|PR|task|story)\b/i;
 const NOT_NEEDED = /\bno [\w-]+(?: [\w-]+)? (?:is|are) (?:needed|necessary|required)\b|\b(?:is|are) not (?:needed|necessary|required)\b/i;
 const BY_HAND = /\b(?:by hand|manually)\b/i;
+// Twenty-first session: a clause that says what the work leaves alone ("No change to the scoring or
+// payment screens", "no charge from the site, reception decides …", "None of this touches payments",
+// "- no change to how damage is charged") names what is not the work, whether or not it reads as a
+// rule (bk-180, fu-083, fv-121, fk-199 were raised by the money they deny).
+const DENIES_CHANGE =
+  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in this [\w-]+) (?:touch|chang|affect)\w*/i;
 const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
 
 /**
@@ -323,6 +398,12 @@ function actingPart(clause: Clause): Clause[] {
   if (NOT_NEEDED.test(clause.text)) return [];
   // "Order confirmation and password reset emails are fine" names what works, not what changes.
   if (WORKS.test(clause.text)) return [];
+  // What the work leaves alone is not the work: the clause up to the denial still is.
+  const denial = DENIES_CHANGE.exec(clause.text);
+  if (denial) {
+    const head = clause.text.slice(0, denial.index);
+    return head.split(/\s+/).filter(Boolean).length >= 3 ? actingPart({ ...clause, text: head }) : [];
+  }
   // "I'd do it myself but I'm stuck in the payments stuff all day": the caller's own workload is
   // why they ask, not the work asked (thirteenth session).
   const own = CALLERS_OWN_WORK.exec(clause.text);
