@@ -53,7 +53,9 @@ const PAYROLL =
 // development split 33 of the 35 change requests that name it outside a path or a hyphenated name
 // ("tax-portal", "the tax adviser portal" name a system) are CRITICAL, the other two LOW. IPT
 // is the insurance premium tax ("applies the 9.5% IPT twice", "premium-engine 2.31.0 (new IPT rate)").
-const TAX = /(?<![-/\w.])(?:tax(?:es|ed)?|ipt)(?![-/\w.])(?! (?:advis[eo]rs?|portal|clients?|year|office)\b)/i;
+// Twenty-first session: GST and QST are the sales taxes of Australia, New Zealand and Canada, VAT by
+// other names ("the gst is wrong again", fv-042; "without GST/QST at checkout", bv-001).
+const TAX = /(?<![-/\w.])(?:tax(?:es|ed)?|ipt|gst|qst)(?![-/\w.])(?! (?:advis[eo]rs?|portal|clients?|year|office)\b)/i;
 // Fifteenth session: stored amounts of money named in a currency's units ("to integer minor units
 // (amount_minor BIGINT)", "an integer amount_pence column"): converting them or changing code that
 // computes with them is money work (the guide: money data and billing data
@@ -137,8 +139,12 @@ const DEPOSITS: Matcher = { exec: (text) => DEPOSIT.exec(blankQuotes(text)) };
 // withdrawal of consent, of a lot from an auction or of a team from a tournament moves no money: the
 // consent is named with it, and the singular is read only before a part of a money system.
 // (The 3-D Secure check of a card payment is read with the payment words above: 5 of 5 CRITICAL.)
+// Twenty-first session: a thing said to be paying, charging, refunding or billing now ("4.12.1 is
+// paying the canola second advance at the wheat rate", fv-169; "3.9.0 is charging the truck tariff to
+// motorbikes", bf-038) is a system that pays or charges, whatever the domain calls the money: the 14
+// such change requests on the development split are CRITICAL.
 const PAID_OUT =
-  /\bpa(?:y|ys|id|ying) out\b|\bcash[- ]?outs?\b|(?<!\bconsent[- ])\bwithdrawals\b(?![- ]of[- ]consent)|\bwithdrawal[- ](?:flow|page|screen|whitelist|cap|limits?|address(?:es)?|requests?|service|svc|batch\w*|worker|queue)\b/i;
+  /\b(?:is|are|was|were|keeps?|kept) (?:paying|charging|refunding|billing|invoicing)\b|\bpa(?:y|ys|id|ying) out\b|\bcash[- ]?outs?\b|(?<!\bconsent[- ])\bwithdrawals\b(?![- ]of[- ]consent)|\bwithdrawal[- ](?:flow|page|screen|whitelist|cap|limits?|address(?:es)?|requests?|service|svc|batch\w*|worker|queue)\b/i;
 // A wallet that holds customers' money is money as an account is: one topped up ("Customers topping
 // up the laundromat wallet with €7.35") and the service named by that role ("wallet-svc", "harden the
 // wallet service"): 5 change requests of 2 parts, all CRITICAL, none at another level. Not a wallet
