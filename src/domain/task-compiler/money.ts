@@ -157,6 +157,35 @@ const WALLETS: Matcher = {
   exec: (text) => (/\b(?:pass(?:es)?|pkpass|boarding|tickets?)\b/i.test(text) ? null : WALLET.exec(text)),
 };
 
+// Twenty-first session: a system whose name says it pays, prices or computes money, written as one
+// lower-case name: "pay" its head ("poolpay", "folio-pay"), a price its first part ("pricefeed"), or
+// a money noun joined to a calculator ("benefits-calc"). It is money work where the request works
+// in it, ships it or names its version ("Rename calc_adv() … across poolpay", fv-032; "Deploy
+// folio-pay 3.14.2 to production", fu-006; "roll benefits-calc in prod back", ft-077), not where
+// it is only where data comes from or a fact about it ("Just reading it from poolpay", fv-118; "The
+// quote is already stored by benefits-calc", ft-125; "pricefeed publishes fine", fv-138).
+const SYSTEM_NAME = /(?<![-\w/\\.@$#])[a-z]+(?:-[a-z]+)?(?![-\w/\\@]|\.\w)/g;
+const CALCULATOR = /^([a-z]+)-(?:calc|calculator|engine)$/;
+const namesMoneySystem = (name: string): boolean => {
+  if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$/.test(name)) return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
+  const part = CALCULATOR.exec(name)?.[1];
+  return part !== undefined && moneyClassOf(part) !== undefined;
+};
+const WORKED_IN = /\b(?:in|inside|within|across|into|to|deploy|release|ship|promote|redeploy|roll|rollback|back)\s+(?:the\s+)?$/i;
+const MONEY_SYSTEMS: Matcher = {
+  exec: (text) => {
+    // Each name above holds one of these; most clauses hold none, and are not read word by word.
+    if (!/pay|price|-calc|-engine/.test(text)) return null;
+    SYSTEM_NAME.lastIndex = 0;
+    for (let found = SYSTEM_NAME.exec(text); found; found = SYSTEM_NAME.exec(text)) {
+      if (!namesMoneySystem(found[0])) continue;
+      const end = found.index + found[0].length;
+      if (WORKED_IN.test(text.slice(Math.max(0, found.index - 16), found.index)) || /^\s+v?\d/.test(text.slice(end, end + 4))) return found;
+    }
+    return null;
+  },
+};
+
 /** The money rules written by hand, with the reason each gives (see speaksOfTimeOff). */
 const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [
@@ -200,6 +229,7 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [APR, "sets or computes a price"],
   [BILLS, "computes, charges or pays money"],
   [DEPOSITS, "computes, charges or pays money"],
+  [MONEY_SYSTEMS, "changes a system named for paying, pricing or computing money"],
 ];
 // Nineteenth session: the nouns WordNet classes as money (money-lexicon.ts), read after every rule
 // above, in the same clauses and with the same exceptions: a quoted word is data, and a balance or
