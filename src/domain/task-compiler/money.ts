@@ -186,6 +186,22 @@ const MONEY_SYSTEMS: Matcher = {
   },
 };
 
+// Twenty-first session: an amount of money written out (a currency sign or code with a number) in
+// the work is the money the code charges, pays or limits, whatever the domain calls it ("the £250
+// young driver excess gets added twice", fo-081; "pre-authorises a fixed 150 EUR per night", fu-117;
+// "a daily outgoing transfer limit of 5,000 EUR", bx-036). Not where the amount is what something
+// costs us or a budget for the work ("it's costing us about £1,800 a month", "under $3 of model
+// spend"), nor a price shown or formatted ("show £12.5 instead of £12.50", ee-059: the guide's
+// formatting of a price is no money work), nor SQL's "$1" or a compiled class's "$1".
+const AMOUNT =
+  /(?<![\w$=])(?<![=<>] )(?:[£€$]|\b(?:EUR|GBP|USD|AUD|NZD|CAD|CHF) ?)\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)? ?(?:EUR|GBP|USD|AUD|NZD|CAD|CHF|euros?|dollars?|pounds)\b/;
+const OUR_SPEND_OR_SHOWN =
+  /\b(?:cost(?:s|ing)?|spend(?:s|ing)?|spent|budget|pay (?:about|around|roughly)|shows?|showing|displays?|displayed|render(?:s|ed)?|format\w*|prints?)\b/i;
+const AMOUNTS_CHARGED: Matcher = {
+  exec: (text) =>
+    /[£€$]|EUR|GBP|USD|AUD|NZD|CAD|CHF|euro|dollar|pound/.test(text) && !OUR_SPEND_OR_SHOWN.test(text) ? AMOUNT.exec(text) : null,
+};
+
 /** The money rules written by hand, with the reason each gives (see speaksOfTimeOff). */
 const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [
@@ -259,5 +275,9 @@ const byLexicon: Reason = (match) =>
 const outsideQuotedLines = (clause: Clause): boolean => clause.role !== "data";
 /** Where a money rule reads: every clause of the work, or only those its predicate keeps. */
 export type MoneyRule = [Matcher, Reason, ((clause: Clause) => boolean)?];
-const moneyRules = (timeOff: boolean): MoneyRule[] => [...handMoneyRules(timeOff), [lexiconWords(timeOff), byLexicon, outsideQuotedLines]];
+const moneyRules = (timeOff: boolean): MoneyRule[] => [
+  ...handMoneyRules(timeOff),
+  [lexiconWords(timeOff), byLexicon, outsideQuotedLines],
+  [AMOUNTS_CHARGED, "charges, pays or limits an amount of money", outsideQuotedLines],
+];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };
