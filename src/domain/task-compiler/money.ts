@@ -46,8 +46,10 @@ const MONEY_NAMES =
 // ("staging-payroll-old") or a path, and payroll as the one a change is *for* ("a view for the
 // payroll export", "frozen for the external payroll vendor"), which changes no pay. A payslip or a
 // bank file alone is left out: its PDF and its upload are split between writers (bw-138, bw-034).
+// Twenty-first session: payroll that qualifies the people who run it ("each employer's payroll
+// contact", ft-123; "the payroll team is waiting", fq-046) names who, not pay computed.
 const PAYROLL =
-  /(?<![-/\w.]|\bfor (?:the |our |their |an? )?(?:\w+ )?)payroll(?![/\w.])|\b(?:net|gross|take-home|overtime|back) pay\b|\bwages?\b|\bpaychecks?\b|\bdirect[- ]deposits?\b|\b(?:sepa|bacs)\b(?![./])|\bACH\b/i;
+  /(?<![-/\w.]|\bfor (?:the |our |their |an? )?(?:\w+ )?)payroll(?![/\w.])(?! (?:contacts?|teams?|managers?|officers?|staff|people|department|admins?|clerks?|leads?)\b)|\b(?:net|gross|take-home|overtime|back) pay\b|\bwages?\b|\bpaychecks?\b|\bdirect[- ]deposits?\b|\b(?:sepa|bacs)\b(?![./])|\bACH\b/i;
 
 // Fifteenth session: tax computed or charged is the guide's "taxes money" (tax/VAT): on the
 // development split 33 of the 35 change requests that name it outside a path or a hyphenated name
@@ -224,13 +226,15 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   // word inside an identifier names money code as the word does (`points_ledger`, `round_fare()`,
   // `calcFee()`, `calculateDiscount`); "story points" and "data points" are neither.
   [LOYALTY_POINTS, "changes points members hold, which are money"],
+  // Twenty-first session: a price said to be wrong is a defect in a price computed ("Booking engine
+  // shows wrong prices sometimes. Fix.", fu-192; "the seat price is wrong on some invoices", ey-058).
   // A price computed, not shown: "the hammer prices are rounded wrong", "calculates the price of
   // bread sold by weight" (sorting or formatting a price in a generic component stays MEDIUM).
   // Fourteenth session: a surge multiplier, its cap or its smoothing sets the fare riders pay ("fix
   // the surge cap", "a `surge.smoothing_window` option", "new surge caps"), where a surge heatmap
   // or a "surge" alert only shows demand.
   [
-    /\b(?:round|calculat|comput|recalculat)\w*\b[^.;]{0,30}?\bprices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:rounded|calculated|computed)\b|\bsurge(?=[\s._-]*(?:caps?|multipliers?|pricing|prices?|smoothing|factors?)(?![a-z]))|\b(?:fare|price) multipliers?\b/i,
+    /\b(?:round|calculat|comput|recalculat)\w*\b[^.;]{0,30}?\bprices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:rounded|calculated|computed)\b|\bsurge(?=[\s._-]*(?:caps?|multipliers?|pricing|prices?|smoothing|factors?)(?![a-z]))|\b(?:fare|price) multipliers?\b|\b(?:wrong|incorrect) prices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:wrong|incorrect)\b/i,
     "computes, charges or pays money",
   ],
   [MONEY_NAMES, "changes code named for money"],
