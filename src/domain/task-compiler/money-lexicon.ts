@@ -63,6 +63,10 @@ const VERB_AFTER = /^\s+(?:us|them|you|me|him|her|down)\b/i;
 const NEXT_WORDS = /^(?: [A-Za-z]+(?![-\w/]))+/;
 /** A list item after "and", "or" or a comma ("the XML names and the currency"): one field among things of other kinds. */
 const LISTED = /(?:,|\band|\bor)\s+(?:the |a |an |their |its |our )?$/i;
+// Twenty-first session: a money noun after a comma that a verb follows starts a clause of its own
+// ("The calculation … is wrong, the lump sum is too low", ft-045): it is the subject the defect is
+// stated of, not one item of a list (docs/task-labelling.md, "risk": a defect in money is the work).
+const SUBJECT_OF_VERB = /^\s+(?:is|are|was|were|has|have|had|gets?|got|keeps?|kept|looks?|seems?)\b/i;
 /** Words that end a noun phrase: determiners, prepositions, conjunctions, auxiliaries and the like. */
 const FUNCTION_WORD =
   /^(?:a|an|the|of|in|on|at|to|for|from|by|with|without|into|onto|per|via|about|against|across|among|around|between|during|like|over|through|under|within|and|or|but|nor|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|must|may|might|shall|that|which|who|whose|when|where|while|if|as|than|so|because|since|until|before|after|this|these|those|it|its|their|our|your|his|her|my|no|not|now|still|all|each|every|any|some|too|twice|again|only|also|just|yet|instead|vs|out|off|up|i|we|you|they|he|she)$/i;
@@ -73,7 +77,8 @@ const AMOUNT_OF_MONEY =
 /** Whether a money word found at `start`..`end` of `text` names money (a noun, the head of what it names). */
 function namesMoney(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 12), start);
-  if (VERB_BEFORE.test(before) || VERB_AFTER.test(text.slice(end, end + 8)) || LISTED.test(before)) return false;
+  const next = text.slice(end, end + 8);
+  if (VERB_BEFORE.test(before) || VERB_AFTER.test(next) || (LISTED.test(before) && !SUBJECT_OF_VERB.test(next))) return false;
   const after =
     NEXT_WORDS.exec(text.slice(end, end + 60))?.[0]
       .trim()

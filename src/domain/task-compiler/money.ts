@@ -46,14 +46,18 @@ const MONEY_NAMES =
 // ("staging-payroll-old") or a path, and payroll as the one a change is *for* ("a view for the
 // payroll export", "frozen for the external payroll vendor"), which changes no pay. A payslip or a
 // bank file alone is left out: its PDF and its upload are split between writers (bw-138, bw-034).
+// Twenty-first session: payroll that qualifies the people who run it ("each employer's payroll
+// contact", ft-123; "the payroll team is waiting", fq-046) names who, not pay computed.
 const PAYROLL =
-  /(?<![-/\w.]|\bfor (?:the |our |their |an? )?(?:\w+ )?)payroll(?![/\w.])|\b(?:net|gross|take-home|overtime|back) pay\b|\bwages?\b|\bpaychecks?\b|\bdirect[- ]deposits?\b|\b(?:sepa|bacs)\b(?![./])|\bACH\b/i;
+  /(?<![-/\w.]|\bfor (?:the |our |their |an? )?(?:\w+ )?)payroll(?![/\w.])(?! (?:contacts?|teams?|managers?|officers?|staff|people|department|admins?|clerks?|leads?)\b)|\b(?:net|gross|take-home|overtime|back) pay\b|\bwages?\b|\bpaychecks?\b|\bdirect[- ]deposits?\b|\b(?:sepa|bacs)\b(?![./])|\bACH\b/i;
 
 // Fifteenth session: tax computed or charged is the guide's "taxes money" (tax/VAT): on the
 // development split 33 of the 35 change requests that name it outside a path or a hyphenated name
 // ("tax-portal", "the tax adviser portal" name a system) are CRITICAL, the other two LOW. IPT
 // is the insurance premium tax ("applies the 9.5% IPT twice", "premium-engine 2.31.0 (new IPT rate)").
-const TAX = /(?<![-/\w.])(?:tax(?:es|ed)?|ipt)(?![-/\w.])(?! (?:advis[eo]rs?|portal|clients?|year|office)\b)/i;
+// Twenty-first session: GST and QST are the sales taxes of Australia, New Zealand and Canada, VAT by
+// other names ("the gst is wrong again", fv-042; "without GST/QST at checkout", bv-001).
+const TAX = /(?<![-/\w.])(?:tax(?:es|ed)?|ipt|gst|qst)(?![-/\w.])(?! (?:advis[eo]rs?|portal|clients?|year|office)\b)/i;
 // Fifteenth session: stored amounts of money named in a currency's units ("to integer minor units
 // (amount_minor BIGINT)", "an integer amount_pence column"): converting them or changing code that
 // computes with them is money work (the guide: money data and billing data
@@ -137,8 +141,12 @@ const DEPOSITS: Matcher = { exec: (text) => DEPOSIT.exec(blankQuotes(text)) };
 // withdrawal of consent, of a lot from an auction or of a team from a tournament moves no money: the
 // consent is named with it, and the singular is read only before a part of a money system.
 // (The 3-D Secure check of a card payment is read with the payment words above: 5 of 5 CRITICAL.)
+// Twenty-first session: a thing said to be paying, charging, refunding or billing now ("4.12.1 is
+// paying the canola second advance at the wheat rate", fv-169; "3.9.0 is charging the truck tariff to
+// motorbikes", bf-038) is a system that pays or charges, whatever the domain calls the money: the 14
+// such change requests on the development split are CRITICAL.
 const PAID_OUT =
-  /\bpa(?:y|ys|id|ying) out\b|\bcash[- ]?outs?\b|(?<!\bconsent[- ])\bwithdrawals\b(?![- ]of[- ]consent)|\bwithdrawal[- ](?:flow|page|screen|whitelist|cap|limits?|address(?:es)?|requests?|service|svc|batch\w*|worker|queue)\b/i;
+  /\b(?:is|are|was|were|keeps?|kept) (?:paying|charging|refunding|billing|invoicing)\b|\bpa(?:y|ys|id|ying) out\b|\bcash[- ]?outs?\b|(?<!\bconsent[- ])\bwithdrawals\b(?![- ]of[- ]consent)|\bwithdrawal[- ](?:flow|page|screen|whitelist|cap|limits?|address(?:es)?|requests?|service|svc|batch\w*|worker|queue)\b/i;
 // A wallet that holds customers' money is money as an account is: one topped up ("Customers topping
 // up the laundromat wallet with €7.35") and the service named by that role ("wallet-svc", "harden the
 // wallet service"): 5 change requests of 2 parts, all CRITICAL, none at another level. Not a wallet
@@ -149,6 +157,51 @@ const PAID_OUT =
 const WALLET = /(?<![-/\w.])wallet(?:-svc|-service| service)\b(?![-\w]*\/)|\btop(?:s|ping)?[- ]?up (?:[\w-]+ ){0,3}?wallets?\b/;
 const WALLETS: Matcher = {
   exec: (text) => (/\b(?:pass(?:es)?|pkpass|boarding|tickets?)\b/i.test(text) ? null : WALLET.exec(text)),
+};
+
+// Twenty-first session: a system whose name says it pays, prices or computes money, written as one
+// lower-case name: "pay" its head ("poolpay", "folio-pay"), a price its first part ("pricefeed"), or
+// a money noun joined to a calculator ("benefits-calc"). It is money work where the request works
+// in it, ships it or names its version ("Rename calc_adv() … across poolpay", fv-032; "Deploy
+// folio-pay 3.14.2 to production", fu-006; "roll benefits-calc in prod back", ft-077), not where
+// it is only where data comes from or a fact about it ("Just reading it from poolpay", fv-118; "The
+// quote is already stored by benefits-calc", ft-125; "pricefeed publishes fine", fv-138).
+const SYSTEM_NAME = /(?<![-\w/\\.@$#])[a-z]+(?:-[a-z]+)?(?![-\w/\\@]|\.\w)/g;
+const CALCULATOR = /^([a-z]+)-(?:calc|calculator|engine)$/;
+const namesMoneySystem = (name: string): boolean => {
+  if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$/.test(name)) return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
+  const part = CALCULATOR.exec(name)?.[1];
+  return part !== undefined && moneyClassOf(part) !== undefined;
+};
+const WORKED_IN = /\b(?:in|inside|within|across|into|to|deploy|release|ship|promote|redeploy|roll|rollback|back)\s+(?:the\s+)?$/i;
+const MONEY_SYSTEMS: Matcher = {
+  exec: (text) => {
+    // Each name above holds one of these; most clauses hold none, and are not read word by word.
+    if (!/pay|price|-calc|-engine/.test(text)) return null;
+    SYSTEM_NAME.lastIndex = 0;
+    for (let found = SYSTEM_NAME.exec(text); found; found = SYSTEM_NAME.exec(text)) {
+      if (!namesMoneySystem(found[0])) continue;
+      const end = found.index + found[0].length;
+      if (WORKED_IN.test(text.slice(Math.max(0, found.index - 16), found.index)) || /^\s+v?\d/.test(text.slice(end, end + 4))) return found;
+    }
+    return null;
+  },
+};
+
+// Twenty-first session: an amount of money written out (a currency sign or code with a number) in
+// the work is the money the code charges, pays or limits, whatever the domain calls it ("the £250
+// young driver excess gets added twice", fo-081; "pre-authorises a fixed 150 EUR per night", fu-117;
+// "a daily outgoing transfer limit of 5,000 EUR", bx-036). Not where the amount is what something
+// costs us or a budget for the work ("it's costing us about £1,800 a month", "under $3 of model
+// spend"), nor a price shown or formatted ("show £12.5 instead of £12.50", ee-059: the guide's
+// formatting of a price is no money work), nor SQL's "$1" or a compiled class's "$1".
+const AMOUNT =
+  /(?<![\w$=])(?<![=<>] )(?:[£€$]|\b(?:EUR|GBP|USD|AUD|NZD|CAD|CHF) ?)\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)? ?(?:EUR|GBP|USD|AUD|NZD|CAD|CHF|euros?|dollars?|pounds)\b/;
+const OUR_SPEND_OR_SHOWN =
+  /\b(?:cost(?:s|ing)?|spend(?:s|ing)?|spent|budget|pay (?:about|around|roughly)|shows?|showing|displays?|displayed|render(?:s|ed)?|format\w*|prints?)\b/i;
+const AMOUNTS_CHARGED: Matcher = {
+  exec: (text) =>
+    /[£€$]|EUR|GBP|USD|AUD|NZD|CAD|CHF|euro|dollar|pound/.test(text) && !OUR_SPEND_OR_SHOWN.test(text) ? AMOUNT.exec(text) : null,
 };
 
 /** The money rules written by hand, with the reason each gives (see speaksOfTimeOff). */
@@ -173,13 +226,15 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   // word inside an identifier names money code as the word does (`points_ledger`, `round_fare()`,
   // `calcFee()`, `calculateDiscount`); "story points" and "data points" are neither.
   [LOYALTY_POINTS, "changes points members hold, which are money"],
+  // Twenty-first session: a price said to be wrong is a defect in a price computed ("Booking engine
+  // shows wrong prices sometimes. Fix.", fu-192; "the seat price is wrong on some invoices", ey-058).
   // A price computed, not shown: "the hammer prices are rounded wrong", "calculates the price of
   // bread sold by weight" (sorting or formatting a price in a generic component stays MEDIUM).
   // Fourteenth session: a surge multiplier, its cap or its smoothing sets the fare riders pay ("fix
   // the surge cap", "a `surge.smoothing_window` option", "new surge caps"), where a surge heatmap
   // or a "surge" alert only shows demand.
   [
-    /\b(?:round|calculat|comput|recalculat)\w*\b[^.;]{0,30}?\bprices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:rounded|calculated|computed)\b|\bsurge(?=[\s._-]*(?:caps?|multipliers?|pricing|prices?|smoothing|factors?)(?![a-z]))|\b(?:fare|price) multipliers?\b/i,
+    /\b(?:round|calculat|comput|recalculat)\w*\b[^.;]{0,30}?\bprices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:rounded|calculated|computed)\b|\bsurge(?=[\s._-]*(?:caps?|multipliers?|pricing|prices?|smoothing|factors?)(?![a-z]))|\b(?:fare|price) multipliers?\b|\b(?:wrong|incorrect) prices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:wrong|incorrect)\b/i,
     "computes, charges or pays money",
   ],
   [MONEY_NAMES, "changes code named for money"],
@@ -194,6 +249,7 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [APR, "sets or computes a price"],
   [BILLS, "computes, charges or pays money"],
   [DEPOSITS, "computes, charges or pays money"],
+  [MONEY_SYSTEMS, "changes a system named for paying, pricing or computing money"],
 ];
 // Nineteenth session: the nouns WordNet classes as money (money-lexicon.ts), read after every rule
 // above, in the same clauses and with the same exceptions: a quoted word is data, and a balance or
@@ -223,5 +279,9 @@ const byLexicon: Reason = (match) =>
 const outsideQuotedLines = (clause: Clause): boolean => clause.role !== "data";
 /** Where a money rule reads: every clause of the work, or only those its predicate keeps. */
 export type MoneyRule = [Matcher, Reason, ((clause: Clause) => boolean)?];
-const moneyRules = (timeOff: boolean): MoneyRule[] => [...handMoneyRules(timeOff), [lexiconWords(timeOff), byLexicon, outsideQuotedLines]];
+const moneyRules = (timeOff: boolean): MoneyRule[] => [
+  ...handMoneyRules(timeOff),
+  [lexiconWords(timeOff), byLexicon, outsideQuotedLines],
+  [AMOUNTS_CHARGED, "charges, pays or limits an amount of money", outsideQuotedLines],
+];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };
