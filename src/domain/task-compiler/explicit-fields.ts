@@ -59,6 +59,9 @@ export function budgetsOf(
   at: (span: Span | null) => unknown,
   spans: Record<string, unknown>,
 ): { latency: number | null; cost: ResourceBudget | null } {
+  // Twenty-first session (speed): most requests state no budget in words or fields, and then
+  // there is nothing to settle (the loop below would find no value for any field).
+  if (!findings.length && explicit.latencyBudgetMs == null && explicit.budgets == null) return { latency: null, cost: null };
   const fields: BudgetFinding["field"][] = ["latency_budget_ms", "max_cost_units", "max_attempts", "max_tokens", "max_tool_calls"];
   const values: Partial<Record<BudgetFinding["field"], number>> = {};
   for (const field of fields) {
