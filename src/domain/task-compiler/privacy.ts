@@ -1,7 +1,7 @@
 // Privacy class (split from risk.ts in the thirteenth session). Privacy looks at every word,
 // because data a task must not leak is still data the task handles; the first rule that matches,
 // in the order SECRET, PUBLIC, RESTRICTED, decides.
-import type { PrivacyClass } from "../../contracts/task-ir.js";
+import type { PrivacyClass, TaskType } from "../../contracts/task-ir.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
 import type { Clause } from "./segment.js";
 import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
@@ -152,6 +152,21 @@ function restOfSentence(clauses: Clause[], c: number, from: number): string {
   for (let n = c + 1; n < clauses.length && clauses[n]!.sentence === clauses[c]!.sentence; n++) rest += ` ${clauses[n]!.text}`;
   return rest;
 }
+// Twenty-first session: a rule that only names a kind of personal data (personal data, phone
+// numbers, passport data, GDPR) says what the material is about, not that the task holds it. Work that reads or writes a document or code and no stored record (REVIEW,
+// DOCS, REFACTOR, CONFIG_CHANGE) handles such data only where the request carries it (a person's
+// e-mail address, phone number or identifiers pasted in) or reads stored patients' records
+// (docs/task-labelling.md, "privacy": data *handled by the task*; code that merely concerns keys is
+// INTERNAL, and so is code or a document that merely concerns a field of personal data). Of the
+// development requests of those types matched only by such a name, 34 are INTERNAL and 1 is not: a
+// DPIA or retention design reviewed (ez-087, eq-078), a runbook with a helpdesk's number (ft-147),
+// an SQL script reviewed before it runs (fu-134), a field renamed (eh-053), a log level set
+// (fe-093). People's records deleted, merged or erased (PERSON_RECORDS) is work on the records
+// themselves, so it still counts whatever type was read.
+const HANDLES_NO_RECORDS: ReadonlySet<TaskType> = new Set(["REVIEW", "DOCS", "REFACTOR", "CONFIG_CHANGE"]);
+/** The rules that only name a kind of personal data (the work decides whether the task holds it). */
+const NAMES_A_KIND_OF_DATA: ReadonlySet<Matcher> = new Set<Matcher>([PERSONAL_DATA_HANDLED, DATA_PROTECTION_LAW, PASSPORT_DATA]);
+
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
   [
@@ -198,10 +213,12 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [PERSON_COLUMNS_REWRITTEN, "RESTRICTED", "rewrites person records"],
 ];
 
-export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
+export function privacyOf(clauses: Clause[], taskType: TaskType): Finding<PrivacyClass> {
+  const kindsAreNotData = HANDLES_NO_RECORDS.has(taskType);
   // Indexed loops: destructuring iterators allocated on every rule and clause.
   for (let r = 0; r < PRIVACY.length; r++) {
     const { 0: pattern, 1: value, 2: reason } = PRIVACY[r]!;
+    if (kindsAreNotData && NAMES_A_KIND_OF_DATA.has(pattern)) continue;
     for (let c = 0; c < clauses.length; c++) {
       const clause = clauses[c]!;
       const match = gatedExec(pattern, clause.text);
