@@ -153,19 +153,24 @@ function restOfSentence(clauses: Clause[], c: number, from: number): string {
   return rest;
 }
 // Twenty-first session: a rule that only names a kind of personal data (personal data, phone
-// numbers, passport data, GDPR) says what the material is about, not that the task holds it. Work that reads or writes a document or code and no stored record (REVIEW,
-// DOCS, REFACTOR, CONFIG_CHANGE) handles such data only where the request carries it (a person's
-// e-mail address, phone number or identifiers pasted in) or reads stored patients' records
-// (docs/task-labelling.md, "privacy": data *handled by the task*; code that merely concerns keys is
-// INTERNAL, and so is code or a document that merely concerns a field of personal data). Of the
-// development requests of those types matched only by such a name, 34 are INTERNAL and 1 is not: a
-// DPIA or retention design reviewed (ez-087, eq-078), a runbook with a helpdesk's number (ft-147),
-// an SQL script reviewed before it runs (fu-134), a field renamed (eh-053), a log level set
-// (fe-093). People's records deleted, merged or erased (PERSON_RECORDS) is work on the records
-// themselves, so it still counts whatever type was read.
+// numbers, passport data, GDPR, people's records deleted or merged) says what the material is
+// about, not that the task holds it. Work that reads or writes a document or code and no stored
+// record (REVIEW, DOCS, REFACTOR, CONFIG_CHANGE) handles such data only where the request carries
+// it (a person's e-mail address, phone number or identifiers pasted in) or reads stored patients'
+// records (docs/task-labelling.md, "privacy": data *handled by the task*; code that merely concerns
+// keys is INTERNAL, and so is code or a document that merely concerns a field of personal data).
+// Of the development requests of those types matched only by such a name, 36 are INTERNAL and 1
+// is not (ec-111, labelled by its writer's analogy with secrets): a DPIA or retention policy
+// reviewed (ez-087, ft-151), a runbook with a helpdesk's number (ft-147), an anonymisation script
+// reviewed before it runs (fu-134), a field renamed (eh-053), a log level set (fe-093).
 const HANDLES_NO_RECORDS: ReadonlySet<TaskType> = new Set(["REVIEW", "DOCS", "REFACTOR", "CONFIG_CHANGE"]);
 /** The rules that only name a kind of personal data (the work decides whether the task holds it). */
-const NAMES_A_KIND_OF_DATA: ReadonlySet<Matcher> = new Set<Matcher>([PERSONAL_DATA_HANDLED, DATA_PROTECTION_LAW, PASSPORT_DATA]);
+const NAMES_A_KIND_OF_DATA: ReadonlySet<Matcher> = new Set<Matcher>([
+  PERSONAL_DATA_HANDLED,
+  DATA_PROTECTION_LAW,
+  PASSPORT_DATA,
+  PERSON_RECORDS,
+]);
 
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
