@@ -138,6 +138,14 @@ const PERSONAL_DATA_HANDLED: Matcher = {
     return null;
   },
 };
+// Twenty-first session: a bank account written to logs is payment data in logs, as the guide's
+// IBANs are (docs/task-labelling.md, "Card numbers or IBANs written to logs: CRITICAL and
+// RESTRICTED"): "payouts is logging full bank details", ft-076; "stop logging members' bank account
+// numbers", fv-133; "Full bank details in people-api logs", fq-041 (4 of 4 development requests
+// RESTRICTED). Bank details only named (a role check on an endpoint that returns them, fv-146)
+// are no data in logs.
+const BANK_DETAILS_LOGGED =
+  /\blog(?:s|ged|ging)?\b[^.;\n]{0,60}?\b(?:bank (?:details|account numbers?)|sort[- ]?codes?)\b|\b(?:bank details|bank account numbers?|sort[- ]?codes?)\b[^.;\n]{0,40}?\b(?:in|to|into) (?:the |our )?(?:[\w-]+ )?logs?\b/i;
 const PUBLIC_STATEMENT =
   /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion|site)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i;
 // Nineteenth session: a statement that one part is public, contrasted in its sentence with the
@@ -207,6 +215,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [PUBLIC_STATEMENT, "PUBLIC", "the caller says the material is public"],
   [PERSONAL_DATA_HANDLED, "RESTRICTED", "mentions personal data"],
+  [BANK_DETAILS_LOGGED, "RESTRICTED", "writes people's bank details to logs"],
   [DATA_PROTECTION_LAW, "RESTRICTED", "handles data under a data-protection law"],
   [PATIENT_RECORDS, "RESTRICTED", "handles what is stored about patients"],
   [PERSON_RECORDS, "RESTRICTED", "rewrites or deletes records of people"],
