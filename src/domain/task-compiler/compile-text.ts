@@ -125,7 +125,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     "privacy_class",
     "privacyClass",
     explicit.privacyClass,
-    privacyOf(clauses),
+    privacyOf(clauses, taskType),
     (a, b) => a !== "UNTRUSTED" && b !== "INTERNAL" && PRIVACY_RANK[a] < PRIVACY_RANK[b],
   );
   for (const [key, found] of [

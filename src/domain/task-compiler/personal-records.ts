@@ -57,7 +57,7 @@ export const DATA_PROTECTION_LAW =
 // Synthetic, seeded or test people, and a relative clause after the verb, are not that object.
 // "owner" is left out: the owner of a plot or a pet record is a relation, not a kind of record.
 // Eighteenth session: "clean" alone is the same work ("please clean the old drivers records").
-const PERSON = String.raw`(?:customer|user|client|donor|employee|student|applicant|member|resident|policyholder|claimant|learner|subscriber|annotator|passenger|interpreter|traveller|consignee|borrower|candidate|participant|visitor|rider|guest|volunteer|pupil|driver|tenant|contact)`;
+export const PERSON = String.raw`(?:customer|user|client|donor|employee|student|applicant|member|resident|policyholder|claimant|learner|subscriber|annotator|passenger|interpreter|traveller|consignee|borrower|candidate|participant|visitor|rider|guest|volunteer|pupil|driver|tenant|contact)`;
 const RECORD_WORK = String.raw`\b(?:delet|eras|merg|anonymi[sz]|pseudonymi[sz]|clean(?:s|ed|ing)?\b|purg)\w*\b(?:(?!\b(?:synthetic|fake|faker|seeded|test|demo|that|which|who|uat)\b)[^.;\n]){0,60}?`;
 export const PERSON_RECORDS = new RegExp(
   [

@@ -1,7 +1,7 @@
 // Privacy class (split from risk.ts in the thirteenth session). Privacy looks at every word,
 // because data a task must not leak is still data the task handles; the first rule that matches,
 // in the order SECRET, PUBLIC, RESTRICTED, decides.
-import type { PrivacyClass } from "../../contracts/task-ir.js";
+import type { PrivacyClass, TaskType } from "../../contracts/task-ir.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
 import type { Clause } from "./segment.js";
 import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
@@ -138,6 +138,14 @@ const PERSONAL_DATA_HANDLED: Matcher = {
     return null;
   },
 };
+// Twenty-first session: a bank account written to logs is payment data in logs, as the guide's
+// IBANs are (docs/task-labelling.md, "Card numbers or IBANs written to logs: CRITICAL and
+// RESTRICTED"): "payouts is logging full bank details", ft-076; "stop logging members' bank account
+// numbers", fv-133; "Full bank details in people-api logs", fq-041 (4 of 4 development requests
+// RESTRICTED). Bank details only named (a role check on an endpoint that returns them, fv-146)
+// are no data in logs.
+const BANK_DETAILS_LOGGED =
+  /\blog(?:s|ged|ging)?\b[^.;\n]{0,60}?\b(?:bank (?:details|account numbers?)|sort[- ]?codes?)\b|\b(?:bank details|bank account numbers?|sort[- ]?codes?)\b[^.;\n]{0,40}?\b(?:in|to|into) (?:the |our )?(?:[\w-]+ )?logs?\b/i;
 const PUBLIC_STATEMENT =
   /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion|site)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i;
 // Nineteenth session: a statement that one part is public, contrasted in its sentence with the
@@ -152,6 +160,26 @@ function restOfSentence(clauses: Clause[], c: number, from: number): string {
   for (let n = c + 1; n < clauses.length && clauses[n]!.sentence === clauses[c]!.sentence; n++) rest += ` ${clauses[n]!.text}`;
   return rest;
 }
+// Twenty-first session: a rule that only names a kind of personal data (personal data, phone
+// numbers, passport data, GDPR, people's records deleted or merged) says what the material is
+// about, not that the task holds it. Work that reads or writes a document or code and no stored
+// record (REVIEW, DOCS, REFACTOR, CONFIG_CHANGE) handles such data only where the request carries
+// it (a person's e-mail address, phone number or identifiers pasted in) or reads stored patients'
+// records (docs/task-labelling.md, "privacy": data *handled by the task*; code that merely concerns
+// keys is INTERNAL, and so is code or a document that merely concerns a field of personal data).
+// Of the development requests of those types matched only by such a name, 36 are INTERNAL and 1
+// is not (ec-111, labelled by its writer's analogy with secrets): a DPIA or retention policy
+// reviewed (ez-087, ft-151), a runbook with a helpdesk's number (ft-147), an anonymisation script
+// reviewed before it runs (fu-134), a field renamed (eh-053), a log level set (fe-093).
+const HANDLES_NO_RECORDS: ReadonlySet<TaskType> = new Set(["REVIEW", "DOCS", "REFACTOR", "CONFIG_CHANGE"]);
+/** The rules that only name a kind of personal data (the work decides whether the task holds it). */
+const NAMES_A_KIND_OF_DATA: ReadonlySet<Matcher> = new Set<Matcher>([
+  PERSONAL_DATA_HANDLED,
+  DATA_PROTECTION_LAW,
+  PASSPORT_DATA,
+  PERSON_RECORDS,
+]);
+
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
   [
@@ -187,6 +215,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [PUBLIC_STATEMENT, "PUBLIC", "the caller says the material is public"],
   [PERSONAL_DATA_HANDLED, "RESTRICTED", "mentions personal data"],
+  [BANK_DETAILS_LOGGED, "RESTRICTED", "writes people's bank details to logs"],
   [DATA_PROTECTION_LAW, "RESTRICTED", "handles data under a data-protection law"],
   [PATIENT_RECORDS, "RESTRICTED", "handles what is stored about patients"],
   [PERSON_RECORDS, "RESTRICTED", "rewrites or deletes records of people"],
@@ -198,10 +227,12 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [PERSON_COLUMNS_REWRITTEN, "RESTRICTED", "rewrites person records"],
 ];
 
-export function privacyOf(clauses: Clause[]): Finding<PrivacyClass> {
+export function privacyOf(clauses: Clause[], taskType: TaskType): Finding<PrivacyClass> {
+  const kindsAreNotData = HANDLES_NO_RECORDS.has(taskType);
   // Indexed loops: destructuring iterators allocated on every rule and clause.
   for (let r = 0; r < PRIVACY.length; r++) {
     const { 0: pattern, 1: value, 2: reason } = PRIVACY[r]!;
+    if (kindsAreNotData && NAMES_A_KIND_OF_DATA.has(pattern)) continue;
     for (let c = 0; c < clauses.length; c++) {
       const clause = clauses[c]!;
       const match = gatedExec(pattern, clause.text);

@@ -3,11 +3,24 @@
 // "bump", "backfill") outweigh generic verbs ("fix", "add"); classify.ts doubles a cue in the first
 // sentence and explains every vote.
 import type { TaskType } from "../../contracts/task-ir.js";
+import { PERSON } from "./personal-records.js";
 
 export type Cue = [RegExp, number];
 
 /** An option, flag, setting or parameter added, not to a config or docs file (see PREDICATES). */
 export const NEW_OPTION = String.raw`(?:add|introduce) (?:an? |the |new )*(?:[\w.\`'-]+ ){0,3}(?:option|flag|setting|parameter)s?\b(?![^.;]*\.(?:env|ya?ml|toml|ini|conf|properties|tfvars|json|mdx?)\b)`;
+
+/**
+ * Twenty-first session: the people a system stores are records, so work on them as such is a data
+ * change (docs/task-labelling.md: DATA_MIGRATION changes stored data): people cleaned up, cleaned
+ * out, merged or deduplicated ("clean up the duplicate members", ft-095; "clean out the dodgy test
+ * members someone made in the live system", fv-067; "Merge duplicate interpreter profiles",
+ * hk-060), and their personal details updated or corrected ("update the home addresses for the
+ * Hallam Foods members", ft-019). Code is cleaned up and merged too, but never people: 22 of 22 requests with such
+ * words in the development split are DATA_MIGRATION. The predicate (type-predicates.ts) and the
+ * cue below read it, as with rows and records.
+ */
+export const PEOPLE_AS_RECORDS = String.raw`\b(?:clean(?:ing)? (?:up|out)|merge|dedupe|de-?duplicate) (?:[\w-]+ ){0,3}?${PERSON}(?:s\b|[ _](?:records?|rows?|profiles?|accounts?)\b)|\b(?:update|correct|fix|change) (?:the |their )?(?:[\w-]+ ){0,2}?(?:addresses|phone numbers|e-?mail addresses|names|dates of birth|bank details) (?:of|for) (?:[\w-]+ ){0,4}?${PERSON}s\b`;
 
 /**
  * Enforcing an access control ("enforce TOTP 2FA for the CrewAdmin role", "enforce TLS 1.2 as the
@@ -245,6 +258,7 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
   ],
   DATA_MIGRATION: [
     [workNoun("migrations?|backfill"), 5],
+    [new RegExp(PEOPLE_AS_RECORDS, "i"), 5],
     // "migrate the CI config" is not a data migration; the data or schema must be named.
     [
       /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(?:\S+ ){0,2}(data|rows|records)|copy (the )?(?:\S+ ){0,2}(data|rows|records)|(delete|purge|remove|erase)\b[^.;]{0,80}?\bfrom (?:the )?(?:prod(?:uction)? |live )?(?:database|db)|alter table|(add|drop|rename|remove|alter|change) (a |an |the )?(type of (the )?)?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e|clean(?:ing)? up) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data|entries|duplicates))\b/i,

@@ -2,7 +2,7 @@
 // conventional-commit prefixes (docs/task-compiler.md, "Pipeline", step 2; split from classify.ts
 // in the thirteenth session).
 import type { TaskType } from "../../contracts/task-ir.js";
-import { ENFORCED_CONTROL, NEW_OPTION } from "./type-cues.js";
+import { ENFORCED_CONTROL, NEW_OPTION, PEOPLE_AS_RECORDS } from "./type-cues.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
 
 /**
@@ -38,6 +38,8 @@ export const PREDICATES: [RegExp, TaskType][] = [
     /^clean(?:ing)? up (?:the |all |old |bad |stale |duplicate |[\w-]+ ){0,4}?(?:rows|records|data|entries|duplicates)\b|^clean (?:it|them|this|that) up (?:in|on) prod(?:uction)?\b|^(?:fix|correct|repair)(?: up)? (?:the |those |these |all |our )?(?:(?!duplicate\b)[\w-]+ ){0,3}?(?:data|rows|records)\b(?!\s+(?:export|import|pipeline|model|view|layer|loader|sync|feed|mapping)s?\b)/i,
     "DATA_MIGRATION",
   ],
+  // Twenty-first session: people the system stores cleaned up, merged or corrected (type-cues.ts).
+  [new RegExp(String.raw`^(?:${PEOPLE_AS_RECORDS})`, "i"), "DATA_MIGRATION"],
   [
     /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename|alter|change) (?:a |an |the )?(?:type of (?:the )?)?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^(?:add|drop|rename) (?:the )?(?:new )?columns\b|^(?:drop|truncate|wipe|empty) (?:the )?[\w-]+ table\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
     "DATA_MIGRATION",
@@ -252,7 +254,7 @@ export const OPENING_SUBJECT: [RegExp, TaskType][] = [
 
 export const PREDICATE_WEIGHT = 6;
 /** The first entries of PREDICATES name the predicate's object; they weigh more. */
-export const OBJECT_PREDICATES = 11;
+export const OBJECT_PREDICATES = 12;
 export const OBJECT_PREDICATE_WEIGHT = 9;
 
 /**
