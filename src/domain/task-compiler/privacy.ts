@@ -2,7 +2,8 @@
 // because data a task must not leak is still data the task handles; the first rule that matches,
 // in the order SECRET, PUBLIC, RESTRICTED, decides.
 import type { PrivacyClass, TaskType } from "../../contracts/task-ir.js";
-import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS, spanIn, type Finding, type Matcher } from "./risk.js";
+import { spanIn, type Finding, type Matcher } from "./risk.js";
+import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS } from "./secrets.js";
 import type { Clause } from "./segment.js";
 import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
 import {

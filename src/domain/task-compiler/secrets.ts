@@ -1,0 +1,41 @@
+// Secrets and history rewrites as risk and privacy both read them (docs/task-labelling.md: a
+// leaked or live credential and a history rewrite are CRITICAL and SECRET). Split out of risk.ts
+// in the twenty-first session, so that each file reads in one sitting.
+import { isNegated, maskQuoted } from "./constraints.js";
+import type { Matcher } from "./risk.js";
+
+// Nineteenth session: a credential's name may stand quoted as a key of a printed dict or JSON
+// object ("'XERO_CLIENT_SECRET': 'xr_sec_7Jq2…'" in a pasted startup log, fl-065): its value is as
+// live as after "=" (docs/task-labelling.md, "risk": a live credential in a pasted log, 30 of 30).
+const CREDENTIAL_LITERAL =
+  /\b[a-z][\w+.-]*:\/\/[^\s:/@`"']+:(?!\*+@)[^\s@/`"']{4,}@|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY)(?:\s*[=:]|["']\s*:)\s*(?![*<$x]{2,}|\$\{|<)["']?[^\s*"'<>]{4,}|\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}|\bsk_live_\w{8,}|\bnpm_[A-Za-z0-9]{16,}|\bhv[sb]\.[A-Za-z0-9_-]{20,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\bBearer\s+(?=[\w.~+/-]*\d)[A-Za-z0-9][\w.~+/-]{19,}|\beyJ[A-Za-z0-9_-]{16,}|\s-[ap]\s?'(?![<$*{])[^'\s]{6,}'|--password[= ]['"]?(?![<$*{])[^\s'"]{6,}|\b(?:[Pp]assword|[Pp]asswd|pwd|[a-z]*pw)=['"]?(?![<$*{]|x{3})[^\s&'"]{6,}|\bAuthorization"?\s*[:=]\s*["']?(?:Splunk|Token|Basic|Key|ApiKey|Api-Key)\s+(?=[\w.~+/=-]*\d)[A-Za-z0-9][\w.~+/=-]{15,}|\b(?:[a-z]+_)?(?:token|secret|api_?key|pass)=['"]?(?![<$*{]|x{3})(?=[^\s&'"]*\d)(?=[^\s&'"]*[a-z])[^\s&'"]{8,}/;
+// Every credential form above holds one of these; the full expression is tried only then.
+const CREDENTIAL_HINT = /:\/\/|[=:]|AKIA|gh[pousr]_|xox|sk_live|npm_|hv[sb]\.|BEGIN|Bearer|eyJ|\s-[ap]\s?'|--password/;
+export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text) ? CREDENTIAL_LITERAL.exec(text) : null) };
+// A history rewrite (docs/task-labelling.md: CRITICAL and SECRET, 29 of 29), read the same way by
+// risk and privacy: a force-push however it is spelled, the rewriting tools, purging from history
+// ("from the entire git history"), a reset pushed over a branch (a dot inside a version, "reset
+// main to v3.1.0 and push", does not end the sentence), and overwriting the remote branch with
+// local history ("overwrite origin/main with hers", "overwrite the remote main"), which is a
+// force-push in other words.
+export const HISTORY_REWRITE =
+  /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?(git )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|overwrit(e|ing) (the )?(remote|origin)\b)/i;
+// For privacy, a history rewrite the request forbids ("Never force-push to main" in quoted repo
+// rules) purges nothing: only one the request asks for makes the material SECRET.
+export const REWRITES_HISTORY: Matcher = { exec: (text) => (isNegated(text) ? null : HISTORY_REWRITE.exec(text)) };
+export const KEY_ROTATED: Matcher = {
+  exec: (text) =>
+    /(?<![-/\w])(rotat(e|ing)|revok(e|ing))(?![-\w])[^.;]{0,30}?\b(keys?|webhooks?|certificates?|certs?)\b(?![-\w])|\b(keys?|webhooks?(?: urls?)?)\b[^.;]{0,30}?\b(leaked|exposed|was visible|were visible|compromised)\b|\bleaked (?:api )?keys?\b/i.exec(
+      maskQuoted(text),
+    ),
+};
+// Secrets and keys named as such. A key that is only the unit something is counted by ("rate
+// limiting per API key", "for API-key requests") handles no credential's value
+// (docs/task-labelling.md, "privacy": a rate limit per API key is INTERNAL).
+// Thirteenth session: the same for a key that names how callers authenticate ("the API key
+// check", "keep the existing API key auth working": access control, HIGH, INTERNAL), and for the
+// word inside a URL or path ("…/iam/security-credentials/" in a quoted request is an address).
+// Fourteenth session: "credential stuffing" names an attack on a login, not a credential the task
+// handles (3 of 3 such requests INTERNAL: login throttling is access control, HIGH).
+export const SECRET_WORDS =
+  /\b((?<!\bnothing )secrets?|(?<![-/])credentials?(?!\/|[- ]stuffing)|(?<!\bper )api[- ]?keys?(?! (?:requests?|traffic|clients?|users?|quotas?|limits?|auth\w*|checks?|validation)\b)|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?)\b/i;
