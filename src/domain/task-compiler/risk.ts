@@ -198,9 +198,6 @@ const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
   // Seventeenth session: also card data or details, and the card number as a field's name
   // (`cardNumber`, `card_number`): the 5 change requests of 5 parts that name them with a log are
   // CRITICAL (fb-155, "## Card data in reservation logs", was read MEDIUM).
-  // Twenty-first session: also a bank account in other words than an IBAN ("Full bank details in
-  // people-api logs … stop logging sortCode, accountNumber", fq-041; "logs the full bank account
-  // number and sort code", ez-061): 5 development requests that log them, all CRITICAL.
   [
     /\b(card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b(?=[^.;]*\blog(s|ged|ging)?\b)|\blog(s|ged|ging)?\b[^.;]{0,60}?\b(card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b/i,
     "writes payment card or bank data to logs",

@@ -4,7 +4,7 @@
 // the same numbers. Pure and deterministic.
 import { hasMeasure } from "../ambiguity.js";
 import { hardnessOf } from "../constraints.js";
-import { wordCount, type Clause } from "../segment.js";
+import { countMatches, wordCount, type Clause } from "../segment.js";
 
 /** The feature names, in the order of the vector (the generated table lists them too). */
 export const ESCALATION_FEATURES = [
@@ -59,17 +59,6 @@ const PAST_EVENT =
   /\b(?:before|again|earlier|last (?:time|week|sprint|night)|yesterday|usual|previous(?:ly)?|discussed|mentioned|agreed|said|told|same|original(?:ly)?)\b/gi;
 const COMPARATIVE = /\b(?:more|less|better|worse|faster|slower|smaller|bigger|cleaner|nicer|simpler|improve[sd]?|optimi[sz]e)\b/gi;
 
-/**
- * How many matches a global expression has in a text: text.match(pattern)?.length, counted with
- * `test` (none of these expressions matches an empty string), without the array of matched
- * strings (twenty-first session, speed).
- */
-function count(pattern: RegExp, text: string): number {
-  let found = 0;
-  pattern.lastIndex = 0;
-  while (pattern.test(text)) found++;
-  return found;
-}
 // Module functions rather than closures per request (under tsx each closure made costs a defineProperty of its name).
 const has = (asked: ReadonlySet<string>, ...kinds: string[]): number => (kinds.some((k) => asked.has(k)) ? 1 : 0);
 const perWord = (n: number): number => Math.log1p(n);
@@ -97,10 +86,10 @@ export function escalationFeatures(input: EscalationInput): number[] {
     hasMeasure(text) ? 1 : 0,
     input.clauses.some((c) => c.bullet || c.section !== null || c.heading) ? 1 : 0,
     text.includes("?") ? 1 : 0,
-    perWord(count(PRONOUN, text)),
-    perWord(count(DEMONSTRATIVE, text)),
-    perWord(count(PAST_EVENT, text)),
-    perWord(count(COMPARATIVE, text)),
+    perWord(countMatches(PRONOUN, text)),
+    perWord(countMatches(DEMONSTRATIVE, text)),
+    perWord(countMatches(PAST_EVENT, text)),
+    perWord(countMatches(COMPARATIVE, text)),
     perWord(input.clauses.filter((c) => hardnessOf(c) !== null).length),
   ];
 }
