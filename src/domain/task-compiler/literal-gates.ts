@@ -11,142 +11,7 @@
 // ever skips a clause its expression matches.
 
 import { distributed } from "./alternatives.js";
-
-/** One parsed piece of an expression: a literal character, anything else that consumes, or a width-zero assertion. */
-type Atom = { kind: "char"; c: string } | { kind: "other" } | { kind: "zero" } | { kind: "group"; alts: Item[][] };
-type Item = { atom: Atom; min: number; max: number };
-
-class Unsure extends Error {}
-
-/** Parses an expression's source into alternatives of items; throws Unsure on anything it does not know exactly. */
-function parse(source: string): Item[][] {
-  let i = 0;
-  const alternatives = (): Item[][] => {
-    const alts: Item[][] = [[]];
-    while (i < source.length && source[i] !== ")") {
-      if (source[i] === "|") {
-        i++;
-        alts.push([]);
-        continue;
-      }
-      const atom = atomAt();
-      const [min, max] = quantifier();
-      alts[alts.length - 1]!.push({ atom, min, max });
-    }
-    return alts;
-  };
-  const atomAt = (): Atom => {
-    const ch = source[i]!;
-    if (ch === "(") {
-      i++;
-      let zero = false;
-      if (source.startsWith("?:", i)) i += 2;
-      else if (source.startsWith("?=", i) || source.startsWith("?!", i)) [i, zero] = [i + 2, true];
-      else if (source.startsWith("?<=", i) || source.startsWith("?<!", i)) [i, zero] = [i + 3, true];
-      else if (source.startsWith("?<", i)) i = source.indexOf(">", i) + 1;
-      else if (source[i] === "?") throw new Unsure();
-      const alts = alternatives();
-      if (source[i] !== ")") throw new Unsure();
-      i++;
-      return zero ? { kind: "zero" } : { kind: "group", alts };
-    }
-    if (ch === "[") {
-      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
-      if (i >= source.length) throw new Unsure();
-      i++;
-      return { kind: "other" };
-    }
-    if (ch === "\\") {
-      const next = source[i + 1];
-      i += 2;
-      if (next === undefined) throw new Unsure();
-      if (next === "b" || next === "B") return { kind: "zero" };
-      if ("dDwWsS".includes(next)) return { kind: "other" };
-      // An escaped punctuation character is itself; letters and digits are classes, controls,
-      // code points or back-references, which are not read here.
-      if (/[A-Za-z0-9]/.test(next)) throw new Unsure();
-      return { kind: "char", c: next };
-    }
-    i++;
-    if (ch === "^" || ch === "$") return { kind: "zero" };
-    if (ch === ".") return { kind: "other" };
-    if ("*+?{}]".includes(ch)) throw new Unsure();
-    return { kind: "char", c: ch };
-  };
-  const quantifier = (): [number, number] => {
-    const ch = source[i];
-    let bounds: [number, number] = [1, 1];
-    if (ch === "?") bounds = [0, 1];
-    else if (ch === "*") bounds = [0, Infinity];
-    else if (ch === "+") bounds = [1, Infinity];
-    else if (ch === "{") {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
-      if (!m) throw new Unsure();
-      const min = Number(m[1]);
-      bounds = [min, m[2] === undefined ? min : m[3] ? Number(m[3]) : Infinity];
-      i += m[0].length - 1;
-    } else return bounds;
-    i++;
-    if (source[i] === "?") i++;
-    return bounds;
-  };
-  const alts = alternatives();
-  if (i !== source.length) throw new Unsure();
-  return alts;
-}
-
-/** Literal strings one of which every match of the alternatives holds, or null. */
-function required(alts: Item[][]): string[] | null {
-  const all: string[] = [];
-  for (const alt of alts) {
-    const words = requiredInSequence(alt);
-    if (!words) return null;
-    all.push(...words);
-  }
-  return [...new Set(all)];
-}
-
-function requiredInSequence(items: Item[]): string[] | null {
-  const candidates: string[][] = [];
-  let run = "";
-  const flush = () => {
-    if (run) candidates.push([run]);
-    run = "";
-  };
-  for (const { atom, min, max } of items) {
-    // A width-zero assertion consumes nothing: the characters on its two sides are adjacent.
-    if (atom.kind === "zero") continue;
-    if (atom.kind === "char" && min >= 1) {
-      run += atom.c;
-      if (max !== 1) flush();
-      continue;
-    }
-    flush();
-    if (atom.kind === "group" && min >= 1) {
-      const words = required(atom.alts);
-      if (words) candidates.push(words);
-    }
-  }
-  flush();
-  // Any candidate is sound; the one whose shortest word is longest (then the fewest words) skips most.
-  // Words all of MIN_WORD letters or more rank first, as before punctuation counted (worth).
-  const score = (words: string[]) => {
-    const least = Math.min(...words.map(worth));
-    return (least >= MIN_WORD ? 1e6 : 0) + least * 100 - words.length;
-  };
-  return candidates.length ? candidates.reduce((best, next) => (score(next) > score(best) ? next : best)) : null;
-}
-
-/** Words shorter than this are not worth testing (measured: gates of over 100 words still pay). */
-const MIN_WORD = 3;
-
-/**
- * How much a word is worth as a gate: its length, except that one of punctuation alone ("@",
- * "://") is rare in a request's words and is worth testing however short (sixteenth session: the
- * e-mail expressions need "@"), ranked below any word of MIN_WORD letters so no gate that had
- * such a word changes.
- */
-const worth = (word: string): number => (/^[!-/:-@[-`{-~]+$/.test(word) ? Math.max(word.length, MIN_WORD - 0.5) : word.length);
+import { MIN_WORD, requiredWords, worth } from "./gate-words.js";
 
 export interface LiteralGate {
   /** One of these is in every text the expression matches (lower-cased when `caseless`). */
@@ -176,16 +41,15 @@ const pairOf = (a: number, b: number): number => (SYMBOL[a]! << 5) | SYMBOL[b]!;
 export function literalGateOf(pattern: RegExp): LiteralGate | null {
   // Unicode and set modes parse escapes differently; those expressions always run.
   if (/[uvy]/.test(pattern.flags)) return null;
-  let words: string[] | null;
-  try {
-    words = required(parse(pattern.source));
-  } catch (error) {
-    if (error instanceof Unsure) return null;
-    throw error;
-  }
+  let words = requiredWords(pattern.source);
   const caseless = pattern.flags.includes("i");
   if (!words || !words.length || words.some((w) => worth(w) < MIN_WORD - 0.5 || /[^\x20-\x7e]/.test(w))) return null;
   if (caseless) words = [...new Set(words.map((w) => w.toLowerCase()))];
+  return gateOfWords(words, caseless, pattern);
+}
+
+/** A gate on words already read (lower-cased when caseless), with their pairs. */
+function gateOfWords(words: string[], caseless: boolean, pattern: RegExp): LiteralGate {
   // The pairs are read on the lower-cased text, so a case-sensitive word is lower-cased for them.
   const pairs = words.map((w) => {
     const lower = w.toLowerCase();
@@ -324,10 +188,8 @@ function allMatches(pattern: RegExp, copy: RegExp, text: string): RegExpExecArra
 export function gatedTest(pattern: RegExp, text: string): boolean {
   if (pattern.global || pattern.sticky) return pattern.test(text);
   if (!mayMatch(gateFor(pattern), text)) return false;
-  const pieces = piecesFor(pattern);
-  if (pieces === null) return pattern.test(text);
-  for (let i = 0; i < pieces.length; i++) if (mayMatch(pieces[i]!.gate, text) && pieces[i]!.pattern.test(text)) return true;
-  return false;
+  const split = splitFor(pattern);
+  return split === null ? pattern.test(text) : splitTest(split, text);
 }
 
 // Eighteenth session: a long alternation (BINDING_FORM's sixty forms, HARD_LEAD's phrases) is run
@@ -338,9 +200,24 @@ export function gatedTest(pattern: RegExp, text: string): boolean {
 // the alternatives apart, each behind its own gate (the ungated ones together, as one expression):
 // only the few whose words a clause holds run. Not for exec, whose match and groups depend on the
 // alternatives' order, nor where a back-reference counts groups across alternatives.
-interface Piece {
-  gate: LiteralGate | null;
-  pattern: RegExp;
+// Twenty-second session (speed): the alternatives were asked one gate at a time, about 480 gate
+// calls a short request (BINDING_FORM's 144 gated pieces, the outside-source hint's, …: three in
+// five of all gate checks). Now each split expression keeps one index of its pieces' words (every
+// word once, with the pieces that need it): a text is read against the words in one loop, and
+// only the pieces whose words it holds run.
+interface SplitAlternation {
+  /** The alternatives without a gate of their own, as one expression, run first (null: none). */
+  open: RegExp | null;
+  /** The gated alternatives. */
+  pieces: RegExp[];
+  /** Every gated alternative's words, each once, as one gate. */
+  words: LiteralGate;
+  /** The pieces holding word w: `wordPieces` from `pieceEnds[w - 1]` (0 for the first) to `pieceEnds[w]`. */
+  wordPieces: Int32Array;
+  pieceEnds: Int32Array;
+  /** Per piece, the last call that ran it (`calls`), so a piece two present words share runs once. */
+  ranAt: Int32Array;
+  calls: number;
 }
 
 // Measured over the corpus's gatedTest calls (eighteenth session): BINDING_FORM (125 alternatives)
@@ -348,29 +225,85 @@ interface Piece {
 // scope.ts's FORBID (22) 1.4-1.7x, all calls together 1.45x; below ~15 the extra gates and scans
 // cost what they save (MEASURE's 14, led by an ungated number, ran 3x slower split).
 const MIN_PIECES = 20;
-const pieceCache = new WeakMap<RegExp, Piece[] | null>();
+const splitCache = new WeakMap<RegExp, SplitAlternation | null>();
 
-function piecesFor(pattern: RegExp): Piece[] | null {
-  let pieces = pieceCache.get(pattern);
-  if (pieces === undefined) pieceCache.set(pattern, (pieces = piecesOf(pattern)));
-  return pieces;
+function splitFor(pattern: RegExp): SplitAlternation | null {
+  let split = splitCache.get(pattern);
+  if (split === undefined) splitCache.set(pattern, (split = splitOf(pattern)));
+  return split;
 }
 
-function piecesOf(pattern: RegExp): Piece[] | null {
+function splitOf(pattern: RegExp): SplitAlternation | null {
   if (/[uvy]/.test(pattern.flags) || /\\(?:[1-9]|k<)/.test(pattern.source)) return null;
   const alternatives = distributed(pattern.source, MIN_PIECES);
   if (alternatives.length < MIN_PIECES) return null;
-  const gated: Piece[] = [];
+  const pieces: RegExp[] = [];
   const open: string[] = [];
+  const piecesOfWord = new Map<string, number[]>();
   for (const source of alternatives) {
     const piece = new RegExp(source, pattern.flags);
     const gate = literalGateOf(piece);
-    if (gate) gated.push({ gate, pattern: piece });
-    else open.push(source);
+    if (!gate) {
+      open.push(source);
+      continue;
+    }
+    for (const word of gate.words) {
+      const holding = piecesOfWord.get(word) ?? [];
+      if (!holding.length) piecesOfWord.set(word, holding);
+      holding.push(pieces.length);
+    }
+    pieces.push(piece);
   }
-  if (gated.length < 2) return null;
-  // The ungated alternatives run first: any clause the gates let through may still be settled by them.
-  return open.length ? [{ gate: null, pattern: new RegExp(open.join("|"), pattern.flags) }, ...gated] : gated;
+  if (pieces.length < 2) return null;
+  let end = 0;
+  return {
+    open: open.length ? new RegExp(open.join("|"), pattern.flags) : null,
+    pieces,
+    words: gateOfWords([...piecesOfWord.keys()], pattern.flags.includes("i"), pattern),
+    wordPieces: Int32Array.from([...piecesOfWord.values()].flat()),
+    pieceEnds: Int32Array.from(piecesOfWord.values(), (holding) => (end += holding.length)),
+    ranAt: new Int32Array(pieces.length),
+    calls: 0,
+  };
+}
+
+/** Whether the text matches any alternative: the ungated ones, then each piece holding a word the text holds. */
+function splitTest(split: SplitAlternation, text: string): boolean {
+  if (split.open?.test(text)) return true;
+  const { pieces, ranAt, wordPieces, pieceEnds } = split;
+  const indexed = indexOf(text);
+  if (indexed === null) {
+    // Not all ASCII: no gate may skip, every piece runs.
+    for (let i = 0; i < pieces.length; i++) if (pieces[i]!.test(text)) return true;
+    return false;
+  }
+  const call = split.calls === 0x7fffffff ? resetCalls(split) : ++split.calls;
+  const { words, pairSlots, pairMasks, pairEnds, caseless } = split.words;
+  const { bits } = indexed;
+  const haystack = caseless ? indexed.lower : text;
+  let p = 0;
+  words: for (let w = 0; w < words.length; w++) {
+    const end = pairEnds[w]!;
+    for (; p < end; p++)
+      if (!(bits[pairSlots[p]!]! & pairMasks[p]!)) {
+        p = end;
+        continue words;
+      }
+    if (!haystack.includes(words[w]!)) continue;
+    for (let i = w ? pieceEnds[w - 1]! : 0; i < pieceEnds[w]!; i++) {
+      const piece = wordPieces[i]!;
+      if (ranAt[piece] === call) continue;
+      ranAt[piece] = call;
+      if (pieces[piece]!.test(text)) return true;
+    }
+  }
+  if (checking) for (let i = 0; i < pieces.length; i++) if (ranAt[i] !== call) check(pieces[i]!, text);
+  return false;
+}
+
+function resetCalls(split: SplitAlternation): number {
+  split.ranAt.fill(0);
+  return (split.calls = 1);
 }
 
 // For the test that proves the gates sound over the development corpus: while checking, every
