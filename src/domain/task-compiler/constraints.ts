@@ -18,7 +18,7 @@ import {
 } from "./constraint-forms.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
-import { ACCEPTANCE_DENIAL } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, SAME_ACROSS_CASES } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { closesLetter, describesWithNever, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
@@ -386,8 +386,12 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
 }
 
 // Seventeenth session: "…, so please keep the plain-English style of the existing text" too (after a
-// reason; "If both have it, please keep the PubMed one" picks a survivor).
-const TRAILING_KEEP = /,\s+(?:and\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|preserve|retain)\s)/gi;
+// reason; "If both have it, please keep the PubMed one" picks a survivor). Twenty-second session: a
+// trailing ", same <output> for every …" is the same kind of rule after the ask (SAME_ACROSS_CASES in
+// rule-phrasings.ts: "move licence fee calculation from views.py into fees.py, same outputs for every
+// licence type", fy-154; "…, same output to the cent", fv-083).
+const TRAILING_KEEP = /,\s+(?:and\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|preserve|retain)\s|same\s)/gi;
+const SAME_RULE = new RegExp(SAME_ACROSS_CASES, "i");
 
 /**
  * The ", keep X" that ends a clause as a clause of its own, when it states a rule by KEEP_RULE (in
@@ -399,7 +403,8 @@ function trailingKeep(clause: Clause): Clause | null {
   const masked = maskQuoted(clause.text);
   for (const match of gatedMatchAll(TRAILING_KEEP, masked)) {
     const from = match.index + match[0].length;
-    if (KEEP_RULE.test(masked.slice(from))) return { ...clause, text: clause.text.slice(from), start: clause.start + from };
+    const rest = masked.slice(from);
+    if (KEEP_RULE.test(rest) || SAME_RULE.test(rest)) return { ...clause, text: clause.text.slice(from), start: clause.start + from };
   }
   return null;
 }

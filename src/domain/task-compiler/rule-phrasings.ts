@@ -118,6 +118,31 @@ const TWENTIETH_FORMS = [
   String.raw`(?:^|,\s+and\s+)(?:please\s+)?use\s[^;]{1,80}?,\s+(?:and\s+)?(?:not\s+(?:(?:make|create|add|write|making|creating|adding|writing)\s+)?(?:an?\s+|any\s+)?new\b|no\s+${NO_RELEASE}\w)`,
 ];
 
+// Twenty-second session (branch `hard22`): the guide's invariance ("must stay backwards compatible",
+// "no behaviour change") in two more shapes many writers share:
+// - "same <what the work produces>" bound to the cases it must hold for: for every/each/all/any
+//   case, on the existing or numbered fixtures, in both places, to the cent or penny ("same outputs
+//   for every licence type", "Same prices for every band", "same prices on the 140 fixture quotes",
+//   "same behaviour in both", "same output to the cent": fy-154, fz-050, fz-187, fw-100, fv-083; 15
+//   of the 16 development clauses of this shape that open a clause are labelled HARD, the last
+//   inside a longer rule). The quantifier is what makes it a requirement over inputs rather than a
+//   description of one setup ("the same cremator slot on 14 Nov", "Same here on 2.4.0" open no
+//   clause or name no output); it also ends a clause after the ask (constraints.ts, TRAILING_RULE);
+// - an obligation's modal before two verbs and "exactly the same" ("the prices must come out
+//   exactly the same", ga-199), as "must look exactly the same" was with one; not "should", which
+//   bug reports use for the expected behaviour ("URLs should pass through unchanged");
+// - stand-in data required in what the work writes ("Use a made-up donation number in the examples",
+//   "Use made-up addresses in any screenshots", "Use a fake number in the example command": fy-150,
+//   fz-158, es-017), the positive form of "no real addresses in the examples", which the guide's
+//   writers label where it stands alone, ending its sentence at the place it names (beside a denial,
+//   "…in the screenshots and examples; no real guest names …", fu-087, they label the denial).
+export const SAME_ACROSS_CASES = String.raw`^(?:and\s+)?same\s+(?!(?:here|thing|issue|problem|bug|error|again|as)\b)(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:for\s+(?:every|each|all|any)\b|on\s+(?:the\s+|all\s+|every\s+)?(?:\d|existing|current)|in\s+both\b|to\s+the\s+(?:cent|penny)\b)`;
+const TWENTY_SECOND_FORMS = [
+  SAME_ACROSS_CASES,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+[a-z]+\s+[a-z]+\s+exactly\s+the\s+same\b`,
+  String.raw`^(?:please\s+)?use\s+(?:only\s+)?(?:an?\s+|some\s+)?(?:made[- ]up|fake|dummy|fictional|fictitious|invented|synthetic)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:in|for)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:examples?|screenshots?|docs|documentation|fixtures?|tests?|test\s+data|samples?|readme|runbook)\b(?:\s+[\w-]+)?\s*[.!]?$`,
+];
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -134,6 +159,7 @@ export const RULE_PHRASINGS = [
   ...EIGHTEENTH_FORMS,
   ...NINETEENTH_FORMS,
   ...TWENTIETH_FORMS,
+  ...TWENTY_SECOND_FORMS,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
