@@ -18,7 +18,7 @@ import {
 } from "./constraint-forms.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
-import { ACCEPTANCE_DENIAL, SAME_ACROSS_CASES } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { closesLetter, describesWithNever, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
@@ -255,7 +255,7 @@ const KEEP_EXISTING = new RegExp(
 // session, is "keep the status column up to date as you go" (ongoing work, as "keep X in sync").
 // And a trailing ", keep X" after the ask in the same clause is the same rule ("Merge them into one
 // module with a \`window\` parameter, keep both public function names as thin wrappers …"): the rule
-// is the words from "keep" on (TRAILING_KEEP), its own clause, so what it forbids is not read from
+// is the words from "keep" on (TRAILING_RULE), its own clause, so what it forbids is not read from
 // the ask before it. Fifteenth session: "You must keep local login as a fallback" is the same rule,
 // and a place named after a new subject ("…, the hall TVs show it in an iframe") is the reason's,
 // not where the kept thing is put.
@@ -341,8 +341,6 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
-    const kept = !hardness && !clause.code ? trailingKeep(clause) : null;
-    if (kept) found.push({ clause: kept, text: sentenceCase(normalizeText(kept.text)), hardness: "HARD" });
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
     if (
@@ -360,6 +358,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       (KEEP.test(clause.text) || SHORT_DENIAL.test(unmarked(maskQuoted(clause.text))))
     )
       hardness = "HARD";
+    // Read last, so that a clause another rule makes HARD whole keeps its one constraint.
+    const kept = !hardness && !clause.code ? trailingKeep(clause) : null;
+    if (kept) found.push({ clause: kept, text: sentenceCase(normalizeText(kept.text)), hardness: "HARD" });
     previous = { clause, hardness };
     if (!hardness) continue;
     const split = hardness === "SOFT" && !clause.code ? ruleBeforeWish(clause) : null;
@@ -390,8 +391,11 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
 // trailing ", same <output> for every …" is the same kind of rule after the ask (SAME_ACROSS_CASES in
 // rule-phrasings.ts: "move licence fee calculation from views.py into fees.py, same outputs for every
 // licence type", fy-154; "…, same output to the cent", fv-083).
-const TRAILING_KEEP = /,\s+(?:and\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|preserve|retain)\s|same\s)/gi;
+// And a trailing elliptical limit (TRAILING_LIMIT in rule-phrasings.ts: ", not before 2am", ", not
+// production", ", no major version bumps").
+const TRAILING_RULE = /,\s+(?:and\s+|but\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|preserve|retain)\s|same\s|not\s|no\s)/gi;
 const SAME_RULE = new RegExp(SAME_ACROSS_CASES, "i");
+const LIMIT_RULE = new RegExp(TRAILING_LIMIT, "i");
 
 /**
  * The ", keep X" that ends a clause as a clause of its own, when it states a rule by KEEP_RULE (in
@@ -401,10 +405,11 @@ const SAME_RULE = new RegExp(SAME_ACROSS_CASES, "i");
  */
 function trailingKeep(clause: Clause): Clause | null {
   const masked = maskQuoted(clause.text);
-  for (const match of gatedMatchAll(TRAILING_KEEP, masked)) {
+  for (const match of gatedMatchAll(TRAILING_RULE, masked)) {
     const from = match.index + match[0].length;
     const rest = masked.slice(from);
-    if (KEEP_RULE.test(rest) || SAME_RULE.test(rest)) return { ...clause, text: clause.text.slice(from), start: clause.start + from };
+    if (KEEP_RULE.test(rest) || SAME_RULE.test(rest) || LIMIT_RULE.test(rest))
+      return { ...clause, text: clause.text.slice(from), start: clause.start + from };
   }
   return null;
 }

@@ -137,6 +137,15 @@ const TWENTIETH_FORMS = [
 //   writers label where it stands alone, ending its sentence at the place it names (beside a denial,
 //   "…in the screenshots and examples; no real guest names …", fu-087, they label the denial).
 export const SAME_ACROSS_CASES = String.raw`^(?:and\s+)?same\s+(?!(?:here|thing|issue|problem|bug|error|again|as)\b)(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:for\s+(?:every|each|all|any)\b|on\s+(?:the\s+|all\s+|every\s+)?(?:\d|existing|current)|in\s+both\b|to\s+the\s+(?:cent|penny)\b)`;
+// A trailing elliptical limit after the ask, split from it as its own rule (constraints.ts,
+// TRAILING_RULE), as "Not before 18:00 ET" and "Not prod." are when they open a sentence (fr-089): a
+// time the work may not start before ("Roll dispatchd v2.14.3 to production tonight, not before 2am",
+// fz-013), production denied ("…to the DC1 staging handhelds, not production, the night shift will
+// test it", fs-067), or a kind of change denied at the end of the ask ("apply all minor/patch npm
+// updates, no major version bumps", "rename Pupil.licNo -> provisionalLicenceNumber, no DB column
+// change": fy-079, fy-114; 54 of 54 commit titles ending so are labelled HARD), as ", no behaviour
+// change" was.
+export const TRAILING_LIMIT = String.raw`^(?:but\s+)?not\s+(?:(?:before|earlier\s+than)\s+(?:\d|midnight|noon|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:(?:on|in|to|into|for)\s+)?(?:the\s+)?(?:prod|production|live)\b(?:\s+(?:yet|for\s+now))?\s*(?:[,.;!]|$))|^(?:and\s+)?no\s+${NO_RELEASE}(?:[\w.-]+\s+){1,2}(?:changes?|bumps?|edits?)\s*[.!]?$`;
 const TWENTY_SECOND_FORMS = [
   SAME_ACROSS_CASES,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+[a-z]+\s+[a-z]+\s+exactly\s+the\s+same\b`,
