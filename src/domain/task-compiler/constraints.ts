@@ -88,7 +88,9 @@ const HARD_SHORT = new RegExp(
 // is a rule too; "can" is left out, it describes ("no one can log in").
 // Eighteenth session: the kind's object may be a file name ("No package.json bumps", "no go.mod
 // changes").
-const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea|rush|hurry|pressure)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|${NEGATIVE_SUBJECT_RULE}`;
+// Twenty-second session: the period may be a window ("No deletes between 07:00 and 21:00", fy-142;
+// "no production deploys between 20 December and 6 January", br-054: 3 of 3 labelled HARD).
+const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea|rush|hurry|pressure)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release)|between\s+\d)\b)|${NEGATIVE_SUBJECT_RULE}`;
 // Twenty-first session: "without …" binds when it denies a change to what exists, the guide's
 // prohibition on the work ("without changing behaviour", "without dropping any model", "without
 // losing at-least-once delivery", "without adding pods", "without any code change": the 44 such

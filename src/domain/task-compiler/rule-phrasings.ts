@@ -131,6 +131,12 @@ const TWENTIETH_FORMS = [
 // - an obligation's modal before two verbs and "exactly the same" ("the prices must come out
 //   exactly the same", ga-199), as "must look exactly the same" was with one; not "should", which
 //   bug reports use for the expected behaviour ("URLs should pass through unchanged");
+// - how data must come about, denied in the passive after a comma ("amounts come from the meter
+//   record, never recalculated in dispatchd", "The figures must come from the stored quote, never
+//   recalculated in the portal", "every index goes through a migration, never created by hand":
+//   fz-017, ft-125, fh-035, 3 of 3 HARD), as "is kept for 10 years and never deleted"; segment.ts
+//   splits the clause at ", never", and a place or agent must follow ("New members (joined, never
+//   stayed) should …" describes); in an acceptance item too (ACCEPTANCE_DENIAL);
 // - stand-in data required in what the work writes ("Use a made-up donation number in the examples",
 //   "Use made-up addresses in any screenshots", "Use a fake number in the example command": fy-150,
 //   fz-158, es-017), the positive form of "no real addresses in the examples", which the guide's
@@ -146,8 +152,10 @@ export const SAME_ACROSS_CASES = String.raw`^(?:and\s+)?same\s+(?!(?:here|thing|
 // change": fy-079, fy-114; 54 of 54 commit titles ending so are labelled HARD), as ", no behaviour
 // change" was.
 export const TRAILING_LIMIT = String.raw`^(?:but\s+)?not\s+(?:(?:before|earlier\s+than)\s+(?:\d|midnight|noon|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:(?:on|in|to|into|for)\s+)?(?:the\s+)?(?:prod|production|live)\b(?:\s+(?:yet|for\s+now))?\s*(?:[,.;!]|$))|^(?:and\s+)?no\s+${NO_RELEASE}(?:[\w.-]+\s+){1,2}(?:changes?|bumps?|edits?)\s*[.!]?$`;
+const PASSIVE_NEVER = String.raw`^(?:and\s+)?never\s+[a-z]+ed\s+(?:in|by|on|from|into|at|outside)\s`;
 const TWENTY_SECOND_FORMS = [
   SAME_ACROSS_CASES,
+  PASSIVE_NEVER,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+[a-z]+\s+[a-z]+\s+exactly\s+the\s+same\b`,
   String.raw`^(?:please\s+)?use\s+(?:only\s+)?(?:an?\s+|some\s+)?(?:made[- ]up|fake|dummy|fictional|fictitious|invented|synthetic)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:in|for)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:examples?|screenshots?|docs|documentation|fixtures?|tests?|test\s+data|samples?|readme|runbook)\b(?:\s+[\w-]+)?\s*[.!]?$`,
 ];
@@ -197,6 +205,7 @@ export const ACCEPTANCE_DENIAL = new RegExp(
     String.raw`^no\s+(?:visible|visual|behaviou?r|functional|ui)\s+changes?\b${NO_RELEASE}`,
     String.raw`^(?!.*\b(?:if|when|whether|why)\b)[^;,]{1,60}?\s(?:do|does)\s+not\s+change\s*[.!]?$`,
     ...NINETEENTH_ACCEPTANCE,
+    PASSIVE_NEVER,
   ].join("|"),
   "i",
 );
