@@ -20,7 +20,7 @@ import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
-import { closesLetter, describesWithNever, withoutImpossibility } from "./not-rules.js";
+import { closesLetter, describesWithNever, quotationReader, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
@@ -301,11 +301,17 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
   // Eighteenth session: a line quoted under such a line is an item of the list as a bullet is ("From
   // RELEASING.md:\n> No production deploys on Fridays.").
   let rulesList = false;
+  const insideQuotation = quotationReader(text);
   const item = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
   const worded = new Set(clauses.filter((clause) => item(clause) && hardnessOf(clause)).map((clause) => clause.sentence));
   for (const [index, clause] of clauses.entries()) {
     if (!item(clause))
       rulesList = !clause.code && (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) && item(clauses[index + 1]);
+    // A piece of a quotation cut by the segmenter is data wherever it stands (not-rules.ts).
+    if (insideQuotation(clause.start)) {
+      previous = { clause, hardness: null };
+      continue;
+    }
     if (clause.section === "acceptance") {
       // An acceptance item that opens with a prohibition ("- [ ] don't change the payout schedule",
       // "No fix in this ticket") binds the work like a rule, as does one that denies something in the
