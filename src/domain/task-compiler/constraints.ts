@@ -18,9 +18,9 @@ import {
 } from "./constraint-forms.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
-import { ACCEPTANCE_DENIAL } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
-import { closesLetter, describesWithNever, withoutImpossibility } from "./not-rules.js";
+import { closesLetter, describesWithNever, quotationReader, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
@@ -88,7 +88,9 @@ const HARD_SHORT = new RegExp(
 // is a rule too; "can" is left out, it describes ("no one can log in").
 // Eighteenth session: the kind's object may be a file name ("No package.json bumps", "no go.mod
 // changes").
-const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea|rush|hurry|pressure)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release))\b)|${NEGATIVE_SUBJECT_RULE}`;
+// Twenty-second session: the period may be a window ("No deletes between 07:00 and 21:00", fy-142;
+// "no production deploys between 20 December and 6 January", br-054: 3 of 3 labelled HARD).
+const NOMINAL_RULE = String.raw`no\s+(?![^;.]{0,40}\b(?:needed|required|necessary|need|idea|rush|hurry|pressure)\b)(?:(?:new|more|additional|extra|further)\s+\w|(?:[\w.-]+\s+){1,2}(?:changes?|edits?|deploys?|deployments?|releases?|migrations?|rewrites?|restarts?|merges?|pushes?|upgrades?|downgrades?|refactors?|renames?|bumps?|drops?|backfills?)\b|(?:drop|delete|truncate|alter|update|insert)\s+(?:statements|commands|queries)\b|[^;.]{1,60}?\s(?:until|this (?:sprint|quarter|week|month|release|cycle|year)|for now|during (?:the )?(?:freeze|audit|release)|between\s+\d)\b)|${NEGATIVE_SUBJECT_RULE}`;
 // Twenty-first session: "without …" binds when it denies a change to what exists, the guide's
 // prohibition on the work ("without changing behaviour", "without dropping any model", "without
 // losing at-least-once delivery", "without adding pods", "without any code change": the 44 such
@@ -255,7 +257,7 @@ const KEEP_EXISTING = new RegExp(
 // session, is "keep the status column up to date as you go" (ongoing work, as "keep X in sync").
 // And a trailing ", keep X" after the ask in the same clause is the same rule ("Merge them into one
 // module with a \`window\` parameter, keep both public function names as thin wrappers …"): the rule
-// is the words from "keep" on (TRAILING_KEEP), its own clause, so what it forbids is not read from
+// is the words from "keep" on (TRAILING_RULE), its own clause, so what it forbids is not read from
 // the ask before it. Fifteenth session: "You must keep local login as a fallback" is the same rule,
 // and a place named after a new subject ("…, the hall TVs show it in an iframe") is the reason's,
 // not where the kept thing is put.
@@ -299,11 +301,17 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
   // Eighteenth session: a line quoted under such a line is an item of the list as a bullet is ("From
   // RELEASING.md:\n> No production deploys on Fridays.").
   let rulesList = false;
+  const insideQuotation = quotationReader(text);
   const item = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
   const worded = new Set(clauses.filter((clause) => item(clause) && hardnessOf(clause)).map((clause) => clause.sentence));
   for (const [index, clause] of clauses.entries()) {
     if (!item(clause))
       rulesList = !clause.code && (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) && item(clauses[index + 1]);
+    // A piece of a quotation cut by the segmenter is data wherever it stands (not-rules.ts).
+    if (insideQuotation(clause.start)) {
+      previous = { clause, hardness: null };
+      continue;
+    }
     if (clause.section === "acceptance") {
       // An acceptance item that opens with a prohibition ("- [ ] don't change the payout schedule",
       // "No fix in this ticket") binds the work like a rule, as does one that denies something in the
@@ -341,8 +349,6 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
-    const kept = !hardness && !clause.code ? trailingKeep(clause) : null;
-    if (kept) found.push({ clause: kept, text: sentenceCase(normalizeText(kept.text)), hardness: "HARD" });
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
     if (
@@ -360,6 +366,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       (KEEP.test(clause.text) || SHORT_DENIAL.test(unmarked(maskQuoted(clause.text))))
     )
       hardness = "HARD";
+    // Read last, so that a clause another rule makes HARD whole keeps its one constraint.
+    const kept = !hardness && !clause.code ? trailingKeep(clause) : null;
+    if (kept) found.push({ clause: kept, text: sentenceCase(normalizeText(kept.text)), hardness: "HARD" });
     previous = { clause, hardness };
     if (!hardness) continue;
     const split = hardness === "SOFT" && !clause.code ? ruleBeforeWish(clause) : null;
@@ -386,8 +395,15 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
 }
 
 // Seventeenth session: "…, so please keep the plain-English style of the existing text" too (after a
-// reason; "If both have it, please keep the PubMed one" picks a survivor).
-const TRAILING_KEEP = /,\s+(?:and\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|preserve|retain)\s)/gi;
+// reason; "If both have it, please keep the PubMed one" picks a survivor). Twenty-second session: a
+// trailing ", same <output> for every …" is the same kind of rule after the ask (SAME_ACROSS_CASES in
+// rule-phrasings.ts: "move licence fee calculation from views.py into fees.py, same outputs for every
+// licence type", fy-154; "…, same output to the cent", fv-083).
+// And a trailing elliptical limit (TRAILING_LIMIT in rule-phrasings.ts: ", not before 2am", ", not
+// production", ", no major version bumps").
+const TRAILING_RULE = /,\s+(?:and\s+|but\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|preserve|retain)\s|same\s|not\s|no\s)/gi;
+const SAME_RULE = new RegExp(SAME_ACROSS_CASES, "i");
+const LIMIT_RULE = new RegExp(TRAILING_LIMIT, "i");
 
 /**
  * The ", keep X" that ends a clause as a clause of its own, when it states a rule by KEEP_RULE (in
@@ -397,9 +413,11 @@ const TRAILING_KEEP = /,\s+(?:and\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep
  */
 function trailingKeep(clause: Clause): Clause | null {
   const masked = maskQuoted(clause.text);
-  for (const match of gatedMatchAll(TRAILING_KEEP, masked)) {
+  for (const match of gatedMatchAll(TRAILING_RULE, masked)) {
     const from = match.index + match[0].length;
-    if (KEEP_RULE.test(masked.slice(from))) return { ...clause, text: clause.text.slice(from), start: clause.start + from };
+    const rest = masked.slice(from);
+    if (KEEP_RULE.test(rest) || SAME_RULE.test(rest) || LIMIT_RULE.test(rest))
+      return { ...clause, text: clause.text.slice(from), start: clause.start + from };
   }
   return null;
 }

@@ -4,7 +4,7 @@ import { isGreeting, type Clause } from "./segment.js";
 
 // "never" opening a clause before a verb in the third person with its object or complement says what
 // something does, not what the agent may do: the report of a defect ("…, but never checks that
-// \`booking.visitor_id\` matches", bk-011; "the reload job never reloads it", "never compares it with
+// `booking.visitor_id` matches", bk-011; "the reload job never reloads it", "never compares it with
 // the session's restaurant") or where a failure shows ("fails 1 run in 10 on CI, never locally",
 // ft-035, fu-052, eg-127, fe-194). Of the development split's 31 such clauses none is labelled a rule;
 // a rule's "never" takes the bare verb ("never edit the XML by hand", "never call solve_day twice").
@@ -35,3 +35,30 @@ const IMPOSSIBILITY =
 /** A clause's words with its statements of what is impossible blanked (IMPOSSIBILITY). */
 export const withoutImpossibility = (words: string): string =>
   /\bcan(?:not|'?t)\b/i.test(words) ? words.replace(IMPOSSIBILITY, (found) => " ".repeat(found.length)) : words;
+
+// Twenty-second session: quoted text is data (the guide's "quoted errors, log lines"), and so is a
+// piece of a quotation the segmenter cut at a dash or a full stop inside it, which maskQuoted cannot
+// blank because the clause holds only its end: "DO NOT WEIGH` in red)" of "the kiosk shows
+// `INDICATOR TIMEOUT - DO NOT WEIGH` in red" (ga-058), 'Keep your receipt."' of 'ReceiptFooter="…
+// shrubs. Keep your receipt."' (ga-177). A clause opens inside a quotation when its line holds an odd
+// number of backticks or of straight double quotes before it; a clause that opens a quotation and is
+// cut inside it keeps its words before the mark ("No behaviour change: `npm test -- …` must pass").
+
+/**
+ * Reads a text's clauses in order and tells whether each opens inside a quotation begun earlier on
+ * its line; one pass over the text for all of them.
+ */
+export function quotationReader(text: string): (start: number) => boolean {
+  let scanned = 0;
+  let ticks = 0;
+  let doubles = 0;
+  return (start: number): boolean => {
+    for (; scanned < start && scanned < text.length; scanned++) {
+      const char = text[scanned];
+      if (char === "\n") ticks = doubles = 0;
+      else if (char === "`") ticks++;
+      else if (char === '"') doubles++;
+    }
+    return ticks % 2 === 1 || doubles % 2 === 1;
+  };
+}

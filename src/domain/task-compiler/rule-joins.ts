@@ -4,7 +4,9 @@
 //   don't touch it", "… go.mod and go.sum are locked for the release, don't modify them") or for
 //   its verb ("One credit per driver, never two", "… changed only by the release pipeline, never by
 //   hand", seventeenth session: a quoted value, "make a missing claim mean 'no branches', never
-//   'all'") says nothing alone, nor does a denial of a verb alone ("unmapped values stay NULL, don't
+//   'all'"; twenty-second session: a passive "never" whose subject is the clause before's, "The
+//   figures must come from the stored quote, never recalculated in the portal", ft-125, fh-035)
+//   says nothing alone, nor does a denial of a verb alone ("unmapped values stay NULL, don't
 //   guess", sixteenth session), also with up to three words after its pronoun ("Runbooks under
 //   docs/runbooks/ are owned by Finance Ops; do not edit them from this repo", fifteenth session),
 //   and (eighteenth session) a negative subject's ("X is owned by compliance-eng; nobody else
@@ -25,7 +27,7 @@
 import type { Clause } from "./segment.js";
 
 const LEANING_DENIAL =
-  /^(?:(?:and|so|please|but)\s+)*(?:(?:don'?t|do not|never)\s+(?:\w+\s+){1,2}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:nobody|no one)(?:\s+else)?\s+(?:\w+\s+){1,3}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:don'?t|do not)\s+\w+|(?:never|not)\s+(?:by|in|on|at|from|via|with|two|twice|again|before|after|\d+)\b[^,;]{0,30}|(?:never|not)\s+(?:'[^',;]{1,30}'|"[^",;]{1,30}"))\s*[.!)]*$/i;
+  /^(?:(?:and|so|please|but)\s+)*(?:(?:don'?t|do not|never)\s+(?:\w+\s+){1,2}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:nobody|no one)(?:\s+else)?\s+(?:\w+\s+){1,3}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:don'?t|do not)\s+\w+|(?:never|not)\s+(?:by|in|on|at|from|via|with|two|twice|again|before|after|\d+)\b[^,;]{0,30}|never\s+[a-z]+ed\s+(?:in|by|on|from|into|at|outside)\b[^,;]{0,30}|(?:never|not)\s+(?:'[^',;]{1,30}'|"[^",;]{1,30}"))\s*[.!)]*$/i;
 const DENIAL_OPEN = /^(?:(?:and|but|please)\s+)*(?:no|not|never|nothing|don'?t|do not)\b/i;
 const ONLY_LIMIT = /\bonly\b/i;
 const JOINING_GAP = /^(?:[,;]|\s+[-–—]{1,2})?\s*$/;

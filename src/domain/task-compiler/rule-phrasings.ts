@@ -118,6 +118,48 @@ const TWENTIETH_FORMS = [
   String.raw`(?:^|,\s+and\s+)(?:please\s+)?use\s[^;]{1,80}?,\s+(?:and\s+)?(?:not\s+(?:(?:make|create|add|write|making|creating|adding|writing)\s+)?(?:an?\s+|any\s+)?new\b|no\s+${NO_RELEASE}\w)`,
 ];
 
+// Twenty-second session (branch `hard22`): the guide's invariance ("must stay backwards compatible",
+// "no behaviour change") in two more shapes many writers share:
+// - "same <what the work produces>" bound to the cases it must hold for: for every/each/all/any
+//   case, on the existing or numbered fixtures, in both places, to the cent or penny ("same outputs
+//   for every licence type", "Same prices for every band", "same prices on the 140 fixture quotes",
+//   "same behaviour in both", "same output to the cent": fy-154, fz-050, fz-187, fw-100, fv-083; 15
+//   of the 16 development clauses of this shape that open a clause are labelled HARD, the last
+//   inside a longer rule). The quantifier is what makes it a requirement over inputs rather than a
+//   description of one setup ("the same cremator slot on 14 Nov", "Same here on 2.4.0" open no
+//   clause or name no output); it also ends a clause after the ask (constraints.ts, TRAILING_RULE);
+// - an obligation's modal before two verbs and "exactly the same" ("the prices must come out
+//   exactly the same", ga-199), as "must look exactly the same" was with one; not "should", which
+//   bug reports use for the expected behaviour ("URLs should pass through unchanged");
+// - how data must come about, denied in the passive after a comma ("amounts come from the meter
+//   record, never recalculated in dispatchd", "The figures must come from the stored quote, never
+//   recalculated in the portal", "every index goes through a migration, never created by hand":
+//   fz-017, ft-125, fh-035, 3 of 3 HARD), as "is kept for 10 years and never deleted"; segment.ts
+//   splits the clause at ", never", and a place or agent must follow ("New members (joined, never
+//   stayed) should …" describes); in an acceptance item too (ACCEPTANCE_DENIAL);
+// - stand-in data required in what the work writes ("Use a made-up donation number in the examples",
+//   "Use made-up addresses in any screenshots", "Use a fake number in the example command": fy-150,
+//   fz-158, es-017), the positive form of "no real addresses in the examples", which the guide's
+//   writers label where it stands alone, ending its sentence at the place it names (beside a denial,
+//   "…in the screenshots and examples; no real guest names …", fu-087, they label the denial).
+export const SAME_ACROSS_CASES = String.raw`^(?:and\s+)?same\s+(?!(?:here|thing|issue|problem|bug|error|again|as)\b)(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:for\s+(?:every|each|all|any)\b|on\s+(?:the\s+|all\s+|every\s+)?(?:\d|existing|current)|in\s+both\b|to\s+the\s+(?:cent|penny)\b)`;
+// A trailing elliptical limit after the ask, split from it as its own rule (constraints.ts,
+// TRAILING_RULE), as "Not before 18:00 ET" and "Not prod." are when they open a sentence (fr-089): a
+// time the work may not start before ("Roll dispatchd v2.14.3 to production tonight, not before 2am",
+// fz-013), production denied ("…to the DC1 staging handhelds, not production, the night shift will
+// test it", fs-067), or a kind of change denied at the end of the ask ("apply all minor/patch npm
+// updates, no major version bumps", "rename Pupil.licNo -> provisionalLicenceNumber, no DB column
+// change": fy-079, fy-114; 54 of 54 commit titles ending so are labelled HARD), as ", no behaviour
+// change" was.
+export const TRAILING_LIMIT = String.raw`^(?:but\s+)?not\s+(?:(?:before|earlier\s+than)\s+(?:\d|midnight|noon|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:(?:on|in|to|into|for)\s+)?(?:the\s+)?(?:prod|production|live)\b(?:\s+(?:yet|for\s+now))?\s*(?:[,.;!]|$))|^(?:and\s+)?no\s+${NO_RELEASE}(?:[\w.-]+\s+){1,2}(?:changes?|bumps?|edits?)\s*[.!]?$`;
+const PASSIVE_NEVER = String.raw`^(?:and\s+)?never\s+[a-z]+ed\s+(?:in|by|on|from|into|at|outside)\s`;
+const TWENTY_SECOND_FORMS = [
+  SAME_ACROSS_CASES,
+  PASSIVE_NEVER,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+[a-z]+\s+[a-z]+\s+exactly\s+the\s+same\b`,
+  String.raw`^(?:please\s+)?use\s+(?:only\s+)?(?:an?\s+|some\s+)?(?:made[- ]up|fake|dummy|fictional|fictitious|invented|synthetic)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:in|for)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:examples?|screenshots?|docs|documentation|fixtures?|tests?|test\s+data|samples?|readme|runbook)\b(?:\s+[\w-]+)?\s*[.!]?$`,
+];
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -134,6 +176,7 @@ export const RULE_PHRASINGS = [
   ...EIGHTEENTH_FORMS,
   ...NINETEENTH_FORMS,
   ...TWENTIETH_FORMS,
+  ...TWENTY_SECOND_FORMS,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
@@ -162,6 +205,7 @@ export const ACCEPTANCE_DENIAL = new RegExp(
     String.raw`^no\s+(?:visible|visual|behaviou?r|functional|ui)\s+changes?\b${NO_RELEASE}`,
     String.raw`^(?!.*\b(?:if|when|whether|why)\b)[^;,]{1,60}?\s(?:do|does)\s+not\s+change\s*[.!]?$`,
     ...NINETEENTH_ACCEPTANCE,
+    PASSIVE_NEVER,
   ].join("|"),
   "i",
 );

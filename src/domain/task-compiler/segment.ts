@@ -50,7 +50,10 @@ const SECTION_NAMES: [RegExp, Section][] = [
     /^(acceptance criteria|acceptance|done when|definition of done|success criteria|requirements|expected( behaviou?r)?|it should|must)$/i,
     "acceptance",
   ],
-  [/^(constraints?|rules|limits|restrictions|guardrails)$/i, "constraints"],
+  // Twenty-second session: a heading that is only a prohibition ("### Don't", "## Do not") heads a list
+  // of rules as "## Rules" does; read as a clause it was a rule of its own, "Don't" (fy-142, ex-180,
+  // fa-187, fb-082, el-154: five writers, each bullet under it labelled, the heading never).
+  [/^(constraints?|rules|limits|restrictions|guardrails|don'?t|do not|never)$/i, "constraints"],
   [
     /^(out of scope|not in scope|(?:do )?not to touch|do not touch|don'?t touch|off[- ]limits|forbidden|hands off|leave alone|non[- ]goals)$/i,
     "forbidden",
