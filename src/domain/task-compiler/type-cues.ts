@@ -30,6 +30,10 @@ export const PEOPLE_AS_RECORDS = String.raw`\b(?:clean(?:ing)? (?:up|out)|merge|
  */
 export const ENFORCED_CONTROL = String.raw`enforc(?:e|es|ed|ing)\b[^.;]{0,40}?\b(?:2fa|mfa|totp|two[- ]factor|multi[- ]factor|tls|https|imdsv2|membership|scoping|permissions?|belongs? to|access checks?)\b`;
 
+/** Who can reach what: another party's records by an id, or anything shown to anyone or with no login (SECURITY_FIX below). */
+const VULNERABLE_REACH =
+  /\bby (?:just )?(?:changing|editing|incrementing|guessing) (?:the|a|an) (?:[\w-]+ )?(?:number|id|digits?)\b|\b(?:can|could) (?:see|open|read|view|fetch|download|access|pull|list) (?:any )?other [\w-]+(?:s'|'s)|\b(?:shows?|serves?|returns?|exposes?|visible|readable|opens?)\b[^.;\n]{0,80}?\bto anyone\b(?! (?:who|with|in|at|on|that|else)\b)|\b(?:don't|do not|doesn't|does not) (?:even )?(?:need|have) to be logged[- ]in\b|\bwithout (?:being |even being )?logged[- ]in\b/i;
+
 /**
  * "review" bound by a determiner or a possessive ("the security review", "Thursday's architecture
  * review", "Thomas's review feedback"), after "for", "under" or "through" ("submit it for App Store
@@ -217,6 +221,15 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
     // Thirteenth session: an access control enforced where it was optional or missing.
     [new RegExp(String.raw`\b${ENFORCED_CONTROL}`, "i"), 5],
+    // Twenty-second session: a vulnerability described by who can reach what (the guide's table:
+    // SECURITY_FIX closes a vulnerability), however the request then words the fix ("make it
+    // members-only", "add the check", "require the tracking token"): another party's records reached
+    // by changing an id or a number ("Parents can open other children's diary photos … by changing
+    // the number", fz-027), or something shown to anyone or with no login ("shows every member's
+    // phone number … to anyone, you don't need to be logged in", fy-076; "shows the recipient's full
+    // address … to anyone", fz-116). 42 of the 42 development requests that describe reach by an id
+    // or another party's records so are SECURITY_FIX; "for anyone" (a price rule, a sign-off) is no reach.
+    [VULNERABLE_REACH, 5],
   ],
   DEPENDENCY_UPDATE: [
     [workNoun("upgrades?|bumps?"), 5],
