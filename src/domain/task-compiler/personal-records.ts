@@ -62,6 +62,11 @@ const RECORD_WORK = String.raw`\b(?:delet|eras|merg|anonymi[sz]|pseudonymi[sz]|c
 export const PERSON_RECORDS = new RegExp(
   [
     String.raw`\bduplicate (?:[a-z-]+ )?${PERSON}(?:s\b|[ _](?:records?|rows?|profiles?|accounts?)\b)`,
+    // Twenty-second session: accounts stored twice are a person's records whoever holds
+    // them ("clean up the duplicate accounts in prod", fx-112; "merge duplicate fan accounts",
+    // cb-113; "Duplicate HPC accounts", er-101): 11 of the 11 development requests that name
+    // duplicate accounts are RESTRICTED.
+    String.raw`\bduplicate (?:[a-z-]+ )?accounts\b`,
     String.raw`${RECORD_WORK}\b(?:former|old|closed|inactive|deleted|withdrawn|all|every|each|the) ${PERSON}(?:s\b|[ _](?:records?|rows?|data|profiles?|table)\b)`,
     String.raw`${RECORD_WORK}(?<!\b(?:not|no|never|without) )\b${PERSON}[ _]?(?:records?|data|details|profiles|notes|files)\b`,
     // Eighteenth session: a person erased is their data erased ("erase the customer from the

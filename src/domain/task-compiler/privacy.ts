@@ -172,6 +172,21 @@ function restOfSentence(clauses: Clause[], c: number, from: number): string {
 // is not (ec-111, labelled by its writer's analogy with secrets): a DPIA or retention policy
 // reviewed (ez-087, ft-151), a runbook with a helpdesk's number (ft-147), an anonymisation script
 // reviewed before it runs (fu-134), a field renamed (eh-053), a log level set (fe-093).
+// Twenty-second session: a PIN or an access code (a door, gate, alarm or key-safe code) is a
+// credential: it opens something, as a password does (docs/task-labelling.md, "privacy": SECRET
+// where credentials are in the material or the task, a rule not to print them included; the
+// writers of parts 98ze-98zg count PINs and access codes so). Its value is handled where it is
+// logged, printed or kept in plain text ("writes each tenant's gate PIN in plain text to
+// /var/log/gatekeeper/keypad.log … Stop logging the PIN", fy-011; "keeps the crematorium staff PINs
+// as plain MD5 hex digests", bt-120), as a token written to a log is (the rule above). A PIN
+// login, screen or lockout is code that concerns PINs (rate limits on PIN attempts: hk-068,
+// fc-154, ds-086, INTERNAL), and "pin" the verb pins a version.
+const ACCESS_CODE = String.raw`(?:PINs?|[Pp]in codes?|[Pp]asscodes?|(?:[Aa]ccess|[Dd]oor|[Gg]ate|[Ee]ntry|[Aa]larm|[Kk]eypad|[Ll]ockbox|[Kk]ey ?safe) codes?)\b(?![- ](?:[Ll]ogin|[Ll]og-?in|screens?|pad|attempts?|guess(?:es|ing)?|entry|checks?|fields?|prompts?|resets?|lockouts?|auth\w*)\b)`;
+// Case-sensitive, so that "pin" the verb ("pin it by the window", "pin counts") is no PIN; "logs
+// you in" is a login (ei-054).
+const ACCESS_CODE_WRITTEN_OUT = new RegExp(
+  String.raw`\b(?:[Pp]rint(?:s|ed|ing)?|[Ll]eak(?:s|ed|ing)?|[Ee]cho(?:es|ed|ing)?|[Dd]ump(?:s|ed|ing)?|[Ee]xpos(?:e|es|ed|ing)|[Ll]og(?:s|ged|ging)?(?![- ](?:[a-z]+ )?in\b))\b[^.;\n]{0,40}?\b${ACCESS_CODE}|\b${ACCESS_CODE}[^.;\n]{0,40}?\b(?:in (?:plain|clear) ?text|as plain\b|in (?:the )?clear\b)`,
+);
 const HANDLES_NO_RECORDS: ReadonlySet<TaskType> = new Set(["REVIEW", "DOCS", "REFACTOR", "CONFIG_CHANGE"]);
 /** The rules that only name a kind of personal data (the work decides whether the task holds it). */
 const NAMES_A_KIND_OF_DATA: ReadonlySet<Matcher> = new Set<Matcher>([
@@ -213,6 +228,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
     "SECRET",
     "a token is printed, logged or leaked",
   ],
+  [ACCESS_CODE_WRITTEN_OUT, "SECRET", "a PIN or access code is logged, printed or kept in plain text"],
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [PUBLIC_STATEMENT, "PUBLIC", "the caller says the material is public"],
   [PERSONAL_DATA_HANDLED, "RESTRICTED", "mentions personal data"],

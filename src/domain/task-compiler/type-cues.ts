@@ -19,8 +19,12 @@ export const NEW_OPTION = String.raw`(?:add|introduce) (?:an? |the |new )*(?:[\w
  * Hallam Foods members", ft-019). Code is cleaned up and merged too, but never people: 22 of 22 requests with such
  * words in the development split are DATA_MIGRATION. The predicate (type-predicates.ts) and the
  * cue below read it, as with rows and records.
+ * Twenty-second session: people stored twice are records whatever verb repairs them ("can you sort
+ * out the duplicate patients in audiobase", fz-177; "remove the duplicate students", bg-033; "fix
+ * the duplicate customer records"): 31 of the 31 development requests that ask any such verb of
+ * duplicate people, patients or their accounts are DATA_MIGRATION ("sort out" is chat's "fix").
  */
-export const PEOPLE_AS_RECORDS = String.raw`\b(?:clean(?:ing)? (?:up|out)|merge|dedupe|de-?duplicate) (?:[\w-]+ ){0,3}?${PERSON}(?:s\b|[ _](?:records?|rows?|profiles?|accounts?)\b)|\b(?:update|correct|fix|change) (?:the |their )?(?:[\w-]+ ){0,2}?(?:addresses|phone numbers|e-?mail addresses|names|dates of birth|bank details) (?:of|for) (?:[\w-]+ ){0,4}?${PERSON}s\b`;
+export const PEOPLE_AS_RECORDS = String.raw`\b(?:sort(?:ing)?(?: out)?|fix|deal with|resolve|tidy(?: up)?|remove|get rid of|delete) (?:the |all |those |these |our )?(?:[\w-]+ )?duplicate (?:[\w-]+ )?(?:${PERSON}|patient)(?:s\b|[ _](?:records?|rows?|profiles?|accounts?)\b)|\b(?:clean(?:ing)? (?:up|out)|merge|dedupe|de-?duplicate) (?:[\w-]+ ){0,3}?${PERSON}(?:s\b|[ _](?:records?|rows?|profiles?|accounts?)\b)|\b(?:update|correct|fix|change) (?:the |their )?(?:[\w-]+ ){0,2}?(?:addresses|phone numbers|e-?mail addresses|names|dates of birth|bank details) (?:of|for) (?:[\w-]+ ){0,4}?${PERSON}s\b`;
 
 /**
  * Enforcing an access control ("enforce TOTP 2FA for the CrewAdmin role", "enforce TLS 1.2 as the
@@ -29,6 +33,10 @@ export const PEOPLE_AS_RECORDS = String.raw`\b(?:clean(?:ing)? (?:up|out)|merge|
  * enforcing a limit or a retention period is not named here.
  */
 export const ENFORCED_CONTROL = String.raw`enforc(?:e|es|ed|ing)\b[^.;]{0,40}?\b(?:2fa|mfa|totp|two[- ]factor|multi[- ]factor|tls|https|imdsv2|membership|scoping|permissions?|belongs? to|access checks?)\b`;
+
+/** Who can reach what: another party's records by an id, or anything shown to anyone or with no login (SECURITY_FIX below). */
+const VULNERABLE_REACH =
+  /\bby (?:just )?(?:changing|editing|incrementing|guessing) (?:the|a|an) (?:[\w-]+ )?(?:number|id|digits?)\b|\b(?:can|could) (?:see|open|read|view|fetch|download|access|pull|list) (?:any )?other [\w-]+(?:s'|'s)|\b(?:shows?|serves?|returns?|exposes?|visible|readable|opens?)\b[^.;\n]{0,80}?\bto anyone\b(?! (?:who|with|in|at|on|that|else)\b)|\b(?:don't|do not|doesn't|does not) (?:even )?(?:need|have) to be logged[- ]in\b|\bwithout (?:being |even being )?logged[- ]in\b/i;
 
 /**
  * "review" bound by a determiner or a possessive ("the security review", "Thursday's architecture
@@ -217,6 +225,15 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     ],
     // Thirteenth session: an access control enforced where it was optional or missing.
     [new RegExp(String.raw`\b${ENFORCED_CONTROL}`, "i"), 5],
+    // Twenty-second session: a vulnerability described by who can reach what (the guide's table:
+    // SECURITY_FIX closes a vulnerability), however the request then words the fix ("make it
+    // members-only", "add the check", "require the tracking token"): another party's records reached
+    // by changing an id or a number ("Parents can open other children's diary photos … by changing
+    // the number", fz-027), or something shown to anyone or with no login ("shows every member's
+    // phone number … to anyone, you don't need to be logged in", fy-076; "shows the recipient's full
+    // address … to anyone", fz-116). 42 of the 42 development requests that describe reach by an id
+    // or another party's records so are SECURITY_FIX; "for anyone" (a price rule, a sign-off) is no reach.
+    [VULNERABLE_REACH, 5],
   ],
   DEPENDENCY_UPDATE: [
     [workNoun("upgrades?|bumps?"), 5],

@@ -20,7 +20,12 @@ export const INVESTIGATE_THEN_FIX =
  */
 export const PREDICATES: [RegExp, TaskType][] = [
   // A column added, dropped, renamed or altered ("change column duty_start from datetime to
-  // datetimeoffset": its type) is a schema change, whatever the column holds. Cleaning up stored
+  // datetimeoffset": its type) is a schema change, whatever the column holds. Twenty-second session:
+  // so is a column by another name, a flag, boolean or field, added to a table or to records then
+  // filled ("Add a climate_controlled boolean to units in unitbook and backfill it", fy-018; "Add a
+  // levy_exempt flag to the customers table … and set it for the accounts", ga-053): the guide's
+  // "new column"; 37 of the 38 development requests that add a column to a table or add one and
+  // fill it are DATA_MIGRATION. A flag added to code alone is NEW_OPTION's feature. Cleaning up stored
   // data ("clean up the bad rows", "clean it up in prod") changes it: the predicate of a data change,
   // not of a refactor (thirteenth session).
   // Stored data fixed or corrected ("fix the data from yesterday's import", "correct the records
@@ -41,7 +46,7 @@ export const PREDICATES: [RegExp, TaskType][] = [
   // Twenty-first session: people the system stores cleaned up, merged or corrected (type-cues.ts).
   [new RegExp(String.raw`^(?:${PEOPLE_AS_RECORDS})`, "i"), "DATA_MIGRATION"],
   [
-    /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename|alter|change) (?:a |an |the )?(?:type of (?:the )?)?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^(?:add|drop|rename) (?:the )?(?:new )?columns\b|^(?:drop|truncate|wipe|empty) (?:the )?[\w-]+ table\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
+    /^(?:add|write|create) (?:a |an )?(?:new )?(?:db |database |schema )?migration\b|^(?:add|drop|remove|rename|alter|change) (?:a |an |the )?(?:type of (?:the )?)?(?:new |nullable |unused )?(?:[`\w.]+ )?column\b|^add (?:a |an |the )?(?:new )?(?:nullable |optional )?`?[\w.-]+`? (?:boolean|bool|flag|field)\b(?=[^.;\n]{0,60}?\b(?:to (?:the )?`?[\w.-]+`? table\b|and (?:then )?(?:backfill|fill|populate|set) (?:it|them)\b))|^(?:add|drop|rename) (?:the )?(?:new )?columns\b|^(?:drop|truncate|wipe|empty) (?:the )?[\w-]+ table\b|^migrate (?!(?:the )?(?:ci|config|build|pipeline|workflow|callers|code|tests?)\b)|^(?:drop|truncate|purge|archive|anonymi[sz]e) (?:the |all |old |stale |soft-deleted |production )*[\w -]{0,30}?(?:table|rows|records|data|comments|users|events|logs)\b|^(?:move|copy) [^.;]{0,50}\bfrom\b[^.;]{0,40}\bto (?:s3|gcs|redis|postgres\w*|mysql|mongo\w*|a bucket|the new (?:table|database|db))/i,
     "DATA_MIGRATION",
   ],
   // A rename of a code symbol ("Rename CrewMember.Ssn to CrewMember.NationalId", "rename
