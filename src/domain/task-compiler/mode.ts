@@ -77,8 +77,10 @@ const WAIVED = /\b(no need to|(?:do not|don'?t|won'?t) need to|needn'?t|without 
 // reading the plan"): the guide's approval gate, 7 requests of 7 parts read AUTONOMOUS (fn-056, dk-141,
 // dc-011, dc-132, ee-030, eu-094, bc-059); a look before something else happens ("see whether the
 // feeder is energised before they arrive", "wants to see the cause before anything changes") is none.
+// Twenty-second session: a page "goes up" as a release goes live ("He'll check it before it goes up",
+// ga-150: the syllabus page is published once the instructor has checked it).
 const LANDS_AFTER_APPROVAL =
-  /(?:\b(?:review(?:ed|s)?|approv(?:e|ed|es|al)|sign(?:s|ed)? off|sign-?off|tried|tested|see|read|check(?:ed)?)\b|\+1\b)[^.;]{0,60}?\bbefore (?:(?:it|anything|this|they|the (?:pr|change|changes))(?:'s| is| are| gets?| goes| being)? )?(?:merg|commit|deploy|publish|releas|ship|appl(?:y|ied)|go(?:es)? live)\w*|\b(?:has|have|needs?|must) to approve (?:the|this|it)\b|\b(?:until|till|before) (?:i|we)(?:'ve| have)? (?:tried|tested)\b|\b(?:i|we)(?:'ll| will) [^.;]{0,60}?\bafter (?:reading|reviewing|seeing|checking)\b/i;
+  /(?:\b(?:review(?:ed|s)?|approv(?:e|ed|es|al)|sign(?:s|ed)? off|sign-?off|tried|tested|see|read|check(?:ed)?)\b|\+1\b)[^.;]{0,60}?\bbefore (?:(?:it|anything|this|they|the (?:pr|change|changes))(?:'s| is| are| gets?| goes| being)? )?(?:merg|commit|deploy|publish|releas|ship|appl(?:y|ied)|go(?:es)? (?:live|up))\w*|\b(?:has|have|needs?|must) to approve (?:the|this|it)\b|\b(?:until|till|before) (?:i|we)(?:'ve| have)? (?:tried|tested)\b|\b(?:i|we)(?:'ll| will) [^.;]{0,60}?\bafter (?:reading|reviewing|seeing|checking)\b/i;
 
 /** The caller's request to be consulted in this clause, unless the words before it waive it. */
 function consultation(clause: Clause): RegExpExecArray | null {

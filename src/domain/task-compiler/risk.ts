@@ -4,9 +4,9 @@
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./constraints.js";
 import { withoutBackground } from "./classify.js";
-import { ACCESS_RULES } from "./access.js";
+import { ACCESS_RULES, RECORDS_OF_OTHERS } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
-import { DELETION_VERBS, deletesFiles, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
+import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -81,9 +81,17 @@ const deploysToProduction = perRequest(
     acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_DENIED.test(clause.text)) ||
     !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
 );
-const guardedByRole = perRequest((acting) => acting.some((clause) => GUARDED_BY_ROLE.test(clause.text)));
+// Twenty-second session: so is money in records a user can reach that are another party's ("Trust
+// users can read other trusts' invoices", "serves the PDF to any logged-in parent … another family's
+// term invoice", "returns other garages' orders … check the invoices and credit notes endpoints for
+// the same hole", "any supervisor can edit the pay rate of any officer"): the fix decides who may
+// see or change them and computes no amount, the guide's access control at HIGH (fy-033, fy-056,
+// fz-146, fy-168, fw-090 were read CRITICAL by the money they guard).
+const guardedAccess = perRequest((acting) =>
+  acting.some((clause) => GUARDED_BY_ROLE.test(clause.text) || RECORDS_OF_OTHERS.some((form) => form.exec(clause.text) !== null)),
+);
 const movesMoney: Reaches = (type, _clause, acting) =>
-  type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedByRole(acting);
+  type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedAccess(acting);
 // Twentieth session: a secret raises the risk where the request says it is out (leaked, committed,
 // printed, pasted, visible, hard-coded, in plain text) or has to be replaced (rotated, revoked,
 // purged): the guide's leaked or live credential (docs/task-labelling.md, "risk", 30 of 30). A
@@ -92,8 +100,10 @@ const movesMoney: Reaches = (type, _clause, acting) =>
 // "Use the existing SLACK_WEBHOOK_URL repo secret") is no such raise: the labels keep those at their
 // base or at access control's HIGH (fo-144, fn-196, dr-110, eb-055: 26 development requests of 24
 // parts were read CRITICAL, against the guide's two SECRET entries at MEDIUM, bug-03, fresh3-15).
-const SECRET_OUT =
-  /\b(?:leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|rotat\w*|revok\w*|purg\w*|re-?key\w*|screenshots?|deactivat\w*|a real one|live (?:key|token|secret|password|credential)s?)\b/i;
+// Said to be out (SECRET_SHOWN) or to be replaced (SECRET_REPLACED).
+const SECRET_SHOWN = String.raw`leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|screenshots?|a real one|live (?:[\w-]+ )?(?:key|token|secret|password|credential)s?`;
+const SECRET_REPLACED = String.raw`rotat\w*|revok\w*|purg\w*|re-?key\w*|deactivat\w*`;
+const SECRET_OUT = new RegExp(String.raw`\b(?:${SECRET_SHOWN}|${SECRET_REPLACED})\b`, "i");
 const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcredential[- ]stuffing\b/i.test(clause.text)));
 // Twenty-first session: a rotation the request calls routine (a period, "like last quarter") or says
 // nothing leaked ("it's the quarterly rotation, nothing leaked", "Routine yearly rotation, nothing
@@ -107,8 +117,24 @@ const routineRotation = perRequest(
   (acting) => acting.some((clause) => ROUTINE_ROTATION.test(clause.text)) && !acting.some((clause) => LEAK_SAID.test(clause.text)),
 );
 const secretOut = perRequest((acting) => !routineRotation(acting) && acting.some((clause) => SECRET_OUT.test(clause.text)));
+// Twenty-second session: a password, token or PIN said in its own clause to be out ("the password's
+// in plain text in C:\Kiosk\autologon.reg", "printed the SFTP password … into the Jenkins console",
+// "GoCardless live access token is sitting in … on main and someone also pasted it", "writes each
+// tenant's gate PIN in plain text to …/keypad.log") is the guide's leaked or live credential,
+// CRITICAL (docs/task-labelling.md, "risk", 30 of 30), in whatever order the words come (fz-101,
+// fz-161, fy-008, fy-011 were read MEDIUM). A PIN is the credential that opens a door or an account
+// (written upper-case: "pin" is also a version pinned).
+// Only "out": a refresh or session token revoked at logout or rotated on use is session handling,
+// access control at HIGH (ft-044, ed-096, ep-105, db-178: 6 such requests of 6 parts, all HIGH).
+const PASSWORD_OR_TOKEN = /\b(?:passwords?|passphrases?|passcodes?|(?:access|auth|api|bearer|bot) tokens?)\b/i;
+const PIN = /\bPINs?\b/;
+const SAID_SHOWN = new RegExp(String.raw`\b(?:${SECRET_SHOWN})\b`, "i");
+const SECRET_SAID_OUT: Matcher = {
+  exec: (text) => (SAID_SHOWN.test(text) ? (PASSWORD_OR_TOKEN.exec(text) ?? PIN.exec(text)) : null),
+};
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
+  [SECRET_SAID_OUT, "handles secrets", (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting)],
   // A password or token is a secret the task handles only when something is done to it; not in a
   // request about credential stuffing (below).
   [
@@ -267,6 +293,7 @@ const HIGH: [Matcher, string, Reaches?][] = [
   // clause, or anything torn down (removals.ts).
   [REMOVES_STORED, "deletes", (type) => type === "UNCLASSIFIED"],
   [REMOVES_NAMED_BEFORE, "deletes", (type, _clause, acting) => type === "UNCLASSIFIED" && namesStored(acting)],
+  [REMOVES_LISTED_AFTER, "deletes", (type, _clause, acting) => type === "UNCLASSIFIED" && namesStored(acting)],
   ...ACCESS_RULES,
 ];
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
