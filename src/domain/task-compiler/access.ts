@@ -118,6 +118,11 @@ export const ACCESS_RULES: [Matcher, string][] = [
     /\b(?:key ?cards?|room keys?|door keys?|mobile keys?|digital keys?|door locks?|lock servers?)\b|\b(?:encod|cancel)\w* (?:the |a )?(?:old |new )?(?:keys?|key ?cards?)\b|\bopen (?:their|the|a|his|her) (?:rooms?|doors?)\b|\b(?:buckets?|objects?)\b[^.;]{0,40}?\b(?:world|public(?:ly)?)[- ](?:readable|accessible)\b/i,
     "changes auth or permissions",
   ],
+  // Twenty-second session: an age gate or age verification decides who may use a service at all
+  // ("Fix the age gate bug on iOS", "under-16s … can chat and buy as soon as they pass the age gate"),
+  // as a login does: the guide's access control, HIGH (fx-036, fx-146; every change request that
+  // names one on the development split is HIGH or higher).
+  [/\bage[- ](?:gates?|verification)\b/i, "changes auth or permissions"],
   // Seventeenth session: an admin area, an endpoint or an API locked down limits who may use it
   // ("lock down the funeral home admin panel, it's way too open", "Lock down the admin API like we
   // did for the portal", "lock down that endpoint …, the one leaking matter names"): 7 change

@@ -2,7 +2,7 @@
 // history rules of secrets.ts with it). Risk looks only at what the request asks to do (a clause
 // that forbids deleting does not make the task a deletion).
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
-import { isNegated } from "./constraints.js";
+import { actingPart } from "./acting-part.js";
 import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES, RECORDS_OF_OTHERS } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
@@ -28,7 +28,11 @@ export type Reason = string | ((match: RegExpExecArray) => string);
 /** Where a rule's words count as the work: a type and clause it raises the risk of (the request's acting clauses beside). */
 type Reaches = (type: TaskType, clause: Clause, acting: Clause[]) => boolean;
 // Sixteenth session: "the live portal db" names production as "prod" does (bk-087, eu-116).
-const PRODUCTION = /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\w]*\s*(?:like|replica|copy|snapshot|dump|clone)\b)/i;
+// Twenty-second session: "prod-like" is a copy, but "in production like last time" / "like we did"
+// compares how the work is done, and production stays the place (bh-077, dv-029: duplicates
+// cleaned up in production, CRITICAL, were read HIGH).
+const PRODUCTION =
+  /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\w]*\s*(?:like(?!\s+(?:last|we|you|they|i|before|always|usual|the (?:last|way|other))\b)|replica|copy|snapshot|dump|clone)\b)/i;
 // Fourteenth session: a deploy to an environment that is not production moves nobody's money yet:
 // on the development split 90 deploys to staging, UAT or a test cluster are HIGH and none is
 // CRITICAL, whatever they ship ("Promote the payroll-api image to the UAT environment", while
@@ -267,6 +271,9 @@ const DELETES = new RegExp(
   "i",
 );
 // Files and folders removed in code work are the change itself (removals.ts, deletesFiles).
+// Twenty-second session: not files on a server, named by a system path ("purge the existing files
+// under /var/log/aml-screen/ on aml-screen-01", fz-086): stored files, the guide's deletion at HIGH.
+const ON_A_SERVER = /(?<![\w.~-])\/(?:var|srv|mnt|opt|data|home|tmp|backups?)\//;
 const CODE_WORK: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "SECURITY_FIX"];
 // Text in single or double quotes blanked (same length, so spans hold); code in backticks is kept:
 // a command quoted to run ("`rm -rf build/`") is still the work.
@@ -288,7 +295,11 @@ const HIGH: [Matcher, string, Reaches?][] = [
   // tags", "the v1.x tags") does not end the object. Fourteenth session: a quoted word is data, not
   // an action ("match CommandLine containing 'shadowcopy' and 'delete'", in a detection rule).
   [{ exec: (text) => DELETES.exec(blankQuotes(text)) }, "deletes"],
-  [{ exec: (text) => deletesFiles(blankQuotes(text)) }, "deletes", (type) => !CODE_WORK.includes(type)],
+  [
+    { exec: (text) => deletesFiles(blankQuotes(text)) },
+    "deletes",
+    (type, clause) => !CODE_WORK.includes(type) || ON_A_SERVER.test(clause.text),
+  ],
   // Seventeenth session: where no type fits, a removal of stored things named anywhere in the
   // clause, or anything torn down (removals.ts).
   [REMOVES_STORED, "deletes", (type) => type === "UNCLASSIFIED"],
@@ -355,52 +366,6 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   if (byType) return { value: byType, span: null, reason: `${type} tasks are ${byType} risk` };
   if (type === "UNCLASSIFIED") return { value: "UNKNOWN", span: null, reason: "nothing indicates the risk" };
   return { value: "MEDIUM", span: null, reason: "an ordinary code change" };
-}
-
-const CALLERS_OWN_WORK = /\b(?:I'?d do it myself,? but|I'?m (?:stuck|busy|swamped|drowning|tied up|buried) (?:in|with)\b)/i;
-const LATER_WORK =
-  /\b(?:in|for|with) (?:a|the) (?:later|follow-?up|separate|future|next) (?:PR|pull request|ticket|change|release|sprint|iteration)\b|\b(?:is|are) (?:a |for a )?(?:later|follow-?up|separate|future) (?:ticket|PR|task|story)\b/i;
-const NOT_NEEDED = /\bno [\w-]+(?: [\w-]+)? (?:is|are) (?:needed|necessary|required)\b|\b(?:is|are) not (?:needed|necessary|required)\b/i;
-const BY_HAND = /\b(?:by hand|manually)\b/i;
-// Twenty-first session: a clause that says what the work leaves alone ("No change to the scoring or
-// payment screens", "no charge from the site, reception decides …", "None of this touches payments",
-// "- no change to how damage is charged") names what is not the work, whether or not it reads as a
-// rule (bk-180, fu-083, fv-121, fk-199 were raised by the money they deny).
-const DENIES_CHANGE =
-  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in this [\w-]+) (?:touch|chang|affect)\w*/i;
-const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
-
-/**
- * What a clause asks to do: all of it, unless it states a rule; then the part before its first comma
- * or dash when that part states none ("Delete the archive backups older than 10 years, the retention
- * schedule says we're not allowed to keep them": the reason after the comma is no rule on the ask).
- */
-function actingPart(clause: Clause): Clause[] {
-  // "Priya will wire the payroll cutoff e-mails to it in a later PR", "OCR is a later ticket": work
-  // put off to another change is not the work asked (fourteenth session).
-  if (LATER_WORK.test(clause.text)) return [];
-  // "I already refunded her delivery fee by hand", "Denise will correct the balances by hand",
-  // "accountants copy the numbers by hand for their own billing": work a person does or did by hand
-  // is what the change works around, not the change (fourteenth session).
-  if (BY_HAND.test(clause.text)) return [];
-  // "home volumes are already owned by 1000, so no chown step is needed": a step said to be
-  // unneeded is not part of the work (fourteenth session).
-  if (NOT_NEEDED.test(clause.text)) return [];
-  // "Order confirmation and password reset emails are fine" names what works, not what changes.
-  if (WORKS.test(clause.text)) return [];
-  // What the work leaves alone is not the work: the clause up to the denial still is.
-  const denial = DENIES_CHANGE.exec(clause.text);
-  if (denial) {
-    const head = clause.text.slice(0, denial.index);
-    return head.split(/\s+/).filter(Boolean).length >= 3 ? actingPart({ ...clause, text: head }) : [];
-  }
-  // "I'd do it myself but I'm stuck in the payments stuff all day": the caller's own workload is
-  // why they ask, not the work asked (thirteenth session).
-  const own = CALLERS_OWN_WORK.exec(clause.text);
-  if (own) return actingPart({ ...clause, text: clause.text.slice(0, own.index) });
-  if (!isNegated(clause.text)) return [clause];
-  const head = /^[^,;]*?(?=\s*(?:,|\s[-–—]\s))/.exec(clause.text)?.[0];
-  return head && head.split(/\s+/).length >= 3 && !isNegated(head) ? [{ ...clause, text: head }] : [];
 }
 
 export const spanIn = (clause: Clause, match: RegExpExecArray): Span => ({
