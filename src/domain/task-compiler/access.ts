@@ -10,10 +10,23 @@ import { speaksOfTimeOff } from "./money.js";
 const ENTITLEMENT = /\bentitlements?\b/i;
 const ACCESS_ENTITLEMENT: Matcher = { exec: (text) => (speaksOfTimeOff([text]) ? null : ENTITLEMENT.exec(text)) };
 
+// Twenty-second session: the forms that say whose records a user may reach (another party's, anyone's,
+// any id's), which risk.ts also reads to tell money guarded from money computed. Each is one of the
+// access rules below, where its comment stands.
+const OTHERS_RECORDS =
+  /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s|the (?:logged-in|signed-in|current) [\w-]+'s) \w+|idors?|insecure direct object|(?<!\b(?:the|that|this|each) )(?:another|other) [a-z]+(?:['’]s|s(?=['’]\s))|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer))\b/i;
+const ANYONE_READS_ANY =
+  /\b(?:any|every)(?:one|body|(?: other)? [\w-]+(?: [\w-]+)?) (?:(?:can|could) (?:still )?)?(?:read|reads|see|sees|view|views|open|opens|fetch|fetches|access|accesses|download|downloads|edit|edits|approve|approves) (?:(?:the|all|their) )?(?:any(?:one|body)?|every|other|another|someone)\b/i;
+const SEEN_FROM_OTHERS =
+  /\b(?:see|sees|seeing|saw|seen|read|reads|reading|readable|visible|show|shows|showing|shown|return|returns|returning|returned|find|finds|open|opens|opened|access|accesses|view|views|fetch|fetches|download|downloads)\b[^.;]{0,60}?\b(?:(?:from|of|belonging to) (?:an)?other (?:[\w-]+ )?[a-z]+s\b|(?:the )?other [\w-]+['’]s\b)|\b(?:of|from) (?:an)?other (?:[\w-]+ )?[a-z]+s (?:are|is|were|was) (?:readable|visible|shown|listed|returned)\b/i;
+const REACHABLE_BY_ID =
+  /\b(?:return|returns|returning|serves?|serving|shows?|showing)\b[^.;]{0,60}?\bfor any `?(?:[\w-]+ )?[\w{}-]*id\b|\b(?:ids?|numbers) (?:are|is) (?:sequential|guessable|incrementing)\b|\bcheck\w* (?:on|of) (?:the )?[\w-]+ of the (?:user|caller|member|customer)\b|\b(?:user|caller)(?:['’]s)? [\w-]+ ?==? ?[\w-]+ [\w-]+\b/i;
+export const RECORDS_OF_OTHERS: Matcher[] = [OTHERS_RECORDS, ANYONE_READS_ANY, SEEN_FROM_OTHERS, REACHABLE_BY_ID];
+
 export const ACCESS_RULES: [Matcher, string][] = [
   [
     // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
-    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation)\b/i,
+    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation|remember[- ]me)\b/i,
     "changes auth or permissions",
   ],
   // Authorization in other words: a record checked against its owner or tenant ("add an ownership
@@ -32,8 +45,9 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // teacher's draft quiz", "other residents' tenancy contracts"); "the other team's setup" or "the
   // other person's profile" points at one known party, not at records of others. (The plural
   // possessive, "other tenants' shipments", is read up to its "s": no word boundary follows "'".)
+  [OTHERS_RECORDS, "changes auth or permissions"],
   [
-    /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s) \w+|idors?|insecure direct object|(?<!\b(?:the|that|this|each) )(?:another|other) [a-z]+(?:['’]s|s(?=['’]\s))|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer)|(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
+    /\b(?:(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
     "changes auth or permissions",
   ],
   // Fourteenth session: who may open stored files is access control too (guide: HIGH): a bucket
@@ -74,14 +88,8 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // the participant check"): the guide's access control and tenant isolation, HIGH (df-005, dg-078,
   // cb-153, cc-045, fl-118, df-093, fo-028: 16 change requests of 12 parts were read MEDIUM; none
   // of the requests these forms match is labelled below HIGH but hh-051, which another rule reads).
-  [
-    /\b(?:any|every)(?:one|body|(?: other)? [\w-]+(?: [\w-]+)?) (?:(?:can|could) (?:still )?)?(?:read|reads|see|sees|view|views|open|opens|fetch|fetches|access|accesses|download|downloads|edit|edits|approve|approves) (?:(?:the|all|their) )?(?:any|every|other|another|someone)\b/i,
-    "changes auth or permissions",
-  ],
-  [
-    /\b(?:see|sees|seeing|saw|seen|read|reads|reading|readable|visible|show|shows|showing|shown|return|returns|returning|returned|find|finds|open|opens|opened|access|accesses|view|views|fetch|fetches|download|downloads)\b[^.;]{0,60}?\b(?:(?:from|of|belonging to) (?:an)?other (?:[\w-]+ )?[a-z]+s\b|(?:the )?other [\w-]+['’]s\b)|\b(?:of|from) (?:an)?other (?:[\w-]+ )?[a-z]+s (?:are|is|were|was) (?:readable|visible|shown|listed|returned)\b/i,
-    "changes auth or permissions",
-  ],
+  [ANYONE_READS_ANY, "changes auth or permissions"],
+  [SEEN_FROM_OTHERS, "changes auth or permissions"],
   [
     /\b(?:team|group|membership|participant|member|clinic|school|org|organi[sz]ation|association|region|owner|assignment|entitlement)[- ]checks?\b/i,
     "changes auth or permissions",
@@ -100,10 +108,7 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // ("there is no check on the depot of the user", "check that user depot = sample depot"): the
   // guide's access control (HIGH). 13 development requests say ids are sequential, none below HIGH
   // (fm-121, fv-028, ee-188, ew-030 were read MEDIUM).
-  [
-    /\b(?:return|returns|returning|serves?|serving|shows?|showing)\b[^.;]{0,60}?\bfor any `?(?:[\w-]+ )?[\w{}-]*id\b|\bids? (?:are|is) (?:sequential|guessable|incrementing)\b|\bcheck\w* (?:on|of) (?:the )?[\w-]+ of the (?:user|caller|member|customer)\b|\b(?:user|caller)(?:['’]s)? [\w-]+ ?==? ?[\w-]+ [\w-]+\b/i,
-    "changes auth or permissions",
-  ],
+  [REACHABLE_BY_ID, "changes auth or permissions"],
   // Twenty-first session: who may enter a room or a building is access control as who may log in
   // is (the guide's access control, HIGH): a key card or room key encoded, cancelled or still
   // opening a door, a mobile key that opens the room, the lock server that encodes them (fu-020,
@@ -113,6 +118,11 @@ export const ACCESS_RULES: [Matcher, string][] = [
     /\b(?:key ?cards?|room keys?|door keys?|mobile keys?|digital keys?|door locks?|lock servers?)\b|\b(?:encod|cancel)\w* (?:the |a )?(?:old |new )?(?:keys?|key ?cards?)\b|\bopen (?:their|the|a|his|her) (?:rooms?|doors?)\b|\b(?:buckets?|objects?)\b[^.;]{0,40}?\b(?:world|public(?:ly)?)[- ](?:readable|accessible)\b/i,
     "changes auth or permissions",
   ],
+  // Twenty-second session: an age gate or age verification decides who may use a service at all
+  // ("Fix the age gate bug on iOS", "under-16s … can chat and buy as soon as they pass the age gate"),
+  // as a login does: the guide's access control, HIGH (fx-036, fx-146; every change request that
+  // names one on the development split is HIGH or higher).
+  [/\bage[- ](?:gates?|verification)\b/i, "changes auth or permissions"],
   // Seventeenth session: an admin area, an endpoint or an API locked down limits who may use it
   // ("lock down the funeral home admin panel, it's way too open", "Lock down the admin API like we
   // did for the portal", "lock down that endpoint …, the one leaking matter names"): 7 change

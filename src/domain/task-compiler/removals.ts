@@ -32,6 +32,10 @@ export const STORED_NAMED: Matcher = STORED_THING;
 // STORED_NAMED over the request's other clauses.
 export const REMOVES_NAMED_BEFORE =
   /\b(?:drop|delete|remove|wipe|nuke|purge|prune|destroy|get rid of|clean up) (?:them|those|these|it|both|all (?:of them|three|two|four|five|six))\b/i;
+// Twenty-second session: or only in the list its clause opens ("Please remove: - staging-safari - the
+// old enclosure-cam footage bucket", fy-109): a removal verb that ends its clause (the list's colon
+// is not part of it) is read, as REMOVES_NAMED_BEFORE is, with STORED_NAMED over the other clauses.
+export const REMOVES_LISTED_AFTER = /\b(?:drop|delete|remove|wipe|nuke|purge|prune|destroy|get rid of|clean up|tear down):?\s*$/i;
 export const REMOVES_STORED: Matcher = {
   exec: (text) => {
     const torn = TEAR_DOWN.exec(text);

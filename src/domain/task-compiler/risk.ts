@@ -2,11 +2,11 @@
 // history rules of secrets.ts with it). Risk looks only at what the request asks to do (a clause
 // that forbids deleting does not make the task a deletion).
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
-import { isNegated } from "./constraints.js";
+import { actingPart } from "./acting-part.js";
 import { withoutBackground } from "./classify.js";
-import { ACCESS_RULES } from "./access.js";
+import { ACCESS_RULES, RECORDS_OF_OTHERS } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
-import { DELETION_VERBS, deletesFiles, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
+import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -28,7 +28,11 @@ export type Reason = string | ((match: RegExpExecArray) => string);
 /** Where a rule's words count as the work: a type and clause it raises the risk of (the request's acting clauses beside). */
 type Reaches = (type: TaskType, clause: Clause, acting: Clause[]) => boolean;
 // Sixteenth session: "the live portal db" names production as "prod" does (bk-087, eu-116).
-const PRODUCTION = /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\w]*\s*(?:like|replica|copy|snapshot|dump|clone)\b)/i;
+// Twenty-second session: "prod-like" is a copy, but "in production like last time" / "like we did"
+// compares how the work is done, and production stays the place (bh-077, dv-029: duplicates
+// cleaned up in production, CRITICAL, were read HIGH).
+const PRODUCTION =
+  /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\w]*\s*(?:like(?!\s+(?:last|we|you|they|i|before|always|usual|the (?:last|way|other))\b)|replica|copy|snapshot|dump|clone)\b)/i;
 // Fourteenth session: a deploy to an environment that is not production moves nobody's money yet:
 // on the development split 90 deploys to staging, UAT or a test cluster are HIGH and none is
 // CRITICAL, whatever they ship ("Promote the payroll-api image to the UAT environment", while
@@ -81,9 +85,17 @@ const deploysToProduction = perRequest(
     acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_DENIED.test(clause.text)) ||
     !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
 );
-const guardedByRole = perRequest((acting) => acting.some((clause) => GUARDED_BY_ROLE.test(clause.text)));
+// Twenty-second session: so is money in records a user can reach that are another party's ("Trust
+// users can read other trusts' invoices", "serves the PDF to any logged-in parent … another family's
+// term invoice", "returns other garages' orders … check the invoices and credit notes endpoints for
+// the same hole", "any supervisor can edit the pay rate of any officer"): the fix decides who may
+// see or change them and computes no amount, the guide's access control at HIGH (fy-033, fy-056,
+// fz-146, fy-168, fw-090 were read CRITICAL by the money they guard).
+const guardedAccess = perRequest((acting) =>
+  acting.some((clause) => GUARDED_BY_ROLE.test(clause.text) || RECORDS_OF_OTHERS.some((form) => form.exec(clause.text) !== null)),
+);
 const movesMoney: Reaches = (type, _clause, acting) =>
-  type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedByRole(acting);
+  type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedAccess(acting);
 // Twentieth session: a secret raises the risk where the request says it is out (leaked, committed,
 // printed, pasted, visible, hard-coded, in plain text) or has to be replaced (rotated, revoked,
 // purged): the guide's leaked or live credential (docs/task-labelling.md, "risk", 30 of 30). A
@@ -92,8 +104,10 @@ const movesMoney: Reaches = (type, _clause, acting) =>
 // "Use the existing SLACK_WEBHOOK_URL repo secret") is no such raise: the labels keep those at their
 // base or at access control's HIGH (fo-144, fn-196, dr-110, eb-055: 26 development requests of 24
 // parts were read CRITICAL, against the guide's two SECRET entries at MEDIUM, bug-03, fresh3-15).
-const SECRET_OUT =
-  /\b(?:leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|rotat\w*|revok\w*|purg\w*|re-?key\w*|screenshots?|deactivat\w*|a real one|live (?:key|token|secret|password|credential)s?)\b/i;
+// Said to be out (SECRET_SHOWN) or to be replaced (SECRET_REPLACED).
+const SECRET_SHOWN = String.raw`leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|screenshots?|a real one|live (?:[\w-]+ )?(?:key|token|secret|password|credential)s?`;
+const SECRET_REPLACED = String.raw`rotat\w*|revok\w*|purg\w*|re-?key\w*|deactivat\w*`;
+const SECRET_OUT = new RegExp(String.raw`\b(?:${SECRET_SHOWN}|${SECRET_REPLACED})\b`, "i");
 const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcredential[- ]stuffing\b/i.test(clause.text)));
 // Twenty-first session: a rotation the request calls routine (a period, "like last quarter") or says
 // nothing leaked ("it's the quarterly rotation, nothing leaked", "Routine yearly rotation, nothing
@@ -107,8 +121,24 @@ const routineRotation = perRequest(
   (acting) => acting.some((clause) => ROUTINE_ROTATION.test(clause.text)) && !acting.some((clause) => LEAK_SAID.test(clause.text)),
 );
 const secretOut = perRequest((acting) => !routineRotation(acting) && acting.some((clause) => SECRET_OUT.test(clause.text)));
+// Twenty-second session: a password, token or PIN said in its own clause to be out ("the password's
+// in plain text in C:\Kiosk\autologon.reg", "printed the SFTP password … into the Jenkins console",
+// "GoCardless live access token is sitting in … on main and someone also pasted it", "writes each
+// tenant's gate PIN in plain text to …/keypad.log") is the guide's leaked or live credential,
+// CRITICAL (docs/task-labelling.md, "risk", 30 of 30), in whatever order the words come (fz-101,
+// fz-161, fy-008, fy-011 were read MEDIUM). A PIN is the credential that opens a door or an account
+// (written upper-case: "pin" is also a version pinned).
+// Only "out": a refresh or session token revoked at logout or rotated on use is session handling,
+// access control at HIGH (ft-044, ed-096, ep-105, db-178: 6 such requests of 6 parts, all HIGH).
+const PASSWORD_OR_TOKEN = /\b(?:passwords?|passphrases?|passcodes?|(?:access|auth|api|bearer|bot) tokens?)\b/i;
+const PIN = /\bPINs?\b/;
+const SAID_SHOWN = new RegExp(String.raw`\b(?:${SECRET_SHOWN})\b`, "i");
+const SECRET_SAID_OUT: Matcher = {
+  exec: (text) => (SAID_SHOWN.test(text) ? (PASSWORD_OR_TOKEN.exec(text) ?? PIN.exec(text)) : null),
+};
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
+  [SECRET_SAID_OUT, "handles secrets", (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting)],
   // A password or token is a secret the task handles only when something is done to it; not in a
   // request about credential stuffing (below).
   [
@@ -241,6 +271,9 @@ const DELETES = new RegExp(
   "i",
 );
 // Files and folders removed in code work are the change itself (removals.ts, deletesFiles).
+// Twenty-second session: not files on a server, named by a system path ("purge the existing files
+// under /var/log/aml-screen/ on aml-screen-01", fz-086): stored files, the guide's deletion at HIGH.
+const ON_A_SERVER = /(?<![\w.~-])\/(?:var|srv|mnt|opt|data|home|tmp|backups?)\//;
 const CODE_WORK: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "SECURITY_FIX"];
 // Text in single or double quotes blanked (same length, so spans hold); code in backticks is kept:
 // a command quoted to run ("`rm -rf build/`") is still the work.
@@ -262,11 +295,16 @@ const HIGH: [Matcher, string, Reaches?][] = [
   // tags", "the v1.x tags") does not end the object. Fourteenth session: a quoted word is data, not
   // an action ("match CommandLine containing 'shadowcopy' and 'delete'", in a detection rule).
   [{ exec: (text) => DELETES.exec(blankQuotes(text)) }, "deletes"],
-  [{ exec: (text) => deletesFiles(blankQuotes(text)) }, "deletes", (type) => !CODE_WORK.includes(type)],
+  [
+    { exec: (text) => deletesFiles(blankQuotes(text)) },
+    "deletes",
+    (type, clause) => !CODE_WORK.includes(type) || ON_A_SERVER.test(clause.text),
+  ],
   // Seventeenth session: where no type fits, a removal of stored things named anywhere in the
   // clause, or anything torn down (removals.ts).
   [REMOVES_STORED, "deletes", (type) => type === "UNCLASSIFIED"],
   [REMOVES_NAMED_BEFORE, "deletes", (type, _clause, acting) => type === "UNCLASSIFIED" && namesStored(acting)],
+  [REMOVES_LISTED_AFTER, "deletes", (type, _clause, acting) => type === "UNCLASSIFIED" && namesStored(acting)],
   ...ACCESS_RULES,
 ];
 const READ_ONLY_TYPES: TaskType[] = ["DOCS", "TEST", "INVESTIGATE", "REVIEW", "OBSERVE_ENVIRONMENT"];
@@ -328,52 +366,6 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   if (byType) return { value: byType, span: null, reason: `${type} tasks are ${byType} risk` };
   if (type === "UNCLASSIFIED") return { value: "UNKNOWN", span: null, reason: "nothing indicates the risk" };
   return { value: "MEDIUM", span: null, reason: "an ordinary code change" };
-}
-
-const CALLERS_OWN_WORK = /\b(?:I'?d do it myself,? but|I'?m (?:stuck|busy|swamped|drowning|tied up|buried) (?:in|with)\b)/i;
-const LATER_WORK =
-  /\b(?:in|for|with) (?:a|the) (?:later|follow-?up|separate|future|next) (?:PR|pull request|ticket|change|release|sprint|iteration)\b|\b(?:is|are) (?:a |for a )?(?:later|follow-?up|separate|future) (?:ticket|PR|task|story)\b/i;
-const NOT_NEEDED = /\bno [\w-]+(?: [\w-]+)? (?:is|are) (?:needed|necessary|required)\b|\b(?:is|are) not (?:needed|necessary|required)\b/i;
-const BY_HAND = /\b(?:by hand|manually)\b/i;
-// Twenty-first session: a clause that says what the work leaves alone ("No change to the scoring or
-// payment screens", "no charge from the site, reception decides …", "None of this touches payments",
-// "- no change to how damage is charged") names what is not the work, whether or not it reads as a
-// rule (bk-180, fu-083, fv-121, fk-199 were raised by the money they deny).
-const DENIES_CHANGE =
-  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in this [\w-]+) (?:touch|chang|affect)\w*/i;
-const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
-
-/**
- * What a clause asks to do: all of it, unless it states a rule; then the part before its first comma
- * or dash when that part states none ("Delete the archive backups older than 10 years, the retention
- * schedule says we're not allowed to keep them": the reason after the comma is no rule on the ask).
- */
-function actingPart(clause: Clause): Clause[] {
-  // "Priya will wire the payroll cutoff e-mails to it in a later PR", "OCR is a later ticket": work
-  // put off to another change is not the work asked (fourteenth session).
-  if (LATER_WORK.test(clause.text)) return [];
-  // "I already refunded her delivery fee by hand", "Denise will correct the balances by hand",
-  // "accountants copy the numbers by hand for their own billing": work a person does or did by hand
-  // is what the change works around, not the change (fourteenth session).
-  if (BY_HAND.test(clause.text)) return [];
-  // "home volumes are already owned by 1000, so no chown step is needed": a step said to be
-  // unneeded is not part of the work (fourteenth session).
-  if (NOT_NEEDED.test(clause.text)) return [];
-  // "Order confirmation and password reset emails are fine" names what works, not what changes.
-  if (WORKS.test(clause.text)) return [];
-  // What the work leaves alone is not the work: the clause up to the denial still is.
-  const denial = DENIES_CHANGE.exec(clause.text);
-  if (denial) {
-    const head = clause.text.slice(0, denial.index);
-    return head.split(/\s+/).filter(Boolean).length >= 3 ? actingPart({ ...clause, text: head }) : [];
-  }
-  // "I'd do it myself but I'm stuck in the payments stuff all day": the caller's own workload is
-  // why they ask, not the work asked (thirteenth session).
-  const own = CALLERS_OWN_WORK.exec(clause.text);
-  if (own) return actingPart({ ...clause, text: clause.text.slice(0, own.index) });
-  if (!isNegated(clause.text)) return [clause];
-  const head = /^[^,;]*?(?=\s*(?:,|\s[-–—]\s))/.exec(clause.text)?.[0];
-  return head && head.split(/\s+/).length >= 3 && !isNegated(head) ? [{ ...clause, text: head }] : [];
 }
 
 export const spanIn = (clause: Clause, match: RegExpExecArray): Span => ({

@@ -17,9 +17,10 @@ export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text)
 // ("from the entire git history"), a reset pushed over a branch (a dot inside a version, "reset
 // main to v3.1.0 and push", does not end the sentence), and overwriting the remote branch with
 // local history ("overwrite origin/main with hers", "overwrite the remote main"), which is a
-// force-push in other words.
+// force-push in other words. Twenty-second session: the history may be named by its repository
+// ("Purge donors.csv … from the donorbook git history", fy-148).
 export const HISTORY_REWRITE =
-  /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?(git )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|overwrit(e|ing) (the )?(remote|origin)\b)/i;
+  /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?([\w-]+ git |git )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|overwrit(e|ing) (the )?(remote|origin)\b)/i;
 // For privacy, a history rewrite the request forbids ("Never force-push to main" in quoted repo
 // rules) purges nothing: only one the request asks for makes the material SECRET.
 export const REWRITES_HISTORY: Matcher = { exec: (text) => (isNegated(text) ? null : HISTORY_REWRITE.exec(text)) };

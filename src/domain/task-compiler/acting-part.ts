@@ -1,0 +1,51 @@
+// What a clause asks to do, for risk (risk.ts reads only the acting part of each clause: work put
+// off, done by hand, said to be unneeded, left alone or forbidden is not the work). Split from
+// risk.ts in the twenty-second session, when its rules passed 400 lines.
+import { isNegated } from "./constraints.js";
+import type { Clause } from "./segment.js";
+
+const CALLERS_OWN_WORK = /\b(?:I'?d do it myself,? but|I'?m (?:stuck|busy|swamped|drowning|tied up|buried) (?:in|with)\b)/i;
+const LATER_WORK =
+  /\b(?:in|for|with) (?:a|the) (?:later|follow-?up|separate|future|next) (?:PR|pull request|ticket|change|release|sprint|iteration)\b|\b(?:is|are) (?:a |for a )?(?:later|follow-?up|separate|future) (?:ticket|PR|task|story)\b/i;
+const NOT_NEEDED = /\bno [\w-]+(?: [\w-]+)? (?:is|are) (?:needed|necessary|required)\b|\b(?:is|are) not (?:needed|necessary|required)\b/i;
+const BY_HAND = /\b(?:by hand|manually)\b/i;
+// Twenty-first session: a clause that says what the work leaves alone ("No change to the scoring or
+// payment screens", "no charge from the site, reception decides …", "None of this touches payments",
+// "- no change to how damage is charged") names what is not the work, whether or not it reads as a
+// rule (bk-180, fu-083, fv-121, fk-199 were raised by the money they deny).
+const DENIES_CHANGE =
+  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in this [\w-]+) (?:touch|chang|affect)\w*/i;
+const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
+
+/**
+ * What a clause asks to do: all of it, unless it states a rule; then the part before its first comma
+ * or dash when that part states none ("Delete the archive backups older than 10 years, the retention
+ * schedule says we're not allowed to keep them": the reason after the comma is no rule on the ask).
+ */
+export function actingPart(clause: Clause): Clause[] {
+  // "Priya will wire the payroll cutoff e-mails to it in a later PR", "OCR is a later ticket": work
+  // put off to another change is not the work asked (fourteenth session).
+  if (LATER_WORK.test(clause.text)) return [];
+  // "I already refunded her delivery fee by hand", "Denise will correct the balances by hand",
+  // "accountants copy the numbers by hand for their own billing": work a person does or did by hand
+  // is what the change works around, not the change (fourteenth session).
+  if (BY_HAND.test(clause.text)) return [];
+  // "home volumes are already owned by 1000, so no chown step is needed": a step said to be
+  // unneeded is not part of the work (fourteenth session).
+  if (NOT_NEEDED.test(clause.text)) return [];
+  // "Order confirmation and password reset emails are fine" names what works, not what changes.
+  if (WORKS.test(clause.text)) return [];
+  // What the work leaves alone is not the work: the clause up to the denial still is.
+  const denial = DENIES_CHANGE.exec(clause.text);
+  if (denial) {
+    const head = clause.text.slice(0, denial.index);
+    return head.split(/\s+/).filter(Boolean).length >= 3 ? actingPart({ ...clause, text: head }) : [];
+  }
+  // "I'd do it myself but I'm stuck in the payments stuff all day": the caller's own workload is
+  // why they ask, not the work asked (thirteenth session).
+  const own = CALLERS_OWN_WORK.exec(clause.text);
+  if (own) return actingPart({ ...clause, text: clause.text.slice(0, own.index) });
+  if (!isNegated(clause.text)) return [clause];
+  const head = /^[^,;]*?(?=\s*(?:,|\s[-–—]\s))/.exec(clause.text)?.[0];
+  return head && head.split(/\s+/).length >= 3 && !isNegated(head) ? [{ ...clause, text: head }] : [];
+}
