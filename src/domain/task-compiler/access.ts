@@ -10,6 +10,14 @@ import { speaksOfTimeOff } from "./money.js";
 const ENTITLEMENT = /\bentitlements?\b/i;
 const ACCESS_ENTITLEMENT: Matcher = { exec: (text) => (speaksOfTimeOff([text]) ? null : ENTITLEMENT.exec(text)) };
 
+// Twenty-second session: a user limited to their own records, or edits and access restricted ("restrict
+// pay-rate edits so a supervisor can only change officers assigned to sites in their own region",
+// fy-168; "An employee can only ever fetch their own P60", fq-003; "restrict RA access to the agent's
+// own branch", fk-087): who may see or change what, the guide's access control (HIGH): 4 change
+// requests on the development split, all HIGH. risk.ts reads money guarded this way as no money work.
+export const OWN_RECORDS_ONLY =
+  /\bcan only (?:\w+ ){0,8}?(?:their|his|her) own\b|\brestrict\w* (?:\S+ ){0,3}?(?:edits?|editing|access|changes|views?|viewing)\b/i;
+
 export const ACCESS_RULES: [Matcher, string][] = [
   [
     // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
@@ -123,4 +131,5 @@ export const ACCESS_RULES: [Matcher, string][] = [
     /\block(?:s|ed|ing)? down (?:the |those |these |that |this |our )?(?:[\w-]+ ){0,3}?(?:admin\w*|endpoints?|apis?)\b/i,
     "changes auth or permissions",
   ],
+  [OWN_RECORDS_ONLY, "changes auth or permissions"],
 ];
