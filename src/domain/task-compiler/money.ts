@@ -127,6 +127,12 @@ const TIPS =
 // MEDIUM), so it is left out.
 const PRICE_SET =
   /\b(?:pricing|prices?)(?: (?!(?:in|on|of|the|a|an|to|for|and|or|from|at|by|with|is|are)\b)[a-z]+)?[ _-](?:code|logic|maths?|modules?|rules?|engines?|calc\w*|bugs?|service|tables?)\b|\bdynamic pricing\b|\bprice (?:it|them|this|that) at\b|\b(?:new|changed?|set|update|raise|lower) (?:the )?prices?\b/i;
+// Twenty-second session: promo codes, and the engine, types and rules that apply them, change what
+// is charged as discounts and coupons do (docs/task-labelling.md, "risk": CRITICAL in 39 of 45
+// change entries): "fix(promos): WELCOME5 applied twice", fp-121; "the promo engine is such
+// spaghetti", fs-157; "Roll promo-engine on prod back to 4.2.7", fn-163. A promotion banner is not
+// (ds-122, fp-122), nor the word inside a path ("promo-engine/db/migrate/…", a schema change).
+const PROMOS = /(?<![-/\w.])(?:promos|promo(?:tion)?[- ](?:codes?|engines?|types?|rules?))(?![-/\w.])/i;
 // Twenty-second session: a quote is the price a customer is offered, so the tool, engine, site or
 // API that makes quotes computes prices ("the quote tool to work out chimney scaffolds", fy-042;
 // "the quote thing is wrong again for the bifolds", fz-151; "Roll the pet insurance quote site
@@ -215,9 +221,10 @@ const WALLETS: Matcher = {
 // Twenty-second session: the same where the name's head is the pricing or the quote it makes
 // ("tyre-pricing", ga-187; "finance-quote", fb-180; "fx-quotes", dc-032: a quote is the price a
 // customer is offered), and where the request works in the system's code ("The teacher-pay code is
-// really hard to follow", fy-055): what the system does is what its name says, whatever the trade.
+// really hard to follow", fy-055), and a money noun joined to its run as one word ("Ship payrun
+// 4.18.2 to prod", fq-005; the pay run is pay computed): what the system does is what its name says.
 const SYSTEM_NAME = /(?<![-\w/\\.@$#])[a-z]+(?:-[a-z]+)?(?![-\w/\\@]|\.\w)/g;
-const CALCULATOR = /^([a-z]+)-(?:calc|calculator|engine)$/;
+const CALCULATOR = /^([a-z]+)-?(?:calc|calculator|engine|run)$/;
 const namesMoneySystem = (name: string): boolean => {
   if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$|^[a-z]{2,}-(?:pricing|quotes?)$/.test(name))
     return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
@@ -227,6 +234,9 @@ const namesMoneySystem = (name: string): boolean => {
 const WORKED_IN = /\b(?:in|inside|within|across|into|to|deploy|release|ship|promote|redeploy|roll|rollback|back)\s+(?:the\s+)?$/i;
 /** What follows a system's name where the request names its version or its code. */
 const ITS_VERSION_OR_CODE = /^\s+(?:v?\d|(?:code|logic|module|codebase)\b)/;
+// A name before what it qualifies names that thing: "the payrun image" is a base image patched
+// (fq-140, a CVE in the image, MEDIUM), not the system's code.
+const QUALIFIES_INFRASTRUCTURE = /^\s+(?:images?|containers?|dockerfiles?|repos?|repository|pipelines?|builds?)\b/i;
 const MONEY_SYSTEMS: Matcher = {
   exec: (text) => {
     // Each name above holds one of these; most clauses hold none, and are not read word by word.
@@ -235,8 +245,9 @@ const MONEY_SYSTEMS: Matcher = {
     for (let found = SYSTEM_NAME.exec(text); found; found = SYSTEM_NAME.exec(text)) {
       if (!namesMoneySystem(found[0])) continue;
       const end = found.index + found[0].length;
-      if (WORKED_IN.test(text.slice(Math.max(0, found.index - 16), found.index)) || ITS_VERSION_OR_CODE.test(text.slice(end, end + 12)))
-        return found;
+      const next = text.slice(end, end + 16);
+      if (QUALIFIES_INFRASTRUCTURE.test(next)) continue;
+      if (WORKED_IN.test(text.slice(Math.max(0, found.index - 16), found.index)) || ITS_VERSION_OR_CODE.test(next)) return found;
     }
     return null;
   },
@@ -305,6 +316,7 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [PRICE_SET, "sets or computes a price"],
   [PRICING, "sets or computes a price"],
   [QUOTING, "sets or computes a price"],
+  [PROMOS, "computes, charges or pays money"],
   [PREMIUM, "computes, charges or pays money"],
   [TIPS, "computes or pays employees' pay"],
   [RATE_CHARGED, "sets or computes a price"],

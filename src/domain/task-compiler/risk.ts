@@ -37,8 +37,10 @@ const PRODUCTION = /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\
 // Twenty-first session: the environment may carry a region or a name before it ("to eu-staging",
 // fk-043), and production named only to be denied ("Production is NOT part of this ticket. We'll do
 // that in January", fv-156) is no target: both such deploys are HIGH.
+// Twenty-second session: an arrow names the target as "to" does ("deploy: payrun 4.19.0-rc.2 ->
+// staging", fq-164: HIGH).
 const NON_PRODUCTION_TARGET =
-  /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
+  /(?:\b(?:to|on|in|into|onto)|->|→) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
 const PRODUCTION_DENIED = /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |in |into )?(?:the )?prod(?:uction)?\b/i;
 // Seventeenth session: branches or tags of a money service's repository removed ("Delete the release
 // tags older than v3 on trust-ledger", "deleting all release tags … in the billing repo") change
