@@ -367,6 +367,15 @@ describe("risk, mode and privacy", () => {
     ["In production, set orders.status = 'void' for every order created by the test harness", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
     ["Delete the stale demo and spike branches in the billing-gateway repo", "HIGH", "APPROVAL_GATED", "INTERNAL"],
     ["FYI the payouts export was late again this morning", "UNKNOWN", "AUTONOMOUS", "INTERNAL"],
+    // Twenty-second session: money named by what the work prices, quotes or charges, and what is none.
+    ["Please deploy tyre-pricing 3.8.0 to production after 19:00 today.", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Split the old class into HireCharging.php and Adaptations.php, no behaviour change", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["Dedupe formatPrice() in web/ and app/ into one helper", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    ["Roll the new trade pricing out to all branches tonight", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["fix the typo in the pricing page header", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    ["fix(promos): WELCOME10 applied twice when the basket is edited", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["fix(home): promo banner overlaps the search bar on small phones", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    ["Ask Ollie for a small change to the roast profile code and it takes a week. Split roast.py up.", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
   ])("%s → %s, %s, %s", (text, risk, mode, privacy) => {
     const task = compiled(text);
     expect([task.ir.risk_class, task.ir.interaction_mode, task.ir.privacy_class]).toEqual([risk, mode, privacy]);

@@ -23,6 +23,14 @@ const REACHABLE_BY_ID =
   /\b(?:return|returns|returning|serves?|serving|shows?|showing)\b[^.;]{0,60}?\bfor any `?(?:[\w-]+ )?[\w{}-]*id\b|\b(?:ids?|numbers) (?:are|is) (?:sequential|guessable|incrementing)\b|\bcheck\w* (?:on|of) (?:the )?[\w-]+ of the (?:user|caller|member|customer)\b|\b(?:user|caller)(?:['’]s)? [\w-]+ ?==? ?[\w-]+ [\w-]+\b/i;
 export const RECORDS_OF_OTHERS: Matcher[] = [OTHERS_RECORDS, ANYONE_READS_ANY, SEEN_FROM_OTHERS, REACHABLE_BY_ID];
 
+// Twenty-second session: a user limited to their own records, or edits and access restricted ("restrict
+// pay-rate edits so a supervisor can only change officers assigned to sites in their own region",
+// fy-168; "An employee can only ever fetch their own P60", fq-003; "restrict RA access to the agent's
+// own branch", fk-087): who may see or change what, the guide's access control (HIGH): 4 change
+// requests on the development split, all HIGH. risk.ts reads money guarded this way as no money work.
+export const OWN_RECORDS_ONLY =
+  /\bcan only (?:\w+ ){0,8}?(?:their|his|her) own\b|\brestrict\w* (?:\S+ ){0,3}?(?:edits?|editing|access|changes|views?|viewing)\b/i;
+
 export const ACCESS_RULES: [Matcher, string][] = [
   [
     // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
@@ -133,4 +141,5 @@ export const ACCESS_RULES: [Matcher, string][] = [
     /\block(?:s|ed|ing)? down (?:the |those |these |that |this |our )?(?:[\w-]+ ){0,3}?(?:admin\w*|endpoints?|apis?)\b/i,
     "changes auth or permissions",
   ],
+  [OWN_RECORDS_ONLY, "changes auth or permissions"],
 ];

@@ -30,7 +30,7 @@ business_deduction: entertainment_deduction
 business_expense: organization_expense promotional_expense
 capital_levy: land_tax property_tax
 capitation: poll_tax
-cash: chickenfeed chump_change cold_cash pin_money pocket_money ready_cash ready_money small_change spending_money
+cash: chickenfeed chump_change cold_cash pin_money pocket_money ready_cash ready_money spending_money
 charge: agio agiotage carrying_charge charge_per_unit demurrage depreciation_charge exchange_premium fixed_charge fixed_cost fixed_costs installation_charge levy overcharge porterage postage poundage service_charge service_fee surcharge undercharge water-rate
 coin: bawbee bezant bezzant byzant dime doubloon ducat eightpence farthing fifty-cent_piece fivepence fourpence groat half_crown half_dollar half_eagle halfpenny maundy_money ninepence piece_of_eight sixpence solidus sou stater tanner tenpence threepence tuppence twopence
 coinage: coin

@@ -83,10 +83,20 @@ function namesMoney(text: string, start: number, end: number): boolean {
     NEXT_WORDS.exec(text.slice(end, end + 60))?.[0]
       .trim()
       .split(" ") ?? [];
-  const phraseEnd = after.findIndex((word) => FUNCTION_WORD.test(word));
-  const qualified = (phraseEnd < 0 ? after : after.slice(0, phraseEnd)).at(-1);
-  return qualified === undefined || AMOUNT_OF_MONEY.test(qualified);
+  return qualifiesAmount(COORDINATED.test(after[0] ?? "") && headOf(after.slice(1)).length > 1 ? headOf(after.slice(1)) : headOf(after));
 }
+// Twenty-second session: a money word coordinated with another noun before the noun both qualify
+// ("abandoned on the income and outgoings step", fz-078: a step of a form) qualifies that noun, as
+// it does alone; one coordinated with a money noun heading its own phrase ("fees and charges are
+// wrong") or before an amount ("rent and deposit amounts") is still the money.
+const COORDINATED = /^(?:and|or)$/i;
+/** The words of a noun phrase up to its first function word. */
+const headOf = (words: string[]): string[] => {
+  const phraseEnd = words.findIndex((word) => FUNCTION_WORD.test(word));
+  return phraseEnd < 0 ? words : words.slice(0, phraseEnd);
+};
+/** Whether the phrase after a money word leaves it the head, or makes it qualify an amount of money. */
+const qualifiesAmount = (phrase: string[]): boolean => phrase.length === 0 || AMOUNT_OF_MONEY.test(phrase.at(-1)!);
 
 /**
  * The first money noun of the lexicon in a text that names money (namesMoney), a phrase of up to

@@ -3,6 +3,7 @@
 // rules below are read by riskOf on the clauses that state the work.
 import { lexiconMoney, moneyClassOf } from "./money-lexicon.js";
 import { blankQuotes, type Matcher, type Reason } from "./risk.js";
+import type { TaskType } from "../../contracts/task-ir.js";
 import type { Clause } from "./segment.js";
 
 // Seventeenth session: a "fee earner" is a lawyer (the person whose time is billed), not a fee: 5
@@ -37,6 +38,23 @@ const LOYALTY_POINTS =
 // split of `dutyCalculator.ts`, was read MEDIUM).
 const MONEY_NAMES =
   /\b(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission)s?_(?:engine|service|svc|wizard|calc\w*|module|api|worker|job|batch|processor|handler|gateway)s?\b|(?<=[a-z0-9]_)(?:ledger|fee|fare|invoice|payment|refund|payout|discount|surcharge|commission|net_pay|gross_pay|bill)s?\b(?!\.\w)|(?<=[a-z])(?:Ledger|Fee|Fare|Invoice|Payment|Refund|Payout|Discount|Surcharge|Commission|NetPay|GrossPay|Bill)s?(?![a-z])|\b(?:[Dd]uty|[Tt]ax|VAT|[Vv]at|[Ff]ee|[Ff]are|[Pp]rice|[Pp]ricing|[Pp]remium|[Tt]ariff|[Ll]evy|[Cc]ommission|[Pp]ayout|[Rr]efund|[Ii]nvoice|[Pp]ayment|[Dd]iscount|[Ss]urcharge|[Dd]eposit|[Ii]nterest|[Pp]ayroll|[Ww]age|[Ss]alary|[Bb]illing)(?:Calculator|Calc|Engine|Service|Svc|Calculation|Computer)s?(?![a-z])/;
+// Twenty-second session: a type named for the charge, price or quote it models, the money word its
+// head ("HireCharging.php", fy-045; "a single PlanPricing", fy-174; "SeasonTicketPrice.cs", fz-050;
+// "into DistanceCharge", fz-187): the code that computes what a customer pays, whatever the trade's
+// word before it. A type is a capitalised name; a function named for what it does to a price
+// ("formatPrice", "buildQuote") formats or assembles it, which the guide's formatting of a price
+// is not money work, and "isCharging" is a battery's state; the money word must end the name ("GemPriceLabel"
+// is a label).
+const PRICED_PART = /(?<=[a-z])(?:Charges?|Charging|Pricing|Prices?|Quotes?)(?![A-Za-z])/g;
+const TYPE_HEAD = /(?<![\w$])[A-Z][A-Za-z]*$/;
+const PRICED_TYPES: Matcher = {
+  exec: (text) => {
+    PRICED_PART.lastIndex = 0;
+    for (let found = PRICED_PART.exec(text); found; found = PRICED_PART.exec(text))
+      if (TYPE_HEAD.test(text.slice(Math.max(0, found.index - 40), found.index))) return found;
+    return null;
+  },
+};
 // Fourteenth session: the pay of employees is the payroll area, which the guide counts as money as
 // it counts billing: "payroll" named as a system or its work ("payroll-engine", "Payroll has the
 // rounding thing again", "add a reimbursement earning type to payroll"), net, gross and overtime
@@ -48,8 +66,10 @@ const MONEY_NAMES =
 // bank file alone is left out: its PDF and its upload are split between writers (bw-138, bw-034).
 // Twenty-first session: payroll that qualifies the people who run it ("each employer's payroll
 // contact", ft-123; "the payroll team is waiting", fq-046) names who, not pay computed.
+// Twenty-second session: so does payroll as the subject of what people do, keep, want or say
+// ("Regional managers and payroll keep full access", fy-168: who may edit pay rates, HIGH).
 const PAYROLL =
-  /(?<![-/\w.]|\bfor (?:the |our |their |an? )?(?:\w+ )?)payroll(?![/\w.])(?! (?:contacts?|teams?|managers?|officers?|staff|people|department|admins?|clerks?|leads?)\b)|\b(?:net|gross|take-home|overtime|back) pay\b|\bwages?\b|\bpaychecks?\b|\bdirect[- ]deposits?\b|\b(?:sepa|bacs)\b(?![./])|\bACH\b/i;
+  /(?<![-/\w.]|\bfor (?:the |our |their |an? )?(?:\w+ )?)payroll(?![/\w.])(?! (?:contacts?|teams?|managers?|officers?|staff|people|department|admins?|clerks?|leads?|keeps?|kept|can|could|wants?|wanted|asks?|asked|says?|said|tells?|told)\b)|\b(?:net|gross|take-home|overtime|back) pay\b|\bwages?\b|\bpaychecks?\b|\bdirect[- ]deposits?\b|\b(?:sepa|bacs)\b(?![./])|\bACH\b/i;
 
 // Fifteenth session: tax computed or charged is the guide's "taxes money" (tax/VAT): on the
 // development split 33 of the 35 change requests that name it outside a path or a hyphenated name
@@ -100,8 +120,40 @@ const TIPS =
 // on the booking page", "dynamic pricing"): 14 CRITICAL change requests the rules missed on the
 // development split and none at another level; a price shown, sorted, formatted, exported or
 // searched ("the price formatting", "sorting by price", "min price > max price") is none of these.
+// Twenty-second session: the same code named by what it computes prices with ("The per-m² price
+// maths", fy-095; "price band code", ga-042; "pricing logic"): a word of the price's own kind may
+// stand between (a band), a function word may not ("the price in the table"). Tried: a price per
+// unit ("the price-per-gram table", fz-122) also reads a price per m² computed for display (eg-172,
+// MEDIUM), so it is left out.
 const PRICE_SET =
-  /\b(?:pricing|prices?)[ _-](?:code|modules?|rules?|engines?|calc\w*|bugs?|service|tables?)\b|\bdynamic pricing\b|\bprice (?:it|them|this|that) at\b|\b(?:new|changed?|set|update|raise|lower) (?:the )?prices?\b/i;
+  /\b(?:pricing|prices?)(?: (?!(?:in|on|of|the|a|an|to|for|and|or|from|at|by|with|is|are)\b)[a-z]+)?[ _-](?:code|logic|maths?|modules?|rules?|engines?|calc\w*|bugs?|service|tables?)\b|\bdynamic pricing\b|\bprice (?:it|them|this|that) at\b|\b(?:new|changed?|set|update|raise|lower) (?:the )?prices?\b/i;
+// Twenty-second session: promo codes, and the engine, types and rules that apply them, change what
+// is charged as discounts and coupons do (docs/task-labelling.md, "risk": CRITICAL in 39 of 45
+// change entries): "fix(promos): WELCOME5 applied twice", fp-121; "the promo engine is such
+// spaghetti", fs-157; "Roll promo-engine on prod back to 4.2.7", fn-163. A promotion banner is not
+// (ds-122, fp-122), nor the word inside a path ("promo-engine/db/migrate/…", a schema change).
+const PROMOS = /(?<![-/\w.])(?:promos|promo(?:tion)?[- ](?:codes?|engines?|types?|rules?))(?![-/\w.])/i;
+// Twenty-second session: a quote is the price a customer is offered, so the tool, engine, site or
+// API that makes quotes computes prices ("the quote tool to work out chimney scaffolds", fy-042;
+// "the quote thing is wrong again for the bifolds", fz-151; "Roll the pet insurance quote site
+// back", bj-043), where a quote character, a quoting fix or a step of a booking ("crashes the quote
+// step") names no such system.
+const QUOTING =
+  /\bquot(?:e|es|ing)[ -](?:tools?|engines?|sites?|apis?|calculators?|calc|builders?|services?|systems?|thing|apps?|modules?|logic|maths?)\b/i;
+// Twenty-second session: what a deploy ships is what its release carries, so a release named with
+// prices sets them live ("Deploy hafc-ticketing 5.3.0 (2027/28 season ticket prices) to
+// production", fz-043; "the release with the new emissions-based permit prices", ex-067): every
+// deploy on the development split that names prices is CRITICAL to production (7 of 7); read only in
+// deploys (a fix or a feature may only show a price), and a staging deploy stays HIGH (movesMoney).
+const PRICES = /\bprices?\b/i;
+// Twenty-second session: pricing as a noun is the setting of prices itself, what a customer will be
+// charged ("extract distance pricing from app/pricing/quote.rb", fz-187; "Roll the new trade pricing
+// out to all branches", fz-148; "so the new bundle pricing is live", ga-025; "add usage-based
+// pricing for the AI screening add-on", ey-090), where it ends its phrase (punctuation or a
+// function word follows); as a qualifier it names something else ("the pricing page", "the pricing committee", "pricing
+// analysts").
+const PRICING =
+  /(?<![-/\w.])pricing(?![-/\w.])(?=\s*(?:[.,;:!?)]|$)|\s+(?:for|from|into|to|is|are|was|were|out|on|in|of|at|with|by|so|and|that|which|per)\b)/i;
 
 // Seventeenth session: a rate that prices what is sold or billed (a unit, day/night or peak rate, a
 // billing, hourly or labour rate, a per-word rate, a flat rate, a rate card or table, a rate uplift,
@@ -166,23 +218,36 @@ const WALLETS: Matcher = {
 // folio-pay 3.14.2 to production", fu-006; "roll benefits-calc in prod back", ft-077), not where
 // it is only where data comes from or a fact about it ("Just reading it from poolpay", fv-118; "The
 // quote is already stored by benefits-calc", ft-125; "pricefeed publishes fine", fv-138).
+// Twenty-second session: the same where the name's head is the pricing or the quote it makes
+// ("tyre-pricing", ga-187; "finance-quote", fb-180; "fx-quotes", dc-032: a quote is the price a
+// customer is offered), and where the request works in the system's code ("The teacher-pay code is
+// really hard to follow", fy-055), and a money noun joined to its run as one word ("Ship payrun
+// 4.18.2 to prod", fq-005; the pay run is pay computed): what the system does is what its name says.
 const SYSTEM_NAME = /(?<![-\w/\\.@$#])[a-z]+(?:-[a-z]+)?(?![-\w/\\@]|\.\w)/g;
-const CALCULATOR = /^([a-z]+)-(?:calc|calculator|engine)$/;
+const CALCULATOR = /^([a-z]+)-?(?:calc|calculator|engine|run)$/;
 const namesMoneySystem = (name: string): boolean => {
-  if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$/.test(name)) return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
+  if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$|^[a-z]{2,}-(?:pricing|quotes?)$/.test(name))
+    return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
   const part = CALCULATOR.exec(name)?.[1];
   return part !== undefined && moneyClassOf(part) !== undefined;
 };
 const WORKED_IN = /\b(?:in|inside|within|across|into|to|deploy|release|ship|promote|redeploy|roll|rollback|back)\s+(?:the\s+)?$/i;
+/** What follows a system's name where the request names its version or its code. */
+const ITS_VERSION_OR_CODE = /^\s+(?:v?\d|(?:code|logic|module|codebase)\b)/;
+// A name before what it qualifies names that thing: "the payrun image" is a base image patched
+// (fq-140, a CVE in the image, MEDIUM), not the system's code.
+const QUALIFIES_INFRASTRUCTURE = /^\s+(?:images?|containers?|dockerfiles?|repos?|repository|pipelines?|builds?)\b/i;
 const MONEY_SYSTEMS: Matcher = {
   exec: (text) => {
     // Each name above holds one of these; most clauses hold none, and are not read word by word.
-    if (!/pay|price|-calc|-engine/.test(text)) return null;
+    if (!/pay|price|pricing|quote|-calc|-engine/.test(text)) return null;
     SYSTEM_NAME.lastIndex = 0;
     for (let found = SYSTEM_NAME.exec(text); found; found = SYSTEM_NAME.exec(text)) {
       if (!namesMoneySystem(found[0])) continue;
       const end = found.index + found[0].length;
-      if (WORKED_IN.test(text.slice(Math.max(0, found.index - 16), found.index)) || /^\s+v?\d/.test(text.slice(end, end + 4))) return found;
+      const next = text.slice(end, end + 16);
+      if (QUALIFIES_INFRASTRUCTURE.test(next)) continue;
+      if (WORKED_IN.test(text.slice(Math.max(0, found.index - 16), found.index)) || ITS_VERSION_OR_CODE.test(next)) return found;
     }
     return null;
   },
@@ -230,19 +295,28 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   // shows wrong prices sometimes. Fix.", fu-192; "the seat price is wrong on some invoices", ey-058).
   // A price computed, not shown: "the hammer prices are rounded wrong", "calculates the price of
   // bread sold by weight" (sorting or formatting a price in a generic component stays MEDIUM).
+  // Twenty-second session: a rate said to be wrong, the word alone, is a price or a payment
+  // computed wrongly in the same way ("The 2025/26 dividend went on at the wrong rate", fz-072; "the
+  // old click & collect orders that got the wrong rate", fz-087; "Bills going out at the wrong rate",
+  // fa-081): 4 change requests on the development split, all CRITICAL; a rate of another kind is
+  // named with its kind ("the wrong sample rate") and not read.
   // Fourteenth session: a surge multiplier, its cap or its smoothing sets the fare riders pay ("fix
   // the surge cap", "a `surge.smoothing_window` option", "new surge caps"), where a surge heatmap
   // or a "surge" alert only shows demand.
   [
-    /\b(?:round|calculat|comput|recalculat)\w*\b[^.;]{0,30}?\bprices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:rounded|calculated|computed)\b|\bsurge(?=[\s._-]*(?:caps?|multipliers?|pricing|prices?|smoothing|factors?)(?![a-z]))|\b(?:fare|price) multipliers?\b|\b(?:wrong|incorrect) prices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:wrong|incorrect)\b/i,
+    /\b(?:round|calculat|comput|recalculat)\w*\b[^.;]{0,30}?\bprices?\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:rounded|calculated|computed)\b|\bsurge(?=[\s._-]*(?:caps?|multipliers?|pricing|prices?|smoothing|factors?)(?![a-z]))|\b(?:fare|price) multipliers?\b|\b(?:wrong|incorrect) (?:prices?|rates?)\b|\bprices?\b[^.;]{0,20}?\b(?:are|is) (?:wrong|incorrect)\b/i,
     "computes, charges or pays money",
   ],
   [MONEY_NAMES, "changes code named for money"],
+  [PRICED_TYPES, "changes code named for money"],
   [PAYROLL, "computes or pays employees' pay"],
   [TAX, "computes or charges tax"],
   [MONEY_AMOUNTS, "changes stored amounts of money"],
   [FINANCE_WORDS, "computes, charges or pays money"],
   [PRICE_SET, "sets or computes a price"],
+  [PRICING, "sets or computes a price"],
+  [QUOTING, "sets or computes a price"],
+  [PROMOS, "computes, charges or pays money"],
   [PREMIUM, "computes, charges or pays money"],
   [TIPS, "computes or pays employees' pay"],
   [RATE_CHARGED, "sets or computes a price"],
@@ -278,10 +352,11 @@ const byLexicon: Reason = (match) =>
 // work computes (et-126, a logout bug, HIGH).
 const outsideQuotedLines = (clause: Clause): boolean => clause.role !== "data";
 /** Where a money rule reads: every clause of the work, or only those its predicate keeps. */
-export type MoneyRule = [Matcher, Reason, ((clause: Clause) => boolean)?];
+export type MoneyRule = [Matcher, Reason, ((clause: Clause, type: TaskType) => boolean)?];
 const moneyRules = (timeOff: boolean): MoneyRule[] => [
   ...handMoneyRules(timeOff),
   [lexiconWords(timeOff), byLexicon, outsideQuotedLines],
   [AMOUNTS_CHARGED, "charges, pays or limits an amount of money", outsideQuotedLines],
+  [PRICES, "ships prices", (clause, type) => type === "DEPLOY" && outsideQuotedLines(clause)],
 ];
 export const MONEY_RULES = { plain: moneyRules(false), timeOff: moneyRules(true) };

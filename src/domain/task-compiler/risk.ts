@@ -4,7 +4,7 @@
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { actingPart } from "./acting-part.js";
 import { withoutBackground } from "./classify.js";
-import { ACCESS_RULES, RECORDS_OF_OTHERS } from "./access.js";
+import { ACCESS_RULES, OWN_RECORDS_ONLY, RECORDS_OF_OTHERS } from "./access.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
 import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
@@ -41,8 +41,10 @@ const PRODUCTION =
 // Twenty-first session: the environment may carry a region or a name before it ("to eu-staging",
 // fk-043), and production named only to be denied ("Production is NOT part of this ticket. We'll do
 // that in January", fv-156) is no target: both such deploys are HIGH.
+// Twenty-second session: an arrow names the target as "to" does ("deploy: payrun 4.19.0-rc.2 ->
+// staging", fq-164: HIGH).
 const NON_PRODUCTION_TARGET =
-  /\b(?:to|on|in|into|onto) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
+  /(?:\b(?:to|on|in|into|onto)|->|→) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
 const PRODUCTION_DENIED = /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |in |into )?(?:the )?prod(?:uction)?\b/i;
 // Seventeenth session: branches or tags of a money service's repository removed ("Delete the release
 // tags older than v3 on trust-ledger", "deleting all release tags … in the billing repo") change
@@ -63,7 +65,12 @@ const PRODUCTION_DENIED = /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |i
 // convention: "money a new role is denied … is access control at HIGH, not money work", fe-160,
 // bs-125, et-167): the money is the object guarded, not computed ("only users in the DebtRecovery
 // role can open the 'arrears notes' panel", fj-023; TOTP for admins who can approve payouts, cd-103).
-const GUARDED_BY_ROLE = /\b(?:roles?|permissions?|permission sets?|rbac|privileges?|2fa|mfa|totp|two[- ]factor)\b/i;
+// Twenty-second session: the same where a user is limited to their own records or edits are
+// restricted (OWN_RECORDS_ONLY, access.ts): the money is what is guarded (fy-168).
+const GUARDED_BY_ROLE = new RegExp(
+  String.raw`\b(?:roles?|permissions?|permission sets?|rbac|privileges?|2fa|mfa|totp|two[- ]factor)\b|${OWN_RECORDS_ONLY.source}`,
+  "i",
+);
 // What the acting clauses say as a whole, read once per request and only when a rule asks: the
 // rules' loop asks for each rule and clause, and reading every clause each time made a request of n
 // lines cost n² (a 16 KiB run of short lines took a minute).
@@ -194,7 +201,7 @@ const moneyRaises = (rules: MoneyRule[]) =>
   rules.map(([pattern, reason, readsIn]): [Matcher, Reason, Reaches] => [
     pattern,
     reason,
-    readsIn ? (type, clause, acting) => readsIn(clause) && movesMoney(type, clause, acting) : movesMoney,
+    readsIn ? (type, clause, acting) => readsIn(clause, type) && movesMoney(type, clause, acting) : movesMoney,
   ]);
 // A bank account's details as requests and code name them.
 const BANK_DETAILS = String.raw`bank (?:account )?details|bank-details|bank account numbers?|sort ?codes?|sort_code|account_?numbers?`;
