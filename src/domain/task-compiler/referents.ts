@@ -34,6 +34,8 @@ import {
   restOfASet,
   shownBelow,
   sameAmongThemselves,
+  checkedForElsewhere,
+  pluralSubjectOpens,
   statedBefore,
   habitOfANamedMethod,
   statedEarlier,
@@ -206,6 +208,11 @@ export function unresolvedReference(
         const rest = clause.text.slice(match.index + match[0].length);
         if (namesItsModel(rest)) return;
         if (
+          checkedForElsewhere(match[0], text.slice(0, match.index), after, requestBefore(clause, match.index)) &&
+          resolved(match[0], "is what the check looks for elsewhere: what the request has just described")
+        )
+          return;
+        if (
           /\b(?:do|does|did|doing|say|says|said|saying|mean|means|meant|return|returns|show|shows|produce|produces|give|gives|print|prints|contain|contains)\s+(?:still\s+)?$/i.test(
             text.slice(0, match.index),
           ) &&
@@ -251,6 +258,7 @@ export function unresolvedReference(
       if (determiner === "their") {
         const owner = sentenceBefore(content, clause, match.index);
         if (/\b[Tt]he\s+(?:[\w-]+\s+)?[a-z][\w-]*[^s\W]s\b/.test(owner)) return;
+        if (pluralSubjectOpens(owner) && resolved(match[0], "belongs to the plural subject its sentence opens with")) return;
         if (/\s[A-Z][a-z]{2,}\b/.test(owner) && resolved(match[0], "belongs to the party named before it in its sentence")) return;
         // Fourteenth session: and an owner named earlier in the request by its possessive ("Northwind
         // Bank's fleet is still on 4.11 … why the ring assignment didn't apply to their endpoints").

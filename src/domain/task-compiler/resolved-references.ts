@@ -318,3 +318,25 @@ const NAMED_TIME =
   /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:yesterday|today|tonight)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b/i;
 export const timeNamedEarlier = (phrase: string, requestBefore: string, after: string): boolean =>
   TIME_DEIXIS.test(phrase.trim()) && !/^\s*(?:of|again)\b/i.test(after) && NAMED_TIME.test(requestBefore);
+
+// Twenty-second session: "Check the other `/admin/*/export*` routes for the same thing", "Also
+// check whether the same thing happened to Bronze or Gold" (fy-158, fy-180, ft-141): the same
+// thing looked for somewhere else points back at what the request has just described, as the
+// guide's anaphora do ("fix the remaining ones" needs an earlier description, and one stands
+// before it). Only as what a check looks for, after a description of a dozen words or more, and
+// with nothing after it naming another source ("the same thing Maria saw", "as last time").
+const CHECKING = /\b(?:check|checks|checking|look|looking|verify|audit|scan|search)\b/i;
+export const checkedForElsewhere = (phrase: string, before: string, after: string, requestBefore: string): boolean =>
+  /^the same thing$/i.test(phrase) &&
+  CHECKING.test(before) &&
+  /\b(?:for|whether|if)\s+$/i.test(before) &&
+  !/^\s*(?:as|like|that|which|we|I|you|he|she|they|[A-Z])\b/.test(after) &&
+  requestBefore.split(/\s+/).filter(Boolean).length >= 12;
+
+// Twenty-second session: "Members keep their plan, only the Stripe price changes" (fy-085): a
+// sentence that opens with a bare plural subject and its verb binds "their" to that subject, as
+// "The dive-centre services read their config" does (twelfth session) without the article.
+export const pluralSubjectOpens = (sentenceBefore: string): boolean =>
+  /^\s*(?!(?:Thanks|Its|This|Yes|Has|Was|Does|Is|Perhaps|Always|Sometimes|Plus|Thus|Unless|Besides|Afterwards|Towards|Us|Pls|Please)\b)(?:[A-Z][a-z]+ )?[A-Za-z][a-z-]*[^s\W]s (?:(?:still|also|only|often|always|never|now|all|can|should|must|will|may|cannot)\s)?(?!(?:and|or|of|in|on|for|to|the|a|an|with|from|at|by|as|are|were|is|was|has|have)\b)[a-z]+\b/.test(
+    sentenceBefore,
+  );
