@@ -157,7 +157,10 @@ export function unresolvedReference(
       const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
       if (identifiedAfter(after) || ANCHOR.test(match[0])) return;
       if (placeNotSource(match[0], text.slice(0, match.index))) return;
-      if (productTicket(match[0], request) && resolved(match[0], "is the ticket the product handles, which the request names as such"))
+      if (
+        productTicket(match[0], request, text.slice(0, match.index)) &&
+        resolved(match[0], "is the ticket the product handles, which the request names as such")
+      )
         return;
       // Twentieth session: a document read from ("in the spreadsheet") that the request names by its path, as above.
       if (documentNamed(match[0], request) && resolved(match[0], "is the document the request names by its path")) return;

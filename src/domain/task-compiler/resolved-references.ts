@@ -295,7 +295,13 @@ export const narratedEvent = (phrase: string, before: string, after: string): bo
 // content from outside the request (docs/task-labelling.md). A ticket named bare stays outside.
 const PRODUCT_TICKET =
   /\b(?:kitchen|event|concert|festival|train|bus|rail|flight|airline|parking|lottery|raffle|paper|printed|mobile|digital|solved|archived|museum|cinema|theatre|theater|family|season|boarding)\s+tickets?\b|\btickets?\s+(?:holders?|lists?|screens?|pages?|types?|prices?|scanners?|sales?|selection|resale|office|templates?|printers?)\b/i;
-export const productTicket = (phrase: string, request: string): boolean => /\bticket$/i.test(phrase) && PRODUCT_TICKET.test(request);
+// Twenty-second session: so is a ticket an amount of money came out on ("Gold Service £89 plus
+// bleed £20 came out as £198 on the customer's ticket", fz-001): a tracker ticket holds no price.
+const AMOUNT = /[£$€]\s?\d/;
+const sentenceTail = (text: string): string =>
+  text.slice(Math.max(text.lastIndexOf("."), text.lastIndexOf(";"), text.lastIndexOf("!"), text.lastIndexOf("?")) + 1);
+export const productTicket = (phrase: string, request: string, before: string): boolean =>
+  /\bticket$/i.test(phrase) && (PRODUCT_TICKET.test(request) || AMOUNT.test(sentenceTail(before)));
 
 // Nineteenth session: "when the driver close one, the other one stay open" (fj-020), "none of the
 // other branches do that" (fk-141): "the other X" as the subject of a statement is the rest of a
