@@ -36,6 +36,7 @@ import {
   sameAmongThemselves,
   checkedForElsewhere,
   pluralSubjectOpens,
+  writersOwnPart,
   statedBefore,
   habitOfANamedMethod,
   statedEarlier,
@@ -350,6 +351,8 @@ export function unresolvedReference(
       (candidate.kind === "external" &&
         motiveOnly(candidate.clause.text.slice(0, candidate.index)) &&
         resolved(candidate.phrase, "says what the work is for, which the work does not act on")) ||
+      (writersOwnPart(candidate.clause.text.slice(0, candidate.index)) &&
+        resolved(candidate.phrase, "is what the writer will do themselves, which the work does not act on")) ||
       (shownBelow(content, candidate.clause, candidate.index + candidate.length) &&
         resolved(candidate.phrase, "introduces the code, quote or quoted line right after it, which shows it")) ||
       (listedBelow(content, candidate.clause, written) &&

@@ -167,6 +167,15 @@ export const measuredAsStated = (phrase: string, before: string, requestBefore: 
 const MOTIVE = /^\W*(?:(?:it|this|that)(?:['’]s| is)|these are)\s+(?:all\s+|just\s+|mainly\s+|mostly\s+)?for\s+$|\b\w+\s+so(?: that)?\s+$/i;
 export const motiveOnly = (before: string): boolean => MOTIVE.test(before);
 
+// Twenty-second session: "Please fix it before the next pay run on 28th, I will correct the old ones
+// by hand" (fy-161): what the writer says they will do themselves is no part of the work, so a
+// reference that is the object of it needs no antecedent for the work to be done (as the guide
+// reads a ticket named only as the reason: the work needs no content from it). Only "I", whose
+// work it cannot be, and not a verb that sets how the work is done ("I'll use …", "I'll need …").
+const WRITERS_OWN =
+  /\bI(?:['’]ll| will| am going to|['’]m going to)\s+(?:(?:also|then|just|personally)\s+)?(?!(?:use|need|want|follow|apply|pick|choose|take|send|give|share|forward|provide)\b)[a-z]+\s+$/;
+export const writersOwnPart = (before: string): boolean => WRITERS_OWN.test(before);
+
 // Fifteenth session. "printed our Vault token in plain text … Revoke that token", "move the
 // qualifications from the old table crew_quals_legacy … The old table not delete please": a
 // demonstrative, or "the old X" after an "old X", whose noun the request has already named with a
