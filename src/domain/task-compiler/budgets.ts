@@ -37,6 +37,8 @@ const LIMIT = String.raw`(?:within|in under|in less than|under|below|less than|n
 const METRIC =
   /\b(targets?|latency|p\d\d|response times?|load times?|loads?|responds?|runtime|build times?|quer(y|ies)|endpoints?|requests?|render(s|ing)?|startup|boot|(tests?|suite|ci|build|job|pipeline|it) (must |should |needs? to )?(run|runs|finish|complete|pass|take)s?( in)?)\b/i;
 
+const DOMAIN_EVENT_AFTER = /^\s(?:of|before|after)\s(?!(?:starting|start|the start of (?:the )?(?:task|work|job))\b)/i;
+
 const RULES: { field: BudgetFinding["field"]; pattern: RegExp; value(match: RegExpExecArray): number | null }[] = [
   {
     field: "latency_budget_ms",
@@ -47,6 +49,12 @@ const RULES: { field: BudgetFinding["field"]; pattern: RegExp; value(match: RegE
     value: (m) => {
       // "p99 under 200 ms" is a goal for the code, not a budget for the task.
       if (METRIC.test(m.input!.slice(0, m.index))) return null;
+      // Twenty-second session: a duration counted from an event of the product ("departure is
+      // within 4 hours of arrival", "refundable up to 48 hours before the appointment", fy-062) is
+      // a rule of the feature, no limit on the task; a bare "m" apart from its number is a length
+      // ("boats under 12 m LOA"), minutes being written "min" or "12m".
+      if (DOMAIN_EVENT_AFTER.test(m.input!.slice(m.index + m[0].length))) return null;
+      if (/^m$/i.test(m[2]!) && /\s$/.test(m[0].slice(0, -1))) return null;
       const amount = m[1] === undefined ? 1 : numberOf(m[1]);
       const unit = UNIT_MS.find(([pattern]) => pattern.test(m[2]!))?.[1];
       return amount === null || unit === undefined ? null : Math.round(amount * unit);

@@ -106,7 +106,34 @@ export function settleScope(
   if (forbidden.length && allowed.length) ({ allowed, forbidden } = allowedAndForbidden(refs, allowed, forbidden, taskType, ledger, text));
   // "Only touch X" and a ref outside X exclude each other.
   if (refs.some((r) => r.only)) ({ allowed, forbidden } = outsideOnly(refs, allowed, forbidden, ledger));
+  if (forbidden.length) forbidden = migrationsForbidden(clauses, refs, allowed, forbidden, ledger);
   return { allowed, forbidden };
+}
+
+// Twenty-second session: a new column or table, or a column backfilled, is a schema change, and a
+// schema change is written as a migration in the migrations folder. A rule that forbids that
+// folder itself ("Don't touch db/migrate/, that's Hana's area" beside "Add a climate_controlled
+// boolean to units … and backfill it", fy-018; "Add a `deleted_at` column to invoices. Never touch
+// db/migrations/.", fresh4-05) forbids the file the change must write: the guide's "a forbidden
+// folder that holds the file to change" (con-amb-01). A folder under it ("db/migrations/legacy/",
+// ba-030) or a migration path the request allows outside it leaves the change possible.
+const MIGRATIONS_FOLDER = /(?:^fs:|\/)(?:migrations?|migrate)\/\*\*$/i;
+const SCHEMA_CHANGE = /\b(?:add|adds|adding|create|new)\b[^.;:]{0,60}?\b(?:columns?|tables?)\b|\bbackfill (?:it|them|the)\b/i;
+const DENIED = /\b(?:no|not|never|don['’]?t|do not|without)\b/i;
+function migrationsForbidden(
+  clauses: Clause[],
+  refs: ScopeRef[],
+  allowed: string[],
+  forbiddenRefs: string[],
+  ledger: AmbiguityLedger,
+): string[] {
+  const blocker = forbiddenRefs.find((ref) => MIGRATIONS_FOLDER.test(ref));
+  if (!blocker || allowed.some((ref) => /migrat/i.test(ref) && !covers(blocker, ref))) return forbiddenRefs;
+  if (!clauses.some((clause) => clause.section !== "forbidden" && SCHEMA_CHANGE.test(clause.text) && !DENIED.test(clause.text)))
+    return forbiddenRefs;
+  const question = `The schema change needs a migration under ${blocker}, which the request forbids. May the task add one there?`;
+  const chosen = askScope(ledger, refs, blocker, question, blocker);
+  return chosen === "allowed" ? forbiddenRefs.filter((ref) => ref !== blocker) : forbiddenRefs;
 }
 
 function explicitPaths(paths: readonly string[], refs: (ScopeRef & { field?: string })[]): void {

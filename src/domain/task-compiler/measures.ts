@@ -6,10 +6,14 @@ import type { Clause } from "./segment.js";
 // A goal stated without a comparative the detector's lists know: a purpose clause that only
 // evaluates the result ("fix the ranking so it's better"), and raising or lowering a resource or
 // limit with no value ("raise mem for star_align"): the change is asked, how far is not said.
+// Twenty-second session: a threshold, limit or cap is such a limit ("Too many false door alarms
+// from LiftWatch. Raise the threshold.", ga-089; "bump the limits on the GIS server", ex-154);
+// a raise someone means to make after the work ("what eats the memory before we just raise the
+// limit", fp-096) is no goal of it.
 const EVALUATIVE_PURPOSE =
   /\bso (?:that )?(?:it|they|this|that|the [\w-]+)(?:'s|'re| is| are| gets?| looks?| reads?| works?| feels?)\s+(?:(?:a (?:lot|bit)|much|way|a little)\s+)?better\b(?!\s+(?:to|than|for)\b)/i;
 const UNSIZED_LIMIT =
-  /\b(?:raise|increase|bump(?: up)?|lower|decrease)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mem(?:ory)?|ram|heap(?: size)?|cpu|cpus|cores|timeouts?|time ?limits?|walltime|disk(?: space)?|quotas?|replicas|workers|threads)\b(?![^.;]*?\b(?:to|by|from|at)\s+~?\d)(?![^.;]*?\d)/i;
+  /(?<!\b(?:before|after|until|once|when|than)\s(?:we|I|they)\s(?:just\s)?)\b(?:raise|increase|bump(?: up)?|lower|decrease)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mem(?:ory)?|ram|heap(?: size)?|cpu|cpus|cores|timeouts?|time ?limits?|walltime|disk(?: space)?|quotas?|replicas|workers|threads|thresholds?|limits?|caps?)\b(?![^.;]*?\b(?:to|by|from|at)\s+~?\d)(?![^.;]*?\d)/i;
 
 /** A vague goal the detector's comparative lists do not hold, or null. */
 export function vagueGoal(text: string): RegExpExecArray | null {

@@ -59,7 +59,10 @@ export const OUTSIDE_SOURCE = new RegExp(
     // Nineteenth session: and the work done on, to or in a person's change ("Review the diff on
     // Sam's branch against main", fl-196; "merge Kenji's PR"): the guide's "like Kenji's branch";
     // "the same way the deploy job deploys Kenji's branch" only describes a named model (bw-168).
-    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er|[Oo]n|[Oo]f|[Ii]nto|[Rr]eview|[Mm]erge)\s+[A-Z][a-z]+['’]s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|diff|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
+    // Twenty-second session: a weekday or month is a date, never the owner ("in Saturday's change
+    // window", ga-152: a time window, as the sixteenth session reads dates); a build or version
+    // picked by a person's change it carries ("the build with Chinedu's fix", ga-107) is that change.
+    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er|[Oo]n|[Oo]f|[Ii]nto|[Rr]eview|[Mm]erge|[Ww]ith)\s+${NOT_A_DATE}[A-Z][a-z]+['’]s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|diff|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
     String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
     // Twenty-first session: "to whatever the platform team recommends this quarter" (ft-199), "on
     // whichever PC Gary means" (fv-181): a free relative, "whichever" as well as "whatever", with or

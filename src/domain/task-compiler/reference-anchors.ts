@@ -15,13 +15,16 @@ export const TICKET_KEY = /\b[A-Z][A-Z0-9]+-\d+\b/g;
 // `\s*` in a row were cubic on a run of spaces after "the old function"; same language).
 const EVENT_IDENTIFIED =
   /^\s*(?:\(\s*)?(?:(?:in|for|with|from|on)\s*)?(?:PR|pull request|commit|issue|ticket|#|`|"|v?\d)|^\s*(?:for|in) (?:the )?[\w-]+ (?:uploader|module|service|page|list|repo)\b/i;
+// Twenty-second session: a name in kebab case of three parts or more ("review my branch
+// recital-costume-fees against main", fy-194) names the thing as a path or snake-case name does.
+const KEBAB_NAME = String.raw`[a-z][a-z0-9]*-[a-z0-9]+-[a-z0-9]+\b`;
 // Twelfth session: an identifier, path or URL right after a reference names it, as an example
 // ("about 40 of the old ones, e.g. /api/v2/datasets/…") or as an apposition after where it was
 // mentioned ("the function Maria mentioned in the standup, `ward_for_address()` in gis/lookup.py").
 // Where it was mentioned alone ("the checks we listed in the INC-3398 review") names nothing.
 const NAMED_AFTER = new RegExp(
   String.raw`^\s*(?:(?:in|at|on|during|from)\s+(?:the |our |this |\w+'s )?[\w-]+(?:\s+[\w-]+)?\s*[,:(]|[,:(]|[-–—]\s)?\s*(?:(?:e\.g\.|for example|for instance|such as|namely|i\.e\.),?\s*)?` +
-    String.raw`(?:\`[^\`]+\`|"[^"]{3,}"|#\d|https?:|[\w.~-]*\/[\w./{}-]*\w|\w+\(\)|[a-z][a-z0-9]*_[a-z0-9_]+\b)`,
+    String.raw`(?:\`[^\`]+\`|"[^"]{3,}"|#\d|https?:|[\w.~-]*\/[\w./{}-]*\w|\w+\(\)|[a-z][a-z0-9]*_[a-z0-9_]+\b|${KEBAB_NAME})`,
 );
 // "the screenshot in docs/setup.md" is located by its path; a link by its URL; "the entrapment
 // runbook (docs/runbooks/entrapment.md)": a path in brackets after it too.

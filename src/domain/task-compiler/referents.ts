@@ -34,6 +34,9 @@ import {
   restOfASet,
   shownBelow,
   sameAmongThemselves,
+  checkedForElsewhere,
+  pluralSubjectOpens,
+  writersOwnPart,
   statedBefore,
   habitOfANamedMethod,
   statedEarlier,
@@ -151,7 +154,10 @@ export function unresolvedReference(
     const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
     if (identifiedAfter(after) || ANCHOR.test(match[0])) return;
     if (placeNotSource(match[0], text.slice(0, match.index))) return;
-    if (productTicket(match[0], request) && resolved(match[0], "is the ticket the product handles, which the request names as such"))
+    if (
+      productTicket(match[0], request, text.slice(0, match.index)) &&
+      resolved(match[0], "is the ticket the product handles, which the request names as such")
+    )
       return;
     // Twentieth session: a document read from ("in the spreadsheet") that the request names by its path, as above.
     if (documentNamed(match[0], request) && resolved(match[0], "is the document the request names by its path")) return;
@@ -202,6 +208,11 @@ export function unresolvedReference(
       const rest = clause.text.slice(match.index + match[0].length);
       if (namesItsModel(rest)) return;
       if (
+        checkedForElsewhere(match[0], text.slice(0, match.index), after, requestBefore(clause, match.index)) &&
+        resolved(match[0], "is what the check looks for elsewhere: what the request has just described")
+      )
+        return;
+      if (
         /\b(?:do|does|did|doing|say|says|said|saying|mean|means|meant|return|returns|show|shows|produce|produces|give|gives|print|prints|contain|contains)\s+(?:still\s+)?$/i.test(
           text.slice(0, match.index),
         ) &&
@@ -246,6 +257,7 @@ export function unresolvedReference(
     if (determiner === "their") {
       const owner = sentenceBefore(content, clause, match.index);
       if (/\b[Tt]he\s+(?:[\w-]+\s+)?[a-z][\w-]*[^s\W]s\b/.test(owner)) return;
+      if (pluralSubjectOpens(owner) && resolved(match[0], "belongs to the plural subject its sentence opens with")) return;
       if (/\s[A-Z][a-z]{2,}\b/.test(owner) && resolved(match[0], "belongs to the party named before it in its sentence")) return;
       // Fourteenth session: and an owner named earlier in the request by its possessive ("Northwind
       // Bank's fleet is still on 4.11 … why the ring assignment didn't apply to their endpoints").
@@ -341,6 +353,8 @@ export function unresolvedReference(
       (candidate.kind === "external" &&
         motiveOnly(candidate.clause.text.slice(0, candidate.index)) &&
         resolved(candidate.phrase, "says what the work is for, which the work does not act on")) ||
+      (writersOwnPart(candidate.clause.text.slice(0, candidate.index)) &&
+        resolved(candidate.phrase, "is what the writer will do themselves, which the work does not act on")) ||
       (shownBelow(content, candidate.clause, candidate.index + candidate.length) &&
         resolved(candidate.phrase, "introduces the code, quote or quoted line right after it, which shows it")) ||
       (listedBelow(content, candidate.clause, written) &&

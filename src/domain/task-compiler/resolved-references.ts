@@ -167,6 +167,15 @@ export const measuredAsStated = (phrase: string, before: string, requestBefore: 
 const MOTIVE = /^\W*(?:(?:it|this|that)(?:['’]s| is)|these are)\s+(?:all\s+|just\s+|mainly\s+|mostly\s+)?for\s+$|\b\w+\s+so(?: that)?\s+$/i;
 export const motiveOnly = (before: string): boolean => MOTIVE.test(before);
 
+// Twenty-second session: "Please fix it before the next pay run on 28th, I will correct the old ones
+// by hand" (fy-161): what the writer says they will do themselves is no part of the work, so a
+// reference that is the object of it needs no antecedent for the work to be done (as the guide
+// reads a ticket named only as the reason: the work needs no content from it). Only "I", whose
+// work it cannot be, and not a verb that sets how the work is done ("I'll use …", "I'll need …").
+const WRITERS_OWN =
+  /\bI(?:['’]ll| will| am going to|['’]m going to)\s+(?:(?:also|then|just|personally)\s+)?(?!(?:use|need|want|follow|apply|pick|choose|take|send|give|share|forward|provide)\b)[a-z]+\s+$/;
+export const writersOwnPart = (before: string): boolean => WRITERS_OWN.test(before);
+
 // Fifteenth session. "printed our Vault token in plain text … Revoke that token", "move the
 // qualifications from the old table crew_quals_legacy … The old table not delete please": a
 // demonstrative, or "the old X" after an "old X", whose noun the request has already named with a
@@ -295,7 +304,13 @@ export const narratedEvent = (phrase: string, before: string, after: string): bo
 // content from outside the request (docs/task-labelling.md). A ticket named bare stays outside.
 const PRODUCT_TICKET =
   /\b(?:kitchen|event|concert|festival|train|bus|rail|flight|airline|parking|lottery|raffle|paper|printed|mobile|digital|solved|archived|museum|cinema|theatre|theater|family|season|boarding)\s+tickets?\b|\btickets?\s+(?:holders?|lists?|screens?|pages?|types?|prices?|scanners?|sales?|selection|resale|office|templates?|printers?)\b/i;
-export const productTicket = (phrase: string, request: string): boolean => /\bticket$/i.test(phrase) && PRODUCT_TICKET.test(request);
+// Twenty-second session: so is a ticket an amount of money came out on ("Gold Service £89 plus
+// bleed £20 came out as £198 on the customer's ticket", fz-001): a tracker ticket holds no price.
+const AMOUNT = /[£$€]\s?\d/;
+const sentenceTail = (text: string): string =>
+  text.slice(Math.max(text.lastIndexOf("."), text.lastIndexOf(";"), text.lastIndexOf("!"), text.lastIndexOf("?")) + 1);
+export const productTicket = (phrase: string, request: string, before: string): boolean =>
+  /\bticket$/i.test(phrase) && (PRODUCT_TICKET.test(request) || AMOUNT.test(sentenceTail(before)));
 
 // Nineteenth session: "when the driver close one, the other one stay open" (fj-020), "none of the
 // other branches do that" (fk-141): "the other X" as the subject of a statement is the rest of a
@@ -318,3 +333,25 @@ const NAMED_TIME =
   /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:yesterday|today|tonight)\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}\b/i;
 export const timeNamedEarlier = (phrase: string, requestBefore: string, after: string): boolean =>
   TIME_DEIXIS.test(phrase.trim()) && !/^\s*(?:of|again)\b/i.test(after) && NAMED_TIME.test(requestBefore);
+
+// Twenty-second session: "Check the other `/admin/*/export*` routes for the same thing", "Also
+// check whether the same thing happened to Bronze or Gold" (fy-158, fy-180, ft-141): the same
+// thing looked for somewhere else points back at what the request has just described, as the
+// guide's anaphora do ("fix the remaining ones" needs an earlier description, and one stands
+// before it). Only as what a check looks for, after a description of a dozen words or more, and
+// with nothing after it naming another source ("the same thing Maria saw", "as last time").
+const CHECKING = /\b(?:check|checks|checking|look|looking|verify|audit|scan|search)\b/i;
+export const checkedForElsewhere = (phrase: string, before: string, after: string, requestBefore: string): boolean =>
+  /^the same thing$/i.test(phrase) &&
+  CHECKING.test(before) &&
+  /\b(?:for|whether|if)\s+$/i.test(before) &&
+  !/^\s*(?:as|like|that|which|we|I|you|he|she|they|[A-Z])\b/.test(after) &&
+  requestBefore.split(/\s+/).filter(Boolean).length >= 12;
+
+// Twenty-second session: "Members keep their plan, only the Stripe price changes" (fy-085): a
+// sentence that opens with a bare plural subject and its verb binds "their" to that subject, as
+// "The dive-centre services read their config" does (twelfth session) without the article.
+export const pluralSubjectOpens = (sentenceBefore: string): boolean =>
+  /^\s*(?!(?:Thanks|Its|This|Yes|Has|Was|Does|Is|Perhaps|Always|Sometimes|Plus|Thus|Unless|Besides|Afterwards|Towards|Us|Pls|Please)\b)(?:[A-Z][a-z]+ )?[A-Za-z][a-z-]*[^s\W]s (?:(?:still|also|only|often|always|never|now|all|can|should|must|will|may|cannot)\s)?(?!(?:and|or|of|in|on|for|to|the|a|an|with|from|at|by|as|are|were|is|was|has|have)\b)[a-z]+\b/.test(
+    sentenceBefore,
+  );

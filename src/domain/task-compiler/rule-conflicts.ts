@@ -89,6 +89,17 @@ const pathWords = (text: string): Set<string> => {
   return out;
 };
 
+// Twenty-second session: a value set in a config file changes config, whatever the file's own
+// name says ("bookings/.env.production: set BALANCE_DUE_WEEKS=8. Don't change anything in
+// production config this week", fy-126): the guide's CONFIG_CHANGE sets a value "in a config file,
+// manifest, CI workflow or env", so a rule about config binds it.
+const CONFIG_FILE =
+  /(?:^|[/.])env(?:\.[\w-]+)?$|\.(?:ya?ml|toml|ini|conf|cfg|properties|tfvars)$|(?:^|\/)(?:config|conf|settings)\/|appsettings[\w.-]*\.json$/i;
+const CONFIG_WORD = stem("config");
+// The file a commit-style clause names as its label ("bookings/.env.production: set …").
+const labelBefore = (clause: string, index: number): string => /^\s*\S+:\s*$/.exec(clause.slice(0, index))?.[0] ?? "";
+const configWords = (text: string): string[] => (refsIn(text).some((found) => CONFIG_FILE.test(found.ref.slice(3))) ? [CONFIG_WORD] : []);
+
 interface Forbidden {
   object: string;
   verbs: string;
@@ -168,7 +179,8 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
       }
       // Fourteenth session: a snake-case name says its words too ("Increase PAYROLL_RUN_MAX_EMPLOYEES
       // in config/limits.yaml" changes a payroll limit).
-      const asked = new Set([...wordsOf(rest), ...pathWords(rest), ...wordsOf(rest.replace(/_/g, " "))]);
+      const target = `${labelBefore(clause, match.index)} ${rest}`;
+      const asked = new Set([...wordsOf(target), ...pathWords(target), ...wordsOf(target.replace(/_/g, " ")), ...configWords(target)]);
       if ([...objectWords].every((w) => asked.has(w))) return true;
       const named = new Set([...wordsOf(written), ...pathWords(written)]);
       if ([...objectWords].every((w) => named.has(w)))
