@@ -24,7 +24,10 @@ describe("money from WordNet", () => {
   it("reads money nouns no hand-written rule lists, and says which class WordNet gives them", () => {
     for (const [text, word] of [
       ["Fix the royalty split for co-authors in src/royalties/split.ts: each share is rounded down.", "royalty (WordNet: payment)"],
-      ["Apply a 3% levy on every order in checkout-core.", "levy (WordNet: charge)"],
+      // "Add", not "Apply": "apply" names no task type, and the type models retrained in the
+      // twenty-second session no longer guess one for it (UNCLASSIFIED, so no raise); the levy is
+      // what this row checks, not the type.
+      ["Add a 3% levy on every order in checkout-core.", "levy (WordNet: charge)"],
       ["Fix the toll computation for trucks over 7.5 t.", "toll (WordNet: fee)"],
       ["Add mileage reimbursement to the expense claims form.", "reimbursement (WordNet: compensation)"],
       ["The remittance batch sends each agent's remittances twice; fix the dedupe.", "remittance"],
