@@ -16,7 +16,8 @@ import { extractBudgets, extractFreshness } from "./budgets.js";
 import { explainClassification } from "./classification.js";
 import { classify } from "./classify.js";
 import { explicitType, firstContent, settleScope, typeDraft, weighEscalation } from "./compile-steps.js";
-import { extractConstraints, extractCriteria, forgetClauses, sentenceCase } from "./constraints.js";
+import { extractConstraints, forgetClauses } from "./constraints.js";
+import { extractCriteria } from "./criteria.js";
 import { escalationModelEnabled } from "./model/escalation-evidence.js";
 import { learnedType } from "./model/type-evidence.js";
 import { extractOutputs } from "./outputs.js";
@@ -29,7 +30,7 @@ import { modeOfRisk, modeOfText } from "./mode.js";
 import { riskOf } from "./risk.js";
 import { keyedObject } from "./keyed-object.js";
 import { forgetRefs } from "./scope.js";
-import { normalizeText, segment, type Clause, type Span } from "./segment.js";
+import { normalizeText, segment, sentenceCase, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
 
 const RISK_RANK: Record<RiskClass, number> = { UNKNOWN: -1, LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };

@@ -1,8 +1,7 @@
 // Constraints (HARD: must not, never, do not, only, without; SOFT: prefer, ideally, if
-// possible, avoid) and the acceptance criteria the caller stated (must, should, ensure, so
-// that, or anything listed under an "Acceptance criteria" heading).
+// possible, avoid). The acceptance criteria the caller stated are read in criteria.ts.
 import type { Clause } from "./segment.js";
-import { normalizeText } from "./segment.js";
+import { normalizeText, sentenceCase } from "./segment.js";
 import {
   ACCEPTANCE_INVARIANCE,
   BARE_DENIAL,
@@ -117,8 +116,6 @@ const RATHER_RULE =
   /(?:^|,\s+(?:so\s+)?)(?:please\s+)?(?:use|work\s+with|reuse|go\s+through|stick\s+(?:to|with)|build\s+on)\s[^;]{1,80}?\brather\s+than\b|\bmust\b[^;]{1,80}?\brather\s+than\b/i;
 // A hedged wish ("I'd rather you didn't restart anything") is a preference. "rather than" inside
 // a reason ("explain why the sensors use MQTT rather than HTTP") compares facts, it asks nothing.
-// Positive obligations: these become acceptance criteria, not constraints.
-const CRITERION = /\b(must|should(?!n'?t| not)|needs? to|has to|have to|ensure|make sure|so that|verify that|confirm that|expected to)\b/i;
 
 /** Whether the clause forbids rather than asks: its words must not vote for what to do. */
 const WITHOUT = /^without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)/i;
@@ -444,23 +441,3 @@ function ruleBeforeWish(clause: Clause): [Clause, Clause] | null {
 
 /** A clause's words as a rule's text, with the forbidden section's inline label that opened it. */
 const labelled = (clause: Clause): string => (clause.label ? `${clause.label}: ${unchecked(clause.text)}` : unchecked(clause.text));
-
-export interface ExtractedCriterion {
-  clause: Clause;
-  text: string;
-}
-
-/** What the caller said must hold when the work is done; the objective clause itself is not one. */
-export function extractCriteria(clauses: Clause[], objectiveClause: Clause | null): ExtractedCriterion[] {
-  const found: ExtractedCriterion[] = [];
-  for (const clause of clauses) {
-    if (clause === objectiveClause && clause.section !== "acceptance") continue;
-    const listed = clause.section === "acceptance";
-    if (!listed && (hardnessOf(clause) !== null || !CRITERION.test(clause.text))) continue;
-    const text = sentenceCase(normalizeText(clause.text.replace(/^(?:and\s+|so that\s+)+/i, "")));
-    if (text) found.push({ clause, text });
-  }
-  return found;
-}
-
-export const sentenceCase = (text: string): string => (text ? text[0]!.toUpperCase() + text.slice(1) : text);

@@ -294,6 +294,9 @@ function trimSpan(text: string, start: number): { text: string; start: number; e
 /** Collapses whitespace: the normal form of any extracted text. */
 export const normalizeText = (text: string): string => text.replace(/\s+/g, " ").trim();
 
+/** A text with its first letter upper-cased: the form of an extracted rule, criterion or objective. */
+export const sentenceCase = (text: string): string => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
+
 /**
  * How many matches a global expression has in a text (text.match(pattern)?.length for one that
  * never matches an empty string), counted with `test`, without the array of matched strings
