@@ -120,6 +120,13 @@ function indexText(text: string): Indexed | null {
   return indexed;
 }
 
+/** Whether the text's pair bits hold each character pair of the gate's word w: a word without one is not in the text. */
+function pairsPresent(gate: LiteralGate, bits: Uint32Array, w: number): boolean {
+  const { pairSlots, pairMasks, pairEnds } = gate;
+  for (let p = w ? pairEnds[w - 1]! : 0; p < pairEnds[w]!; p++) if (!(bits[pairSlots[p]!]! & pairMasks[p]!)) return false;
+  return true;
+}
+
 /** False only where the gate proves the expression cannot match `text`. Texts that are not all ASCII always pass. */
 export function mayMatch(gate: LiteralGate | null, text: string): boolean {
   if (!gate) return true;
@@ -127,18 +134,9 @@ export function mayMatch(gate: LiteralGate | null, text: string): boolean {
   if (indexed === null) return true;
   const { bits } = indexed;
   const haystack = gate.caseless ? indexed.lower : text;
-  const { words, pairSlots, pairMasks, pairEnds } = gate;
+  const { words } = gate;
   // Indexed: an array iterator's results were garbage on every gate asked, before V8 optimises this.
-  let p = 0;
-  words: for (let w = 0; w < words.length; w++) {
-    const end = pairEnds[w]!;
-    for (; p < end; p++)
-      if (!(bits[pairSlots[p]!]! & pairMasks[p]!)) {
-        p = end;
-        continue words;
-      }
-    if (haystack.includes(words[w]!)) return true;
-  }
+  for (let w = 0; w < words.length; w++) if (pairsPresent(gate, bits, w) && haystack.includes(words[w]!)) return true;
   if (checking) check(gate.pattern, text);
   return false;
 }
@@ -278,18 +276,12 @@ function splitTest(split: SplitAlternation, text: string): boolean {
     return false;
   }
   const call = split.calls === 0x7fffffff ? resetCalls(split) : ++split.calls;
-  const { words, pairSlots, pairMasks, pairEnds, caseless } = split.words;
+  const gate = split.words;
+  const { words } = gate;
   const { bits } = indexed;
-  const haystack = caseless ? indexed.lower : text;
-  let p = 0;
-  words: for (let w = 0; w < words.length; w++) {
-    const end = pairEnds[w]!;
-    for (; p < end; p++)
-      if (!(bits[pairSlots[p]!]! & pairMasks[p]!)) {
-        p = end;
-        continue words;
-      }
-    if (!haystack.includes(words[w]!)) continue;
+  const haystack = gate.caseless ? indexed.lower : text;
+  for (let w = 0; w < words.length; w++) {
+    if (!pairsPresent(gate, bits, w) || !haystack.includes(words[w]!)) continue;
     for (let i = w ? pieceEnds[w - 1]! : 0; i < pieceEnds[w]!; i++) {
       const piece = wordPieces[i]!;
       if (ranAt[piece] === call) continue;
