@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 # "fresh" (a batch written as a check on generality, before checking the compiler on it) or
 # "family" (exercises per family of issue 14 by the rules' own author; kept, not trained on)
 # (d985e67, 9cafcff, d7a597a, 5fcb6db, f2ffe89, 4c61ce4, c02275b, 0619239, 9bd5475, c896bdc, aa880f4, 6dfa98d, 29380c5, ff19979, 5ce07d2, 59ab409, e86b816, ee2dc31, 2d3f210 and d8e7f63 added requests only, so the compiler at that commit had not
-# seen them; 535a208 added parts 97zg-97zi and 854decf parts 97zj-97zl, all scored by 6b61fad, the commit before this session's rules; 375eb8d added parts 97zm-97zr, scored by 638175a, the last commit before any rule was written from them; 6630465 added parts 97zs-97zx, scored by 2bc5cb1; e424819 added parts 97zy-97zzd, scored by 35feae6; de91bfb moved the retired held-out files 94-retired-heldout-* into development, scored by 7a20ec0, the last compiler before they were read; 33b205d added parts 97zze-97zzh, scored by 2c7af98; 74553aa added parts 97zzi-97zzl, scored by 33b205d; 92c4a8b added parts 97zzm-97zzp, scored by 9ce4456, the twelfth session's last compiler; adacae3 added parts 97zzq-97zzu, scored by its parent cfc4165, before any rule was written from them; da6d000 added parts 97zzv-97zzz, scored by its parent fc5933b; the 98-blind-dev parts are listed with their compilers below; 0c32fae added parts 98k-98o, scored by 36e992e, the last compiler before any rule was written from them; 9981944 added parts 98p-98t, scored by 8cf4bc9; 30706db added parts 98u-98y, scored by 4320b33; a40dcd5 added parts 98z-98zd, scored by b171897; 82c4041 added parts 98ze-98zi, scored by dd9094b)
+# seen them; 535a208 added parts 97zg-97zi and 854decf parts 97zj-97zl, all scored by 6b61fad, the commit before this session's rules; 375eb8d added parts 97zm-97zr, scored by 638175a, the last commit before any rule was written from them; 6630465 added parts 97zs-97zx, scored by 2bc5cb1; e424819 added parts 97zy-97zzd, scored by 35feae6; de91bfb moved the retired held-out files 94-retired-heldout-* into development, scored by 7a20ec0, the last compiler before they were read; 33b205d added parts 97zze-97zzh, scored by 2c7af98; 74553aa added parts 97zzi-97zzl, scored by 33b205d; 92c4a8b added parts 97zzm-97zzp, scored by 9ce4456, the twelfth session's last compiler; adacae3 added parts 97zzq-97zzu, scored by its parent cfc4165, before any rule was written from them; da6d000 added parts 97zzv-97zzz, scored by its parent fc5933b; the 98-blind-dev parts are listed with their compilers below; 0c32fae added parts 98k-98o, scored by 36e992e, the last compiler before any rule was written from them; 9981944 added parts 98p-98t, scored by 8cf4bc9; 30706db added parts 98u-98y, scored by 4320b33; a40dcd5 added parts 98z-98zd, scored by b171897; 82c4041 added parts 98ze-98zi, scored by dd9094b; 779b055 added parts 98zj-98zk, scored by d5d3ac5)
 batches=(
   "d985e67 d985e67 test/fixtures/task-corpus/10-one-liners.yaml family"
   "d985e67 d985e67 test/fixtures/task-corpus/20-references.yaml family"
@@ -149,6 +149,8 @@ batches=(
   "82c4041 dd9094b test/fixtures/task-corpus/98-blind-dev-zg.yaml fresh"
   "82c4041 dd9094b test/fixtures/task-corpus/98-blind-dev-zh.yaml fresh"
   "82c4041 dd9094b test/fixtures/task-corpus/98-blind-dev-zi.yaml fresh"
+  "779b055 d5d3ac5 test/fixtures/task-corpus/98-blind-dev-zj.yaml fresh"
+  "779b055 d5d3ac5 test/fixtures/task-corpus/98-blind-dev-zk.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
