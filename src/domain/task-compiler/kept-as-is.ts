@@ -20,6 +20,14 @@ const PHRASE_END = String.raw`(?=\s*(?:[.,;:!)]|$)|\s+(?:through|for|until|as|on
 // words. The participle ("…, keeping their current price") rides on the ask: TRAILING_KEPT below.
 export const KEPT_VALUE = String.raw`\b(?:keeps?|stays?|remains?)\s+(?:(?:at|on)\s+)?(?:(?:its|their|the)\s+)?(?:(?:old|current|existing|original|previous|present|today'?s|\d{4}|same|agreed|quoted|full)\s+)?${VALUE}\b${PHRASE_END}`;
 
+// "must keep" before anything the work holds as it is, a name, a value or an output ("go.mod must
+// keep `go 1.21`", cf-084; "public API must keep siteId", ga-094; "must keep same JSON output",
+// fr-079; "must keep a typedef alias for the old name", ed-114): the older forms read only "must keep
+// its/the current …" and "must keep working/passing". Of the 24 development sentences with "must
+// keep" before a thing, 23 are labelled HARD; the other is a relative clause ("signed agreements that
+// we must keep for 10 years", du-104), which describes, as "has to keep up with the rush" does.
+export const MUST_KEEP = String.raw`(?<!\b(?:that|which)\s+\w+\s+)\bmust\s+keep\s+(?!up\b|\w+ing\b)\S`;
+
 // A code name kept, read on a clause's own words (the masked words blank it): a third-person
 // "keeps" before the name ("The REST API keeps `patronId` in JSON", bf-064; "- keeps `ward` and
 // `reminder_sent_at` so we can still report counts per ward", bk-155) and a bracketed "keep"
