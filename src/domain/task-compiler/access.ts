@@ -122,8 +122,12 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // opening a door, a mobile key that opens the room, the lock server that encodes them (fu-020,
   // fu-130, fu-188). A stored bucket that anyone can read ("world-readable", "publicly readable") is
   // who may open stored files, as public-read is (fp-110, et-074, fu-103; all HIGH).
+  // Twenty-third session: an unlock token, code or command, the credential that opens a car, room or
+  // door for one party ("The unlock token from the unlock service is valid 5 minutes", gb-181): the
+  // guide's settled row, a credential or lock that opens one party's own space is access control
+  // (HIGH, 7 of 7), while a turnstile checking a venue's tickets stays at the type's base.
   [
-    /\b(?:key ?cards?|room keys?|door keys?|mobile keys?|digital keys?|door locks?|lock servers?)\b|\b(?:encod|cancel)\w* (?:the |a )?(?:old |new )?(?:keys?|key ?cards?)\b|\bopen (?:their|the|a|his|her) (?:rooms?|doors?)\b|\b(?:buckets?|objects?)\b[^.;]{0,40}?\b(?:world|public(?:ly)?)[- ](?:readable|accessible)\b/i,
+    /\b(?:key ?cards?|room keys?|door keys?|mobile keys?|digital keys?|door locks?|lock servers?|unlock (?:tokens?|codes?|commands?))\b|\b(?:encod|cancel)\w* (?:the |a )?(?:old |new )?(?:keys?|key ?cards?)\b|\bopen (?:their|the|a|his|her) (?:rooms?|doors?)\b|\b(?:buckets?|objects?)\b[^.;]{0,40}?\b(?:world|public(?:ly)?)[- ](?:readable|accessible)\b/i,
     "changes auth or permissions",
   ],
   // Twenty-second session: an age gate or age verification decides who may use a service at all

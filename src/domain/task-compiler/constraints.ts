@@ -21,6 +21,7 @@ import { ACCEPTANCE_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phr
 import { invarianceListHead } from "./invariance-lists.js";
 import { closesLetter, describesWithNever, quotationReader, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
+import { keepsNamedThing, TRAILING_KEPT } from "./kept-as-is.js";
 
 // The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
 // (or "note that", "p.s."): "and please" was also listed whole, so "but please" repeated had two
@@ -346,6 +347,8 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
+    // Twenty-third session: a code name kept ("The REST API keeps `patronId` in JSON", kept-as-is.ts).
+    if (!hardness && index > 0 && !clause.code && keepsNamedThing(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
     if (
@@ -398,7 +401,10 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
 // licence type", fy-154; "…, same output to the cent", fv-083).
 // And a trailing elliptical limit (TRAILING_LIMIT in rule-phrasings.ts: ", not before 2am", ", not
 // production", ", no major version bumps").
-const TRAILING_RULE = /,\s+(?:and\s+|but\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|preserve|retain)\s|same\s|not\s|no\s)/gi;
+// Twenty-third session: a participle or third-person "keep" holding what exists (", keeping the old
+// column until …", ", and keeps full_name for now": TRAILING_KEPT in kept-as-is.ts).
+const TRAILING_RULE =
+  /,\s+(?:and\s+|but\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|keeps|keeping|preserve|retain)\s|same\s|not\s|no\s)/gi;
 const SAME_RULE = new RegExp(SAME_ACROSS_CASES, "i");
 const LIMIT_RULE = new RegExp(TRAILING_LIMIT, "i");
 
@@ -413,7 +419,7 @@ function trailingKeep(clause: Clause): Clause | null {
   for (const match of gatedMatchAll(TRAILING_RULE, masked)) {
     const from = match.index + match[0].length;
     const rest = masked.slice(from);
-    if (KEEP_RULE.test(rest) || SAME_RULE.test(rest) || LIMIT_RULE.test(rest))
+    if (KEEP_RULE.test(rest) || SAME_RULE.test(rest) || LIMIT_RULE.test(rest) || TRAILING_KEPT.test(rest))
       return { ...clause, text: clause.text.slice(from), start: clause.start + from };
   }
   return null;

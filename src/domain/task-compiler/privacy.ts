@@ -187,6 +187,16 @@ const ACCESS_CODE = String.raw`(?:PINs?|[Pp]in codes?|[Pp]asscodes?|(?:[Aa]ccess
 const ACCESS_CODE_WRITTEN_OUT = new RegExp(
   String.raw`\b(?:[Pp]rint(?:s|ed|ing)?|[Ll]eak(?:s|ed|ing)?|[Ee]cho(?:es|ed|ing)?|[Dd]ump(?:s|ed|ing)?|[Ee]xpos(?:e|es|ed|ing)|[Ll]og(?:s|ged|ging)?(?![- ](?:[a-z]+ )?in\b))\b[^.;\n]{0,40}?\b${ACCESS_CODE}|\b${ACCESS_CODE}[^.;\n]{0,40}?\b(?:in (?:plain|clear) ?text|as plain\b|in (?:the )?clear\b)`,
 );
+// Twenty-third session: a code that opens a door, gate, keypad, key safe, lockbox or locker is held by
+// the work where the work adds, stores, shows, sends or hides one ("add an optional key safe code to a
+// job in crewplan", fz-184) or puts it on a page, screen or message ("key safe code on the arrival
+// page", fz-194): SECRET at the type's base (docs/task-labelling.md, "privacy", the settled row: 3 of
+// 3). A column added for codes to come ("add jobs.key_safe_code_enc", fz-189) and a message that only
+// says a code was sent ("get their locker code by SMS", fk-027) hold none.
+const DOOR_CODE = String.raw`(?:[Dd]oor|[Gg]ate|[Ee]ntry|[Kk]eypad|[Ll]ockbox|[Kk]ey ?safe|[Ll]ocker) codes?\b`;
+const DOOR_CODE_HELD = new RegExp(
+  String.raw`\b(?:[Aa]dd(?:s|ed|ing)?|[Ss]tor(?:e|es|ed|ing)|[Ss]av(?:e|es|ed|ing)|[Ss]how(?:s|n|ed|ing)?|[Dd]isplay(?:s|ed|ing)?|[Ss]en(?:d|ds|ding|t)|[Tt]ext(?:s|ed|ing)?|[Ss]har(?:e|es|ed|ing)|[Ww]ip(?:e|es|ed|ing)|[Ee]ncrypt(?:s|ed|ing)?|[Hh]id(?:e|es|den|ing))\b[^.;\n]{0,40}?\b${DOOR_CODE}|\b${DOOR_CODE}[^.;\n]{0,30}?\b(?:on|in) (?:the|a|their|his|her|each) (?:[\w-]+ )?(?:page|app|screen|dashboard|e-?mails?|sms|texts?|messages?)\b`,
+);
 const HANDLES_NO_RECORDS: ReadonlySet<TaskType> = new Set(["REVIEW", "DOCS", "REFACTOR", "CONFIG_CHANGE"]);
 /** The rules that only name a kind of personal data (the work decides whether the task holds it). */
 const NAMES_A_KIND_OF_DATA: ReadonlySet<Matcher> = new Set<Matcher>([
@@ -229,6 +239,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
     "a token is printed, logged or leaked",
   ],
   [ACCESS_CODE_WRITTEN_OUT, "SECRET", "a PIN or access code is logged, printed or kept in plain text"],
+  [DOOR_CODE_HELD, "SECRET", "the work holds codes that open a door, gate or key safe"],
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [PUBLIC_STATEMENT, "PUBLIC", "the caller says the material is public"],
   [PERSONAL_DATA_HANDLED, "RESTRICTED", "mentions personal data"],

@@ -26,6 +26,8 @@
 // - "files under deploy/ are changed by Ops only": a permission kept to others, as "may only be
 //   changed by the QA team".
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
+import { KEPT_VALUE, MUST_KEEP } from "./kept-as-is.js";
+
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
 // Eighteenth session:
@@ -177,6 +179,8 @@ export const RULE_PHRASINGS = [
   ...NINETEENTH_FORMS,
   ...TWENTIETH_FORMS,
   ...TWENTY_SECOND_FORMS,
+  KEPT_VALUE,
+  MUST_KEEP,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
