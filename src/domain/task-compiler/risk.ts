@@ -4,7 +4,8 @@
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { actingPart } from "./acting-part.js";
 import { withoutBackground } from "./classify.js";
-import { ACCESS_RULES, OWN_RECORDS_ONLY, RECORDS_OF_OTHERS } from "./access.js";
+import { ACCESS_RULES, OWN_RECORDS_ONLY } from "./access.js";
+import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
 import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
@@ -99,7 +100,7 @@ const deploysToProduction = perRequest(
 // see or change them and computes no amount, the guide's access control at HIGH (fy-033, fy-056,
 // fz-146, fy-168, fw-090 were read CRITICAL by the money they guard).
 const guardedAccess = perRequest((acting) =>
-  acting.some((clause) => GUARDED_BY_ROLE.test(clause.text) || RECORDS_OF_OTHERS.some((form) => form.exec(clause.text) !== null)),
+  acting.some((clause) => GUARDED_BY_ROLE.test(clause.text) || OTHERS_RECORDS_REACHED.test(clause.text)),
 );
 const movesMoney: Reaches = (type, _clause, acting) =>
   type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedAccess(acting);
