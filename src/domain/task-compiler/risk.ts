@@ -7,7 +7,7 @@ import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES, OWN_RECORDS_ONLY } from "./access.js";
 import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
-import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
+import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_THING } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -246,11 +246,7 @@ const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
     ),
     "may lose production data",
   ],
-  [
-    /\b(?:drop|truncate|wipe|purge|delete|erase|remove|clean out|clear out|get rid of) (?:them|those|these|all of them|both)\b/i,
-    "may lose production data",
-    (_type, _clause, acting) => placesInProduction(acting),
-  ],
+  [REMOVES_NAMED_BEFORE, "may lose production data", (_type, _clause, acting) => placesInProduction(acting)],
   [PAYMENT_DATA_LOGGED, "writes payment card or bank data to logs"],
 ];
 const CRITICAL = {
@@ -272,7 +268,7 @@ const MIGRATING_TYPES: TaskType[] = ["DATA_MIGRATION", "UNCLASSIFIED"];
 const SCHEMA_WORK =
   /\bmigrations? (?:add(?:s|ing)?|that adds|to add|drop(?:s|ping)?|renam(?:es|ing)|alter(?:s|ing)?)\b|\bbackfill(?:ed|s)? (?:from|with|by|for)\b|\balter table\b|\bschema changes?\b|\bmigrat(?:e|es|ing) (?:the |all |our )?[\w ]{0,20}?(?:data|database|db|tables?|rows|records|columns?|schema)\b/i;
 const ships: Reaches = (type) => SHIPPING_TYPES.includes(type);
-const namesStored = perRequest((acting) => acting.some((clause) => STORED_NAMED.exec(clause.text) !== null));
+const namesStored = perRequest((acting) => acting.some((clause) => STORED_THING.test(clause.text)));
 const migrates: Reaches = (type, clause) => MIGRATING_TYPES.includes(type) || SCHEMA_WORK.test(clause.text);
 
 const DELETES = new RegExp(
