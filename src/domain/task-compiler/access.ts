@@ -2,6 +2,7 @@
 // the CRITICAL rules. Split from risk.ts in the sixteenth session.
 import type { Matcher } from "./risk.js";
 import { speaksOfTimeOff } from "./money.js";
+import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 
 // Twentieth session: an entitlement decides who may use or see a thing (a subscription's licence,
 // a premium article, a video): access control, HIGH (dk-077, en-010, en-148: 6 of 7 change
@@ -9,19 +10,6 @@ import { speaksOfTimeOff } from "./money.js";
 // (entitlement, accrual, carry-over)", fq-138: a holiday entitlement is days).
 const ENTITLEMENT = /\bentitlements?\b/i;
 const ACCESS_ENTITLEMENT: Matcher = { exec: (text) => (speaksOfTimeOff([text]) ? null : ENTITLEMENT.exec(text)) };
-
-// Twenty-second session: the forms that say whose records a user may reach (another party's, anyone's,
-// any id's), which risk.ts also reads to tell money guarded from money computed. Each is one of the
-// access rules below, where its comment stands.
-const OTHERS_RECORDS =
-  /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s|the (?:logged-in|signed-in|current) [\w-]+'s) \w+|idors?|insecure direct object|(?<!\b(?:the|that|this|each) )(?:another|other) [a-z]+(?:['’]s|s(?=['’]\s))|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer))\b/i;
-const ANYONE_READS_ANY =
-  /\b(?:any|every)(?:one|body|(?: other)? [\w-]+(?: [\w-]+)?) (?:(?:can|could) (?:still )?)?(?:read|reads|see|sees|view|views|open|opens|fetch|fetches|access|accesses|download|downloads|edit|edits|approve|approves) (?:(?:the|all|their) )?(?:any(?:one|body)?|every|other|another|someone)\b/i;
-const SEEN_FROM_OTHERS =
-  /\b(?:see|sees|seeing|saw|seen|read|reads|reading|readable|visible|show|shows|showing|shown|return|returns|returning|returned|find|finds|open|opens|opened|access|accesses|view|views|fetch|fetches|download|downloads)\b[^.;]{0,60}?\b(?:(?:from|of|belonging to) (?:an)?other (?:[\w-]+ )?[a-z]+s\b|(?:the )?other [\w-]+['’]s\b)|\b(?:of|from) (?:an)?other (?:[\w-]+ )?[a-z]+s (?:are|is|were|was) (?:readable|visible|shown|listed|returned)\b/i;
-const REACHABLE_BY_ID =
-  /\b(?:return|returns|returning|serves?|serving|shows?|showing)\b[^.;]{0,60}?\bfor any `?(?:[\w-]+ )?[\w{}-]*id\b|\b(?:ids?|numbers) (?:are|is) (?:sequential|guessable|incrementing)\b|\bcheck\w* (?:on|of) (?:the )?[\w-]+ of the (?:user|caller|member|customer)\b|\b(?:user|caller)(?:['’]s)? [\w-]+ ?==? ?[\w-]+ [\w-]+\b/i;
-export const RECORDS_OF_OTHERS: Matcher[] = [OTHERS_RECORDS, ANYONE_READS_ANY, SEEN_FROM_OTHERS, REACHABLE_BY_ID];
 
 // Twenty-second session: a user limited to their own records, or edits and access restricted ("restrict
 // pay-rate edits so a supervisor can only change officers assigned to sites in their own region",
@@ -44,16 +32,12 @@ export const ACCESS_RULES: [Matcher, string][] = [
     /\b((ownership|tenant) checks?|check(s|ing)? (the|its|their) tenant|impersonat(e|es|ing|ion)|belongs? to (the caller|them|the (current|logged-in|signed-in) user|the caller's \w+)|chmod|chgrp|chown|(harden|lock down)\b[^.;]{0,30}?\baccounts?)\b/i,
     "changes auth or permissions",
   ],
-  // Thirteenth session, the same in more words: a record checked against the caller's own
-  // organisation ("belongs to their agency", "to the logged-in partner's organisation"), one
-  // account reading another's records (an IDOR, "other agencies' leads", the cross-org case), a
-  // refusal answered with 403, the verb "authorise", and ending a session ("logout does not end
-  // the session", "it logs everyone out"): sessions are authentication in the guide.
-  // Fifteenth session: the other owner may be anyone ("other students' home addresses", "another
-  // teacher's draft quiz", "other residents' tenancy contracts"); "the other team's setup" or "the
-  // other person's profile" points at one known party, not at records of others. (The plural
-  // possessive, "other tenants' shipments", is read up to its "s": no word boundary follows "'".)
-  [OTHERS_RECORDS, "changes auth or permissions"],
+  // Thirteenth session, the same in more words: one account reaching another's records (an IDOR,
+  // "other agencies' leads", the cross-org case; others-records.ts, which holds every form of it
+  // since the twenty-third session, read here, by risk.ts and as a SECURITY_FIX cue), a refusal
+  // answered with 403, the verb "authorise", and ending a session ("logout does not end the
+  // session", "it logs everyone out"): sessions are authentication in the guide.
+  [OTHERS_RECORDS_REACHED, "changes auth or permissions"],
   [
     /\b(?:(?:return|returns|returning|respond(?:s|ing)? with) (?:an? |http )?403|authori[sz](?:e|es|ed|ing)(?![-_\w])|log-?outs?(?![-_/\w.])|log(?:s|ged|ging)? (?:(?:everyone|everybody|people|users|them|him|her|me|you|us) )?out)\b/i,
     "changes auth or permissions",
@@ -87,17 +71,12 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // 5 parts on the development split, all HIGH (du-175, fa-084, fa-167 were read MEDIUM).
   [/\baccess[- ]checks?\b|\b(?:ethical|chinese)[- ]walls?\b|\binformation barriers?\b/i, "changes auth or permissions"],
   [/\bcan(?:View|Edit|Access|Read|Delete|Manage|See)[A-Z]/, "changes auth or permissions"],
-  // Twentieth session: who may see whose records, said as what one user can do to anyone's ("Any
-  // buyer can read any conversation", "Any audiologist can read any patient's audiograms", "Today
-  // every steward sees every incident"), as records of other owners seen, returned or found ("returns
-  // plots from other garden associations", "Teachers can find pupils from other schools", "can still
-  // see the other region's support tickets", "Audiograms of other patients are readable"), or as the
-  // check that binds a record to its party ("the team check is only done in the Angular UI", "Add
-  // the participant check"): the guide's access control and tenant isolation, HIGH (df-005, dg-078,
-  // cb-153, cc-045, fl-118, df-093, fo-028: 16 change requests of 12 parts were read MEDIUM; none
-  // of the requests these forms match is labelled below HIGH but hh-051, which another rule reads).
-  [ANYONE_READS_ANY, "changes auth or permissions"],
-  [SEEN_FROM_OTHERS, "changes auth or permissions"],
+  // Twentieth session: who may see whose records, said as what one user can do to anyone's or as
+  // records of other owners seen (others-records.ts, above), or as the check that binds a record to
+  // its party ("the team check is only done in the Angular UI", "Add the participant check"): the
+  // guide's access control and tenant isolation, HIGH (df-005, dg-078, cb-153, cc-045, fl-118,
+  // df-093, fo-028: 16 change requests of 12 parts were read MEDIUM; none of the requests these forms
+  // match is labelled below HIGH but hh-051, which another rule reads).
   [
     /\b(?:team|group|membership|participant|member|clinic|school|org|organi[sz]ation|association|region|owner|assignment|entitlement)[- ]checks?\b/i,
     "changes auth or permissions",
@@ -110,13 +89,6 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // cookie", "SESSION_COOKIE_SAMESITE='Strict'"): its flags decide who can ride a session, the
   // guide's sessions (HIGH), as "the session cookie" already reads; fd-123 and dh-127 were MEDIUM.
   [/(?<=[a-z0-9]_)session cookies?\b|\bsession_cookie_(?:secure|samesite|httponly|domain|age|name|path)\b/i, "changes auth or permissions"],
-  // Twenty-first session: a record anyone can reach by its id, said without the word IDOR ("returns
-  // the photo for any sample id", "returns the delivery photo for any `podId`", "Booking ids are
-  // sequential, so it's trivial to walk through them"), and a check that ties the user to the record
-  // ("there is no check on the depot of the user", "check that user depot = sample depot"): the
-  // guide's access control (HIGH). 13 development requests say ids are sequential, none below HIGH
-  // (fm-121, fv-028, ee-188, ew-030 were read MEDIUM).
-  [REACHABLE_BY_ID, "changes auth or permissions"],
   // Twenty-first session: who may enter a room or a building is access control as who may log in
   // is (the guide's access control, HIGH): a key card or room key encoded, cancelled or still
   // opening a door, a mobile key that opens the room, the lock server that encodes them (fu-020,

@@ -2,7 +2,7 @@
 // because data a task must not leak is still data the task handles; the first rule that matches,
 // in the order SECRET, PUBLIC, RESTRICTED, decides.
 import type { PrivacyClass, TaskType } from "../../contracts/task-ir.js";
-import { spanIn, type Finding, type Matcher } from "./risk.js";
+import { PAYMENT_DATA_LOGGED, spanIn, type Finding, type Matcher } from "./risk.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS } from "./secrets.js";
 import type { Clause } from "./segment.js";
 import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
@@ -139,14 +139,6 @@ const PERSONAL_DATA_HANDLED: Matcher = {
     return null;
   },
 };
-// Twenty-first session: a bank account written to logs is payment data in logs, as the guide's
-// IBANs are (docs/task-labelling.md, "Card numbers or IBANs written to logs: CRITICAL and
-// RESTRICTED"): "payouts is logging full bank details", ft-076; "stop logging members' bank account
-// numbers", fv-133; "Full bank details in people-api logs", fq-041 (4 of 4 development requests
-// RESTRICTED). Bank details only named (a role check on an endpoint that returns them, fv-146)
-// are no data in logs.
-const BANK_DETAILS_LOGGED =
-  /\blog(?:s|ged|ging)?\b[^.;\n]{0,60}?\b(?:bank (?:details|account numbers?)|sort[- ]?codes?)\b|\b(?:bank details|bank account numbers?|sort[- ]?codes?)\b[^.;\n]{0,40}?\b(?:in|to|into) (?:the |our )?(?:[\w-]+ )?logs?\b/i;
 const PUBLIC_STATEMENT =
   /\b(public (repo|repository|data|dataset|docs|website|information|page)|public [\w-]+ (?:repo|repository|data|dataset|docs|discussion|site)s?\b|public on (?:github|gitlab|pypi|npm)|the public ones?|open[- ]source|publicly available|(is|are|it['’]s|they'?re|will be|'ll be|can be) (already |all )?public|public anyway|already published|published (on(?! \d)|openly|as-is)|published open data)\b/i;
 // Nineteenth session: a statement that one part is public, contrasted in its sentence with the
@@ -198,12 +190,18 @@ const DOOR_CODE_HELD = new RegExp(
   String.raw`\b(?:[Aa]dd(?:s|ed|ing)?|[Ss]tor(?:e|es|ed|ing)|[Ss]av(?:e|es|ed|ing)|[Ss]how(?:s|n|ed|ing)?|[Dd]isplay(?:s|ed|ing)?|[Ss]en(?:d|ds|ding|t)|[Tt]ext(?:s|ed|ing)?|[Ss]har(?:e|es|ed|ing)|[Ww]ip(?:e|es|ed|ing)|[Ee]ncrypt(?:s|ed|ing)?|[Hh]id(?:e|es|den|ing))\b[^.;\n]{0,40}?\b${DOOR_CODE}|\b${DOOR_CODE}[^.;\n]{0,30}?\b(?:on|in) (?:the|a|their|his|her|each) (?:[\w-]+ )?(?:page|app|screen|dashboard|e-?mails?|sms|texts?|messages?)\b`,
 );
 const HANDLES_NO_RECORDS: ReadonlySet<TaskType> = new Set(["REVIEW", "DOCS", "REFACTOR", "CONFIG_CHANGE"]);
-/** The rules that only name a kind of personal data (the work decides whether the task holds it). */
+/**
+ * The rules that only name a kind of personal data (the work decides whether the task holds it).
+ * Twenty-third session: payment data named beside a log is such a name too, now that risk.ts's one
+ * expression reads card data as well as bank details ("don't log driver card numbers at any level"
+ * on a log level set, fe-093, INTERNAL; card numbers and IBANs were already PERSONAL_DATA's names).
+ */
 const NAMES_A_KIND_OF_DATA: ReadonlySet<Matcher> = new Set<Matcher>([
   PERSONAL_DATA_HANDLED,
   DATA_PROTECTION_LAW,
   PASSPORT_DATA,
   PERSON_RECORDS,
+  PAYMENT_DATA_LOGGED,
 ]);
 
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
@@ -243,7 +241,7 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [REWRITES_HISTORY, "SECRET", "rewrites shared history, which is how leaked material is purged"],
   [PUBLIC_STATEMENT, "PUBLIC", "the caller says the material is public"],
   [PERSONAL_DATA_HANDLED, "RESTRICTED", "mentions personal data"],
-  [BANK_DETAILS_LOGGED, "RESTRICTED", "writes people's bank details to logs"],
+  [PAYMENT_DATA_LOGGED, "RESTRICTED", "writes payment card or bank data to logs"],
   [DATA_PROTECTION_LAW, "RESTRICTED", "handles data under a data-protection law"],
   [PATIENT_RECORDS, "RESTRICTED", "handles what is stored about patients"],
   [PERSON_RECORDS, "RESTRICTED", "rewrites or deletes records of people"],

@@ -13,12 +13,28 @@ const REMOVAL_VERB =
 // after a long name, "the stale feature/old-tariffs and spike/kafka-lockers branches", or before
 // the verb, "there are like 300 stale tags, get rid of them"): refs of a repository, environments
 // and what they run, stores and what they hold, and a storage URL or a branch written as a path.
-const STORED_THING =
+export const STORED_THING =
   /\b(?:branch(?:es)?|tags?|environments?|envs?|namespaces?|buckets?|objects?|artifacts?|snapshots?|backups?|apps?|clusters?|instances?|topics?|streams?|workspaces?|projects?|dashboards?|experiments?|exports?|scans?|photos?|copies|versions?|files?|add-ons?|indices|queues?|consumer groups?|checkpoints?)\b|\b(?:s3|gs):\/\/|\b(?:release|feature|spike|hotfix)\//i;
 // Tearing something down removes what runs there, whatever it is called ("tear down uat2",
 // "Tear it down: - the EKS namespace …").
 const TEAR_DOWN = /\btear(?:s|ing)? (?:[\w-]+ ){0,2}?down\b/i;
 
+// Twenty-first session: the removal may name its object only by referring back ("The old passport
+// scan backups … are still there: s3://…, s3://…, /mnt/nas01/… Delete all three.", fu-176): read with
+// STORED_THING over the request's other clauses.
+// Twenty-third session (branch `twin23`): one expression for a removal that refers back, where
+// risk.ts had written it again for production data lost ("made a bunch of test bookings in production
+// … Can you delete them?", fu-104) with its own verbs (truncate, erase, clean out, clear out): the
+// verbs and pronouns of both.
+const REMOVAL_ASKED = String.raw`drop|truncate|delete|erase|remove|wipe|nuke|purge|prune|destroy|get rid of|clean up|clean out|clear out`;
+export const REMOVES_NAMED_BEFORE = new RegExp(
+  String.raw`\b(?:${REMOVAL_ASKED}) (?:them|those|these|it|both|all (?:of them|three|two|four|five|six))\b`,
+  "i",
+);
+// Twenty-second session: or only in the list its clause opens ("Please remove: - staging-safari - the
+// old enclosure-cam footage bucket", fy-109): a removal verb that ends its clause (the list's colon
+// is not part of it) is read, as REMOVES_NAMED_BEFORE is, with STORED_THING over the other clauses.
+export const REMOVES_LISTED_AFTER = new RegExp(String.raw`\b(?:${REMOVAL_ASKED}|tear down):?\s*$`, "i");
 /**
  * A removal of stored things or of what runs in an environment: on the development split 33
  * UNCLASSIFIED requests of 27 parts (bm-046 objects in a bucket, dj-017 release branches, ez-043
@@ -26,16 +42,6 @@ const TEAR_DOWN = /\btear(?:s|ing)? (?:[\w-]+ ){0,2}?down\b/i;
  * UNCLASSIFIED request the expression reads is labelled UNKNOWN ("clean up the mess", "get rid of
  * those warnings" and "can you delete them?" name nothing stored).
  */
-export const STORED_NAMED: Matcher = STORED_THING;
-// Twenty-first session: the removal may name its object only by referring back ("The old passport
-// scan backups … are still there: s3://…, s3://…, /mnt/nas01/… Delete all three.", fu-176): read with
-// STORED_NAMED over the request's other clauses.
-export const REMOVES_NAMED_BEFORE =
-  /\b(?:drop|delete|remove|wipe|nuke|purge|prune|destroy|get rid of|clean up) (?:them|those|these|it|both|all (?:of them|three|two|four|five|six))\b/i;
-// Twenty-second session: or only in the list its clause opens ("Please remove: - staging-safari - the
-// old enclosure-cam footage bucket", fy-109): a removal verb that ends its clause (the list's colon
-// is not part of it) is read, as REMOVES_NAMED_BEFORE is, with STORED_NAMED over the other clauses.
-export const REMOVES_LISTED_AFTER = /\b(?:drop|delete|remove|wipe|nuke|purge|prune|destroy|get rid of|clean up|tear down):?\s*$/i;
 export const REMOVES_STORED: Matcher = {
   exec: (text) => {
     const torn = TEAR_DOWN.exec(text);

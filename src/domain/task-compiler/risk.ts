@@ -4,9 +4,10 @@
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { actingPart } from "./acting-part.js";
 import { withoutBackground } from "./classify.js";
-import { ACCESS_RULES, OWN_RECORDS_ONLY, RECORDS_OF_OTHERS } from "./access.js";
+import { ACCESS_RULES, OWN_RECORDS_ONLY } from "./access.js";
+import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
-import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_NAMED } from "./removals.js";
+import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_THING } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -99,7 +100,7 @@ const deploysToProduction = perRequest(
 // see or change them and computes no amount, the guide's access control at HIGH (fy-033, fy-056,
 // fz-146, fy-168, fw-090 were read CRITICAL by the money they guard).
 const guardedAccess = perRequest((acting) =>
-  acting.some((clause) => GUARDED_BY_ROLE.test(clause.text) || RECORDS_OF_OTHERS.some((form) => form.exec(clause.text) !== null)),
+  acting.some((clause) => GUARDED_BY_ROLE.test(clause.text) || OTHERS_RECORDS_REACHED.test(clause.text)),
 );
 const movesMoney: Reaches = (type, _clause, acting) =>
   type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedAccess(acting);
@@ -203,8 +204,27 @@ const moneyRaises = (rules: MoneyRule[]) =>
     reason,
     readsIn ? (type, clause, acting) => readsIn(clause, type) && movesMoney(type, clause, acting) : movesMoney,
   ]);
-// A bank account's details as requests and code name them.
-const BANK_DETAILS = String.raw`bank (?:account )?details|bank-details|bank account numbers?|sort ?codes?|sort_code|account_?numbers?`;
+// Card numbers and IBANs written to logs (docs/task-labelling.md: CRITICAL and RESTRICTED), read
+// by this file's risk and by privacy.ts. Seventeenth session: also card data or details, and the
+// card number as a field's name (`cardNumber`, `card_number`): the 5 change requests of 5 parts that
+// name them with a log are CRITICAL (fb-155, "## Card data in reservation logs", was read MEDIUM).
+// Twenty-first session: also a bank account in other words than an IBAN ("Full bank details in
+// people-api logs … stop logging sortCode, accountNumber", fq-041; "logs the full bank account
+// number and sort code", ez-061): CRITICAL and RESTRICTED on every development request that logs
+// them. Twenty-third session (branch `twin23`): one expression for both fields and both kinds of
+// data, where risk.ts had written cards and bank accounts with a log in two shapes and privacy.ts
+// the bank accounts a third time: payment data and a log word near each other, in either order
+// ("every DEBUG log line … contains them", cf-151; "in the logging filter", em-158; "writes the whole
+// body … to storage/logs, including card_number", ee-124; privacy fixed on cc-188, ee-124, fb-155).
+// Not a log: being logged in (bank details shown "to any logged-in user" are access control, fv-146),
+// nor data said not to be there ("card details are never in this log, GOV.UK Pay holds them", ex-001).
+const PAYMENT_DATA = String.raw`card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc|bank (?:account )?details|bank-details|bank account numbers?|sort[- _]?codes?|account_?numbers?`;
+const LOG_WORD = String.raw`\blog(?:s|ged|ging)?\b(?!-)`;
+const PAYMENT_DATA_THERE = String.raw`\b(?:${PAYMENT_DATA})\b(?! (?:is|are|was|were) (?:never|not)\b)`;
+export const PAYMENT_DATA_LOGGED = new RegExp(
+  String.raw`${PAYMENT_DATA_THERE}[^.;]{0,40}?${LOG_WORD}|${LOG_WORD}[^.;]{0,60}?${PAYMENT_DATA_THERE}`,
+  "i",
+);
 const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
   [HISTORY_REWRITE, "rewrites shared history"],
   [
@@ -226,30 +246,8 @@ const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
     ),
     "may lose production data",
   ],
-  [
-    /\b(?:drop|truncate|wipe|purge|delete|erase|remove|clean out|clear out|get rid of) (?:them|those|these|all of them|both)\b/i,
-    "may lose production data",
-    (_type, _clause, acting) => placesInProduction(acting),
-  ],
-  // Card numbers and IBANs written to logs (docs/task-labelling.md: CRITICAL and RESTRICTED).
-  // Seventeenth session: also card data or details, and the card number as a field's name
-  // (`cardNumber`, `card_number`): the 5 change requests of 5 parts that name them with a log are
-  // CRITICAL (fb-155, "## Card data in reservation logs", was read MEDIUM).
-  [
-    /\b(card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b(?=[^.;]*\blog(s|ged|ging)?\b)|\blog(s|ged|ging)?\b[^.;]{0,60}?\b(card numbers?|card (?:data|details)|card_?numbers?|(?:card )?pans?|ibans?|cvv|cvc)\b/i,
-    "writes payment card or bank data to logs",
-  ],
-  // Twenty-first session: also a bank account in other words than an IBAN ("Full bank details in
-  // people-api logs … stop logging sortCode, accountNumber", fq-041; "logs the full bank account
-  // number and sort code", ez-061): 5 development requests that log them, all CRITICAL; bank
-  // details shown "to any logged-in user" are access control (fv-146, HIGH).
-  [
-    new RegExp(
-      String.raw`\b(?:${BANK_DETAILS})\b[^.;]{0,40}?\b(?:in (?:the )?[\w-]* ?logs|logged(?!-)|to (?:the )?logs)\b|\blog(?:s|ged|ging)?(?!-)\b[^.;]{0,60}?\b(?:${BANK_DETAILS})\b`,
-      "i",
-    ),
-    "writes payment card or bank data to logs",
-  ],
+  [REMOVES_NAMED_BEFORE, "may lose production data", (_type, _clause, acting) => placesInProduction(acting)],
+  [PAYMENT_DATA_LOGGED, "writes payment card or bank data to logs"],
 ];
 const CRITICAL = {
   plain: [...BEFORE_MONEY, ...moneyRaises(MONEY_RULES.plain), ...AFTER_MONEY],
@@ -270,7 +268,7 @@ const MIGRATING_TYPES: TaskType[] = ["DATA_MIGRATION", "UNCLASSIFIED"];
 const SCHEMA_WORK =
   /\bmigrations? (?:add(?:s|ing)?|that adds|to add|drop(?:s|ping)?|renam(?:es|ing)|alter(?:s|ing)?)\b|\bbackfill(?:ed|s)? (?:from|with|by|for)\b|\balter table\b|\bschema changes?\b|\bmigrat(?:e|es|ing) (?:the |all |our )?[\w ]{0,20}?(?:data|database|db|tables?|rows|records|columns?|schema)\b/i;
 const ships: Reaches = (type) => SHIPPING_TYPES.includes(type);
-const namesStored = perRequest((acting) => acting.some((clause) => STORED_NAMED.exec(clause.text) !== null));
+const namesStored = perRequest((acting) => acting.some((clause) => STORED_THING.test(clause.text)));
 const migrates: Reaches = (type, clause) => MIGRATING_TYPES.includes(type) || SCHEMA_WORK.test(clause.text);
 
 const DELETES = new RegExp(

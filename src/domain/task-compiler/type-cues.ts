@@ -3,6 +3,7 @@
 // "bump", "backfill") outweigh generic verbs ("fix", "add"); classify.ts doubles a cue in the first
 // sentence and explains every vote.
 import type { TaskType } from "../../contracts/task-ir.js";
+import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { PERSON } from "./personal-records.js";
 
 export type Cue = [RegExp, number];
@@ -33,10 +34,6 @@ export const PEOPLE_AS_RECORDS = String.raw`\b(?:sort(?:ing)?(?: out)?|fix|deal 
  * enforcing a limit or a retention period is not named here.
  */
 export const ENFORCED_CONTROL = String.raw`enforc(?:e|es|ed|ing)\b[^.;]{0,40}?\b(?:2fa|mfa|totp|two[- ]factor|multi[- ]factor|tls|https|imdsv2|membership|scoping|permissions?|belongs? to|access checks?)\b`;
-
-/** Who can reach what: another party's records by an id, or anything shown to anyone or with no login (SECURITY_FIX below). */
-const VULNERABLE_REACH =
-  /\bby (?:just )?(?:changing|editing|incrementing|guessing) (?:the|a|an) (?:[\w-]+ )?(?:number|id|digits?)\b|\b(?:can|could) (?:see|open|read|view|fetch|download|access|pull|list) (?:any )?other [\w-]+(?:s'|'s)|\b(?:shows?|serves?|returns?|exposes?|visible|readable|opens?)\b[^.;\n]{0,80}?\bto anyone\b(?! (?:who|with|in|at|on|that|else)\b)|\b(?:don't|do not|doesn't|does not) (?:even )?(?:need|have) to be logged[- ]in\b|\bwithout (?:being |even being )?logged[- ]in\b/i;
 
 /**
  * "review" bound by a determiner or a possessive ("the security review", "Thursday's architecture
@@ -233,7 +230,7 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     // phone number … to anyone, you don't need to be logged in", fy-076; "shows the recipient's full
     // address … to anyone", fz-116). 42 of the 42 development requests that describe reach by an id
     // or another party's records so are SECURITY_FIX; "for anyone" (a price rule, a sign-off) is no reach.
-    [VULNERABLE_REACH, 5],
+    [OTHERS_RECORDS_REACHED, 5],
   ],
   DEPENDENCY_UPDATE: [
     [workNoun("upgrades?|bumps?"), 5],

@@ -47,7 +47,10 @@ let models: TypeModels | null = null;
 const current = (): TypeModels => (models ??= { nb: shippedModels().typeNb, lr: shippedModels().typeLr });
 let margin = TYPE_MODEL_MARGIN;
 let confidence = TYPE_MODEL_CONFIDENCE;
-let lrFloor = TYPE_MODEL_LR_FLOOR;
+// The regression's floor, decided once here: none where the constant is 0 (the shipped vote), so a
+// request never consults a knob only cross-validation turns (useTypeModel may set one).
+const floorOf = (floor: number): number | null => (floor > 0 ? floor : null);
+let lrFloor = floorOf(TYPE_MODEL_LR_FLOOR);
 let resolve: "decide" | "ask" | "never" = TYPE_MODEL_RESOLVES;
 
 /**
@@ -65,7 +68,7 @@ export function useTypeModel(
 ): void {
   models = next;
   ({ margin, confidence, resolve } = options);
-  lrFloor = options.lrFloor ?? TYPE_MODEL_LR_FLOOR;
+  lrFloor = floorOf(options.lrFloor ?? TYPE_MODEL_LR_FLOOR);
 }
 
 /**
@@ -126,7 +129,7 @@ export function learnedType(text: string, classification: Classification): Learn
   const weak = classification.type === "UNCLASSIFIED" || lead <= margin;
   // The regression rejects the mix's type: the naive Bayes alone is sure of it, on a word pair the
   // regression discounts, and that vote does not decide (TYPE_MODEL_LR_FLOOR).
-  const rejected = lrP < lrFloor;
+  const rejected = lrFloor !== null && lrP < lrFloor;
   const sure = top.p >= confidence && !rejected && top.label !== classification.type;
   const vote = `model: ${votes}`;
   if (silent && sure && resolve !== "decide") {
