@@ -286,6 +286,13 @@ const QUOTE_LINE = /^>/;
 const RULE_WORD =
   /\b(?:must|should|shall|has to|have to|needs? to|may|can(?:not)?|no|not|never|nothing|none|nobody|only|stays?|remains?|keep|frozen|locked)\b|n't\b/i;
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+// Twenty-third session: under a rules heading, a bullet's clause with no word of obligation, denial
+// or limit before the clause that states the rule is what the rule is about, as one after it is its
+// reason (nineteenth session): it is shown only inside the joined rule ("- docs/ is generated from
+// Backstage TechDocs, never hand-edit anything in docs/", dq-171; "- android/build.gradle.kts is
+// managed by the platform team, don't edit android/build.gradle.kts", cd-189).
+const describesForRule = (rule: { entry: ExtractedConstraint } | null): boolean =>
+  rule !== null && rule.entry.clause.section === "constraints" && !RULE_WORD.test(rule.entry.clause.text);
 
 export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
@@ -380,7 +387,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     const entry: ExtractedConstraint = { clause, text: sentenceCase(normalizeText(labelled(clause))), hardness };
     if (join) {
       entry.text = sentenceCase(normalizeText(labelled({ ...join.from, text: text.slice(join.from.start, clause.end) })));
-      if (join.leans && ruleBefore?.index === index - 1) ruleBefore.entry.joined = true;
+      if ((join.leans || describesForRule(ruleBefore)) && ruleBefore?.index === index - 1) ruleBefore.entry.joined = true;
     }
     // An invariance that opens a list of rules is shown alone as well (invariance-lists.ts).
     const head = hardness === "HARD" && !join && !clause.code ? invarianceListHead(clause, maskQuoted(clause.text), binds) : null;

@@ -274,10 +274,31 @@ function withFullPaths(refs: ScopeRef[]): ScopeRef[] {
     if (r.forbidden && ref.startsWith("fs:") && !ref.includes("/") && !ref.includes("*")) {
       const full = [...new Set(refs.filter((o) => o.ref.endsWith(`/${ref.slice(3)}`)).map((o) => o.ref))];
       if (full.length === 1) ref = full[0]!;
+      else if (full.length === 0) ref = besideItsSibling(ref, refs);
     }
     const changed = restOf === true && refs.some((o) => !o.forbidden && o.ref === ref);
     return { ...r, ref, forbidden: r.forbidden && !changed };
   });
+}
+
+// Twenty-third session: a bare file name of the same family as one file the request names by its
+// path (the same first word and extension: "values-staging.yaml" beside "deploy/charts/dispatch/
+// values-prod.yaml") is that file's sibling in its folder ("set … in deploy/charts/dispatch/
+// values-prod.yaml. Leave values-staging.yaml alone", fp-012, fr-173). A name of another family
+// ("package.json" beside "site/components/Gallery.ts", br-131) stays where it was written.
+function besideItsSibling(ref: string, refs: readonly ScopeRef[]): string {
+  const name = ref.slice(3);
+  const family = /^([A-Za-z]+)[-_.].*(\.\w+)$/.exec(name);
+  if (!family) return ref;
+  const folders = new Set<string>();
+  for (const other of refs) {
+    const slash = other.ref.lastIndexOf("/");
+    if (!other.ref.startsWith("fs:") || slash < 0) continue;
+    const last = other.ref.slice(slash + 1);
+    if (last !== name && last.startsWith(family[1]!) && /^[-_.]/.test(last.slice(family[1]!.length)) && last.endsWith(family[2]!))
+      folders.add(other.ref.slice(0, slash + 1));
+  }
+  return folders.size === 1 ? `${[...folders][0]!}${name}` : ref;
 }
 
 // A forbidden path whose last part has no extension is a folder ("don't change terraform/modules/eks
