@@ -17,7 +17,7 @@ import {
 } from "./constraint-forms.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
-import { ACCEPTANCE_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, KEEP_SAFEGUARD, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { closesLetter, describesWithNever, quotationReader, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
@@ -328,8 +328,13 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       if (
         !clause.code &&
         (FORBIDS.test(item) || ACCEPTANCE_INVARIANCE.test(item) || WORK_SCOPED_DENIAL.test(item) || ACCEPTANCE_DENIAL.test(item))
-      )
-        found.push({ clause, text: sentenceCase(normalizeText(unchecked(clause.text))), hardness: "HARD" });
+      ) {
+        // Twenty-third session: an item's denial that leans on the clause before it is shown with it,
+        // as outside the list ("- log only counts per club, never member ids", fc-036).
+        const join = joinedFrom(clauses, index, text, null);
+        const from = join ? { ...join.from, text: text.slice(join.from.start, clause.end) } : clause;
+        found.push({ clause, text: sentenceCase(normalizeText(unchecked(from.text))), hardness: "HARD" });
+      }
       continue;
     }
     let hardness = hardnessOf(clause);
@@ -353,6 +358,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && KEEP_SAFEGUARD.test(unmarked(maskQuoted(clause.text)))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
     if (
