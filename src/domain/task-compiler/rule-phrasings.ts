@@ -160,9 +160,20 @@ const TWENTY_SECOND_FORMS = [
   String.raw`^(?:please\s+)?use\s+(?:only\s+)?(?:an?\s+|some\s+)?(?:made[- ]up|fake|dummy|fictional|fictitious|invented|synthetic)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:in|for)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:examples?|screenshots?|docs|documentation|fixtures?|tests?|test\s+data|samples?|readme|runbook)\b(?:\s+[\w-]+)?\s*[.!]?$`,
 ];
 
+// Twenty-third session: the guide's "don't fix it yet" and advice-only "no changes" (HARD, 13 of 13
+// and 35 of 35) in the voices its writers use: "I don't need anything changed, just tell me …" (fr-034,
+// as "I don't want anything changed" above), the non-native "I don't want fix now, only find the
+// reason" (fy-188), and "don't change anything yet" inside a run-on chat line ("just find out don't
+// change anything yet", bg-196), where it opens no clause: all 20 development rows with these words
+// label them HARD.
+const TWENTY_THIRD_FORMS = [
+  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+(?:to\s+)?(?:a\s+)?(?:fix|change|patch)(?:es)?\s+(?:now|yet)\b`,
+  String.raw`\b(?:don'?t|do\s+not)\s+(?:change|fix|touch|modify)\s+anything\s+yet\b`,
+];
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
-  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
+  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
   String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code|fixes|a\s+fix)\b`,
   String.raw`\bmust\s+keep\s+(?:the\s+)?(?:old|original|previous|legacy)\s+\w`,
   String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+){1,4}?as\s+(?:today|now|currently)\b`,
@@ -177,6 +188,7 @@ export const RULE_PHRASINGS = [
   ...NINETEENTH_FORMS,
   ...TWENTIETH_FORMS,
   ...TWENTY_SECOND_FORMS,
+  ...TWENTY_THIRD_FORMS,
 ];
 
 // Twenty-third session: "keep a view / copy / backup / export / alias of what the work changes" after
