@@ -17,7 +17,7 @@ import {
 } from "./constraint-forms.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
-import { ACCEPTANCE_DENIAL, KEEP_SAFEGUARD, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, ITEM_DENIAL, KEEP_SAFEGUARD, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { closesLetter, describesWithNever, quotationReader, withoutImpossibility } from "./not-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
@@ -285,6 +285,9 @@ const QUOTE_LINE = /^>/;
 // The words by which a clause under a rules heading states a rule of its own (nineteenth session).
 const RULE_WORD =
   /\b(?:must|should|shall|has to|have to|needs? to|may|can(?:not)?|no|not|never|nothing|none|nobody|only|stays?|remains?|keep|frozen|locked)\b|n't\b/i;
+/** Whether a clause is the whole start of a "-" or "*" list item (rule-phrasings.ts, ITEM_DENIAL). */
+const opensDashItem = (clause: Clause, text: string): boolean =>
+  /^[ \t]*[-*•][ \t]+$/.test(text.slice(text.lastIndexOf("\n", clause.start - 1) + 1, clause.start));
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 // Twenty-third session: under a rules heading, a bullet's clause with no word of obligation, denial
 // or limit before the clause that states the rule is what the rule is about, as one after it is its
@@ -359,6 +362,8 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_SAFEGUARD.test(unmarked(maskQuoted(clause.text)))) hardness = "HARD";
+    if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(maskQuoted(clause.text)))
+      hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
     if (

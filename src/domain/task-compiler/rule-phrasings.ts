@@ -171,6 +171,19 @@ const TWENTY_THIRD_FORMS = [
   String.raw`\b(?:don'?t|do\s+not)\s+(?:change|fix|touch|modify)\s+anything\s+yet\b`,
 ];
 
+// Twenty-third session: a list item that only denies a thing ("- no SMS fallback", "- no SMS codes",
+// "- no deletes": dm-072, fd-058, fx-014) states a prohibition as binding as "- no new dependencies":
+// outside acceptance lists, 65 of the 66 development items so worded are labelled HARD (fh-080's "- no
+// SMS option" is the one left out, against the guide's HARD for a stated prohibition). Not a release
+// ("no rush", "no downtime needed") nor what someone observed ("- no errors in Sentry", "- no
+// response", "- No retries planned", "- no share is negative"), which a symptom list holds. Read by
+// constraints.ts on a dash or star item's own words only: a numbered step ("3. No row in …") is a
+// reproduction, and a piece after a label ("- C: no cache, but …") one option among others.
+export const ITEM_DENIAL = new RegExp(
+  String.raw`^no\s+${NO_RELEASE}(?!(?:errors?|warnings?|exceptions?|response|responses|logs?|output|data|results?|idea|rush|worries|difference|issues?|problems?)\b)[\w-]+(?:\s+(?!(?:is|are|was|were|has|have|had|gets?|got|[\w-]+ed)\b)[\w-]+){0,2}\s*[.!]?$`,
+  "i",
+);
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
