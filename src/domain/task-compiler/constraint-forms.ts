@@ -323,9 +323,12 @@ export const BARE_DENIAL = /^(?:no|nothing|none|nobody|no one|never|only|not)\b/
 
 // A line that only names a list of rules ("Repository rules (CONTRIBUTING.md):", "_Repository
 // rules_", "House rules:", "## Rules for agents", "**REPO RULES** (CONTRIBUTING.md)"): the bullets under it are rules, as they are under
-// a "Rules" or "Constraints" heading (segment.ts knows only the one-word headings).
+// a "Rules" or "Constraints" heading (segment.ts knows only the one-word headings). Twenty-third
+// session: also with the period the rules hold for ("## Rules for this week", "Rules for this
+// quarter:", "## Repo rules for this sprint": bk-099, dm-104, bf-025, every bullet labelled HARD); a
+// period says when a rule holds, not what it is about (nineteenth session).
 export const RULES_LIST_LABEL =
-  /^[\s#*_]*(?:[\w-]+\s+){0,3}(?:rules?|polic(?:y|ies)|guidelines|conventions|constraints)[*_]*(?:\s+for\s+(?:agents?|bots?|contributors|(?:this|the) repo(?:sitory)?|changes|commits|prs?))?(?:\s*\([^)]*\))?[\s*_:]*$/i;
+  /^[\s#*_]*(?:[\w-]+\s+){0,3}(?:rules?|polic(?:y|ies)|guidelines|conventions|constraints)[*_]*(?:\s+for\s+(?:agents?|bots?|contributors|(?:this|the) repo(?:sitory)?|changes|commits|prs?|(?:this|the|next)\s+(?:week|sprint|quarter|month|release|year)))?(?:\s*\([^)]*\))?[\s*_:]*$/i;
 
 // An acceptance item that states an invariance binds the work like a rule, as one that opens with a
 // prohibition does: "- Existing calls without \`as_of\` must behave exactly as today", "- The 212

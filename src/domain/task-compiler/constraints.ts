@@ -17,17 +17,13 @@ import {
 } from "./constraint-forms.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
-import { ACCEPTANCE_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, ITEM_DENIAL, KEEP_SAFEGUARD, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { closesLetter, describesWithNever, quotationReader, withoutImpossibility } from "./not-rules.js";
+import { KEEP, KEEP_EXISTING, KEEP_RULE, KEEP_WORKING, LEAD } from "./keep-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 import { keepsNamedThing, TRAILING_KEPT } from "./kept-as-is.js";
 
-// The words a rule may open with ("and please don't…", "PS: never…"). Each lead-in is one word
-// (or "note that", "p.s."): "and please" was also listed whole, so "but please" repeated had two
-// readings per pair and a failing match doubled with each (27 pairs hung the compiler); the
-// repetition reads it as "but" then "please" anyway.
-const LEAD = String.raw`^(?:(?:and|but|also|please|pls|just|so|then|oh|however|plus|reminder|note|fyi|remember|important|note that|p\.?s\.?)[,:\s]+)*`;
 // Sixteenth session: "never" before an irregular participle describes ("Never shown in the KYC
 // panel"), as before an "-ed" form (a third-person "-s" is no sign: "never names or addresses").
 const NEGATED_LEAD = new RegExp(
@@ -224,53 +220,6 @@ export interface ExtractedConstraint {
   joined?: boolean;
 }
 
-// "keep X" coordinated with a rule in the same sentence shares its force: in "no behaviour change,
-// and keep the exported function names" both halves are HARD; alone, "keep the sample forms in
-// SQLite" describes a feature.
-const KEEP = new RegExp(`${LEAD}(?:keep|preserve|retain)\\b`, "i");
-// Alone, "keep" preserves what exists when its object is something that exists already (the old
-// column, the current baseline, a named identifier) and no place is given for it: "Keep the old
-// \`vintage\` column", "keep \`name\` for now", "keep the Java 21 baseline". It is never the
-// request's first clause, which states the ask, nor a long clause, which goes on to ask ("Keep
-// \`calcQuota\`, move the callers of the other two onto it and delete them").
-const KEEP_EXISTING = new RegExp(
-  `${LEAD}(?:keep|keeping|preserve|retain)\\s+(?:the\\s+(?:old|existing|current|legacy|original|public)\\b|\\x60|the\\s+[\\w.-]+\\s+\\d)(?![^;]*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an ))`,
-  "i",
-);
-
-// Eleventh session: after the ask, an imperative "keep" is a rule whatever its object ("Keep the
-// JSON response byte-identical for existing clients", "Keep Node 18 support", "Keep it behind the
-// \`docs_export\` flag"): the writers of the blind parts call it HARD 92 times to 28. Not when it
-// makes something new ("keep a mapping file", "keep the new key in Vault"), picks survivors of a
-// cleanup ("keep the row with the lowest id", "keep only the first half"), sets a target ("under 1
-// GB", which is a criterion), goes on to other work ("…, move the callers onto it and delete the
-// others") or asks ("keep the line breaks?"). Thirteenth session: "Must keep the current dedupe
-// rules" is the same rule (KEEP_WORKING below for "keep X working"); a retention ("keep products_v6 for a week", "keep the revenue rows …, finance needs them
-// for 10 years") forbids deleting what the work would otherwise remove, and the blind writers call
-// it HARD (3 of 3), so it no longer excludes. Fourteenth session: what follows a reason ("so the cron
-// job still imports from the same place") or a new subject ("…, we'll drop it after the season") is
-// no longer read for the exclusions: it is the reason. Survivors in other words ("keep the lower id
-// of each pair", "keep one row per singer", "keep the row with the most recent \`updated_at\`"), a
-// tone ("keep it short", "keep the tone friendly", eighteenth session "Keep it in plain English") and "keep that in mind" are no rules; nor, seventeenth
-// session, is "keep the status column up to date as you go" (ongoing work, as "keep X in sync").
-// And a trailing ", keep X" after the ask in the same clause is the same rule ("Merge them into one
-// module with a \`window\` parameter, keep both public function names as thin wrappers …"): the rule
-// is the words from "keep" on (TRAILING_RULE), its own clause, so what it forbids is not read from
-// the ask before it. Fifteenth session: "You must keep local login as a fallback" is the same rule,
-// and a place named after a new subject ("…, the hall TVs show it in an iframe") is the reason's,
-// not where the kept thing is put.
-const KEEP_RULE = new RegExp(
-  `${LEAD}(?:(?:you|we)\\s+must\\s+|must\\s+)?(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for|working|going|on)\\s|(?:it|the tone|the language|the wording|the text)\\s+(?:in\\s+)?(?:short|shorter|simple|brief|friendly|non-technical|technical|concise|readable|plain|light|casual|formal|polite|neutral|clear)\\b)(?!(?:(?!\\b(?:so|because|since)\\s|,\\s+(?:(?:we|they|i|it|he|she)(?:'\\w+)?|other\\s+\\w+)\\s)[^;])*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|lower|higher|older|newer|most recent|one (?:row|record|entry|copy)|in sync|up to date|in mind|working|delete|remove|drop|move|import)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?!(?:(?!,\\s+(?:we|they|i|it|he|she|the)\\s)[^;])*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
-  "i",
-);
-
-// "No change to the visible page" opens with a prohibition too (thirteenth session).
-// "Keep X working" is a rule when it opens a sentence of its own after the ask ("Keep the existing
-// API key auth for the wall screens working, they can't do interactive login."); joined to the ask
-// by "and" it is part of what the ask delivers ("swap it … and keep the barcode scanning working",
-// 2 rows each way in the labels, the joined ones part of the ask).
-const KEEP_WORKING = new RegExp(`${LEAD}(?:must\\s+)?keep\\s+(?!working\\b)[^;?]{1,80}?\\sworking\\b(?!\\s+(?:on|through|via)\\b)`, "i");
-
 // Seventeenth session: a short verbless denial after a rule in its sentence continues that rule
 // ("Keep the tests pure; no DB", as "Comments only, no pushes"); alone it may state a fact ("no
 // default", "no rush"), so only after a rule, and not when it releases ("no bump needed").
@@ -286,7 +235,17 @@ const QUOTE_LINE = /^>/;
 // The words by which a clause under a rules heading states a rule of its own (nineteenth session).
 const RULE_WORD =
   /\b(?:must|should|shall|has to|have to|needs? to|may|can(?:not)?|no|not|never|nothing|none|nobody|only|stays?|remains?|keep|frozen|locked)\b|n't\b/i;
+/** Whether a clause is the whole start of a "-" or "*" list item (rule-phrasings.ts, ITEM_DENIAL). */
+const opensDashItem = (clause: Clause, text: string): boolean =>
+  /^[ \t]*[-*•][ \t]+$/.test(text.slice(text.lastIndexOf("\n", clause.start - 1) + 1, clause.start));
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+// Twenty-third session: under a rules heading, a bullet's clause with no word of obligation, denial
+// or limit before the clause that states the rule is what the rule is about, as one after it is its
+// reason (nineteenth session): it is shown only inside the joined rule ("- docs/ is generated from
+// Backstage TechDocs, never hand-edit anything in docs/", dq-171; "- android/build.gradle.kts is
+// managed by the platform team, don't edit android/build.gradle.kts", cd-189).
+const describesForRule = (rule: { entry: ExtractedConstraint } | null): boolean =>
+  rule !== null && rule.entry.clause.section === "constraints" && !RULE_WORD.test(rule.entry.clause.text);
 
 export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
@@ -322,8 +281,13 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       if (
         !clause.code &&
         (FORBIDS.test(item) || ACCEPTANCE_INVARIANCE.test(item) || WORK_SCOPED_DENIAL.test(item) || ACCEPTANCE_DENIAL.test(item))
-      )
-        found.push({ clause, text: sentenceCase(normalizeText(unchecked(clause.text))), hardness: "HARD" });
+      ) {
+        // Twenty-third session: an item's denial that leans on the clause before it is shown with it,
+        // as outside the list ("- log only counts per club, never member ids", fc-036).
+        const join = joinedFrom(clauses, index, text, null);
+        const from = join ? { ...join.from, text: text.slice(join.from.start, clause.end) } : clause;
+        found.push({ clause, text: sentenceCase(normalizeText(unchecked(from.text))), hardness: "HARD" });
+      }
       continue;
     }
     let hardness = hardnessOf(clause);
@@ -349,6 +313,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
     // Twenty-third session: a code name kept ("The REST API keeps `patronId` in JSON", kept-as-is.ts).
     if (!hardness && index > 0 && !clause.code && keepsNamedThing(clause.text)) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && KEEP_SAFEGUARD.test(unmarked(maskQuoted(clause.text)))) hardness = "HARD";
+    if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(maskQuoted(clause.text)))
+      hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
     if (
@@ -383,7 +350,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     const entry: ExtractedConstraint = { clause, text: sentenceCase(normalizeText(labelled(clause))), hardness };
     if (join) {
       entry.text = sentenceCase(normalizeText(labelled({ ...join.from, text: text.slice(join.from.start, clause.end) })));
-      if (join.leans && ruleBefore?.index === index - 1) ruleBefore.entry.joined = true;
+      if ((join.leans || describesForRule(ruleBefore)) && ruleBefore?.index === index - 1) ruleBefore.entry.joined = true;
     }
     // An invariance that opens a list of rules is shown alone as well (invariance-lists.ts).
     const head = hardness === "HARD" && !join && !clause.code ? invarianceListHead(clause, maskQuoted(clause.text), binds) : null;

@@ -10,7 +10,9 @@
 //   guess", sixteenth session), also with up to three words after its pronoun ("Runbooks under
 //   docs/runbooks/ are owned by Finance Ops; do not edit them from this repo", fifteenth session),
 //   and (eighteenth session) a negative subject's ("X is owned by compliance-eng; nobody else
-//   changes it", "…, nobody else edits anything in it");
+//   changes it", "…, nobody else edits anything in it"); twenty-third session: its verbless form ("X
+//   is frozen until the January release, no changes to it", dm-132; 6 of 6 rows quote the sentence
+//   as one rule or the denial alone);
 // - a denial after a limit by "only" names what the limit leaves out ("I only want comments, no
 //   edits", "The command must log only counts, never names or addresses");
 // - two rules in one sentence, after a comma, a semicolon or a dash, are stated as one ("The public
@@ -27,7 +29,7 @@
 import type { Clause } from "./segment.js";
 
 const LEANING_DENIAL =
-  /^(?:(?:and|so|please|but)\s+)*(?:(?:don'?t|do not|never)\s+(?:\w+\s+){1,2}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:nobody|no one)(?:\s+else)?\s+(?:\w+\s+){1,3}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:don'?t|do not)\s+\w+|(?:never|not)\s+(?:by|in|on|at|from|via|with|two|twice|again|before|after|\d+)\b[^,;]{0,30}|never\s+[a-z]+ed\s+(?:in|by|on|from|into|at|outside)\b[^,;]{0,30}|(?:never|not)\s+(?:'[^',;]{1,30}'|"[^",;]{1,30}"))\s*[.!)]*$/i;
+  /^(?:(?:and|so|please|but)\s+)*(?:(?:don'?t|do not|never)\s+(?:\w+\s+){1,2}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|no\s+(?:changes?|edits?|commits?|modifications?)\s+(?:to|in)\s+(?:it|them)(?:\s+\w+){0,3}|(?:nobody|no one)(?:\s+else)?\s+(?:\w+\s+){1,3}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:don'?t|do not)\s+\w+|(?:never|not)\s+(?:by|in|on|at|from|via|with|two|twice|again|before|after|\d+)\b[^,;]{0,30}|never\s+[a-z]+ed\s+(?:in|by|on|from|into|at|outside)\b[^,;]{0,30}|(?:never|not)\s+(?:'[^',;]{1,30}'|"[^",;]{1,30}"))\s*[.!)]*$/i;
 const DENIAL_OPEN = /^(?:(?:and|but|please)\s+)*(?:no|not|never|nothing|don'?t|do not)\b/i;
 const ONLY_LIMIT = /\bonly\b/i;
 const JOINING_GAP = /^(?:[,;]|\s+[-–—]{1,2})?\s*$/;

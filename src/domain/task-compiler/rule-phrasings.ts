@@ -162,9 +162,33 @@ const TWENTY_SECOND_FORMS = [
   String.raw`^(?:please\s+)?use\s+(?:only\s+)?(?:an?\s+|some\s+)?(?:made[- ]up|fake|dummy|fictional|fictitious|invented|synthetic)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:in|for)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:examples?|screenshots?|docs|documentation|fixtures?|tests?|test\s+data|samples?|readme|runbook)\b(?:\s+[\w-]+)?\s*[.!]?$`,
 ];
 
+// Twenty-third session: the guide's "don't fix it yet" and advice-only "no changes" (HARD, 13 of 13
+// and 35 of 35) in the voices its writers use: "I don't need anything changed, just tell me …" (fr-034,
+// as "I don't want anything changed" above), the non-native "I don't want fix now, only find the
+// reason" (fy-188), and "don't change anything yet" inside a run-on chat line ("just find out don't
+// change anything yet", bg-196), where it opens no clause: all 20 development rows with these words
+// label them HARD.
+const TWENTY_THIRD_FORMS = [
+  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+(?:to\s+)?(?:a\s+)?(?:fix|change|patch)(?:es)?\s+(?:now|yet)\b`,
+  String.raw`\b(?:don'?t|do\s+not)\s+(?:change|fix|touch|modify)\s+anything\s+yet\b`,
+];
+
+// Twenty-third session: a list item that only denies a thing ("- no SMS fallback", "- no SMS codes",
+// "- no deletes": dm-072, fd-058, fx-014) states a prohibition as binding as "- no new dependencies":
+// outside acceptance lists, 65 of the 66 development items so worded are labelled HARD (fh-080's "- no
+// SMS option" is the one left out, against the guide's HARD for a stated prohibition). Not a release
+// ("no rush", "no downtime needed") nor what someone observed ("- no errors in Sentry", "- no
+// response", "- No retries planned", "- no share is negative"), which a symptom list holds. Read by
+// constraints.ts on a dash or star item's own words only: a numbered step ("3. No row in …") is a
+// reproduction, and a piece after a label ("- C: no cache, but …") one option among others.
+export const ITEM_DENIAL = new RegExp(
+  String.raw`^no\s+${NO_RELEASE}(?!(?:errors?|warnings?|exceptions?|response|responses|logs?|output|data|results?|idea|rush|worries|difference|issues?|problems?)\b)[\w-]+(?:\s+(?!(?:is|are|was|were|has|have|had|gets?|got|[\w-]+ed)\b)[\w-]+){0,2}\s*[.!]?$`,
+  "i",
+);
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
-  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
+  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
   String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code|fixes|a\s+fix)\b`,
   String.raw`\bmust\s+keep\s+(?:the\s+)?(?:old|original|previous|legacy)\s+\w`,
   String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+){1,4}?as\s+(?:today|now|currently)\b`,
@@ -181,7 +205,19 @@ export const RULE_PHRASINGS = [
   ...TWENTY_SECOND_FORMS,
   KEPT_VALUE,
   MUST_KEEP,
+  ...TWENTY_THIRD_FORMS,
 ];
+
+// Twenty-third session: "keep a view / copy / backup / export / alias of what the work changes" after
+// the ask ("Keep a view vehicle_status_v1 with the old column name for one release", "- keep a copy
+// of the original values in mood_entries_backup_2026q4", "Keep a deprecated re-export from utils.ts
+// for one release", "Keep an export of the rows before the change in storage/fixes/": dl-148,
+// fr-078, fy-082, fy-182) preserves the old state the work replaces: the guide's preservation,
+// labelled HARD in 9 of 9 development rows where such a sentence follows the ask. KEEP_RULE leaves
+// "keep a …" out because it usually makes something new ("keep a mapping file"); a safeguard of the
+// old state is what those writers call binding, wherever it is put.
+export const KEEP_SAFEGUARD =
+  /^(?:(?:and|also|please|then)\s+)*(?:keep|retain)\s+(?:a|an)\s+(?:(?:deprecated|backup|full|read-only|compatibility)\s+)?(?:view|copy|backup|export|snapshot|dump|alias|re-export|shim|csv)\b/i;
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
 // changed", "- [ ] existing accounts see no change": fj-013, fk-066) is the same invariance as "no

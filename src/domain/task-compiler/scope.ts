@@ -27,8 +27,16 @@ import { PATH_OR_CHARACTER } from "./path-kinds.js";
 // Twentieth session (branch `hard20`): "talk to" as "connect to" ("Staging must never talk to
 // ptx.bottomline.com", fq-190: contact with a host denied), and a path left in its present form
 // ("Leave customer-app/assets/brand/** as PNG", fp-167; fg-036), as "leave X as it is".
+// Twenty-third session (branch `hard23`): the same denials in other words, each forbidding its path
+// or host as the guide's "don't touch X" does: a verb with its manner ("never hand-edit it", dh-192,
+// dq-171), a passive with "never" as with "not" ("files under docs/legal/ … must never be edited by
+// hand", dz-169, ba-030), "no commits there" after the folder (dw-144), "stay off" a host as "stay
+// out of" it (dq-090), anything sent to a host ("Don't send test uploads to …", dw-129), a
+// regeneration denied ("do not regenerate **/__snapshots__/legacy-*.snap", fd-098) and what "we
+// cannot touch" ("the firmware/hal/ folder we cannot touch, it is from the chip vendor", hj-042; the
+// HARD form beside it in constraint-forms.ts).
 const FORBID = new RegExp(
-  String.raw`\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|shall not|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\b(?:but|and) )not|(?<=\bplease )not(?!\s+\w+\s+(?:nothing|anything)\b)|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:touch(?:ing)?|add(?:ing)? (?:any )?(?:new )?files? (?:to|under|in(?:side)?)|(?:read(?:ing)?|log(?:ging)?\s+in(?:to|\s+to))(?=\s+(?:from\s+)?[\x60'"]?[\w~.-]*[/.]\w)|cop(?:y|ying)(?:\s+\w+){0,2}?\s+(?:from|out of)|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|talk(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:requests?|traffic|calls) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? (?:to|there)|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\bleave\s+(?=[^\s;,]*[/\\])[^\s;,]+\s+as\s+(?!(?:it|they)\s+(?:is|are)\b)\w|\b(?:no\s+\w+|nothing|none)\b${PATH_OR_CHARACTER}{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:(?:ad-hoc|manual|direct|hand|code) )?(?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b`,
+  String.raw`\b(?:don'?t|do not|never|must not|mustn'?t|should not|shouldn'?t|shall not|may not|not allowed to|avoid|(?:^|(?<=\b(?:preferably|ideally)\s))without|(?:nobody|no one) (?:may|can|should)|(?<=\b(?:but|and) )not|(?<=\bplease )not(?!\s+\w+\s+(?:nothing|anything)\b)|^not)\s+(?:\w+\s+(?:or\s+)?)?(?:hand-|manually\s+)?(?:touch(?:ing)?|add(?:ing)? (?:any )?(?:new )?files? (?:to|under|in(?:side)?)|(?:read(?:ing)?|log(?:ging)?\s+in(?:to|\s+to))(?=\s+(?:from\s+)?[\x60'"]?[\w~.-]*[/.]\w)|cop(?:y|ying)(?:\s+\w+){0,2}?\s+(?:from|out of)|updat(?:e|ing)|modify(?:ing)?|modifications? (?:to|in)|chang(?:e|es|ing)(?: to| in)?|edit(?:s|ing)?(?: to)?|alter(?:ing)?|writ(?:e|ing)(?: to)?|delet(?:e|ing)|remov(?:e|ing)|call(?:ing)?|contact(?:ing)?|connect(?:ing)? to|talk(?:ing)? to|pull(?:ing)? (?:anything )?from|hit(?:ting)?|send(?:ing)? (?:any )?(?:[\w-]+ )?(?:requests?|traffic|calls|uploads?|data|events|messages|e-?mails) to|query(?:ing)?|ping(?:ing)?|access(?:ing)?|us(?:e|ing)|commit(?:ting)? (?:to|there)|push(?:ing)? to|mess(?:ing)? with|go(?:ing)? near|open(?:ing)?|refactor(?:ing)?|rewrit(?:e|ing)|reformat(?:ting)?|regenerat(?:e|ing))\b|\b(?:we|you)\s+(?:cannot|can'?t|can not)\s+(?:touch|change|modify|edit)\b|\bleave\b[^;]{0,80}?\b(?:alone|as (?:it |they )?(?:is|are)|untouched|intact|be$)\b|\bleave\s+(?=[^\s;,]*[/\\])[^\s;,]+\s+as\s+(?!(?:it|they)\s+(?:is|are)\b)\w|\b(?:no\s+\w+|nothing|none)\b${PATH_OR_CHARACTER}{0,60}?\b(?:may|must|shall|should|can)\s+(?:not\s+)?be\s+(?:added (?:to )?or\s+)?(?:touched|modified|changed|edited|altered|written|rewritten|deleted|removed)\b|\b(?:must|may|should|shall|can)(?:not|\s+not|n'?t|\s+never)\s+(?:be\s+(?:touched|modified|changed|edited|altered|written to|rewritten)|change)\b|\b(?:nothing|none)\b[^;]{0,60}?\b(?:may|must|shall|should|can)\s+change\b|\bno (?:(?:ad-hoc|manual|direct|hand|code) )?(?:changes?|modifications?|edits?|commits?|pushes?) (?:to|in|under|there)\b|\b(?:is|are) (?:under (?:an? |the )?(?:\w+ )?lock|locked)\b|\bmake no (?:changes|edits) (?:to|in)\b|\bnot to (?:touch|change|modify|edit|delete|remove)\b|\b(?:is|are) (?:frozen|prohibited)\b|\bout of scope\b|\bnot in scope\b|\boff[- ]limits\b|\b(?:stay|keep) (?:out of|away from|off)\b|\bunder no circumstances?,?\s+(?:\w+\s+)?(?:touch|modify|change|edit|alter|write to|delete|remove|call|contact|hit|query|access|use|commit to|push to|open|rewrite)\b|\b(?:changes?|edits?|modifications?|writes?) (?:to|in|under)\b[^;]{0,80}?\b(?:are|is) (?:not allowed|forbidden|prohibited|not permitted)\b|\b(?:is|are) not to be (?:touched|modified|changed|edited|altered|written to|rewritten|deleted|removed)\b|\b(?:stays?|remains?|(?:should|must|has to|needs? to) (?:stay|remain)) (?:as (?:it )?is|unchanged|untouched|intact|the same)\b|\bhands off\b|\bread[- ]only\b|\bkeep\b[^;]{0,80}?\b(?:unchanged|untouched|intact|as is)\b|\b(?:is|are) forbidden\b`,
   "i",
 );
 
@@ -55,10 +63,10 @@ const FORBID = new RegExp(
 // do "no new files in wms/db/migrations/" and "firmware/t3/certified/ must not get new files" (the
 // verbless and passive forms of "don't add new files under X": 4 writers).
 const FORBID_PHRASE =
-  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+(?:install|deploy|load-test|stress-test|benchmark|test)\b[^;]{0,40}?\s(?:on|onto|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:ever )?(?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\bno (?:new |more )?files (?:in|under|to|inside)\s|\b(?:must|may|shall) not (?:get|receive|have) (?:any )?new files\b|\b(?:nobody|no one)(?:\s+else)?\s+(?:touch(?:es)?|edits?|changes|modif(?:y|ies)|writes? to|commits? to|pushes to)\b|\b(?:nobody|no one)\s+(?:but|except|outside)\s+[^;,]{1,40}?\s(?:may|can|should|is allowed to)\s+(?:touch|edit|change|modify)\b|\bonly\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?(?:team|owners?|admins?|maintainers?|dbas?|bots?|leads?)\s+(?:adds?\s+(?:new\s+)?files\s+(?:to|under|in)|edits?|changes|touch(?:es)?|modif(?:y|ies)|writes?\s+to|commits?\s+to)\b/i;
+  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+(?:install|deploy|load-test|stress-test|benchmark|test)\b[^;]{0,40}?\s(?:on|onto|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:ever )?(?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\bno (?:new |more )?files (?:in|under|to|inside)\s|\b(?:must|may|shall) not (?:get|receive|have) (?:any )?new files\b|\b(?:nobody|no one)(?:\s+else)?\s+(?:touch(?:es)?|edits?|changes|modif(?:y|ies)|writes? to|commits? to|pushes to|adds\s+(?:new\s+)?files)\b|\b(?:nobody|no one)\s+(?:but|except|outside)\s+[^;,]{1,40}?\s(?:may|can|should|is allowed to)\s+(?:touch|edit|change|modify)\b|\bonly\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?(?:team|owners?|admins?|maintainers?|dbas?|bots?|leads?)\s+(?:adds?\s+(?:new\s+)?files\s+(?:to|under|in)|edits?|changes|touch(?:es)?|modif(?:y|ies)|writes?\s+to|commits?\s+to)\b/i;
 
 const EXTENSIONS =
-  "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|proto|csv|ipynb|lua|ex|exs|dart|scala";
+  "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|kts|proto|csv|ipynb|lua|ex|exs|dart|scala";
 const URL = /\bhttps?:\/\/([a-z0-9.-]+)(?::\d+)?[^\s)>\]"'`]*/gi;
 // Hosts under the common generic and European/Commonwealth country domains (".ie", ".es", ".ch": a
 // forbidden "sftp.ebics-gw.example.ie" was cut at ".example", fourteenth session) and ".lan".
@@ -72,11 +80,13 @@ const BRAND = /^[A-Z][A-Z0-9-]*(?:\.[A-Z0-9-]+)+$/;
 // localhost and IPv4 addresses are hosts too ("don't hit localhost:8080 or 10.0.0.5"), with or
 // without a port; like any host they are scope only where they are accessed or forbidden.
 const LOCAL_HOST = /(?<![\w@/.:-])(localhost|(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(?::\d{2,5})?(?![\w.-]*\w)/g;
+// Twenty-third session: a dotfile at the root is a file as one inside a folder is (".gitlab-ci.yml is
+// managed by the platform team, agents must not edit it", hh-147; DOTFILE below).
 // An absolute path under another root is a path when it ends in "/" and has two parts or more
 // ("Do not modify anything under /u/lnbatch/prodjcl/", "/sw/conda/", sixteenth session); a route
 // ("/api/v2/hunts/{id}/export") is not.
 const PATH = new RegExp(
-  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|~\/|[A-Za-z]:\/(?:Program Files(?: \(x86\))?\/)?|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/|(?!api\/|v\d+\/)(?:[\w.-]+\/){2,}(?![\w*.{:<-])))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|[\w*-][\w.*-]*\.(?:${EXTENSIONS})|go\.mod|go\.sum|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
+  String.raw`(?<![\w@/.:*-])((?:\.{1,2}\/|~\/|[A-Za-z]:\/(?:Program Files(?: \(x86\))?\/)?|\/(?=(?:var|etc|usr|opt|home|tmp|srv|mnt|root|Users|private)\/|(?!api\/|v\d+\/)(?:[\w.-]+\/){2,}(?![\w*.{:<-])))?(?:[\w@*.-]+\/)+[\w@*.-]*|\*\*\/[\w*.-]+|\.env(?:\.[\w-]+)?|\.?[\w*-][\w.*-]*\.(?:${EXTENSIONS})|go\.mod|go\.sum|Dockerfile|Makefile|Procfile|Jenkinsfile|LICENSE|CODEOWNERS|NOTICE|Gemfile|Rakefile|Brewfile|Vagrantfile)(?![\w/])`,
   "g",
 );
 const KNOWN_DIRS =
@@ -134,12 +144,16 @@ const ACCESS =
 
 // A rule whose object is a pronoun: "`notify/` is vendored; never modify it", "`package.json` and
 // the lockfile are owned by the platform team; don't edit them", and (sixteenth session) "docs/runbooks/
-// is generated from Confluence; do not edit files there by hand".
+// is generated from Confluence; do not edit files there by hand". Twenty-third session: adding files
+// there is changing it, as the guide's "only the DBA team adds files to X" reads ("migrations under
+// services/notes-svc/migrations/ are owned by the DBA team; nobody else adds files there", fr-040).
+// A path described by what it holds forbids as one described by "is" ("X holds the published
+// tariff sheets; agents must not modify files under it", ez-147).
 const PRONOUN_OBJECT =
-  /\b(?:touch(?:es)?|modif(?:y|ies)|changes?|edits?|alters?|updates?|deletes?|removes?|rewrites?|reformats?|write to|commit(?: to)?|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b|\b(?:touch(?:es)?|modif(?:y|ies)|changes?|edits?|alters?|updates?|deletes?|removes?|rewrites?|reformats?)\s+(?:any\s+|the\s+)?(?:files?|anything|code)\s+(?:(?:in|under|inside)\s+(?:it|them|there)|there)\b/i;
+  /\b(?:touch(?:es)?|modif(?:y|ies)|changes?|edits?|alters?|updates?|deletes?|removes?|rewrites?|reformats?|write to|commit(?: to)?|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b|\b(?:touch(?:es)?|modif(?:y|ies)|changes?|edits?|alters?|updates?|deletes?|removes?|rewrites?|reformats?|adds?)\s+(?:any\s+|the\s+|new\s+)?(?:files?|anything|code)\s+(?:(?:in|under|inside)\s+(?:it|them|there)|there)\b/i;
 
 // The paths are the subject of a description: a copula or "lives/belongs/comes" right after them.
-const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|comes?)\b/i;
+const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|comes?|holds?|contains?)\b/i;
 
 /**
  * Whether the clause after this one forbids, by a pronoun, the paths this one names: the two are
@@ -184,6 +198,8 @@ function sourceAfterDenial(text: string, at: number): boolean {
   return MADE_FROM.test(part) && !forbiddingWords(part);
 }
 
+// Twenty-third session: "leave <machine> alone" forbids it as "leave <path> alone" does ("Leave
+// dc1-print-05 alone, it runs the legacy Citizen printers", fs-181).
 // Seventeenth session: a machine known by its bare name, without a domain ("don't touch
 // tiles-prod-01", "don't hit hh-db-prod-01, it's mid-vacuum", "Don't run anything against
 // db-claims-replica01", "nothing gets deployed to labsrv02"; 4 writers; nineteenth session: "Do not
@@ -192,7 +208,7 @@ function sourceAfterDenial(text: string, at: number): boolean {
 // after a verb of access or "against". Read only in a forbidding clause, so a name elsewhere ("is
 // the service running on labsrv02?") is neither allowed nor forbidden.
 const MACHINE =
-  /\b(?:touch|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
+  /\b(?:touch|leave|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
 
 function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] {
   const found: FoundRef[] = [];
@@ -203,6 +219,14 @@ function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] {
   }
   return found;
 }
+
+// Twenty-third session: a trailing elliptical denial names a host the work must not reach, the verb
+// of the clause before it understood ("Point them at staging only, never at bedalloc.prod.health.local",
+// "run the integration test against the test server, and never against sftp.grainlink.com.au": bc-199,
+// fv-174; the guide writes such hosts as net:<host>). Only a host: ", never from application.yml"
+// (fo-144) and ", not Thread.sleep" name no place the work reaches, and the labels forbid neither.
+const ELLIPTICAL_DENIAL =
+  /(?:^|[,;(]\s*)(?:and\s+|but\s+)?(?:never|not)\s+(?:(?:at|against|on|onto|to|from|in)\s+|the\s+(?:[\w-]+\s+)?)?[`'"]?$/i;
 
 export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
   const refs: ScopeRef[] = [];
@@ -221,7 +245,9 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
             only: false,
           });
     for (const found of refsIn(clause.text)) {
-      const forbidden = denied && !insteadAfterDenial(clause.text, found.index) && !sourceAfterDenial(clause.text, found.index);
+      const forbidden =
+        (denied && !insteadAfterDenial(clause.text, found.index) && !sourceAfterDenial(clause.text, found.index)) ||
+        (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(clause.text.slice(0, found.index)));
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = !forbidden && ONLY.test(clause.text);
       const before = clause.text.slice(0, found.index);
@@ -251,10 +277,31 @@ function withFullPaths(refs: ScopeRef[]): ScopeRef[] {
     if (r.forbidden && ref.startsWith("fs:") && !ref.includes("/") && !ref.includes("*")) {
       const full = [...new Set(refs.filter((o) => o.ref.endsWith(`/${ref.slice(3)}`)).map((o) => o.ref))];
       if (full.length === 1) ref = full[0]!;
+      else if (full.length === 0) ref = besideItsSibling(ref, refs);
     }
     const changed = restOf === true && refs.some((o) => !o.forbidden && o.ref === ref);
     return { ...r, ref, forbidden: r.forbidden && !changed };
   });
+}
+
+// Twenty-third session: a bare file name of the same family as one file the request names by its
+// path (the same first word and extension: "values-staging.yaml" beside "deploy/charts/dispatch/
+// values-prod.yaml") is that file's sibling in its folder ("set … in deploy/charts/dispatch/
+// values-prod.yaml. Leave values-staging.yaml alone", fp-012, fr-173). A name of another family
+// ("package.json" beside "site/components/Gallery.ts", br-131) stays where it was written.
+function besideItsSibling(ref: string, refs: readonly ScopeRef[]): string {
+  const name = ref.slice(3);
+  const family = /^([A-Za-z]+)[-_.].*(\.\w+)$/.exec(name);
+  if (!family) return ref;
+  const folders = new Set<string>();
+  for (const other of refs) {
+    const slash = other.ref.lastIndexOf("/");
+    if (!other.ref.startsWith("fs:") || slash < 0) continue;
+    const last = other.ref.slice(slash + 1);
+    if (last !== name && last.startsWith(family[1]!) && /^[-_.]/.test(last.slice(family[1]!.length)) && last.endsWith(family[2]!))
+      folders.add(other.ref.slice(0, slash + 1));
+  }
+  return folders.size === 1 ? `${[...folders][0]!}${name}` : ref;
 }
 
 // A forbidden path whose last part has no extension is a folder ("don't change terraform/modules/eks
@@ -331,6 +378,9 @@ const overlaps = (taken: readonly [number, number][], start: number, end: number
 // Built once here rather than on every path looksLikePath reads. A Go module's go.mod and go.sum are
 // files by name, as a Dockerfile is ("dispatch/go.mod and dispatch/go.sum are locked", fourteenth session).
 const GO_MODULE_FILE = /^go\.(?:mod|sum)$/;
+// Twenty-third session: a file known by its conventional name has no extension, inside a folder as
+// at the root ("don't touch image-service/Dockerfile", cd-131): a path, as Dockerfile alone is.
+const CONVENTIONAL_FILE = /^(?:Dockerfile|Makefile|Procfile|Jenkinsfile|Gemfile|Rakefile|Brewfile|Vagrantfile|LICENSE|CODEOWNERS|NOTICE)$/;
 const FILE_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`);
 // Twenty-first session: a last part that opens with a dot names a file by the convention of
 // dotfiles (".env.local", ".npmrc", ".gitlab-ci.yml"), whatever its root: "Don't touch
@@ -342,9 +392,15 @@ const DOTFILE = /^\.[A-Za-z][\w.-]*$/;
 // "/", and is written as one (\`fs:app/views/seo/**\`), unless its last part has an extension or a glob.
 const UNDER = /\b(?:under|anything in|everything in)\s+[`'"]?$/i;
 
+// Twenty-third session: "@skv/ftl-rules", "@types/node" name npm packages by their scope, not folders
+// (no development label forbids one of the 59 written so; fi-142's "No change to the exported API of
+// `@skv/ftl-rules`" was read as a forbidden folder).
+const SCOPED_PACKAGE = /^@[\w.-]+\/[\w.-]+$/;
+
 /** "and/or" and "client/server" are words, not paths; a path has a file, a glob or a known root. */
 function looksLikePath(raw: string, text: string, index: number): boolean {
   if (!raw.includes("/")) return true;
+  if (SCOPED_PACKAGE.test(raw)) return false;
   if (text[index - 1] === "`") return true;
   const segments = raw
     .replace(/^(?:\.{1,2}|~)\//, "")
@@ -359,6 +415,7 @@ function looksLikePath(raw: string, text: string, index: number): boolean {
     raw.startsWith("~/") ||
     FILE_EXTENSION.test(last) ||
     GO_MODULE_FILE.test(last) ||
+    CONVENTIONAL_FILE.test(last) ||
     DOTFILE.test(last) ||
     KNOWN_DIRS.test(segments[0] ?? "") ||
     segments.length >= 3
