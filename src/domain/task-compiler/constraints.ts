@@ -20,9 +20,8 @@ import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL, ITEM_DENIAL, KEEP_SAFEGUARD, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { closesLetter, describesWithNever, quotationReader, withoutImpossibility } from "./not-rules.js";
-import { KEEP, KEEP_EXISTING, KEEP_RULE, KEEP_WORKING, LEAD } from "./keep-rules.js";
+import { KEEP, KEEP_EXISTING, KEEP_RULE, KEEP_WORKING, keepsNamedThing, LEAD, TRAILING_KEPT } from "./keep-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
-import { keepsNamedThing, TRAILING_KEPT } from "./kept-as-is.js";
 
 // Sixteenth session: "never" before an irregular participle describes ("Never shown in the KYC
 // panel"), as before an "-ed" form (a third-person "-s" is no sign: "never names or addresses").
@@ -311,7 +310,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
-    // Twenty-third session: a code name kept ("The REST API keeps `patronId` in JSON", kept-as-is.ts).
+    // Twenty-third session: a code name kept ("The REST API keeps `patronId` in JSON", keep-rules.ts).
     if (!hardness && index > 0 && !clause.code && keepsNamedThing(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_SAFEGUARD.test(unmarked(maskQuoted(clause.text)))) hardness = "HARD";
     if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(maskQuoted(clause.text)))
@@ -369,7 +368,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
 // And a trailing elliptical limit (TRAILING_LIMIT in rule-phrasings.ts: ", not before 2am", ", not
 // production", ", no major version bumps").
 // Twenty-third session: a participle or third-person "keep" holding what exists (", keeping the old
-// column until …", ", and keeps full_name for now": TRAILING_KEPT in kept-as-is.ts).
+// column until …", ", and keeps full_name for now": TRAILING_KEPT in keep-rules.ts).
 const TRAILING_RULE =
   /,\s+(?:and\s+|but\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|keeps|keeping|preserve|retain)\s|same\s|not\s|no\s)/gi;
 const SAME_RULE = new RegExp(SAME_ACROSS_CASES, "i");

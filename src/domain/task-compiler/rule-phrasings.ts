@@ -26,7 +26,7 @@
 // - "files under deploy/ are changed by Ops only": a permission kept to others, as "may only be
 //   changed by the QA team".
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
-import { KEPT_VALUE, MUST_KEEP } from "./kept-as-is.js";
+import { KEPT_VALUE, MUST_KEEP } from "./keep-rules.js";
 
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
