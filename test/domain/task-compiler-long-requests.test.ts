@@ -117,20 +117,31 @@ describe("findings about the ask of a long request", () => {
     expect(explanation(outside)).toMatch(/only someone outside the request has/);
   });
 
-  it("do not count a goal without a measure as about the ask when it is in the background", () => {
+  // Twenty-third session: a goal without a measure is weighed by the model on a long request, in
+  // the goal as in the background (14 clear requests and no ambiguous one escalated by it alone at
+  // first contact over parts 98d-98zi), as a reference back into the request is.
+  it("do not count a goal without a measure as about the ask, in the background or in the goal", () => {
     const text = `## Task\nAdd a CSV export to reports/export.ts.\n## Notes\n- the old export was never faster than this`;
     expect(askFindingOnLongRequest(draft(text, "faster", "unmeasurable_goal"), segment(text), `${text}\n\n\n`)).toBeNull();
     const goal = `${BACKGROUND}\n## Goal\nMake the dashboard faster.`;
-    expect(askFindingOnLongRequest(draft(goal, "faster", "unmeasurable_goal"), segment(goal), goal)).toMatch(/in the ask stands/);
+    expect(askFindingOnLongRequest(draft(goal, "faster", "unmeasurable_goal"), segment(goal), goal)).toBeNull();
   });
 
-  it("resolve a reference to the ticket itself, one the clause spells out after a colon, and the other of a pair", () => {
+  it("resolve a reference to the ticket itself and one the clause spells out after a colon", () => {
     const self = `${BACKGROUND}\nPlease post the results on this ticket.`;
     expect(askFindingOnLongRequest(draft(self, "this ticket"), segment(self), self)).toBeNull();
     const colon = `${BACKGROUND}\nAnyway, the one thing I need from you: add a banner to web/hours/index.astro.`;
     expect(askFindingOnLongRequest(draft(colon, "the one thing"), segment(colon), colon)).toBeNull();
-    const pair = `${BACKGROUND}\nAdd a test with two sessions where the other one gets 401.`;
-    expect(askFindingOnLongRequest(draft(pair, "the other one"), segment(pair), pair)).toBeNull();
+  });
+
+  it("let the model weigh a reference back into the request, but not the same thing someone did before", () => {
+    alwaysClear();
+    const pair = compiled(`${BACKGROUND}\nAdd a test with two sessions where the other one gets 401.`);
+    expect(pair.status).toBe("COMPILED");
+    expect(explanation(pair)).toMatch(/not asked: What does "the other one" refer to/);
+    const same = compiled(`${BACKGROUND}\nFix the graphs in dashboard/rooms.ts the same way Marta's script did it for the creamery.`);
+    expect(same.status).toBe("NEEDS_CLARIFICATION");
+    expect(explanation(same)).toMatch(/on a long request a finding in a part with no heading stands: What does "the same way" refer to/);
   });
 });
 

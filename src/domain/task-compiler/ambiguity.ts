@@ -44,6 +44,8 @@ export interface AmbiguityDraft {
   effect: AmbiguityEffect;
   /** Why the escalation model may not outvote this finding; absent when it may. */
   stands?: string;
+  /** A reference back into the request's own description, not outside it (long-requests.ts). */
+  refersBack?: boolean;
 }
 
 const BARE_ACTION =

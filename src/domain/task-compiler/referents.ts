@@ -43,6 +43,7 @@ import {
   statedValue,
   timeNamedEarlier,
 } from "./resolved-references.js";
+import { refersBack } from "./long-requests.js";
 import { identifiedAfter, IDENTIFIER, nearSentences, placeNotSource, sentenceBefore } from "./reference-anchors.js";
 import {
   ANAPHOR,
@@ -424,5 +425,6 @@ export function referenceQuestion(candidate: ReferenceCandidate, reason: string)
     options: [],
     defaultOption: null,
     effect: { kind: "text", asCriterion: false },
+    refersBack: refersBack(candidate),
   };
 }
