@@ -286,6 +286,8 @@ const QUOTE_LINE = /^>/;
 const RULE_WORD =
   /\b(?:must|should|shall|has to|have to|needs? to|may|can(?:not)?|no|not|never|nothing|none|nobody|only|stays?|remains?|keep|frozen|locked)\b|n't\b/i;
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+/** A bullet, or a line quoted under a line naming rules: an item of a rules list (extractConstraints). */
+const listItem = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
 
 export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
@@ -299,11 +301,11 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
   // RELEASING.md:\n> No production deploys on Fridays.").
   let rulesList = false;
   const insideQuotation = quotationReader(text);
-  const item = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
-  const worded = new Set(clauses.filter((clause) => item(clause) && hardnessOf(clause)).map((clause) => clause.sentence));
+  const worded = new Set(clauses.filter((clause) => listItem(clause) && hardnessOf(clause)).map((clause) => clause.sentence));
   for (const [index, clause] of clauses.entries()) {
-    if (!item(clause))
-      rulesList = !clause.code && (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) && item(clauses[index + 1]);
+    if (!listItem(clause))
+      rulesList =
+        !clause.code && (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) && listItem(clauses[index + 1]);
     // A piece of a quotation cut by the segmenter is data wherever it stands (not-rules.ts).
     if (insideQuotation(clause.start)) {
       previous = { clause, hardness: null };
@@ -335,7 +337,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (
       hardness === "HARD" &&
       clause.section === "constraints" &&
-      item(clause) &&
+      listItem(clause) &&
       !opensSentence &&
       previous?.hardness === "HARD" &&
       !RULE_WORD.test(clause.text)
@@ -343,7 +345,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       hardness = null;
     // The bullet's first clause is the rule; the rest is its reason or way ("Keep controllers thin;
     // logic goes in app/Services/").
-    if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
+    if (!hardness && rulesList && listItem(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
