@@ -245,6 +245,8 @@ const words = (text: string): number => text.split(/\s+/).filter(Boolean).length
 // managed by the platform team, don't edit android/build.gradle.kts", cd-189).
 const describesForRule = (rule: { entry: ExtractedConstraint } | null): boolean =>
   rule !== null && rule.entry.clause.section === "constraints" && !RULE_WORD.test(rule.entry.clause.text);
+/** A bullet, or a line quoted under a line naming rules: an item of a rules list (extractConstraints). */
+const listItem = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
 
 export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
@@ -258,11 +260,11 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
   // RELEASING.md:\n> No production deploys on Fridays.").
   let rulesList = false;
   const insideQuotation = quotationReader(text);
-  const item = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
-  const worded = new Set(clauses.filter((clause) => item(clause) && hardnessOf(clause)).map((clause) => clause.sentence));
+  const worded = new Set(clauses.filter((clause) => listItem(clause) && hardnessOf(clause)).map((clause) => clause.sentence));
   for (const [index, clause] of clauses.entries()) {
-    if (!item(clause))
-      rulesList = !clause.code && (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) && item(clauses[index + 1]);
+    if (!listItem(clause))
+      rulesList =
+        !clause.code && (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) && listItem(clauses[index + 1]);
     // A piece of a quotation cut by the segmenter is data wherever it stands (not-rules.ts).
     if (insideQuotation(clause.start)) {
       previous = { clause, hardness: null };
@@ -299,7 +301,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (
       hardness === "HARD" &&
       clause.section === "constraints" &&
-      item(clause) &&
+      listItem(clause) &&
       !opensSentence &&
       previous?.hardness === "HARD" &&
       !RULE_WORD.test(clause.text)
@@ -307,7 +309,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       hardness = null;
     // The bullet's first clause is the rule; the rest is its reason or way ("Keep controllers thin;
     // logic goes in app/Services/").
-    if (!hardness && rulesList && item(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
+    if (!hardness && rulesList && listItem(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
     // Twenty-third session: a code name kept ("The REST API keeps `patronId` in JSON", keep-rules.ts).

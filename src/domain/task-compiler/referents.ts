@@ -1,73 +1,14 @@
 // Referent resolution (split from ambiguity.ts in the twelfth session): a definite reference
 // needs an antecedent inside the request; what counts as one, and what points outside it.
 import type { AmbiguityDraft } from "./ambiguity.js";
-import { hardnessOf, maskQuoted } from "./constraints.js";
-import {
-  contentOfTheAsk,
-  DEFINED_ELSEWHERE,
-  DEFINED_ELSEWHERE_HINT,
-  NAMED_DOER_HINT,
-  OUTSIDE_HINT,
-  OUTSIDE_SOURCE,
-  ticketMethodsOfTheAsk,
-} from "./outside-sources.js";
-import {
-  agentsOwnFinding,
-  contrastedWithNew,
-  countedBefore,
-  documentNamed,
-  generalExtender,
-  keptAsBefore,
-  learnedOf,
-  listedBelow,
-  locatedBefore,
-  measuredAsStated,
-  motiveOnly,
-  namedEarlier,
-  narratedEvent,
-  partOfNamedDocument,
-  predicatedOfCode,
-  predicatedOne,
-  productTicket,
-  relativeThat,
-  replacedByTheAsk,
-  restOfASet,
-  shownBelow,
-  sameAmongThemselves,
-  checkedForElsewhere,
-  pluralSubjectOpens,
-  writersOwnPart,
-  statedBefore,
-  habitOfANamedMethod,
-  statedEarlier,
-  statedValue,
-  timeNamedEarlier,
-} from "./resolved-references.js";
+import { hardnessOf } from "./constraints.js";
+import { contentOfTheAsk } from "./outside-sources.js";
+import { readClause, resolved, type ReferenceReading } from "./reference-readers.js";
+import { listedBelow, motiveOnly, shownBelow, writersOwnPart } from "./resolved-references.js";
+import { ANCHOR, VAGUE_CLAUSE } from "./referent-patterns.js";
 import { refersBack } from "./long-requests.js";
-import { identifiedAfter, IDENTIFIER, nearSentences, placeNotSource, sentenceBefore } from "./reference-anchors.js";
-import {
-  ANAPHOR,
-  ANCHOR,
-  ARTEFACT,
-  COUNTED,
-  DEMONSTRATIVE_NP,
-  DISTAL_ANY,
-  DISTAL_QUESTION,
-  EXTERNAL_EVENT,
-  KEPT_AS_IS,
-  PART_TAKEN,
-  PRONOUN_ACTION,
-  QUALIFIED,
-  RELATIVE,
-  SUBJECT_PRONOUN,
-  UPGRADED_TO,
-  VAGUE_CLAUSE,
-} from "./referent-patterns.js";
 import { refsIn } from "./scope.js";
 import { FILLER, isGreeting, wordCount, type Clause } from "./segment.js";
-import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
-
-const namesItsModel = (rest: string): boolean => IDENTIFIER.test(rest) || refsIn(rest).length > 0;
 
 /**
  * Referent resolution. A definite reference needs an antecedent inside the request:
@@ -102,264 +43,20 @@ export function unresolvedReference(
   const requesting = content.filter((clause) => clause.section !== "forbidden" && hardnessOf(clause) === null);
   const candidates: ReferenceCandidate[] = [];
   const request = content.map((c) => c.text).join(" ");
-  /** The request's words before a position in a clause (resolved-references.ts reads them). */
-  const requestBefore = (clause: Clause, index: number): string =>
-    [...content.filter((c) => c.start < clause.start).map((c) => c.text), clause.text.slice(0, index)].join(" ");
-  const resolved = (phrase: string, why: string): true => {
-    notes?.push(`"${phrase.trim()}" ${why}`);
-    return true;
-  };
-  // Fifteenth session (resolved-references.ts): "that token", "the old table" after a mention of
-  // the same noun that the request names.
-  const pointsBack = (phrase: string, clause: Clause, index: number): boolean =>
-    namedEarlier(
-      phrase,
-      requestBefore(clause, index),
-      (after) => identifiedAfter(after) || IDENTIFIER.test(after.split(/[\s,;:]+/)[1] ?? ""),
-    ) && resolved(phrase, "points back at the same noun the request names earlier");
-  // Each clause is read by a function of its own, and each kind of match by one of its own: most
-  // clauses match none, and a branch first taken in the hundredth request (a new inline-cache
-  // state) would otherwise put off V8's optimising the whole reading again. Twenty-second session
-  // (speed): the kinds' functions are made once a request, not once a clause (each closure made
-  // is an allocation and, under tsx, a defineProperty of its name: ~2% of a short request).
-  const outsideSource = (clause: Clause, match: RegExpExecArray): void => {
-    const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
-    if (identifiedAfter(after) || ANCHOR.test(match[0])) return;
-    if (
-      locatedBefore(clause.text.slice(0, match.index)) &&
-      resolved(match[0], "stands in apposition to the path before it, a part of that file")
-    )
-      return;
-    if (
-      ARTEFACT.test(match[0]) &&
-      partOfNamedDocument(clause.text.slice(0, match.index), request) &&
-      resolved(match[0], "is part of the document the request names by its path and works on")
-    )
-      return;
-    if (
-      predicatedOfCode(clause.text.slice(0, match.index)) &&
-      resolved(match[0], "is said of the code its sentence names before it, which the work acts on")
-    )
-      return;
-    if (documentNamed(match[0], request) && resolved(match[0], "is the document the request names by its path or identifier")) return;
-    candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
-  };
-  const definedElsewhere = (clause: Clause, match: RegExpExecArray): void => {
-    const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
-    if (/^\s*(?:[:(]|below\b|above\b|here\b|in\s+\S*[/.]\S|https?:)/i.test(after) || identifiedAfter(after) || ANCHOR.test(match[0]))
-      return;
-    if (statedValue(match[0], request) && resolved(match[0], "is a value the request states itself beside the same word")) return;
-    candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
-  };
-  const externalEvent = (clause: Clause, text: string, match: RegExpExecArray): void => {
-    const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
-    if (identifiedAfter(after) || ANCHOR.test(match[0])) return;
-    if (placeNotSource(match[0], text.slice(0, match.index))) return;
-    if (
-      productTicket(match[0], request, text.slice(0, match.index)) &&
-      resolved(match[0], "is the ticket the product handles, which the request names as such")
-    )
-      return;
-    // Twentieth session: a document read from ("in the spreadsheet") that the request names by its path, as above.
-    if (documentNamed(match[0], request) && resolved(match[0], "is the document the request names by its path")) return;
-    if (
-      agentsOwnFinding(match[0], requestBefore(clause, match.index), after) &&
-      resolved(match[0], "is what the agent finds doing the finding the request asks for, not an event outside it")
-    )
-      return;
-    // Twelfth session: "like we do for Vipps in web/checkout/vipps.ts" names its model, as "the same
-    // way api/health.ts does it" does; "old clients must work same as before" keeps today's
-    // behaviour, which the repository holds ("make it work like before" asks for an earlier one).
-    // Sixteenth session: "like we have in the bff workflow" points at a model as "like we do" does.
-    if (
-      /^(?:as|like)\s+(?:we|i|you)\s+(?:do|did|have|use|used)\b/i.test(match[0]) &&
-      namesItsModel(clause.text.slice(match.index + match[0].length))
-    )
-      return;
-    if (/^(?:as|like)\s+before$/i.test(match[0]) && KEPT_AS_IS.test(text.slice(0, match.index))) return;
-    // Fourteenth session (resolved-references.ts): "not the one you clicked", "They found out
-    // when …", "Card tips flow into the tip pool like before" under "Expected".
-    const before = text.slice(0, match.index);
-    if (predicatedOne(match[0], before) && resolved(match[0], "is said of, or contrasted with, the thing its sentence names before it"))
-      return;
-    if (learnedOf(match[0], after) && resolved(`${match[0]} out`, "tells how someone learned of what the request describes")) return;
-    if (narratedEvent(match[0], before, after) && resolved(match[0], "tells an event with an object of its own, no thing left unstated"))
-      return;
-    if (
-      measuredAsStated(match[0], before, requestBefore(clause, match.index)) &&
-      resolved(match[0], "is how the request's own earlier figure was measured, which it names")
-    )
-      return;
-    if (statedBefore(match[0], before, clause.role) && resolved(match[0], "follows the behaviour or value its clause states itself"))
-      return;
-    if (habitOfANamedMethod(match[0], before) && resolved(match[0], "says the method its clause names is the customary one")) return;
-    if (
-      statedEarlier(match[0], requestBefore(clause, match.index)) &&
-      resolved(match[0], "is content the request states earlier with the same subject and verb")
-    )
-      return;
-    if (
-      sameAmongThemselves(match[0], sentenceBefore(content, clause, match.index), after) &&
-      resolved(match[0], "compares the things its sentence names with each other")
-    )
-      return;
-    // "the same way api/health.ts does it" names its model; "X and Y do the same thing" (or say,
-    // return, show it) only describes.
-    if (/^the same\b/i.test(match[0])) {
-      const rest = clause.text.slice(match.index + match[0].length);
-      if (namesItsModel(rest)) return;
-      if (
-        checkedForElsewhere(match[0], text.slice(0, match.index), after, requestBefore(clause, match.index)) &&
-        resolved(match[0], "is what the check looks for elsewhere: what the request has just described")
-      )
-        return;
-      if (
-        /\b(?:do|does|did|doing|say|says|said|saying|mean|means|meant|return|returns|show|shows|produce|produces|give|gives|print|prints|contain|contains)\s+(?:still\s+)?$/i.test(
-          text.slice(0, match.index),
-        ) &&
-        wordCount(text.slice(0, match.index)) >= 3
-      )
-        return;
-    }
-    candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0] });
-  };
-  const demonstrative = (clause: Clause, text: string, match: RegExpExecArray): void => {
-    const determiner = match[1]!.toLowerCase();
-    const kind = /^(that|those)$/.test(determiner)
-      ? "distal"
-      : /^(the other|the old|the previous|the usual|the earlier|his|her|their)$/.test(determiner)
-        ? "external"
-        : "definite";
-    const after = text.slice(match.index + match[0].length);
-    const before = clause.text.slice(0, match.index).replace(FILLER, "");
-    const near = `${before} ${after.split(/[.;!?]/)[0] ?? ""}`;
-    // "run the tests", "the logs": a plural after "the" is the project's own, not a reference.
-    if (
-      kind === "definite" &&
-      (QUALIFIED.test(after) ||
-        (determiner === "the" &&
-          (wordCount(before) > 6 || (/s$/i.test(match[0]) && !/(?:ss|values|settings|changes|fixes|patches|PRs|ones)$/i.test(match[0])))))
-    )
-      return;
-    // Fifteenth session: "Where in the code do we pick the cover photo?": "in the code" is the place
-    // the agent looks, the project's own code as "in the repo" is, not one piece of it.
-    if (/^the code$/i.test(match[0]) && /\bin\s+$/i.test(before) && resolved(match[0], "is the project's own code, the place to look"))
-      return;
-    // Quoted text is masked in `text`, so what follows is read from the clause as written: "the
-    // old format `rl:{tenant}:{minute}`", "the other files in runbooks/".
-    const written = clause.text.slice(match.index + match[0].length);
-    if (kind === "external" && (identifiedAfter(written) || IDENTIFIER.test(written.split(/[.;!?](?:\s|$)/)[0] ?? ""))) return;
-    // Thirteenth session: and a quoted name inside it ("the old `league_scores` table").
-    if (kind === "external" && ANCHOR.test(clause.text.slice(match.index, match.index + match[0].length))) return;
-    // Twelfth session: "their" bound by a plural subject before it in its own sentence says whose,
-    // and the owner identifies it ("The dive-centre services read their config in three ways").
-    // Thirteenth session: so does a party named before it in its sentence ("Brightsmile (Leeds)
-    // says the week view starts on Sunday even though their settings say Monday").
-    if (determiner === "their") {
-      const owner = sentenceBefore(content, clause, match.index);
-      if (/\b[Tt]he\s+(?:[\w-]+\s+)?[a-z][\w-]*[^s\W]s\b/.test(owner)) return;
-      if (pluralSubjectOpens(owner) && resolved(match[0], "belongs to the plural subject its sentence opens with")) return;
-      if (/\s[A-Z][a-z]{2,}\b/.test(owner) && resolved(match[0], "belongs to the party named before it in its sentence")) return;
-      // Fourteenth session: and an owner named earlier in the request by its possessive ("Northwind
-      // Bank's fleet is still on 4.11 … why the ring assignment didn't apply to their endpoints").
-      if (
-        /\b[A-Z][\w&-]*['’]s\s+[a-z]/.test(requestBefore(clause, match.index)) &&
-        resolved(match[0], "belongs to the owner the request names before it")
-      )
-        return;
-    }
-    // Twelfth session: after an upgrade to a named version, "the old one" is the version in use
-    // now, which the repository holds ("update Jackson in build.gradle to 2.17.1, the old one has
-    // a problem with records"); "roll back to the old one" names no version and stays a question.
-    if (/^the (?:old|previous) (?:one|version)$/i.test(match[0]) && UPGRADED_TO.test(sentenceBefore(content, clause, match.index))) return;
-    // Thirteenth session: likewise "the previous module" after "Release the REVACC01 load module".
-    if (
-      kind === "external" &&
-      replacedByTheAsk(match[0], requestBefore(clause, match.index)) &&
-      resolved(match[0], "is the one in place now, which the request replaces by a new one it names")
-    )
-      return;
-    if (
-      kind === "external" &&
-      contrastedWithNew(match[0], nearSentences(content, clause), request) &&
-      resolved(match[0], "is the one the new one the request names replaces")
-    )
-      return;
-    if (restOfASet(match[0], after) && resolved(match[0], "is the rest of a set its sentence names, the subject of a statement")) return;
-    if (kind === "distal" && (IDENTIFIER.test(near) || refsIn(near).length > 0) && !/\bagain\b/i.test(after)) return;
-    if (kind !== "definite" && pointsBack(match[0], clause, match.index)) return;
-    if (
-      kind === "external" &&
-      keptAsBefore(match[0], text.slice(0, match.index)) &&
-      resolved(match[0], "is what the code gives before the change, which must not change")
-    )
-      return;
-    candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
-  };
-  const distal = (clause: Clause, text: string, match: RegExpExecArray): void => {
-    if (candidates.some((c) => c.clause === clause && c.index === match.index)) return;
-    const after = text.slice(match.index + match[0].length);
-    if (relativeThat(match[0], text.slice(0, match.index)) && resolved(match[0], RELATIVE)) return;
-    if (countedBefore(sentenceBefore(content, clause, match.index)) && resolved(`of ${match[0]}`, COUNTED)) return;
-    if (
-      generalExtender(match[0], text.slice(0, match.index), after) &&
-      resolved(match[0], "closes a list of examples and stands for their kind, the list being its antecedent")
-    )
-      return;
-    // A clause never spans sentences, so its (cached) refs are the refs near the demonstrative.
-    const near = `${clause.text.slice(0, match.index)} ${after.split(/[.;!?]/)[0] ?? ""}`;
-    if ((IDENTIFIER.test(near) || refsIn(clause.text).length > 0) && !/\bagain\b/i.test(after)) return;
-    if (pointsBack(match[0], clause, match.index)) return;
-    if (
-      timeNamedEarlier(match[0], requestBefore(clause, match.index), after) &&
-      resolved(match[0], "points back at the time the request names before it")
-    )
-      return;
-    candidates.push({ clause, index: match.index, length: match[0].length, kind: "distal", phrase: match[0] });
-  };
-  const readClause = (clause: Clause): void => {
-    const text = maskQuoted(clause.text);
-    for (const match of gatedTest(OUTSIDE_HINT, text) || NAMED_DOER_HINT.test(text) ? gatedMatchAll(OUTSIDE_SOURCE, text) : [])
-      outsideSource(clause, match);
-    for (const match of gatedTest(DEFINED_ELSEWHERE_HINT, text) ? gatedMatchAll(DEFINED_ELSEWHERE, text) : [])
-      definedElsewhere(clause, match);
-    for (const found of ticketMethodsOfTheAsk(clause, text)) candidates.push({ clause, ...found, kind: "external", outside: true });
-    for (const match of gatedMatchAll(EXTERNAL_EVENT, text)) externalEvent(clause, text, match);
-    for (const match of gatedMatchAll(DEMONSTRATIVE_NP, text)) demonstrative(clause, text, match);
-    for (const pattern of [PRONOUN_ACTION, SUBJECT_PRONOUN]) {
-      const match = gatedExec(pattern, text);
-      if (match) candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
-    }
-    for (const match of [...gatedMatchAll(DISTAL_ANY, text), ...gatedMatchAll(DISTAL_QUESTION, text)]) distal(clause, text, match);
-    // An anaphor points back like a distal demonstrative: only an earlier description resolves it.
-    const anaphor = gatedExec(ANAPHOR, text);
-    // Fifteenth session: "10% of the CPU workers first, … then the rest", "keep 2.8.4 for the rest":
-    // "the rest" after a part its own sentence takes (a share, a count, "first") is the remainder
-    // of that whole; "and the rest?" alone names no part and stays a question.
-    if (
-      anaphor &&
-      /^the rest$/i.test(anaphor[0]) &&
-      PART_TAKEN.test(sentenceBefore(content, clause, anaphor.index)) &&
-      resolved(anaphor[0], "is the remainder of the part its sentence takes first")
-    )
-      return;
-    if (anaphor && countedBefore(sentenceBefore(content, clause, anaphor.index + anaphor[0].length - 5)) && resolved(anaphor[0], COUNTED))
-      return;
-    if (anaphor) candidates.push({ clause, index: anaphor.index, length: anaphor[0].length, kind: "distal", phrase: anaphor[0] });
-  };
-  for (const clause of requesting) readClause(clause);
+  const reading: ReferenceReading = { content, request, notes, candidates };
+  for (const clause of requesting) readClause(reading, clause);
   // Fourteenth session: what the work is for, outside the request, is no content it needs.
   for (const candidate of [...candidates])
     if (
       (candidate.kind === "external" &&
         motiveOnly(candidate.clause.text.slice(0, candidate.index)) &&
-        resolved(candidate.phrase, "says what the work is for, which the work does not act on")) ||
+        resolved(reading, candidate.phrase, "says what the work is for, which the work does not act on")) ||
       (writersOwnPart(candidate.clause.text.slice(0, candidate.index)) &&
-        resolved(candidate.phrase, "is what the writer will do themselves, which the work does not act on")) ||
+        resolved(reading, candidate.phrase, "is what the writer will do themselves, which the work does not act on")) ||
       (shownBelow(content, candidate.clause, candidate.index + candidate.length) &&
-        resolved(candidate.phrase, "introduces the code, quote or quoted line right after it, which shows it")) ||
+        resolved(reading, candidate.phrase, "introduces the code, quote or quoted line right after it, which shows it")) ||
       (listedBelow(content, candidate.clause, written) &&
-        resolved(candidate.phrase, "introduces the list after its colon, which spells it out"))
+        resolved(reading, candidate.phrase, "introduces the list after its colon, which spells it out"))
     )
       candidates.splice(candidates.indexOf(candidate), 1);
   if (!candidates.length) return { draft: null, weak: [] };
