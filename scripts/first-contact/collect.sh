@@ -151,6 +151,8 @@ batches=(
   "82c4041 dd9094b test/fixtures/task-corpus/98-blind-dev-zi.yaml fresh"
   "779b055 d5d3ac5 test/fixtures/task-corpus/98-blind-dev-zj.yaml fresh"
   "779b055 d5d3ac5 test/fixtures/task-corpus/98-blind-dev-zk.yaml fresh"
+  "9b347d1 42f51af test/fixtures/task-corpus/98-blind-dev-zl.yaml fresh"
+  "9b347d1 42f51af test/fixtures/task-corpus/98-blind-dev-zm.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
