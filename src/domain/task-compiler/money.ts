@@ -231,9 +231,17 @@ const namesMoneySystem = (name: string): boolean => {
   const part = CALCULATOR.exec(name)?.[1];
   return part !== undefined && moneyClassOf(part) !== undefined;
 };
-const WORKED_IN = /\b(?:in|inside|within|across|into|to|deploy|release|ship|promote|redeploy|roll|rollback|back)\s+(?:the\s+)?$/i;
-/** What follows a system's name where the request names its version or its code. */
-const ITS_VERSION_OR_CODE = /^\s+(?:v?\d|(?:code|logic|module|codebase)\b)/;
+// Twenty-fourth session (risk24): a conventional commit's scope names the system the change is
+// in ("refactor(royalty-engine): rename calc_mech() …", gc-154; "fix(payrun): Class 1A NI on
+// benefits uses 13.8% …", fq-161), as "in" or "across" before the name does.
+const WORKED_IN =
+  /(?:\b(?:in|inside|within|across|into|to|deploy|release|ship|promote|redeploy|roll|rollback|back)\s+(?:the\s+)?|(?:^|\s)[a-z]+!?\()$/i;
+// Twenty-fourth session (risk24): the system's code may be named with one word of its own between
+// ("producer-pay grid code is spaghetti", gc-094), and a system said to be doing something now
+// ("royalty-calc is applying 2.5% to copper concentrate", gc-001) is the system whose work is wrong,
+// as "4.12.1 is paying … at the wheat rate" is (PAID_OUT): the fix is in it.
+/** What follows a system's name where the request names its version or its code, or says what it is doing. */
+const ITS_VERSION_OR_CODE = /^\s+(?:v?\d|(?:[a-z]+ )?(?:code|logic|module|codebase)\b|(?:is|are) [a-z]+ing\b)/;
 // A name before what it qualifies names that thing: "the payrun image" is a base image patched
 // (fq-140, a CVE in the image, MEDIUM), not the system's code.
 const QUALIFIES_INFRASTRUCTURE = /^\s+(?:images?|containers?|dockerfiles?|repos?|repository|pipelines?|builds?)\b/i;
