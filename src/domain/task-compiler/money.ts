@@ -307,6 +307,11 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   // read beside it.
   [POINT_OF_SALE, "charges customers at a point of sale"],
   [SMALLEST_UNIT, "computes money to the penny or cent"],
+  // Twenty-fourth session (risk24): a share taken off a price is a discount, which the guide counts
+  // as money ("a 10% code ends up as 20% off the order total", df-129; "Member price is already 15%
+  // off; … Orders C&K-20931 and C&K-20944 got 25% off", gc-102): 12 of the 13 development change
+  // requests that say "N% off" are CRITICAL, the other a display set LOW by its caller (ee-069).
+  [/\b\d+(?:\.\d+)? ?% off\b/i, "computes, charges or pays money"],
   [PAID_OUT, "computes, charges or pays money"],
   [WALLETS, "computes, charges or pays money"],
   // Tenth session: more of the guide's money words. Kept where, on the development split and five
