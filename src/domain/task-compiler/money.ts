@@ -173,6 +173,14 @@ const APR = /\bAPR\b/;
 // read MEDIUM).
 const BILLS =
   /(?<!\b(?:storage|cloud|s3|aws|gcp|azure|phone|grain|utility|electricity|twilio|hosting) )\bbills\b(?! (?:us|you|them|me|per|of)\b)/i;
+// Twenty-fourth session (risk24): one customer's bill and the parts of the product that show or send
+// it are the billing area, which the guide counts as a whole ("the 'Your bill' page", fj-147; "the
+// bill history page", fj-162; "the final bill charged all £31.46", fj-001): the singular is read with
+// whose or which bill it is, or before a part of the billing area: 7 change requests of 4 parts on
+// the development split (bq-126, ex-182, ez-160, fj-001), all CRITICAL. The bill run is left out: it
+// is often when other work is done ("after the bill run finishes").
+const CUSTOMER_BILL =
+  /\b(?:your|their|the customer'?s|customers'|final|next|monthly|quarterly) bill\b(?! of\b)|\bbill (?:page|history|pdfs?|screens?|breakdown|templates?|lines?|amounts?|totals?)\b/i;
 
 // Seventeenth session: a deposit is money taken ahead of a sale or a booking (the deposit split,
 // the £99 deposit a validator checks, no-show deposits, the deposit field of leases): 21 of the 22
@@ -359,6 +367,7 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [RATE_CHARGED, "sets or computes a price"],
   [APR, "sets or computes a price"],
   [BILLS, "computes, charges or pays money"],
+  [CUSTOMER_BILL, "computes, charges or pays money"],
   [DEPOSITS, "computes, charges or pays money"],
   [MONEY_SYSTEMS, "changes a system named for paying, pricing or computing money"],
 ];
