@@ -173,6 +173,14 @@ const APR = /\bAPR\b/;
 // read MEDIUM).
 const BILLS =
   /(?<!\b(?:storage|cloud|s3|aws|gcp|azure|phone|grain|utility|electricity|twilio|hosting) )\bbills\b(?! (?:us|you|them|me|per|of)\b)/i;
+// Twenty-fourth session (risk24): one customer's bill and the parts of the product that show or send
+// it are the billing area, which the guide counts as a whole ("the 'Your bill' page", fj-147; "the
+// bill history page", fj-162; "the final bill charged all £31.46", fj-001): the singular is read with
+// whose or which bill it is, or before a part of the billing area: 7 change requests of 4 parts on
+// the development split (bq-126, ex-182, ez-160, fj-001), all CRITICAL. The bill run is left out: it
+// is often when other work is done ("after the bill run finishes").
+const CUSTOMER_BILL =
+  /\b(?:your|their|the customer'?s|customers'|final|next|monthly|quarterly) bill\b(?! of\b)|\bbill (?:page|history|pdfs?|screens?|breakdown|templates?|lines?|amounts?|totals?)\b/i;
 
 // Seventeenth session: a deposit is money taken ahead of a sale or a booking (the deposit split,
 // the £99 deposit a validator checks, no-show deposits, the deposit field of leases): 21 of the 22
@@ -231,9 +239,17 @@ const namesMoneySystem = (name: string): boolean => {
   const part = CALCULATOR.exec(name)?.[1];
   return part !== undefined && moneyClassOf(part) !== undefined;
 };
-const WORKED_IN = /\b(?:in|inside|within|across|into|to|deploy|release|ship|promote|redeploy|roll|rollback|back)\s+(?:the\s+)?$/i;
-/** What follows a system's name where the request names its version or its code. */
-const ITS_VERSION_OR_CODE = /^\s+(?:v?\d|(?:code|logic|module|codebase)\b)/;
+// Twenty-fourth session (risk24): a conventional commit's scope names the system the change is
+// in ("refactor(royalty-engine): rename calc_mech() …", gc-154; "fix(payrun): Class 1A NI on
+// benefits uses 13.8% …", fq-161), as "in" or "across" before the name does.
+const WORKED_IN =
+  /(?:\b(?:in|inside|within|across|into|to|deploy|release|ship|promote|redeploy|roll|rollback|back)\s+(?:the\s+)?|(?:^|\s)[a-z]+!?\()$/i;
+// Twenty-fourth session (risk24): the system's code may be named with one word of its own between
+// ("producer-pay grid code is spaghetti", gc-094), and a system said to be doing something now
+// ("royalty-calc is applying 2.5% to copper concentrate", gc-001) is the system whose work is wrong,
+// as "4.12.1 is paying … at the wheat rate" is (PAID_OUT): the fix is in it.
+/** What follows a system's name where the request names its version or its code, or says what it is doing. */
+const ITS_VERSION_OR_CODE = /^\s+(?:v?\d|(?:[a-z]+ )?(?:code|logic|module|codebase)\b|(?:is|are) [a-z]+ing\b)/;
 // A name before what it qualifies names that thing: "the payrun image" is a base image patched
 // (fq-140, a CVE in the image, MEDIUM), not the system's code.
 const QUALIFIES_INFRASTRUCTURE = /^\s+(?:images?|containers?|dockerfiles?|repos?|repository|pipelines?|builds?)\b/i;
@@ -269,12 +285,41 @@ const AMOUNTS_CHARGED: Matcher = {
     /[£€$]|EUR|GBP|USD|AUD|NZD|CAD|CHF|euro|dollar|pound/.test(text) && !OUR_SPEND_OR_SHOWN.test(text) ? AMOUNT.exec(text) : null,
 };
 
+// Twenty-fourth session (risk24): a point of sale is the system that charges the customer at the
+// counter, whatever the trade sells: the tills ("roll the new GrowPOS to the tills", ga-173;
+// "Deploy till-sync 2.14.0 to the six pilot branches", ga-006), an EPOS ("roll the new epos out to
+// the rest of the shops", gc-149), a POS or a cash register. On the development split 11 change
+// requests of 8 parts name one, all CRITICAL. "till" alone is also "until": read as a noun after a
+// determiner, in the plural or joined to a name. POS is written upper-case (alone or ending a name).
+const POINT_OF_SALE =
+  /\b[Tt]ills\b|\b(?:[Tt]he|our|a|each|every|shop|store|branch) till\b|(?<![-\w/.])till-[a-z]+\b|\b[Ee]pos\b|(?<![a-z])E?POS\b|(?<=[a-z])E?POS\b|\b[Pp]oint[- ]of[- ]sale\b|\b[Cc]ash registers?\b/;
+// Twenty-fourth session (risk24): an amount checked or lost in the currency's smallest unit is money
+// the code computes, whatever the trade calls it: "Results must stay identical to the penny"
+// (fq-030, NI), "3p off the sum of the individual donations" (fw-001, Gift Aid), "leftover pennies
+// vanish (… 7p lost across 13 winners)" (fn-022, prize pools). On the development split 40 change
+// requests of 30 parts say so, all CRITICAL.
+const SMALLEST_UNIT =
+  /\bto the (?:penny|cent)\b|\b(?:a|one|\d+) ?(?:p|pence|penny|pennies|cents?) (?:off|out|short|lost|over)\b|\b(?:leftover|missing|lost|stray) (?:pennies|pence|cents)\b/i;
+
 /** The money rules written by hand, with the reason each gives (see speaksOfTimeOff). */
 const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [
-    /\b(payments?|billing|stripe|apple pay|google pay|paypal|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?)|3-?d(?:s2?| secure))\b/i,
+    /\b(payments?|billing|stripe|apple pay|google pay|paypal|invoic(e|es|ing)|refunds?|payouts?|charg(e|es|ing) (customers?|cards?)|3-?d(?:s2?| secure)|direct[- ]debits?)\b/i,
     "touches payments",
   ],
+  // Twenty-fourth session (risk24): a direct debit is how a customer is charged, as a card payment
+  // is: 19 of the 20 development change requests that name one are CRITICAL, by writers of 15 parts
+  // (the other is a remark no type fits, UNKNOWN); gb-008 "moves Flyer Club direct debit
+  // collections from the 1st to the 5th" was read HIGH. A point of sale (the tills, EPOS, a POS)
+  // takes the customer's money, and an amount checked or lost in pennies or cents is money computed:
+  // read beside it.
+  [POINT_OF_SALE, "charges customers at a point of sale"],
+  [SMALLEST_UNIT, "computes money to the penny or cent"],
+  // Twenty-fourth session (risk24): a share taken off a price is a discount, which the guide counts
+  // as money ("a 10% code ends up as 20% off the order total", df-129; "Member price is already 15%
+  // off; … Orders C&K-20931 and C&K-20944 got 25% off", gc-102): 12 of the 13 development change
+  // requests that say "N% off" are CRITICAL, the other a display set LOW by its caller (ee-069).
+  [/\b\d+(?:\.\d+)? ?% off\b/i, "computes, charges or pays money"],
   [PAID_OUT, "computes, charges or pays money"],
   [WALLETS, "computes, charges or pays money"],
   // Tenth session: more of the guide's money words. Kept where, on the development split and five
@@ -322,6 +367,7 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [RATE_CHARGED, "sets or computes a price"],
   [APR, "sets or computes a price"],
   [BILLS, "computes, charges or pays money"],
+  [CUSTOMER_BILL, "computes, charges or pays money"],
   [DEPOSITS, "computes, charges or pays money"],
   [MONEY_SYSTEMS, "changes a system named for paying, pricing or computing money"],
 ];

@@ -32,8 +32,11 @@ type Reaches = (type: TaskType, clause: Clause, acting: Clause[]) => boolean;
 // Twenty-second session: "prod-like" is a copy, but "in production like last time" / "like we did"
 // compares how the work is done, and production stays the place (bh-077, dv-029: duplicates
 // cleaned up in production, CRITICAL, were read HIGH).
+// Twenty-fourth session (risk24): so does "the live X" as the place the work is done in ("merge the
+// duplicate patients in the live PMR", ga-003: the guide's production named, "the live portal db"),
+// whatever the system is called; "live" qualifying a thing the work makes ("a live preview") is no place.
 const PRODUCTION =
-  /\b(prod|production|live (?:[\w-]+ )?(?:db|database))\b(?![-\w]*\s*(?:like(?!\s+(?:last|we|you|they|i|before|always|usual|the (?:last|way|other))\b)|replica|copy|snapshot|dump|clone)\b)/i;
+  /\b(prod|production|live (?:[\w-]+ )?(?:db|database)|(?<=\b(?:in|on|from|into|out of) the )live(?= [a-z]))\b(?![-\w]*\s*(?:like(?!\s+(?:last|we|you|they|i|before|always|usual|the (?:last|way|other))\b)|replica|copy|snapshot|dump|clone)\b)/i;
 // Fourteenth session: a deploy to an environment that is not production moves nobody's money yet:
 // on the development split 90 deploys to staging, UAT or a test cluster are HIGH and none is
 // CRITICAL, whatever they ship ("Promote the payroll-api image to the UAT environment", while
