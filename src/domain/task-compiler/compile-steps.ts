@@ -15,6 +15,7 @@ import { kindOfPath } from "./path-kinds.js";
 import type { AmbiguityLedger } from "./records.js";
 import type { StructuredRequest } from "./request.js";
 import { riskOf } from "./risk.js";
+import { rulesBesideTheAsk } from "./rules-beside-the-ask.js";
 import { covers, extractScope, normalizePath, type ScopeRef } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
@@ -256,7 +257,11 @@ export function weighEscalation(
     ...drafts.map((d) => d.kind),
   ];
   const vote = escalationVote(text, clauses, asked);
-  if (vote.escalate) {
+  // The model's own question is not asked where the detectors checked its likeliest cause, a rule
+  // against the ask, and found the rule beside it (rules-beside-the-ask.ts).
+  const beside = vote.escalate && !asked.length ? rulesBesideTheAsk(text, detection.allowed ?? [], detection.forbidden ?? []) : null;
+  if (beside) why.escalation = `${vote.why}: not asked, ${beside}`;
+  else if (vote.escalate) {
     if (typeQuestion) ledger.decide(typeQuestion);
     if (!asked.length) drafts.push(modelQuestion(detection, vote.why));
     why.escalation = `${vote.why}: ${asked.length ? `the detectors' questions (${[...new Set(asked)].join(", ")}) are asked` : "asked, though no detector found a gap"}`;
