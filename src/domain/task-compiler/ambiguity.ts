@@ -79,6 +79,8 @@ export interface DetectionInput {
   text: string;
   /** Forbidden refs (fs:…, net:…) the request states; a request whose work lies there contradicts them. */
   forbidden?: readonly string[];
+  /** Paths the request names as what it changes (the allowed scope); the escalation step reads them. */
+  allowed?: readonly string[];
   clauses: Clause[];
   constraints: ExtractedConstraint[];
   taskType: TaskType;

@@ -9,6 +9,8 @@ export interface BudgetFinding {
   field: "latency_budget_ms" | "max_cost_units" | "max_attempts" | "max_tokens" | "max_tool_calls";
   value: number;
   span: Span;
+  /** Said of the work's own clock ("finish within 10 minutes"), not of something the product does. */
+  ofTheWork: boolean;
 }
 
 const WORDS: Record<string, number> = {
@@ -36,6 +38,13 @@ const LIMIT = String.raw`(?:within|in under|in less than|under|below|less than|n
 
 const METRIC =
   /\b(targets?|latency|p\d\d|response times?|load times?|loads?|responds?|runtime|build times?|quer(y|ies)|endpoints?|requests?|render(s|ing)?|startup|boot|(tests?|suite|ci|build|job|pipeline|it) (must |should |needs? to )?(run|runs|finish|complete|pass|take)s?( in)?)\b/i;
+
+// Twenty-fourth session: a time the task itself has is said of finishing the work ("Finish within
+// 10 minutes", "time-box it to an hour", "a budget of 30 min"). A duration said of the product, what
+// it shows, detects or must do ("turning amber under 60 min and red under 30 min", fi-158; "the
+// sensor reports the same exit twice within a second", bh-153; "registration must succeed within
+// 30s", bf-072) is what the work builds or measures, so two of them differing ask nothing.
+const WORK_CLOCK = /\b(?:finish(?:ed)?|complete|done|wrap (?:it |this |that )?up|spend|take|time-?box(?:ed)?|budget)\b/i;
 
 const DOMAIN_EVENT_AFTER = /^\s(?:of|before|after)\s(?!(?:starting|start|the start of (?:the )?(?:task|work|job))\b)/i;
 
@@ -109,7 +118,9 @@ export function extractBudgets(clauses: Clause[]): BudgetFinding[] {
       for (const match of gatedMatchAll(rule.pattern, clause.text)) {
         const value = rule.value(match);
         if (value !== null && (rule.field === "max_cost_units" || Number.isSafeInteger(value))) {
-          found.push({ field: rule.field, value, span: spanIn(clause, match) });
+          const saidBefore = clause.text.slice(0, match.index + match[0].length);
+          const ofTheWork = rule.field !== "latency_budget_ms" || WORK_CLOCK.test(saidBefore);
+          found.push({ field: rule.field, value, span: spanIn(clause, match), ofTheWork });
         }
       }
     }

@@ -15,6 +15,7 @@ import { kindOfPath } from "./path-kinds.js";
 import type { AmbiguityLedger } from "./records.js";
 import type { StructuredRequest } from "./request.js";
 import { riskOf } from "./risk.js";
+import { rulesBesideTheAsk } from "./rules-beside-the-ask.js";
 import { covers, extractScope, normalizePath, type ScopeRef } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
@@ -191,6 +192,13 @@ function allowedAndForbidden(
     // Named only as a source to read from inside a forbidden scope, or as the code a TEST task
     // tests (its changes are test files): reading is not changing.
     const tested = taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
+    // Twenty-fourth session (`esc24`): so is the code a DOCS task documents when the request names
+    // the docs file it writes: "Document every property in …/application.yml in …/docs/configuration.md.
+    // Don't edit …/application.yml itself" (fk-109), "tf-portal/docs/agent-auth.md: … using the
+    // screens in tf-portal/src/pages/agent/*.tsx as the reference. Don't edit anything under
+    // tf-portal/src/" (gb-126). Not when it names none (docstrings are written into the code).
+    const documented =
+      taskType === "DOCS" && kindOfPath(ref.slice(3)) !== "DOCS" && allowedRefs.some((a) => kindOfPath(a.slice(3)) === "DOCS");
     // Nineteenth session: a task that changes no file (a look at what runs, a finding, a review)
     // holds no file to change, which is what a rule against editing or deleting contradicts
     // (docs/task-labelling.md: "a forbidden folder that holds the file to change"): the cron
@@ -198,7 +206,7 @@ function allowedAndForbidden(
     // /srv/dumps/ where nothing may be deleted (fk-114). A rule that keeps the agent out ("stay out
     // of greenhouse/sensors/", bn-039) forbids the reading too.
     const onlyRead = CHANGES_NO_FILE.has(taskType) && !keepsOut(refs, blocker, text);
-    if (tested || onlyRead || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
+    if (tested || documented || onlyRead || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
       allowed = allowed.filter((a) => a !== ref);
       continue;
     }
@@ -256,7 +264,11 @@ export function weighEscalation(
     ...drafts.map((d) => d.kind),
   ];
   const vote = escalationVote(text, clauses, asked);
-  if (vote.escalate) {
+  // The model's own question is not asked where the detectors checked its likeliest cause, a rule
+  // against the ask, and found the rule beside it (rules-beside-the-ask.ts).
+  const beside = vote.escalate && !asked.length ? rulesBesideTheAsk(text, detection.allowed ?? [], detection.forbidden ?? []) : null;
+  if (beside) why.escalation = `${vote.why}: not asked, ${beside}`;
+  else if (vote.escalate) {
     if (typeQuestion) ledger.decide(typeQuestion);
     if (!asked.length) drafts.push(modelQuestion(detection, vote.why));
     why.escalation = `${vote.why}: ${asked.length ? `the detectors' questions (${[...new Set(asked)].join(", ")}) are asked` : "asked, though no detector found a gap"}`;

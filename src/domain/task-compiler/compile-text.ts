@@ -155,6 +155,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     constraints: extracted,
     taskType,
     forbidden,
+    allowed,
     hasExplicitCriteriaWithNumbers: criteria.some((c) => hasMeasure(c.text)),
     notes: [] as string[],
   };

@@ -82,7 +82,9 @@ export function budgetsOf(
     } else if (found.length) {
       values[field] = found[0]!.value;
       spans[`budget/${field}`] = at(found[0]!.span);
-      if (distinct.length > 1) {
+      // Two differing times ask which holds only when one is the work's own clock (budgets.ts,
+      // WORK_CLOCK): durations of the product's behaviour differ without contradicting anything.
+      if (distinct.length > 1 && found.some((f) => f.ofTheWork)) {
         const smallest = String(Math.min(...found.map((f) => f.value)));
         const chosen = ledger.decide({
           kind: "budget_contradiction",

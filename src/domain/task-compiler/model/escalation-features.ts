@@ -57,7 +57,7 @@ const PRONOUN = /\b(?:it|its|it's|they|them|this|these)\b/gi;
 const DEMONSTRATIVE = /\b(?:that|those)\b/gi;
 const PAST_EVENT =
   /\b(?:before|again|earlier|last (?:time|week|sprint|night)|yesterday|usual|previous(?:ly)?|discussed|mentioned|agreed|said|told|same|original(?:ly)?)\b/gi;
-const COMPARATIVE = /\b(?:more|less|better|worse|faster|slower|smaller|bigger|cleaner|nicer|simpler|improve[sd]?|optimi[sz]e)\b/gi;
+export const COMPARATIVE = /\b(?:more|less|better|worse|faster|slower|smaller|bigger|cleaner|nicer|simpler|improve[sd]?|optimi[sz]e)\b/gi;
 
 // Module functions rather than closures per request (under tsx each closure made costs a defineProperty of its name).
 const has = (asked: ReadonlySet<string>, ...kinds: string[]): number => (kinds.some((k) => asked.has(k)) ? 1 : 0);
