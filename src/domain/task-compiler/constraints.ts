@@ -19,7 +19,7 @@ import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL, ITEM_DENIAL, KEEP_SAFEGUARD, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
-import { closesLetter, describesWithNever, quotationReader, withoutImpossibility } from "./not-rules.js";
+import { closesLetter, describesWithNever, quotationReader, stopsOnCondition, withoutImpossibility } from "./not-rules.js";
 import { KEEP, KEEP_EXISTING, KEEP_RULE, KEEP_WORKING, keepsNamedThing, LEAD, TRAILING_KEPT } from "./keep-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
@@ -197,7 +197,8 @@ function hardnessOfText(clause: Clause): Hardness | null {
   // alone, and a bare denial there binds.
   const source = RULE_SOURCE_LABEL.exec(text);
   if (source && bindsAlone(text.slice(source[0].length))) return "HARD";
-  if ((clause.section === "constraints" || clause.section === "forbidden") && !closesLetter(clause, text)) return "HARD";
+  if ((clause.section === "constraints" || clause.section === "forbidden") && !closesLetter(clause, text) && !stopsOnCondition(text))
+    return "HARD";
   return null;
 }
 
@@ -309,7 +310,16 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       hardness = null;
     // The bullet's first clause is the rule; the rest is its reason or way ("Keep controllers thin;
     // logic goes in app/Services/").
-    if (!hardness && rulesList && listItem(clause) && opensSentence && !clause.code && !worded.has(clause.sentence)) hardness = "HARD";
+    if (
+      !hardness &&
+      rulesList &&
+      listItem(clause) &&
+      opensSentence &&
+      !clause.code &&
+      !worded.has(clause.sentence) &&
+      !stopsOnCondition(maskQuoted(clause.text))
+    )
+      hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
     // Twenty-third session: a code name kept ("The REST API keeps `patronId` in JSON", keep-rules.ts).

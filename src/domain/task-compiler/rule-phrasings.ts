@@ -5,6 +5,9 @@
 //   GOV.UK Pay service", "The document shall not contain any personal data examples");
 // - "I don't want anything changed", "Not asking for changes — just tell me …": the "no changes" of
 //   advice-only asks in other voices, as "I don't want any changes" and "not changing anything";
+//   twenty-fourth session (guide24): not "not asking for a fix", which names the answer wanted as "I
+//   want the cause, not a patch" does (the guide's settled row: 11 of 15 such nouns not HARD, fg-047,
+//   en-081, bz-159), while the verb "don't fix it yet" stays a rule;
 // - "<subject> must keep the old/original name": preserving what exists, as "must keep its …";
 // - a trailing ", same <thing> as now/today" after the ask ("Replace them with p-retry, same retry
 //   counts and backoff as now"): an invariance against today's behaviour, as a clause that is only
@@ -168,8 +171,11 @@ const TWENTY_SECOND_FORMS = [
 // reason" (fy-188), and "don't change anything yet" inside a run-on chat line ("just find out don't
 // change anything yet", bg-196), where it opens no clause: all 20 development rows with these words
 // label them HARD.
+// Twenty-fourth session (guide24): "I don't want a fix now", with the article, is the noun that names
+// the answer wanted ("I don't need a fix today", es-083, em-088): not a rule by the guide's settled
+// row; the non-native verb without it ("I don't want fix now") still is.
 const TWENTY_THIRD_FORMS = [
-  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+(?:to\s+)?(?:a\s+)?(?:fix|change|patch)(?:es)?\s+(?:now|yet)\b`,
+  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+(?:to\s+)?(?:fix|change|patch)(?:es)?\s+(?:now|yet)\b`,
   String.raw`\b(?:don'?t|do\s+not)\s+(?:change|fix|touch|modify)\s+anything\s+yet\b`,
 ];
 
@@ -189,7 +195,7 @@ export const ITEM_DENIAL = new RegExp(
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
-  String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code|fixes|a\s+fix)\b`,
+  String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code)\b`,
   String.raw`\bmust\s+keep\s+(?:the\s+)?(?:old|original|previous|legacy)\s+\w`,
   String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+){1,4}?as\s+(?:today|now|currently)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?match\b[^;,]{1,60}?\bto\s+the\s+(?:penny|cent)\b`,
