@@ -100,6 +100,13 @@ const NINETEENTH_FORMS = [
 //   window", fm-067), as "off-peak only";
 // - a thing named out of scope after a comma ("Singles only in this version, accas out of scope",
 //   fn-018), as an "Out of scope:" bullet (11 of 11 HARD in the guide);
+//   twenty-fourth session (guide24), the guide's settled scope-words row: scope words in a sentence
+//   of their own are the same rule ("Findings rated Medium and Low are out of scope for this ticket",
+//   fd-117; "Production is not in scope", dt-098; "Production is NOT part of this ticket", fv-156;
+//   "…, not part of this", gd-091; "Not in this ticket.", eh-061: 8 of 12 prose entries, 8 writers
+//   against 4, labelled HARD), while "X is a separate ticket" and "the fix comes in a later PR" say
+//   where other work goes and stay no rule (40 of 41); what was out of scope ("was not in scope",
+//   cb-197) is background;
 // - a path left in its present form ("Leave customer-app/assets/brand/** as PNG", "Leave
 //   apps/mobile/src/legacy/vendor/*.js as JS": fp-167, fg-036), as "leave X as it is";
 // - "use X, not Y" after "and", and with a verb before "new" in non-native English ("…, and use the
@@ -117,7 +124,7 @@ const TWENTIETH_FORMS = [
   String.raw`(?:^|[:,;]\s+)no\s+(?:[\w-]+\s+){1,3}?should\s+(?!be\s+(?:needed|required|necessary)\b|need\b)\w`,
   String.raw`,\s+(?:and\s+)?only\s+(?:those|these|them|the\s+ones|rows|records|entries)\b`,
   String.raw`^(?:please\s+)?only\s+(?:during|within|outside|after|before|between)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:window|hours)\b`,
-  String.raw`,\s+(?:[\w-]+\s+){1,3}?out\s+of\s+scope\b`,
+  String.raw`(?:,\s+(?:[\w-]+\s+){1,3}?|\b(?:is|are)\s+)(?:out\s+of|not\s+in)\s+scope\b|(?:\b(?:is|are)\s+|'s\s+|,\s+(?:and\s+|but\s+)?)not\s+part\s+of\s+this\b|^not\s+in\s+this\s+(?:ticket|issue|pr|change|release)\s*[.!]?$`,
   String.raw`^(?:and\s+|please\s+)*leave\s+(?=[^\s;,]*[/\\])[^\s;,]+\s+as\s+(?!(?:it|they)\s+(?:is|are)\b)\w`,
   String.raw`(?:^|[,;(]\s*|\b(?:so|and)\s+(?:please\s+)?)no\s+internal\s+(?:[\w-]+\s+)?(?:names|hostnames|urls|links|ids)\b`,
   String.raw`(?:^|,\s+and\s+)(?:please\s+)?use\s[^;]{1,80}?,\s+(?:and\s+)?(?:not\s+(?:(?:make|create|add|write|making|creating|adding|writing)\s+)?(?:an?\s+|any\s+)?new\b|no\s+${NO_RELEASE}\w)`,
