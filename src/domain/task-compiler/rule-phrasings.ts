@@ -29,7 +29,7 @@
 // - "files under deploy/ are changed by Ops only": a permission kept to others, as "may only be
 //   changed by the QA team".
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
-import { KEPT_VALUE, MUST_KEEP } from "./keep-rules.js";
+import { KEPT_VALUE, MADE_SURE_KEPT, MUST_KEEP } from "./keep-rules.js";
 
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
@@ -218,6 +218,7 @@ export const RULE_PHRASINGS = [
   ...TWENTY_SECOND_FORMS,
   KEPT_VALUE,
   MUST_KEEP,
+  MADE_SURE_KEPT,
   ...TWENTY_THIRD_FORMS,
 ];
 
