@@ -67,6 +67,18 @@ const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`
 // - "<subject> must keep its/their/the current …": preserving what exists ("the public validate()
 //   function must keep its signature", "Existing roles must keep exactly their current
 //   permissions"; 9 of 10 labelled HARD, the tenth already a rule by its other clause).
+// Twenty-fourth session (guide24), the guide's settled row on a trailing ", not in/on/to the X": an
+// instruction that puts the work in one place and names the other place it must stay out of binds as
+// "put X, not in Y" does, whatever its verb ("Computed in budget/summary.py, not in the template",
+// dd-058; "Wire it into the manual \`load\` workflow, not the PR checks", fm-130; "Answer in a PR
+// comment, not in the doc", dh-167; "Then drop the enum type in a follow-up PR, not in the same one",
+// fq-133: 15 of 19 development entries of the form, 14 writers against 4, label it HARD). A contrast
+// inside the design of the result names no place ("country from the billing address, not from IP",
+// "run in the e2e stage, not on every push", "to use the bank value date, not the posting date": 20
+// of 22 labelled no rule), and a clause that opens on its subject describes ("the tests should run in
+// the normal mvn test, not in a separate profile", "it happens …, not in the shop"); a bracket
+// before the place holds an aside ("(VAT_RATE should default to the rate in the tax table, not the env)").
+const PLACE_NOT_OTHER = String.raw`^(?:(?:then|please|and)\s+)*(?!(?:it|this|that|these|those|they|we|i|you|he|she|there|the|a|an|our|their|my|its|his|her|which|who|what|when|if)\s)[a-z]+\s[^;()]{0,80}?\b(?:in|into|inside|under)\s(?=\S)[^,;()]{1,50},\s+(?:but\s+)?not\s+(?:(?:in|into|inside|under)\s+)?(?:the|a|an|any|our|that|this)\s+\w`;
 const INVARIANCE_FORMS = [
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:still\s+)?pass\s+(?:unchanged|unmodified|byte\s+for\s+byte)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:(?:be|come\s+out|stay|remain|look|render)\s+)?(?:(?:byte|bit)[- ]for[- ](?:byte|bit)|(?:byte|bit)[- ]identical)\b`,
@@ -74,7 +86,7 @@ const INVARIANCE_FORMS = [
   String.raw`(?:^(?:and\s+)?|,\s+)same\s+behaviou?r(?:\s+please)?\s*(?:[.!]?$|,)`,
   String.raw`^same\s+(?:outputs?|results?)(?:\s+formats?)?(?:\s+(?:for|to|on|in|as|byte)\b[^;,]*)?\s*[.!]?$`,
   String.raw`(?:^|,\s+)so\s+please\s+no\s+\w`,
-  String.raw`^(?:please\s+)?(?:use|put|write|keep)\s[^;]{1,80}?,\s+not\s+(?:(?:in|under|inside|into|anything\s+from)\b|(?:the\s+|any\s+)?(?:prod|production|real|live|staging|uat)\b)`,
+  String.raw`^(?:please\s+)?(?:use|put|write|keep)\s[^;]{1,80}?,\s+not\s+(?:(?:in|under|inside|into|anything\s+from)\b|(?:the\s+|any\s+)?(?:prod|production|real|live|staging|uat)\b)|${PLACE_NOT_OTHER}`,
   String.raw`(?:^|,\s*)(?:please\s+)?not\s+(?:use|using|change|changing|touch|touching|modify|modifying|edit|editing)\b`,
   String.raw`^not\s+need\s+(?:to\s+)?(?:fix|change)\b`,
   String.raw`(?:^|,\s*)(?:please\s+)?not\s+fix(?:ing)?\s+(?:\w+\s+)?(?:yet|now)\b`,
@@ -285,6 +297,9 @@ export const BINDING_FORM = new RegExp(
     String.raw`\(\s*no\s+(?:[\w-]+\s+)?changes?\s*\)`,
     String.raw`(?:^|[:,;]\s+)(?:nothing|none|no\s+[\w-]+)\b[^;]{0,60}?\b(?:(?:is|are)\s+to\s+be\s+\w+|should\s+(?:change|be\s+changed))\b`,
     String.raw`^only\s+(?:the|this|these|that|those)\s+(?!(?:list|answer|number|count|names?|summary|report|output|results?|findings|links?|steps)\b)[\w-]+(?:\s+[\w-]+)?\s*(?:for now|please|,\s*(?:not|nothing\s+else)\b)`,
+    // Twenty-fourth session (guide24): the same limit in brackets after a step, with what it leaves
+    // out ("re-run the statements job for week 49 (only statements, not the SEPA file)", fp-154).
+    String.raw`\(\s*only\s+(?!(?:advice|findings|numbers|comments)\b)[\w-]+(?:\s+[\w-]+)?,\s*not\s+(?:the|any)\s+\w`,
     String.raw`^(?!(?:advice|plan|opinion|feedback|review|report|answer|read)\b)[\w-]+\s+only,`,
     String.raw`(?:^|,\s+(?:so\s+)?)(?:please\s+)?(?:use|touch|change|edit|modify|call)\s+only\b`,
     String.raw`\b(?:only|just)\s+(?:give|write|post|leave|add|make)\s+(?:me\s+)?(?:\w+\s+)?comments\b`,

@@ -90,6 +90,14 @@ export const KEPT_VALUE = String.raw`\b(?:keeps?|stays?|remains?)\s+(?:(?:at|on)
 // we must keep for 10 years", du-104), which describes, as "has to keep up with the rush" does.
 export const MUST_KEEP = String.raw`(?<!\b(?:that|which)\s+\w+\s+)\bmust\s+keep\s+(?!up\b|\w+ing\b)\S`;
 
+// Twenty-fourth session (guide24), the guide's settled "make sure" row: "make sure" before what stays
+// as it is beside the change is the same keep ("make sure existing sessions aren't all logged out",
+// ga-154; "make sure the game still reads the same rewards", fx-193; HARD in 3 of 3 with "make sure
+// nothing under X is touched", gd-101), while "make sure" before the ask's own result is the ask ("make
+// sure nothing else in sepa/ is logging it", "make sure the new token never ends up in the app again":
+// 10 of 12 no rule; "make sure the build still passes": 0 of 11).
+export const MADE_SURE_KEPT = String.raw`\bmake\s+sure\s+(?:that\s+)?(?:the\s+)?existing\s+[\w-]+(?:\s+[\w-]+)?\s+(?:are|is|do|does|will|wo)(?:n'?t|\s+not)\b|\bmake\s+sure\b[^;,]{1,60}?\bstill\s+[a-z]+\s+the\s+same\b`;
+
 // A code name kept, read on a clause's own words (the masked words blank it): a third-person
 // "keeps" before the name ("The REST API keeps `patronId` in JSON", bf-064; "- keeps `ward` and
 // `reminder_sent_at` so we can still report counts per ward", bk-155) and a bracketed "keep"

@@ -22,6 +22,19 @@ const SIGN_OFF = /^(?:[-–—]\s*)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*\([^()]{1
 /** Whether a clause under a rules heading only signs off or thanks (SIGN_OFF, isGreeting). */
 export const closesLetter = (clause: Clause, words: string): boolean => isGreeting(clause) || (!clause.bullet && SIGN_OFF.test(words));
 
+// Twenty-fourth session (guide24): a stop condition says when to come back to the caller or undo a
+// step ("If the canary shows any \`AMOUNT_FORMAT_INVALID\`, stop and roll back", dc-047; "If it
+// doesn't fit, stop and report what's left", dc-173; "Stop if more than 2 devices fail to report
+// back", ed-008), as an approval gate says when to wait, and the guide's approval gates are no rule:
+// 23 of the 30 development entries with one, by 22 writers, label it no rule (the guide's settled
+// row). So a rules heading or a list of rules does not make it one; a clause that binds by its own
+// words beside it ("…, stop and don't deploy") still does.
+const STOP_CONDITION =
+  /^(?:(?:and|then|but)\s+)?(?:(?:if|when|should|once)\s[^;]{1,120}?,\s+(?:(?:just|please|then|immediately)\s+)*(?:stop|halt|abort|pause|roll\s*back|revert)\b|(?:please\s+)?(?:stop|halt|abort|pause)\b[^;,]{0,40}?\s(?:if|when|as\s+soon\s+as|once)\s)/i;
+
+/** Whether a clause only says when to stop, come back or roll back (STOP_CONDITION). */
+export const stopsOnCondition = (words: string): boolean => STOP_CONDITION.test(words);
+
 // "can't be" / "cannot be" binds only before a verb of change ("save.py cannot be modified", bn-169).
 // Before any other verb it states what is impossible, as a defect ("can't be used with a keyboard",
 // "Certificates can't be downloaded by learners with non-Latin names") or as the goal of the ask

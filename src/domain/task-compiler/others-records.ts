@@ -31,9 +31,11 @@ const SEEN_FROM_OTHERS =
 // that ties the user to the record ("there is no check on the depot of the user", "check that user
 // depot = sample depot"; fm-121, fv-028, ee-188). Twenty-second session: the id changed to reach it
 // ("Parents can open other children's diary photos … by changing the number", fz-027; "just by
-// changing the id", gb-066, gc-005).
+// changing the id", gb-066, gc-005). Twenty-fourth session (guide24): the id changed in a finite
+// verb as well ("to any logged-in customer who changes the id", hi-172; "a practice user can change
+// the NHS number in the URL", gd-125), the same reach said by whom, not how.
 const REACHED_BY_ANY_ID =
-  /\b(?:return|returns|returning|serves?|serving|shows?|showing)\b[^.;]{0,60}?\bfor any `?(?:[\w-]+ )?[\w{}-]*id\b|\b(?:ids?|numbers) (?:are|is) (?:sequential|guessable|incrementing)\b|\bcheck\w* (?:on|of) (?:the )?[\w-]+ of the (?:user|caller|member|customer)\b|\b(?:user|caller)(?:['’]s)? [\w-]+ ?==? ?[\w-]+ [\w-]+\b|\bby (?:just )?(?:changing|editing|incrementing|guessing) (?:the|a|an) (?:[\w-]+ )?(?:number|id|digits?)\b/i;
+  /\b(?:return|returns|returning|serves?|serving|shows?|showing)\b[^.;]{0,60}?\bfor any `?(?:[\w-]+ )?[\w{}-]*id\b|\b(?:ids?|numbers) (?:are|is) (?:sequential|guessable|incrementing)\b|\bcheck\w* (?:on|of) (?:the )?[\w-]+ of the (?:user|caller|member|customer)\b|\b(?:user|caller)(?:['’]s)? [\w-]+ ?==? ?[\w-]+ [\w-]+\b|\b(?:by (?:just )?(?:changing|editing|incrementing|guessing)|(?:who|you|can|could) (?:just )?(?:changes?|edits?|increments?|guess(?:es)?)) (?:the|a|an) (?:[\w-]+ )?(?:number|id|digits?)\b/i;
 // Twenty-second session: records shown to anyone at all, or to whoever is not logged in ("shows every
 // member's phone number … to anyone, you don't need to be logged in", fy-076; "shows the recipient's
 // full address … to anyone", fz-116); "to anyone who/with …" (a price rule, a sign-off) names whom.

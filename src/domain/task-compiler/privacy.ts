@@ -4,6 +4,7 @@
 import type { PrivacyClass, TaskType } from "../../contracts/task-ir.js";
 import { PAYMENT_DATA_LOGGED, spanIn, type Finding, type Matcher } from "./risk.js";
 import { CREDENTIAL, KEY_ROTATED, REWRITES_HISTORY, SECRET_WORDS } from "./secrets.js";
+import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import type { Clause } from "./segment.js";
 import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
 import {
@@ -204,6 +205,18 @@ const NAMES_A_KIND_OF_DATA: ReadonlySet<Matcher> = new Set<Matcher>([
   PAYMENT_DATA_LOGGED,
 ]);
 
+// Twenty-fourth session (guide24), the guide's settled row: a fix that closes another party's access
+// to records (reached by changing or guessing an id, by anyone, or with no login: others-records.ts,
+// the reading access.ts and risk.ts share) is the check that ties a record to its party; it reads,
+// stores and moves none of the records' content, so what the records hold ("other customers' medical
+// reports", "any patient's audiograms", "the customer's phone number") names a kind of data, not data
+// the task handles: INTERNAL in 20 of 29 development entries, 18 writers against 8 (fc-147, gd-125,
+// fn-149; by-135, bs-032, dh-021 relabelled). Personal data pasted into the request (a
+// proof-of-concept's e-mail and phone, an access log's address: eg-014, ge-192, er-096) is still
+// handled, as are columns rewritten and documents moved.
+const CLOSES_ACCESS: ReadonlySet<TaskType> = new Set(["BUG_FIX", "SECURITY_FIX"]);
+const RECORDS_DESCRIBED: ReadonlySet<Matcher> = new Set<Matcher>([...NAMES_A_KIND_OF_DATA, PATIENT_RECORDS]);
+
 const PRIVACY: [Matcher, PrivacyClass, string][] = [
   [SECRET_MENTION, "SECRET", "mentions credentials or keys"],
   [
@@ -255,10 +268,15 @@ const PRIVACY: [Matcher, PrivacyClass, string][] = [
 
 export function privacyOf(clauses: Clause[], taskType: TaskType): Finding<PrivacyClass> {
   const kindsAreNotData = HANDLES_NO_RECORDS.has(taskType);
+  // Read once, and only when a rule that names a kind of data would decide (CLOSES_ACCESS).
+  let closesAccess: boolean | undefined;
+  const guardsRecordsOnly = (): boolean =>
+    (closesAccess ??= CLOSES_ACCESS.has(taskType) && clauses.some((clause) => gatedTest(OTHERS_RECORDS_REACHED, clause.text)));
   // Indexed loops: destructuring iterators allocated on every rule and clause.
   for (let r = 0; r < PRIVACY.length; r++) {
     const { 0: pattern, 1: value, 2: reason } = PRIVACY[r]!;
     if (kindsAreNotData && NAMES_A_KIND_OF_DATA.has(pattern)) continue;
+    if (RECORDS_DESCRIBED.has(pattern) && guardsRecordsOnly()) continue;
     for (let c = 0; c < clauses.length; c++) {
       const clause = clauses[c]!;
       const match = gatedExec(pattern, clause.text);

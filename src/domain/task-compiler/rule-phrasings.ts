@@ -5,6 +5,9 @@
 //   GOV.UK Pay service", "The document shall not contain any personal data examples");
 // - "I don't want anything changed", "Not asking for changes — just tell me …": the "no changes" of
 //   advice-only asks in other voices, as "I don't want any changes" and "not changing anything";
+//   twenty-fourth session (guide24): not "not asking for a fix", which names the answer wanted as "I
+//   want the cause, not a patch" does (the guide's settled row: 11 of 15 such nouns not HARD, fg-047,
+//   en-081, bz-159), while the verb "don't fix it yet" stays a rule;
 // - "<subject> must keep the old/original name": preserving what exists, as "must keep its …";
 // - a trailing ", same <thing> as now/today" after the ask ("Replace them with p-retry, same retry
 //   counts and backoff as now"): an invariance against today's behaviour, as a clause that is only
@@ -26,7 +29,7 @@
 // - "files under deploy/ are changed by Ops only": a permission kept to others, as "may only be
 //   changed by the QA team".
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
-import { KEPT_VALUE, MUST_KEEP } from "./keep-rules.js";
+import { KEPT_VALUE, MADE_SURE_KEPT, MUST_KEEP } from "./keep-rules.js";
 
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
@@ -97,6 +100,13 @@ const NINETEENTH_FORMS = [
 //   window", fm-067), as "off-peak only";
 // - a thing named out of scope after a comma ("Singles only in this version, accas out of scope",
 //   fn-018), as an "Out of scope:" bullet (11 of 11 HARD in the guide);
+//   twenty-fourth session (guide24), the guide's settled scope-words row: scope words in a sentence
+//   of their own are the same rule ("Findings rated Medium and Low are out of scope for this ticket",
+//   fd-117; "Production is not in scope", dt-098; "Production is NOT part of this ticket", fv-156;
+//   "…, not part of this", gd-091; "Not in this ticket.", eh-061: 8 of 12 prose entries, 8 writers
+//   against 4, labelled HARD), while "X is a separate ticket" and "the fix comes in a later PR" say
+//   where other work goes and stay no rule (40 of 41); what was out of scope ("was not in scope",
+//   cb-197) is background;
 // - a path left in its present form ("Leave customer-app/assets/brand/** as PNG", "Leave
 //   apps/mobile/src/legacy/vendor/*.js as JS": fp-167, fg-036), as "leave X as it is";
 // - "use X, not Y" after "and", and with a verb before "new" in non-native English ("…, and use the
@@ -114,7 +124,7 @@ const TWENTIETH_FORMS = [
   String.raw`(?:^|[:,;]\s+)no\s+(?:[\w-]+\s+){1,3}?should\s+(?!be\s+(?:needed|required|necessary)\b|need\b)\w`,
   String.raw`,\s+(?:and\s+)?only\s+(?:those|these|them|the\s+ones|rows|records|entries)\b`,
   String.raw`^(?:please\s+)?only\s+(?:during|within|outside|after|before|between)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?(?:window|hours)\b`,
-  String.raw`,\s+(?:[\w-]+\s+){1,3}?out\s+of\s+scope\b`,
+  String.raw`(?:,\s+(?:[\w-]+\s+){1,3}?|\b(?:is|are)\s+)(?:out\s+of|not\s+in)\s+scope\b|(?:\b(?:is|are)\s+|'s\s+|,\s+(?:and\s+|but\s+)?)not\s+part\s+of\s+this\b|^not\s+in\s+this\s+(?:ticket|issue|pr|change|release)\s*[.!]?$`,
   String.raw`^(?:and\s+|please\s+)*leave\s+(?=[^\s;,]*[/\\])[^\s;,]+\s+as\s+(?!(?:it|they)\s+(?:is|are)\b)\w`,
   String.raw`(?:^|[,;(]\s*|\b(?:so|and)\s+(?:please\s+)?)no\s+internal\s+(?:[\w-]+\s+)?(?:names|hostnames|urls|links|ids)\b`,
   String.raw`(?:^|,\s+and\s+)(?:please\s+)?use\s[^;]{1,80}?,\s+(?:and\s+)?(?:not\s+(?:(?:make|create|add|write|making|creating|adding|writing)\s+)?(?:an?\s+|any\s+)?new\b|no\s+${NO_RELEASE}\w)`,
@@ -168,8 +178,11 @@ const TWENTY_SECOND_FORMS = [
 // reason" (fy-188), and "don't change anything yet" inside a run-on chat line ("just find out don't
 // change anything yet", bg-196), where it opens no clause: all 20 development rows with these words
 // label them HARD.
+// Twenty-fourth session (guide24): "I don't want a fix now", with the article, is the noun that names
+// the answer wanted ("I don't need a fix today", es-083, em-088): not a rule by the guide's settled
+// row; the non-native verb without it ("I don't want fix now") still is.
 const TWENTY_THIRD_FORMS = [
-  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+(?:to\s+)?(?:a\s+)?(?:fix|change|patch)(?:es)?\s+(?:now|yet)\b`,
+  String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+(?:to\s+)?(?:fix|change|patch)(?:es)?\s+(?:now|yet)\b`,
   String.raw`\b(?:don'?t|do\s+not)\s+(?:change|fix|touch|modify)\s+anything\s+yet\b`,
 ];
 
@@ -189,7 +202,7 @@ export const ITEM_DENIAL = new RegExp(
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
-  String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code|fixes|a\s+fix)\b`,
+  String.raw`(?:^|,\s+)(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?not\s+asking\s+(?:you\s+)?for\s+(?:any\s+)?(?:changes|edits|code)\b`,
   String.raw`\bmust\s+keep\s+(?:the\s+)?(?:old|original|previous|legacy)\s+\w`,
   String.raw`,\s+(?:and\s+)?(?:the\s+)?same\s+(?:[\w-]+\s+){1,4}?as\s+(?:today|now|currently)\b`,
   String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:still\s+)?match\b[^;,]{1,60}?\bto\s+the\s+(?:penny|cent)\b`,
@@ -205,6 +218,7 @@ export const RULE_PHRASINGS = [
   ...TWENTY_SECOND_FORMS,
   KEPT_VALUE,
   MUST_KEEP,
+  MADE_SURE_KEPT,
   ...TWENTY_THIRD_FORMS,
 ];
 

@@ -54,8 +54,12 @@ const SECTION_NAMES: [RegExp, Section][] = [
   // of rules as "## Rules" does; read as a clause it was a rule of its own, "Don't" (fy-142, ex-180,
   // fa-187, fb-082, el-154: five writers, each bullet under it labelled, the heading never).
   [/^(constraints?|rules|limits|restrictions|guardrails|don'?t|do not|never)$/i, "constraints"],
+  // Twenty-fourth session (guide24): "## Not in this ticket" heads what the work leaves out, as "## Out
+  // of scope" does, and so does the inline label ("Not in this ticket: changing the points statement
+  // page", fs-118): the guide's settled scope-words row (85 of 86 entries with such a heading label
+  // the lines under it HARD; fx-146, fl-127).
   [
-    /^(out of scope|not in scope|(?:do )?not to touch|do not touch|don'?t touch|off[- ]limits|forbidden|hands off|leave alone|non[- ]goals)$/i,
+    /^(out of scope|not in scope|not in this (?:ticket|issue|pr|change|release)|(?:do )?not to touch|do not touch|don'?t touch|off[- ]limits|forbidden|hands off|leave alone|non[- ]goals)$/i,
     "forbidden",
   ],
   // "Notes" give context: a bullet under them is a rule only by its own words ("- the charts use
