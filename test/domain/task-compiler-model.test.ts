@@ -128,7 +128,7 @@ describe("escalation model", () => {
     const guessed = compiled("restart the service and check it's healthy");
     expect([guessed.status, guessed.ir.task_type]).toEqual(["COMPILED", "OBSERVE_ENVIRONMENT"]);
     expect(explanation(guessed, "task_type")).toMatch(/only a guess; the guess stands, the escalation model finding the request clear/);
-    expect(kinds(compiled("I need a hand with something"))).toEqual(["undetermined_task_type"]);
+    expect(kinds(compiled("I need help with something"))).toEqual(["undetermined_task_type"]);
     useEscalationModel(always(10));
     expect(kinds(compiled("restart the service and check it's healthy"))).toContain("undetermined_task_type");
   });
