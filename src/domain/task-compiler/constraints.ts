@@ -17,10 +17,10 @@ import {
 } from "./constraint-forms.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
-import { ACCEPTANCE_DENIAL, ITEM_DENIAL, KEEP_SAFEGUARD, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { closesLetter, describesWithNever, quotationReader, stopsOnCondition, withoutImpossibility } from "./not-rules.js";
-import { KEEP, KEEP_EXISTING, KEEP_RULE, KEEP_WORKING, keepsNamedThing, LEAD, TRAILING_KEPT } from "./keep-rules.js";
+import { KEEP, KEEP_EXISTING, KEEP_RULE, KEEP_SAFEGUARD, KEEP_WORKING, keepsNamedThing, LEAD, TRAILING_KEPT } from "./keep-rules.js";
 import { joinedFrom, type RuleAt } from "./rule-joins.js";
 
 // Sixteenth session: "never" before an irregular participle describes ("Never shown in the KYC
@@ -249,6 +249,20 @@ const words = (text: string): number => text.split(/\s+/).filter(Boolean).length
 // managed by the platform team, don't edit android/build.gradle.kts", cd-189).
 const describesForRule = (rule: { entry: ExtractedConstraint } | null): boolean =>
   rule !== null && rule.entry.clause.section === "constraints" && !RULE_WORD.test(rule.entry.clause.text);
+/**
+ * Whether a clause after the request's first keeps something as a rule, in one of keep-rules.ts's
+ * forms: what exists kept in a short clause, an imperative keep, a code name kept (twenty-third
+ * session: "The REST API keeps `patronId` in JSON"), or a view, copy or backup of the old state kept.
+ */
+function keepsAsRule(clause: Clause): boolean {
+  const masked = maskQuoted(clause.text);
+  return (
+    (words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) ||
+    KEEP_RULE.test(masked) ||
+    keepsNamedThing(clause.text) ||
+    KEEP_SAFEGUARD.test(unmarked(masked))
+  );
+}
 /** A bullet, or a line quoted under a line naming rules: an item of a rules list (extractConstraints). */
 const listItem = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
 
@@ -323,11 +337,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       !stopsOnCondition(maskQuoted(clause.text))
     )
       hardness = "HARD";
-    if (!hardness && index > 0 && !clause.code && words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) hardness = "HARD";
-    if (!hardness && index > 0 && !clause.code && KEEP_RULE.test(maskQuoted(clause.text))) hardness = "HARD";
-    // Twenty-third session: a code name kept ("The REST API keeps `patronId` in JSON", keep-rules.ts).
-    if (!hardness && index > 0 && !clause.code && keepsNamedThing(clause.text)) hardness = "HARD";
-    if (!hardness && index > 0 && !clause.code && KEEP_SAFEGUARD.test(unmarked(maskQuoted(clause.text)))) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && keepsAsRule(clause)) hardness = "HARD";
     if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(maskQuoted(clause.text)))
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";

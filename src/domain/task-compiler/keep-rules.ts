@@ -118,3 +118,14 @@ export const keepsNamedThing = (text: string): boolean => KEPT_NAME.test(text);
 // the original file names" (fq-188) says how the moved files are named, not what stays.
 export const TRAILING_KEPT =
   /^(?:keeps|keeping)\s+(?:(?:the|its|their)\s+(?:old|legacy|previous|existing|current)\s(?![^;,]*\bas\s+an?\s)|[\w.-]+\s+for\s+now\b)/i;
+
+// Twenty-third session: "keep a view / copy / backup / export / alias of what the work changes" after
+// the ask ("Keep a view vehicle_status_v1 with the old column name for one release", "- keep a copy
+// of the original values in mood_entries_backup_2026q4", "Keep a deprecated re-export from utils.ts
+// for one release", "Keep an export of the rows before the change in storage/fixes/": dl-148,
+// fr-078, fy-082, fy-182) preserves the old state the work replaces: the guide's preservation,
+// labelled HARD in 9 of 9 development rows where such a sentence follows the ask. KEEP_RULE leaves
+// "keep a …" out because it usually makes something new ("keep a mapping file"); a safeguard of the
+// old state is what those writers call binding, wherever it is put.
+export const KEEP_SAFEGUARD =
+  /^(?:(?:and|also|please|then)\s+)*(?:keep|retain)\s+(?:a|an)\s+(?:(?:deprecated|backup|full|read-only|compatibility)\s+)?(?:view|copy|backup|export|snapshot|dump|alias|re-export|shim|csv)\b/i;

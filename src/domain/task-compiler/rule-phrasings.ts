@@ -222,17 +222,6 @@ export const RULE_PHRASINGS = [
   ...TWENTY_THIRD_FORMS,
 ];
 
-// Twenty-third session: "keep a view / copy / backup / export / alias of what the work changes" after
-// the ask ("Keep a view vehicle_status_v1 with the old column name for one release", "- keep a copy
-// of the original values in mood_entries_backup_2026q4", "Keep a deprecated re-export from utils.ts
-// for one release", "Keep an export of the rows before the change in storage/fixes/": dl-148,
-// fr-078, fy-082, fy-182) preserves the old state the work replaces: the guide's preservation,
-// labelled HARD in 9 of 9 development rows where such a sentence follows the ask. KEEP_RULE leaves
-// "keep a …" out because it usually makes something new ("keep a mapping file"); a safeguard of the
-// old state is what those writers call binding, wherever it is put.
-export const KEEP_SAFEGUARD =
-  /^(?:(?:and|also|please|then)\s+)*(?:keep|retain)\s+(?:a|an)\s+(?:(?:deprecated|backup|full|read-only|compatibility)\s+)?(?:view|copy|backup|export|snapshot|dump|alias|re-export|shim|csv)\b/i;
-
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
 // changed", "- [ ] existing accounts see no change": fj-013, fk-066) is the same invariance as "no
 // visible change". A figure held to another without a modal ("- [ ] grand total identical to the
