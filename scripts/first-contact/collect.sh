@@ -153,6 +153,8 @@ batches=(
   "779b055 d5d3ac5 test/fixtures/task-corpus/98-blind-dev-zk.yaml fresh"
   "9b347d1 42f51af test/fixtures/task-corpus/98-blind-dev-zl.yaml fresh"
   "9b347d1 42f51af test/fixtures/task-corpus/98-blind-dev-zm.yaml fresh"
+  "e0fbe77 4c92766 test/fixtures/task-corpus/98-blind-dev-zn.yaml fresh"
+  "e0fbe77 4c92766 test/fixtures/task-corpus/98-blind-dev-zo.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
