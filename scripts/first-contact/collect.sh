@@ -155,6 +155,8 @@ batches=(
   "9b347d1 42f51af test/fixtures/task-corpus/98-blind-dev-zm.yaml fresh"
   "e0fbe77 4c92766 test/fixtures/task-corpus/98-blind-dev-zn.yaml fresh"
   "e0fbe77 4c92766 test/fixtures/task-corpus/98-blind-dev-zo.yaml fresh"
+  "860f9b5 4c92766 test/fixtures/task-corpus/98-blind-dev-zp.yaml fresh"
+  "860f9b5 4c92766 test/fixtures/task-corpus/98-blind-dev-zq.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
