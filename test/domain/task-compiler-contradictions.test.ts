@@ -52,15 +52,31 @@ describe("measurability (twelfth session)", () => {
       expect(kinds(text), text).toContain("unmeasurable_goal");
   });
 
-  it("takes today's figure as the baseline, and someone else's claim or a named thing as no goal", () => {
+  it("takes someone else's claim or a named thing as no goal", () => {
     detectors();
     for (const text of [
-      "build_index took 2h40 last night on the full run. make it quicker",
       "My colleague said the informal tone is more modern. Please review PR #12, comments only.",
       "Tag v1.4.0 and publish it. Then post a note listing the new flag and the faster checksum.",
     ]) {
       expect(kinds(text), text).not.toContain("unmeasurable_goal");
-      expect(notes(text), text).toMatch(/not a goal|measured against/);
+      expect(notes(text), text).toMatch(/not a goal/);
     }
+  });
+
+  // Twenty-fifth session (guide25), the guide's settled row "a baseline is no target": today's
+  // figure says where the work starts, not when it is done; a number the goal is stated against,
+  // or a clock time the run must finish by, measures it.
+  it("asks how far when only today's figure is given, not when the goal has a number or a finish time", () => {
+    detectors();
+    for (const text of [
+      "build_index took 2h40 last night on the full run. make it quicker",
+      "The nightly export takes 41 s on the small box. Make it faster.",
+    ])
+      expect(kinds(text), text).toContain("unmeasurable_goal");
+    for (const text of [
+      "build_index takes 35 s to start; make it quicker, 10 s would be great.",
+      "build_index took 3h40 last night. make it faster, it has to be done before the 06:00 training run.",
+    ])
+      expect(kinds(text), text).not.toContain("unmeasurable_goal");
   });
 });

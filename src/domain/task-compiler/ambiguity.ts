@@ -5,7 +5,7 @@ import type { TaskType } from "../../contracts/task-ir.js";
 import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
 import { constraintContradictions } from "./contradictions.js";
 import { forbiddenWork } from "./forbidden-work.js";
-import { baselineClause, comparativeIsNoGoal, vagueGoal } from "./measures.js";
+import { comparativeIsNoGoal, finishesBy, vagueGoal, withoutBaselines } from "./measures.js";
 import { ANCHOR, VAGUE_CLAUSE } from "./referent-patterns.js";
 import { referenceQuestion, unresolvedReference } from "./referents.js";
 import { refsIn } from "./scope.js";
@@ -179,7 +179,12 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
   // The measure of a goal is in its own sentence or the next one, or in a list of targets
   // ("Acceptance criteria", bullets): a number elsewhere measures another request.
   if (input.hasExplicitCriteriaWithNumbers) return [];
-  const measuring = input.clauses.filter((clause) => !(clause.role && DESCRIBES.has(clause.role)) && gatedTest(MEASURE, clause.text));
+  // measures.ts: today's time or size ("took 3h12 last night") is a baseline, no target, and a clock
+  // time the run must finish by is one (guide25).
+  const measuring = input.clauses.filter(
+    (clause) =>
+      !(clause.role && DESCRIBES.has(clause.role)) && (gatedTest(MEASURE, withoutBaselines(clause.text)) || finishesBy(clause.text)),
+  );
   // A markdown table row ("| LCP | 4.2 s | < 2.5 s |") is a list of targets too.
   const listed = measuring.some(
     (clause) => clause.bullet || clause.section !== null || clause.text.startsWith("|") || clause.role === "acceptance",
@@ -219,15 +224,10 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
       : (gatedExec(QUALITY, goalText) ?? gatedExec(COMPARATIVE_ADJECTIVE, goalText) ?? vague ?? vagueGoal(goalText));
     const match = speed ?? quality;
     if (!match) continue;
-    // measures.ts: someone else's claim or a named thing is no goal; today's time or size is a baseline.
+    // measures.ts: someone else's claim or a named thing is no goal.
     const noGoal = comparativeIsNoGoal(clause.text, match.index, match[0].length);
-    const baseline = speed && !noGoal ? baselineClause(input.clauses) : undefined;
-    if (noGoal || baseline) {
-      input.notes?.push(
-        noGoal
-          ? `"${match[0]}" is ${NO_GOAL[noGoal]}, not a goal to measure`
-          : `"${match[0]}" is measured against today's figure in "${baseline!.text}"`,
-      );
+    if (noGoal) {
+      input.notes?.push(`"${match[0]}" is ${NO_GOAL[noGoal]}, not a goal to measure`);
       continue;
     }
     // "Add an index on orders(customer_id) so the page loads faster": the comparative is the motive

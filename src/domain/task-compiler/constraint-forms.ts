@@ -167,6 +167,14 @@ const LATER_FORMS = [
   String.raw`\bmust\s+keep\s+[^;,]{1,60}?\s+the\s+same\b`,
   String.raw`^no\s+(?:visual|visible|behaviou?r|functional|ui|output|api|schema|layout|styling)\s+(?:or|and)\s+(?:visual|visible|behaviou?r|functional|ui|output|api|schema|layout|styling)\s+changes?\s*[.!]?$`,
   String.raw`\b(?:other|the\s+other|all\s+other)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:stays?|remains?)\s+(?:at|on)\b`,
+  // Twenty-fifth session (guide25), the guide's settled row "a value kept beside the change is HARD"
+  // (19 of 21 entries, 17 writers against 2): a clause that only says a setting, price, limit or
+  // count stays at its value ("The late fee stays at £25", gd-197; "The HPA min stays at 4", ef-132;
+  // "minReplicas stays at 3", dg-110; "anonymous stays 100/hour", ea-087) holds it as it is, as
+  // "stays on <version>" does. The clause must end on the value: a symptom goes on ("the badge stays
+  // at 1 after you claim the offer", "the iframe height stays at 0, so …"), and a pronoun or a
+  // condition opens none ("promote to 100% if it stays at 0").
+  String.raw`^(?!(?:it|this|that|they|which|who|if|when|until|unless|whether)\s)(?:[\w.$-]+\s+){0,3}[\w.$-]+\s+(?:stays?|remains?)\s+(?:at\s+)?[£$€]?\d[\d.,]*(?:\s*[%/a-z][\w/]*)?(?:\s+for\s+now)?\s*[.!]?$`,
   String.raw`\b(?:we|you)\s+(?:cannot|can'?t)\s+(?:store|collect|log|keep|send|share)\b`,
   String.raw`\bnothing\s+leaves\b`,
   String.raw`\bi\s+not\s+want\s+(?:any\s+)?(?:change|changes|edits?|that\s+you|you)\b`,

@@ -49,7 +49,13 @@ const PRODUCTION =
 // staging", fq-164: HIGH).
 const NON_PRODUCTION_TARGET =
   /(?:\b(?:to|on|in|into|onto)|->|→) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
-const PRODUCTION_DENIED = /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |in |into )?(?:the )?prod(?:uction)?\b/i;
+// Twenty-fifth session (guide25), the guide's settled row "production named only as a later gate
+// sets no risk" (8 of 8 change entries, 7 writers): "before anything goes to production", "before it
+// goes anywhere near prod" say when the result reaches production after this work and someone else's
+// check; the work itself deploys where it names ("Deploy royalty-engine 2.8.0 to staging, then let
+// Aiko know so she can check the Q3 statements … before anything goes to production", gc-158: HIGH).
+const PRODUCTION_NOT_TARGET =
+  /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |in |into )?(?:the )?prod(?:uction)?\b|\b(?:before|until) (?:it|this|that|anything|they|these|the [\w-]+) (?:goes|go|gets|get|reaches|reach|hits|hit|lands|land|is (?:deployed|promoted|released|shipped)) (?:anywhere near |near |to |in |into |on |onto )?(?:the )?prod(?:uction)?\b/i;
 // Seventeenth session: branches or tags of a money service's repository removed ("Delete the release
 // tags older than v3 on trust-ledger", "deleting all release tags … in the billing repo") change
 // none of its code: HIGH as every other such deletion (the guide: 15 of 15), 4 requests of 4 parts
@@ -93,7 +99,7 @@ const IN_PRODUCTION = new RegExp(PRODUCTION_PLACE, "i");
 const placesInProduction = perRequest((acting) => acting.some((clause) => IN_PRODUCTION.test(clause.text)));
 const deploysToProduction = perRequest(
   (acting) =>
-    acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_DENIED.test(clause.text)) ||
+    acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_NOT_TARGET.test(clause.text)) ||
     !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
 );
 // Twenty-second session: so is money in records a user can reach that are another party's ("Trust
