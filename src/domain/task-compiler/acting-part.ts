@@ -13,9 +13,16 @@ const BY_HAND = /\b(?:by hand|manually)\b/i;
 // payment screens", "no charge from the site, reception decides …", "None of this touches payments",
 // "- no change to how damage is charged") names what is not the work, whether or not it reads as a
 // rule (bk-180, fu-083, fv-121, fk-199 were raised by the money they deny).
+// Twenty-fifth session (risk25): also after "nothing in it" ("nothing in it touches payments",
+// dc-014), whatever the thing is ("no rating or payment changes": not-the-work.ts).
 const DENIES_CHANGE =
-  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in this [\w-]+) (?:touch|chang|affect)\w*/i;
+  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in (?:it|this|that|them|this [\w-]+|the [\w-]+)) (?:touch|chang|affect)\w*/i;
 const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
+// Twenty-fifth session (risk25): a thing said not to be affected, changed or touched by the work
+// ("Prices, totals and payment aren't affected by this", bm-059) is its subject, named to be left
+// alone, as "X is fine" names what works: the whole clause is not the work.
+const LEFT_ALONE =
+  /\b(?:is|are|was|were|will)(?:n't| not)(?: be)? (?:affected|changed|touched|impacted)\b|\bwon't be (?:affected|changed|touched|impacted)\b/i;
 
 /**
  * What a clause asks to do: all of it, unless it states a rule; then the part before its first comma
@@ -34,7 +41,7 @@ export function actingPart(clause: Clause): Clause[] {
   // unneeded is not part of the work (fourteenth session).
   if (NOT_NEEDED.test(clause.text)) return [];
   // "Order confirmation and password reset emails are fine" names what works, not what changes.
-  if (WORKS.test(clause.text)) return [];
+  if (WORKS.test(clause.text) || LEFT_ALONE.test(clause.text)) return [];
   // What the work leaves alone is not the work: the clause up to the denial still is.
   const denial = DENIES_CHANGE.exec(clause.text);
   if (denial) {

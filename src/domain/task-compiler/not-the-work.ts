@@ -1,6 +1,6 @@
 // What a clause names without it being the work (docs/task-labelling.md, "Order of decisions": risk
 // is "the type's base, raised by a risk cue in the work itself"). Twenty-fifth session (risk25):
-// two forms that name a risky thing only as a reference, on any trade's words, blanked before
+// three forms that name a risky thing without it being worked on, on any trade's words, blanked before
 // risk.ts reads a clause (same length, so the spans of what is left still hold). Each was read as
 // the work: the money or access word inside raised a plain change to CRITICAL or HIGH.
 
@@ -26,7 +26,15 @@ const REUSED_ACCESS = new RegExp(
   "gi",
 );
 
+// The things a clause says get no change ("no rating or payment changes", dv-003; "No code changes
+// in billing/ this week", ey-109): what the work
+// leaves alone (acting-part.ts reads the same denial in other words). Only the denial is blanked:
+// what follows it may still state the work ("No behaviour change, same payout totals to the cent",
+// dj-165, a refactor of payout code).
+const NO_CHANGES_TO = /\bno [\w-]+(?: (?:or|and) [\w-]+)? changes?\b(?: (?:in|to|on|for) (?:the )?[\w/.-]+)?/gi;
+
 const blank = (match: string): string => " ".repeat(match.length);
 
-/** The clause's text with what it names only as a model or as a mechanism reused blanked. */
-export const withoutOtherWork = (text: string): string => text.replace(COMPARED_WITH, blank).replace(REUSED_ACCESS, blank);
+/** The clause's text with what it names only as a model, a mechanism reused or a thing left alone blanked. */
+export const withoutOtherWork = (text: string): string =>
+  text.replace(COMPARED_WITH, blank).replace(REUSED_ACCESS, blank).replace(NO_CHANGES_TO, blank);
