@@ -32,11 +32,18 @@ const TIME_OFF =
   /\b(?:pto|time[-_ ]?off|timeoff|vacation|carry-?over|half[-_ ]?days?|sick days?|(?:annual|sick|parental|unpaid) leave)\b|\bTimeOff|\bleave[-_ /](?:balances?|accruals?|days|requests?|years?)\b|(?<=[a-z])_days\b/i;
 /** Whether the request speaks of time off, so that a balance or an accrual in it counts days. */
 export const speaksOfTimeOff = (texts: string[]): boolean => texts.some((text) => TIME_OFF.test(text));
+// Twenty-fifth session (risk25): a charge that a battery holds or a robot or vehicle takes is
+// energy, not money, as the guide's "fine" that means OK and its dye vat are no money ("battery
+// 101% after a full charge", bq-072; "battery state of charge", cd-157; "close pre-charge relay",
+// dl-107; "the last robot in the charging queue", ew-085): read where the clause names what holds
+// the energy. A charge in a clause that prices energy ("Standing charge 53.35p/day") is still money.
+const CHARGE = /^charg/i;
+const HOLDS_ENERGY = /\b(?:batter(?:y|ies)|relays?|voltage|robots?|state of charge|full charge|pre-?charg\w*)\b/i;
 const moneyWords = (timeOff: boolean): Matcher => ({
   exec: (text) => {
     MONEY_WORDS.lastIndex = 0;
     for (let match = MONEY_WORDS.exec(text); match; match = MONEY_WORDS.exec(text))
-      if (!(timeOff && COUNTS_DAYS.test(match[0]))) return match;
+      if (!(timeOff && COUNTS_DAYS.test(match[0])) && !(CHARGE.test(match[0]) && HOLDS_ENERGY.test(text))) return match;
     return null;
   },
 });
