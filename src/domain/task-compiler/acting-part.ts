@@ -23,6 +23,12 @@ const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i
 // alone, as "X is fine" names what works: the whole clause is not the work.
 const LEFT_ALONE =
   /\b(?:is|are|was|were|will)(?:n't| not)(?: be)? (?:affected|changed|touched|impacted)\b|\bwon't be (?:affected|changed|touched|impacted)\b/i;
+// Twenty-fifth session (risk25): a part said to be someone else's ("box-office/payments/ is owned by
+// the ticketing-integration team now", bi-052; "the refunds API is owned by the payments team",
+// dc-198) is the guide's path reserved to someone else (HARD, forbidden): what the work stays out of.
+// The clause before it, up to a comma, colon or semicolon, may still ask (read as the denial is).
+const RESERVED_ELSEWHERE = /\b(?:is|are)(?: now)? (?:owned|maintained) by\b/i;
+const lastBreak = (text: string): number => Math.max(0, text.lastIndexOf(","), text.lastIndexOf(";"), text.lastIndexOf(":"));
 
 /**
  * What a clause asks to do: all of it, unless it states a rule; then the part before its first comma
@@ -42,6 +48,12 @@ export function actingPart(clause: Clause): Clause[] {
   if (NOT_NEEDED.test(clause.text)) return [];
   // "Order confirmation and password reset emails are fine" names what works, not what changes.
   if (WORKS.test(clause.text) || LEFT_ALONE.test(clause.text)) return [];
+  const reserved = RESERVED_ELSEWHERE.exec(clause.text);
+  if (reserved) {
+    const before = clause.text.slice(0, reserved.index);
+    const head = before.slice(0, lastBreak(before));
+    return head.split(/\s+/).filter(Boolean).length >= 3 ? actingPart({ ...clause, text: head }) : [];
+  }
   // What the work leaves alone is not the work: the clause up to the denial still is.
   const denial = DENIES_CHANGE.exec(clause.text);
   if (denial) {
