@@ -19,8 +19,9 @@ const COMPARED_WITH =
 // session, no new auth code", cd-159): the guide's access raise is for work on the check itself
 // (login, sessions, roles, permissions), and a feature that sits behind an unchanged check changes
 // none of it. Only the mechanism is blanked: "the same rounding as the other invoices" compares
-// money, which stays read.
-const ACCESS_MECHANISM = String.raw`(?:[\w-]+ )?(?:auth\w*|sessions?|log-?ins?|sign-?ins?|middleware|roles?|permissions?|sso|guards?|checks?)`;
+// money, which stays read. The word before the mechanism is bounded: read at every word of a long
+// hyphenated run, an unbounded one made the expression quadratic.
+const ACCESS_MECHANISM = String.raw`(?:[\w-]{1,40} )?(?:auth\w*|sessions?|log-?ins?|sign-?ins?|middleware|roles?|permissions?|sso|guards?|checks?)`;
 const REUSED_ACCESS = new RegExp(
   String.raw`\bsame ${ACCESS_MECHANISM} as (?:the |our |all )?(?:other|existing|rest)\b[^.;,!?\n]*|\b(?:use|uses|using|reuse|reuses|reusing|through|via|behind) (?:the |our )?(?:existing|current|same|usual) ${ACCESS_MECHANISM}\b|\bno new [\w-]+ code\b|\b${ACCESS_MECHANISM} (?:already exists?|is already there)\b`,
   "gi",
