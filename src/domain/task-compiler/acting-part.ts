@@ -13,9 +13,22 @@ const BY_HAND = /\b(?:by hand|manually)\b/i;
 // payment screens", "no charge from the site, reception decides …", "None of this touches payments",
 // "- no change to how damage is charged") names what is not the work, whether or not it reads as a
 // rule (bk-180, fu-083, fv-121, fk-199 were raised by the money they deny).
+// Twenty-fifth session (risk25): also after "nothing in it" ("nothing in it touches payments",
+// dc-014), whatever the thing is ("no rating or payment changes": not-the-work.ts).
 const DENIES_CHANGE =
-  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in this [\w-]+) (?:touch|chang|affect)\w*/i;
+  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in (?:it|this|that|them|this [\w-]+|the [\w-]+)) (?:touch|chang|affect)\w*/i;
 const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
+// Twenty-fifth session (risk25): a thing said not to be affected, changed or touched by the work
+// ("Prices, totals and payment aren't affected by this", bm-059) is its subject, named to be left
+// alone, as "X is fine" names what works: the whole clause is not the work.
+const LEFT_ALONE =
+  /\b(?:is|are|was|were|will)(?:n't| not)(?: be)? (?:affected|changed|touched|impacted)\b|\bwon't be (?:affected|changed|touched|impacted)\b/i;
+// Twenty-fifth session (risk25): a part said to be someone else's ("box-office/payments/ is owned by
+// the ticketing-integration team now", bi-052; "the refunds API is owned by the payments team",
+// dc-198) is the guide's path reserved to someone else (HARD, forbidden): what the work stays out of.
+// The clause before it, up to a comma, colon or semicolon, may still ask (read as the denial is).
+const RESERVED_ELSEWHERE = /\b(?:is|are)(?: now)? (?:owned|maintained) by\b/i;
+const lastBreak = (text: string): number => Math.max(0, text.lastIndexOf(","), text.lastIndexOf(";"), text.lastIndexOf(":"));
 
 /**
  * What a clause asks to do: all of it, unless it states a rule; then the part before its first comma
@@ -34,7 +47,13 @@ export function actingPart(clause: Clause): Clause[] {
   // unneeded is not part of the work (fourteenth session).
   if (NOT_NEEDED.test(clause.text)) return [];
   // "Order confirmation and password reset emails are fine" names what works, not what changes.
-  if (WORKS.test(clause.text)) return [];
+  if (WORKS.test(clause.text) || LEFT_ALONE.test(clause.text)) return [];
+  const reserved = RESERVED_ELSEWHERE.exec(clause.text);
+  if (reserved) {
+    const before = clause.text.slice(0, reserved.index);
+    const head = before.slice(0, lastBreak(before));
+    return head.split(/\s+/).filter(Boolean).length >= 3 ? actingPart({ ...clause, text: head }) : [];
+  }
   // What the work leaves alone is not the work: the clause up to the denial still is.
   const denial = DENIES_CHANGE.exec(clause.text);
   if (denial) {

@@ -7,6 +7,7 @@ import { withoutBackground } from "./classify.js";
 import { ACCESS_RULES, OWN_RECORDS_ONLY } from "./access.js";
 import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
+import { withoutOtherWork } from "./not-the-work.js";
 import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_THING } from "./removals.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
@@ -343,8 +344,9 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
     return { value: "UNKNOWN", span: null, reason: "a report for information asks no work" };
   if (AT_BASE_TYPES.includes(type)) return { value: "MEDIUM", span: null, reason: `${type} work is MEDIUM risk whatever it touches` };
   const acting = clauses.flatMap((clause) => (clause.section === "forbidden" ? [] : actingPart(clause)));
-  // Each rule reads every acting clause with its time words blanked: blanked once, not once per rule.
-  const unplaced = acting.map((clause) => withoutBackground(clause.text));
+  // Each rule reads every acting clause with its time words blanked, and what it names only as a
+  // model or as a mechanism reused (not-the-work.ts): blanked once, not once per rule.
+  const unplaced = acting.map((clause) => withoutOtherWork(withoutBackground(clause.text)));
   // Production data rewritten (guide: CRITICAL): the environment is often named once, apart from
   // the verb ("On production, anonymise …", "Plugin registry production DB: merge …").
   // Fifteenth session: a rewrite rehearsed on staging before production ("staging first, then

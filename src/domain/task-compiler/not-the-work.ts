@@ -1,0 +1,41 @@
+// What a clause names without it being the work (docs/task-labelling.md, "Order of decisions": risk
+// is "the type's base, raised by a risk cue in the work itself"). Twenty-fifth session (risk25):
+// three forms that name a risky thing without it being worked on, on any trade's words, blanked before
+// risk.ts reads a clause (same length, so the spans of what is left still hold). Each was read as
+// the work: the money or access word inside raised a plain change to CRITICAL or HIGH.
+
+// Earlier work named as the model of this one ("Refactor the rota scheduler like we did with the
+// billing module", bc-108; "the way we did the payments one last quarter", dp-103; "restructure it
+// like we do in the billing service", bo-159; "the same pagination bug the invoices page had",
+// dh-068): the thing compared with is where the work was done before, not where it is done now,
+// as a deploy named after "since" dates a bug and is no deploy (classify.ts, BACKGROUND). The
+// comparison runs to the end of its sentence. Written case by case: a capital starts a person's
+// name ("the way Piotr did the availability ones"), and "it does" or "people do" compare nothing.
+const COMPARED_WITH =
+  /\b(?:[Ll]ike|[Tt]he (?:same )?way|[Ss]ame (?:way )?as|as)\s+(?:we|you|they|I|someone|[A-Z][a-z]+)\s+(?:did|do|does|have done|had done)\b[^.;!?\n]*|\b[Tt]he same [\w-]+(?: [\w-]+)? (?:as |that )?(?:the|our) [^.;!?\n]{0,40}?\b(?:had|has)\b/g;
+
+// An access mechanism the work reuses as it is ("Same auth middleware as the other /v1/vehicles
+// routes", dl-096; "same auth as the other v2 endpoints", fi-196; "Use the existing student
+// session, no new auth code", cd-159): the guide's access raise is for work on the check itself
+// (login, sessions, roles, permissions), and a feature that sits behind an unchanged check changes
+// none of it. Only the mechanism is blanked: "the same rounding as the other invoices" compares
+// money, which stays read. The word before the mechanism is bounded: read at every word of a long
+// hyphenated run, an unbounded one made the expression quadratic.
+const ACCESS_MECHANISM = String.raw`(?:[\w-]{1,40} )?(?:auth\w*|sessions?|log-?ins?|sign-?ins?|middleware|roles?|permissions?|sso|guards?|checks?)`;
+const REUSED_ACCESS = new RegExp(
+  String.raw`\bsame ${ACCESS_MECHANISM} as (?:the |our |all )?(?:other|existing|rest)\b[^.;,!?\n]*|\b(?:use|uses|using|reuse|reuses|reusing|through|via|behind) (?:the |our )?(?:existing|current|same|usual) ${ACCESS_MECHANISM}\b|\bno new [\w-]+ code\b|\b${ACCESS_MECHANISM} (?:already exists?|is already there)\b`,
+  "gi",
+);
+
+// The things a clause says get no change ("no rating or payment changes", dv-003; "No code changes
+// in billing/ this week", ey-109): what the work
+// leaves alone (acting-part.ts reads the same denial in other words). Only the denial is blanked:
+// what follows it may still state the work ("No behaviour change, same payout totals to the cent",
+// dj-165, a refactor of payout code).
+const NO_CHANGES_TO = /\bno [\w-]+(?: (?:or|and) [\w-]+)? changes?\b(?: (?:in|to|on|for) (?:the )?[\w/.-]+)?/gi;
+
+const blank = (match: string): string => " ".repeat(match.length);
+
+/** The clause's text with what it names only as a model, a mechanism reused or a thing left alone blanked. */
+export const withoutOtherWork = (text: string): string =>
+  text.replace(COMPARED_WITH, blank).replace(REUSED_ACCESS, blank).replace(NO_CHANGES_TO, blank);
