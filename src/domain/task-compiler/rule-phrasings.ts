@@ -202,6 +202,15 @@ export const ITEM_DENIAL = new RegExp(
   "i",
 );
 
+// Twenty-fifth session (branch `hard25`): a denial that draws the consequence of a reason ("The CSV is
+// read by the union's roster checker, so don't reorder the other columns", fi-073; "A few other small
+// shops use it too, so don't break the existing data-unit attribute", fs-133; "Finance will do the
+// credit notes separately, so please don't generate any", gd-022) is the guide's prohibition whatever
+// its verb: 31 of the 35 development clauses with "so don't <verb>" are labelled HARD; the older
+// expression read it only before a listed verb of change. Not before a verb of mind or expectation
+// ("so don't take my word for it", "so don't expect a quick reply", "so don't worry").
+const CONSEQUENCE_DENIAL = String.raw`\bso,?\s+(?:please\s+|pls\s+)?(?:don'?t|dont|do\s+not|never)\s+(?!(?:worry|take|expect|think|know|be|get|panic|stress|hesitate|bother|mind|forget|wait|need|have|hold)\b)[a-z]`;
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -223,6 +232,7 @@ export const RULE_PHRASINGS = [
   MUST_KEEP,
   MADE_SURE_KEPT,
   ...TWENTY_THIRD_FORMS,
+  CONSEQUENCE_DENIAL,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
