@@ -212,8 +212,10 @@ function sourceAfterDenial(text: string, at: number): boolean {
 // denies the work access to it: a name of letters, digits and hyphens that ends in a digit, right
 // after a verb of access or "against". Read only in a forbidding clause, so a name elsewhere ("is
 // the service running on labsrv02?") is neither allowed nor forbidden.
+// Twenty-fifth session (branch `hard25`): the name may follow its kind ("don't query the DCS host
+// dcs-eng01 at all", ge-172; "don't touch the build server ci-agent-03"), as it follows the verb bare.
 const MACHINE =
-  /\b(?:touch|leave|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
+  /\b(?:touch|leave|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+(?:the\s+(?:[\w-]+\s+)?(?:host|server|box|machine|vm|node)\s+)?[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
 
 function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] {
   const found: FoundRef[] = [];
