@@ -305,6 +305,12 @@ export const BINDING_FORM = new RegExp(
     String.raw`\(\s*no\s+(?:[\w-]+\s+)?changes?\s*\)`,
     String.raw`(?:^|[:,;]\s+)(?:nothing|none|no\s+[\w-]+)\b[^;]{0,60}?\b(?:(?:is|are)\s+to\s+be\s+\w+|should\s+(?:change|be\s+changed))\b`,
     String.raw`^only\s+(?:the|this|these|that|those)\s+(?!(?:list|answer|number|count|names?|summary|report|output|results?|findings|links?|steps)\b)[\w-]+(?:\s+[\w-]+)?\s*(?:for now|please|,\s*(?:not|nothing\s+else)\b)`,
+    // Twenty-fifth session (branch `hard25`): the same limit as a sentence of its own after the ask,
+    // pointing back at its target by a demonstrative ("Turn off … in config/features.prod.json. Only
+    // that flag.", ca-123; "Only that tenant.", fe-170; "- only that mode", fx-133; "Only these 9
+    // hives.", gc-084): the scope words of the guide's "Out of scope" rule in their positive form, as
+    // "staging only" is (4 of 5 development sentences labelled HARD; dw-060 "Only that job." not).
+    String.raw`^only\s+(?:this|these|that|those)\s+[\w-]+(?:\s+[\w-]+)?\s*[.!]?$`,
     // Twenty-fourth session (guide24): the same limit in brackets after a step, with what it leaves
     // out ("re-run the statements job for week 49 (only statements, not the SEPA file)", fp-154).
     String.raw`\(\s*only\s+(?!(?:advice|findings|numbers|comments)\b)[\w-]+(?:\s+[\w-]+)?,\s*not\s+(?:the|any)\s+\w`,

@@ -143,6 +143,9 @@ const TWENTIETH_FORMS = [
 // - an obligation's modal before two verbs and "exactly the same" ("the prices must come out
 //   exactly the same", ga-199), as "must look exactly the same" was with one; not "should", which
 //   bug reports use for the expected behaviour ("URLs should pass through unchanged");
+//   twenty-fifth session (branch `hard25`): "identical" as "exactly the same" there ("Prices must come
+//   out identical on the 2024 price list", gc-113; ft-180, ge-107: 9 of 9 development sentences with
+//   "must come out identical/the same" are labelled HARD; only acceptance items were read before);
 // - how data must come about, denied in the passive after a comma ("amounts come from the meter
 //   record, never recalculated in dispatchd", "The figures must come from the stored quote, never
 //   recalculated in the portal", "every index goes through a migration, never created by hand":
@@ -168,7 +171,7 @@ const PASSIVE_NEVER = String.raw`^(?:and\s+)?never\s+[a-z]+ed\s+(?:in|by|on|from
 const TWENTY_SECOND_FORMS = [
   SAME_ACROSS_CASES,
   PASSIVE_NEVER,
-  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+[a-z]+\s+[a-z]+\s+exactly\s+the\s+same\b`,
+  String.raw`\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+[a-z]+\s+[a-z]+\s+(?:exactly\s+the\s+same|identical)\b`,
   String.raw`^(?:please\s+)?use\s+(?:only\s+)?(?:an?\s+|some\s+)?(?:made[- ]up|fake|dummy|fictional|fictitious|invented|synthetic)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:in|for)\s+(?:the\s+|any\s+|all\s+|every\s+|each\s+)?(?:examples?|screenshots?|docs|documentation|fixtures?|tests?|test\s+data|samples?|readme|runbook)\b(?:\s+[\w-]+)?\s*[.!]?$`,
 ];
 
@@ -199,6 +202,15 @@ export const ITEM_DENIAL = new RegExp(
   "i",
 );
 
+// Twenty-fifth session (branch `hard25`): a denial that draws the consequence of a reason ("The CSV is
+// read by the union's roster checker, so don't reorder the other columns", fi-073; "A few other small
+// shops use it too, so don't break the existing data-unit attribute", fs-133; "Finance will do the
+// credit notes separately, so please don't generate any", gd-022) is the guide's prohibition whatever
+// its verb: 31 of the 35 development clauses with "so don't <verb>" are labelled HARD; the older
+// expression read it only before a listed verb of change. Not before a verb of mind or expectation
+// ("so don't take my word for it", "so don't expect a quick reply", "so don't worry").
+const CONSEQUENCE_DENIAL = String.raw`\bso,?\s+(?:please\s+|pls\s+)?(?:don'?t|dont|do\s+not|never)\s+(?!(?:worry|take|expect|think|know|be|get|panic|stress|hesitate|bother|mind|forget|wait|need|have|hold)\b)[a-z]`;
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -220,6 +232,7 @@ export const RULE_PHRASINGS = [
   MUST_KEEP,
   MADE_SURE_KEPT,
   ...TWENTY_THIRD_FORMS,
+  CONSEQUENCE_DENIAL,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column

@@ -58,20 +58,25 @@ const FORBID = new RegExp(
 // except them", "nobody touches services/billing/", "X is owned by Y; nobody else changes it"),
 // "nobody but/outside Y may edit X", "only the DBA team adds files to X", "X is only ever edited by
 // the compliance team" (16 rows of the development split, 12 writers, label the path forbidden).
+// Twenty-fifth session: two verbs of change coordinated after the subject reserve it the same way
+// ("nobody else adds or changes files in poolbook/db/", gd-174).
 // A freeze in the present tense forbids the folder as "may change" does: "nothing under deploy/helm/
 // changes this week", and "nothing new under freight-billing/src/rates/" forbids adding there, as
 // do "no new files in wms/db/migrations/" and "firmware/t3/certified/ must not get new files" (the
 // verbless and passive forms of "don't add new files under X": 4 writers).
 const FORBID_PHRASE =
-  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+(?:install|deploy|load-test|stress-test|benchmark|test)\b[^;]{0,40}?\s(?:on|onto|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:ever )?(?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\bno (?:new |more )?files (?:in|under|to|inside)\s|\b(?:must|may|shall) not (?:get|receive|have) (?:any )?new files\b|\b(?:nobody|no one)(?:\s+else)?\s+(?:touch(?:es)?|edits?|changes|modif(?:y|ies)|writes? to|commits? to|pushes to|adds\s+(?:new\s+)?files)\b|\b(?:nobody|no one)\s+(?:but|except|outside)\s+[^;,]{1,40}?\s(?:may|can|should|is allowed to)\s+(?:touch|edit|change|modify)\b|\bonly\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?(?:team|owners?|admins?|maintainers?|dbas?|bots?|leads?)\s+(?:adds?\s+(?:new\s+)?files\s+(?:to|under|in)|edits?|changes|touch(?:es)?|modif(?:y|ies)|writes?\s+to|commits?\s+to)\b/i;
+  /^not\s+(?:in|under|inside)\s+[`'"]?[\w.:~-]*[/\\]|\b(?:don'?t|do not|never)\s+(?:point|aim|run|target)\b[^;]{0,40}?\s(?:at|against)\s|\b(?:don'?t|do not|never)\s+(?:install|deploy|load-test|stress-test|benchmark|test)\b[^;]{0,40}?\s(?:on|onto|against)\s|\b(?:don'?t|do not|never)\s+let\s+[\w-]+(?:\s+[\w-]+)?\s+(?:talk|connect|send|write|upload|call)\s+(?:\w+\s+)?to\b|\bno (?:[\w-]+ (?:or|and) )?(?:[\w-]+ )?(?:access|connections?|calls|requests|traffic)(?: of any kind)?(?: from [\w -]{1,30}?)? to\b|\b(?:is|are) (?:never (?:edited|changed|modified|touched|written|rewritten|regenerated)|only (?:ever )?(?:changed|edited|modified|updated|touched|written) by|(?:changed|edited|modified|updated|managed|touched) by [\w-]+(?: [\w-]+)? only)\b|\bnothing (?:under|in|inside)\b[^;]{0,60}?\b(?:is|are|gets?)\s+(?:to be\s+)?(?:added (?:to )?or\s+)?(?:edited|changed|modified|touched)\b|\bnothing (?:new )?(?:under|in|inside)\b[^;]{0,60}?\bchanges\b|\bnothing new (?:under|in|inside)\s|\bno (?:new |more )?files (?:in|under|to|inside)\s|\b(?:must|may|shall) not (?:get|receive|have) (?:any )?new files\b|\b(?:nobody|no one)(?:\s+else)?\s+(?:adds\s+or\s+)?(?:touch(?:es)?|edits?|changes|modif(?:y|ies)|writes? to|commits? to|pushes to|adds\s+(?:new\s+)?files)\b|\b(?:nobody|no one)\s+(?:but|except|outside)\s+[^;,]{1,40}?\s(?:may|can|should|is allowed to)\s+(?:touch|edit|change|modify)\b|\bonly\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?(?:team|owners?|admins?|maintainers?|dbas?|bots?|leads?)\s+(?:adds?\s+(?:new\s+)?files\s+(?:to|under|in)|edits?|changes|touch(?:es)?|modif(?:y|ies)|writes?\s+to|commits?\s+to)\b/i;
 
 const EXTENSIONS =
   "ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sql|json|ya?ml|toml|ini|md|mdx|txt|sh|bash|css|scss|html|vue|svelte|prisma|graphql|gql|lock|cfg|conf|tf|xml|gradle|kts|proto|csv|ipynb|lua|ex|exs|dart|scala";
 const URL = /\bhttps?:\/\/([a-z0-9.-]+)(?::\d+)?[^\s)>\]"'`]*/gi;
 // Hosts under the common generic and European/Commonwealth country domains (".ie", ".es", ".ch": a
 // forbidden "sftp.ebics-gw.example.ie" was cut at ".example", fourteenth session) and ".lan".
+// Twenty-fifth session (branch `hard25`): the other country domains a host is written under, for
+// the same reason ("Don't connect to gw.inuvik.ksat.no yourself" was read as no host, gc-061); not
+// two-letter domains that are also code members or words (".at" in "node.at", ".in", ".it", ".is").
 const HOST = new RegExp(
-  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu|example|test|local|localhost|invalid|info|biz|xyz|eu|de|uk|fr|nl|jp|ie|es|se|dk|fi|pl|ch|pt|ca|au|nz|us|lan|tv))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
+  String.raw`(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|co|ai|cloud|internal|gov|edu|example|test|local|localhost|invalid|info|biz|xyz|eu|de|uk|fr|nl|jp|ie|es|se|dk|fi|pl|ch|pt|ca|au|nz|us|lan|tv|no|be|cz|sk|hu|ro|gr|lu|br|mx|za|sg|hk|tw|kr))(?![\w/.-]*\.(?:${EXTENSIONS})\b)(?![\w-])`,
   "gi",
 );
 // A domain written in capitals names a service or a product ("the live GOV.UK Pay service", "ASP.NET
@@ -207,8 +212,10 @@ function sourceAfterDenial(text: string, at: number): boolean {
 // denies the work access to it: a name of letters, digits and hyphens that ends in a digit, right
 // after a verb of access or "against". Read only in a forbidding clause, so a name elsewhere ("is
 // the service running on labsrv02?") is neither allowed nor forbidden.
+// Twenty-fifth session (branch `hard25`): the name may follow its kind ("don't query the DCS host
+// dcs-eng01 at all", ge-172; "don't touch the build server ci-agent-03"), as it follows the verb bare.
 const MACHINE =
-  /\b(?:touch|leave|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
+  /\b(?:touch|leave|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+(?:the\s+(?:[\w-]+\s+)?(?:host|server|box|machine|vm|node)\s+)?[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
 
 function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] {
   const found: FoundRef[] = [];
