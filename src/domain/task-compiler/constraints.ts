@@ -284,7 +284,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
   for (const [index, clause] of clauses.entries()) {
     if (!listItem(clause))
       rulesList =
-        !clause.code && (gatedTest(RULES_LIST_LABEL, clause.text) || gatedTest(RULE_DOCUMENT_LABEL, clause.text)) && listItem(clauses[index + 1]);
+        !clause.code &&
+        (gatedTest(RULES_LIST_LABEL, clause.text) || gatedTest(RULE_DOCUMENT_LABEL, clause.text)) &&
+        listItem(clauses[index + 1]);
     // A piece of a quotation cut by the segmenter is data wherever it stands (not-rules.ts).
     if (insideQuotation(clause.start)) {
       previous = { clause, hardness: null };
