@@ -209,7 +209,7 @@ function unmeasurableGoals(input: DetectionInput): AmbiguityDraft[] {
     // script or a value ("the 'rounds optimised' report email", ex-043; "`provision/harden.ps1`",
     // fv-165), not a goal of the request. Masking keeps every offset.
     const goalText = maskQuoted(clause.text);
-    const speed = SPEED.exec(goalText);
+    const speed = gatedExec(SPEED, goalText);
     const vague =
       asks.length === 1 && asks[0] === clause
         ? VAGUE_IMPROVEMENT.exec(

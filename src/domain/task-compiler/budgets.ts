@@ -3,7 +3,7 @@
 import type { ResourceBudget } from "../../contracts/agent-state.js";
 import { spanIn } from "./risk.js";
 import type { Clause, Span } from "./segment.js";
-import { gatedMatchAll } from "./literal-gates.js";
+import { gatedExec, gatedMatchAll } from "./literal-gates.js";
 
 export interface BudgetFinding {
   field: "latency_budget_ms" | "max_cost_units" | "max_attempts" | "max_tokens" | "max_tool_calls";
@@ -146,7 +146,7 @@ const FRESHNESS =
 
 export function extractFreshness(clauses: Clause[]): { value: string; span: Span } | null {
   for (const clause of clauses) {
-    const match = FRESHNESS.exec(clause.text);
+    const match = gatedExec(FRESHNESS, clause.text);
     if (match) return { value: match[0], span: spanIn(clause, match) };
   }
   return null;

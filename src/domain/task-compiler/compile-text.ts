@@ -29,6 +29,7 @@ import { privacyOf } from "./privacy.js";
 import { modeOfRisk, modeOfText } from "./mode.js";
 import { riskOf } from "./risk.js";
 import { keyedObject } from "./keyed-object.js";
+import { gateFor, mayMatch } from "./literal-gates.js";
 import { forgetRefs } from "./scope.js";
 import { normalizeText, segment, sentenceCase, type Clause, type Span } from "./segment.js";
 import type { CompiledTask, Provenance } from "./types.js";
@@ -255,7 +256,10 @@ const oneLine = (text: string): string => normalizeText(text);
 function objectiveOf(explicit: StructuredRequest, clause: Clause | null, clarifications: readonly Clarification[]): string {
   const raw = explicit.title?.trim() ? explicit.title : (clause?.text ?? "");
   let objective = normalizeText(raw);
-  const stripped = objective.replace(OBJECTIVE_LEAD, "").replace(OBJECTIVE_TAIL, "").trim();
+  const led = objective.replace(OBJECTIVE_LEAD, "");
+  // Twenty-fifth session (speed): the tail expression, anchored only at its end, is tried from every
+  // position; its literal gate (literal-gates.ts) skips the text only where it cannot match.
+  const stripped = (mayMatch(gateFor(OBJECTIVE_TAIL), led) ? led.replace(OBJECTIVE_TAIL, "") : led).trim();
   if (stripped) objective = sentenceCase(stripped);
   const answers = clarifications
     .filter((c) => ["unresolved_reference", "missing_target"].includes(c.ambiguity.kind))

@@ -15,7 +15,7 @@ import {
   unchecked,
   unmarked,
 } from "./constraint-forms.js";
-import { gatedMatchAll, gatedTest } from "./literal-gates.js";
+import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
@@ -182,7 +182,9 @@ export function hardnessOf(clause: Clause): Hardness | null {
 }
 
 function hardnessOfText(clause: Clause): Hardness | null {
-  if (ERROR_LINE.test(clause.text)) return null;
+  // Twenty-fifth session (speed): the label and error-line forms below run behind their literal gates
+  // (literal-gates.ts), which skip only texts an expression cannot match: every clause is read here.
+  if (gatedTest(ERROR_LINE, clause.text)) return null;
   const text = withoutImpossibility(unmarked(maskQuoted(clause.text)));
   if (describesWithNever(text)) return null;
   if (gatedTest(SOFT, text)) {
@@ -201,11 +203,11 @@ function hardnessOfText(clause: Clause): Hardness | null {
   if (binds(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
   const item = unchecked(text);
-  const label = LABELLED.exec(item);
+  const label = gatedExec(LABELLED, item);
   if (label && HARD_LEAD.test(item.slice(label[0].length))) return "HARD";
   // A rule behind a label naming its source (constraint-forms.ts): the words after it are read
   // alone, and a bare denial there binds.
-  const source = RULE_SOURCE_LABEL.exec(text);
+  const source = gatedExec(RULE_SOURCE_LABEL, text);
   if (source && bindsAlone(text.slice(source[0].length))) return "HARD";
   if ((clause.section === "constraints" || clause.section === "forbidden") && !closesLetter(clause, text) && !stopsOnCondition(text))
     return "HARD";
@@ -289,7 +291,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
   for (const [index, clause] of clauses.entries()) {
     if (!listItem(clause))
       rulesList =
-        !clause.code && (RULES_LIST_LABEL.test(clause.text) || RULE_DOCUMENT_LABEL.test(clause.text)) && listItem(clauses[index + 1]);
+        !clause.code &&
+        (gatedTest(RULES_LIST_LABEL, clause.text) || gatedTest(RULE_DOCUMENT_LABEL, clause.text)) &&
+        listItem(clauses[index + 1]);
     // A piece of a quotation cut by the segmenter is data wherever it stands (not-rules.ts).
     if (insideQuotation(clause.start)) {
       previous = { clause, hardness: null };
@@ -352,7 +356,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     if (
       !hardness &&
       previous?.clause.sentence === clause.sentence &&
-      RULE_SOURCE_ALONE.test(previous.clause.text) &&
+      gatedTest(RULE_SOURCE_ALONE, previous.clause.text) &&
       BARE_DENIAL.test(unmarked(maskQuoted(clause.text)))
     )
       hardness = "HARD";

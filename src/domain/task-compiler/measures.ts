@@ -1,6 +1,7 @@
 // Measurability beside ambiguity.ts's detector (twelfth session): what makes a comparative a goal
 // to measure, and what measures one from elsewhere in the request. Pure and deterministic; kept
 // apart from ambiguity.ts so the referent detector and this one change independently.
+import { gatedExec } from "./literal-gates.js";
 
 // A goal stated without a comparative the detector's lists know: a purpose clause that only
 // evaluates the result ("fix the ranking so it's better"), and raising or lowering a resource or
@@ -16,7 +17,9 @@ const UNSIZED_LIMIT =
 
 /** A vague goal the detector's comparative lists do not hold, or null. */
 export function vagueGoal(text: string): RegExpExecArray | null {
-  return EVALUATIVE_PURPOSE.exec(text) ?? UNSIZED_LIMIT.exec(text);
+  // Twenty-fifth session (speed): both behind their literal gates (literal-gates.ts), which skip only
+  // texts an expression cannot match; they ran on every clause of a goal check.
+  return gatedExec(EVALUATIVE_PURPOSE, text) ?? gatedExec(UNSIZED_LIMIT, text);
 }
 
 // "my colleague said 'du' is more modern", "the argument for it is one less stateful thing to run":

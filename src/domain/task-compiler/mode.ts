@@ -89,7 +89,9 @@ const LANDS_AFTER_APPROVAL =
 
 /** The caller's request to be consulted in this clause, unless the words before it waive it. */
 function consultation(clause: Clause): RegExpExecArray | null {
-  const match = gatedExec(CONSULT, clause.text) ?? LANDS_AFTER_APPROVAL.exec(clause.text);
+  // Twenty-fifth session (speed): run behind its literal gate (literal-gates.ts), which skips only texts the expression cannot match:
+  // most clauses hold none of its words, and it was the costliest expression a short request ran ungated.
+  const match = gatedExec(CONSULT, clause.text) ?? gatedExec(LANDS_AFTER_APPROVAL, clause.text);
   return match && !WAIVED.test(clause.text.slice(0, match.index)) ? match : null;
 }
 
@@ -187,7 +189,7 @@ export function modeOfText(clauses: Clause[], type: TaskType): Finding<Interacti
     }
   if (type !== "DOCS")
     for (const clause of clauses) {
-      const match = CODE_LEFT_ALONE.exec(clause.text);
+      const match = gatedExec(CODE_LEFT_ALONE, clause.text);
       if (match) return { value: "RECOMMEND_ONLY", span: spanIn(clause, match), reason: "the caller asks for advice, not changes" };
     }
   if (CODE_CHANGE_TYPES.includes(type)) {

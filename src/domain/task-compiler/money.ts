@@ -1,6 +1,7 @@
 // Money (docs/task-labelling.md, "risk": code, data or a service that computes, charges, pays,
 // refunds, invoices or taxes money is CRITICAL). Split from risk.ts in the fourteenth session; the
 // rules below are read by riskOf on the clauses that state the work.
+import { gatedTest } from "./literal-gates.js";
 import { lexiconMoney, moneyClassOf } from "./money-lexicon.js";
 import { blankQuotes, type Matcher, type Reason } from "./risk.js";
 import type { TaskType } from "../../contracts/task-ir.js";
@@ -30,8 +31,11 @@ const MONEY_WORDS =
 const COUNTS_DAYS = /^(?:balances?|accru\w*)$/i;
 const TIME_OFF =
   /\b(?:pto|time[-_ ]?off|timeoff|vacation|carry-?over|half[-_ ]?days?|sick days?|(?:annual|sick|parental|unpaid) leave)\b|\bTimeOff|\bleave[-_ /](?:balances?|accruals?|days|requests?|years?)\b|(?<=[a-z])_days\b/i;
-/** Whether the request speaks of time off, so that a balance or an accrual in it counts days. */
-export const speaksOfTimeOff = (texts: string[]): boolean => texts.some((text) => TIME_OFF.test(text));
+/**
+ * Whether the request speaks of time off, so that a balance or an accrual in it counts days. Behind
+ * the expression's literal gate (twenty-fifth session, speed): risk and access ask it of every clause.
+ */
+export const speaksOfTimeOff = (texts: string[]): boolean => texts.some((text) => gatedTest(TIME_OFF, text));
 // Twenty-fifth session (risk25): a charge that a battery holds or a robot or vehicle takes is
 // energy, not money, as the guide's "fine" that means OK and its dye vat are no money ("battery
 // 101% after a full charge", bq-072; "battery state of charge", cd-157; "close pre-charge relay",

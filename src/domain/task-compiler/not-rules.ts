@@ -1,5 +1,6 @@
 // Words that read like a rule and state none (twenty-first session). The guide's HARD is a
 // prohibition or obligation on the work; these clauses describe, or close the message.
+import { gatedTest } from "./literal-gates.js";
 import { isGreeting, type Clause } from "./segment.js";
 
 // "never" opening a clause before a verb in the third person with its object or complement says what
@@ -12,7 +13,8 @@ const DESCRIBING_NEVER =
   /^(?:(?:and|but|so|it|that|which)\s+)?never\s+(?:(?:locally|on\s+local)\b|\w+[^s\W]s\s+(?:the|it|them|that|this|its|their|a|an|to|by|with|from|between|back|down|up|any)\b)/i;
 
 /** Whether a clause opening with "never" describes what something does (DESCRIBING_NEVER). */
-export const describesWithNever = (words: string): boolean => DESCRIBING_NEVER.test(words);
+// Behind its literal gate (twenty-fifth session, speed): every clause's hardness asks it.
+export const describesWithNever = (words: string): boolean => gatedTest(DESCRIBING_NEVER, words);
 
 // A line that signs a message off, a name with its role in brackets ("_Hannah (product)_", ft-021;
 // "Owen (product, ex-Y6 teacher, …)", fl-003), or a thanks ("Thanks!!" after a "Rules: …" line,
@@ -45,9 +47,13 @@ export const stopsOnCondition = (words: string): boolean => STOP_CONDITION.test(
 const IMPOSSIBILITY =
   /\b(?:cannot|can'?t)\s+be\s+(?!(?:changed|modified|edited|touched|deleted|removed|renamed|moved|dropped|altered|overwritten|rewritten|reverted)\b)\w+/gi;
 
+// Twenty-fifth session (speed): made once, not a new RegExp each call (a literal in a function body is a
+// new object every time it runs).
+const CANNOT = /\bcan(?:not|'?t)\b/i;
+
 /** A clause's words with its statements of what is impossible blanked (IMPOSSIBILITY). */
 export const withoutImpossibility = (words: string): string =>
-  /\bcan(?:not|'?t)\b/i.test(words) ? words.replace(IMPOSSIBILITY, (found) => " ".repeat(found.length)) : words;
+  CANNOT.test(words) ? words.replace(IMPOSSIBILITY, (found) => " ".repeat(found.length)) : words;
 
 // Twenty-second session: quoted text is data (the guide's "quoted errors, log lines"), and so is a
 // piece of a quotation the segmenter cut at a dash or a full stop inside it, which maskQuoted cannot

@@ -12,7 +12,7 @@ import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFOR
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
-import { gatedExec } from "./literal-gates.js";
+import { gatedExec, gatedTest } from "./literal-gates.js";
 import { CREDENTIAL, HISTORY_REWRITE, KEY_ROTATED, SECRET_WORDS } from "./secrets.js";
 
 export interface Finding<T> {
@@ -110,7 +110,8 @@ const deploysToProduction = perRequest(
 // see or change them and computes no amount, the guide's access control at HIGH (fy-033, fy-056,
 // fz-146, fy-168, fw-090 were read CRITICAL by the money they guard).
 const guardedAccess = perRequest((acting) =>
-  acting.some((clause) => GUARDED_BY_ROLE.test(clause.text) || OTHERS_RECORDS_REACHED.test(clause.text)),
+  // Behind their literal gates (twenty-fifth session, speed), as privacy.ts reads the second.
+  acting.some((clause) => gatedTest(GUARDED_BY_ROLE, clause.text) || gatedTest(OTHERS_RECORDS_REACHED, clause.text)),
 );
 const movesMoney: Reaches = (type, _clause, acting) =>
   type === "DEPLOY" ? deploysToProduction(acting) : type !== "UNCLASSIFIED" && !guardedAccess(acting);
@@ -136,9 +137,9 @@ const ROUTINE_ROTATION =
   /\b(?:routine|scheduled|quarterly|yearly|annual|monthly)\b[^.;]{0,40}?\brotat(?:e|es|ed|ing|ions?)\b|\brotat(?:e|es|ed|ing|ions?)\b[^.;]{0,60}?\b(?:routine|quarterly|yearly|annual|monthly|(?:like|as) last (?:quarter|year|month|time))\b|\bnothing (?:has )?leaked\b/i;
 const LEAK_SAID = /(?<!\bnothing (?:has )?)\b(?:leaked|exposed|compromised)\b/i;
 const routineRotation = perRequest(
-  (acting) => acting.some((clause) => ROUTINE_ROTATION.test(clause.text)) && !acting.some((clause) => LEAK_SAID.test(clause.text)),
+  (acting) => acting.some((clause) => gatedTest(ROUTINE_ROTATION, clause.text)) && !acting.some((clause) => LEAK_SAID.test(clause.text)),
 );
-const secretOut = perRequest((acting) => !routineRotation(acting) && acting.some((clause) => SECRET_OUT.test(clause.text)));
+const secretOut = perRequest((acting) => !routineRotation(acting) && acting.some((clause) => gatedTest(SECRET_OUT, clause.text)));
 // Twenty-second session: a password, token or PIN said in its own clause to be out ("the password's
 // in plain text in C:\Kiosk\autologon.reg", "printed the SFTP password … into the Jenkins console",
 // "GoCardless live access token is sitting in … on main and someone also pasted it", "writes each
@@ -152,7 +153,7 @@ const PASSWORD_OR_TOKEN = /\b(?:passwords?|passphrases?|passcodes?|(?:access|aut
 const PIN = /\bPINs?\b/;
 const SAID_SHOWN = new RegExp(String.raw`\b(?:${SECRET_SHOWN})\b`, "i");
 const SECRET_SAID_OUT: Matcher = {
-  exec: (text) => (SAID_SHOWN.test(text) ? (PASSWORD_OR_TOKEN.exec(text) ?? PIN.exec(text)) : null),
+  exec: (text) => (gatedTest(SAID_SHOWN, text) ? (PASSWORD_OR_TOKEN.exec(text) ?? PIN.exec(text)) : null),
 };
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
