@@ -64,3 +64,25 @@ describe("measurability (twelfth session)", () => {
     }
   });
 });
+
+describe("contradictions (twenty-fifth session)", () => {
+  afterEach(modelBack);
+
+  it("reads the environment a deploy rule names as its whole name", () => {
+    detectors();
+    // Another region's name, or a list of them, is another target than the one the deploy goes to.
+    for (const text of [
+      "Promote checkout-svc 4.2.0 from staging to prod-eu. Do not deploy to prod-us.",
+      "Deploy matchmaker 3.9.1 to gke-prod-apac. Do not deploy in prod-eu or prod-us, only apac for now.",
+      "Ship reports-api 2.0.3 to staging-2. Never deploy to staging-1, the load test runs there.",
+    ])
+      expect(kinds(text), text).not.toContain("constraint_contradiction");
+    // The same name, or the environment a regional name is part of, is where the deploy goes.
+    for (const text of [
+      "Promote checkout-svc 4.2.0 from staging to prod-us. Do not deploy to prod-us.",
+      "Deploy matchmaker 3.9.1 to gke-prod-apac. No deploys to production this week.",
+      "Roll out geocoder 2.8.1 to prod-eu and prod-us. Don't deploy to prod-eu.",
+    ])
+      expect(kinds(text), text).toContain("constraint_contradiction");
+  });
+});
