@@ -85,4 +85,19 @@ describe("contradictions (twenty-fifth session)", () => {
     ])
       expect(kinds(text), text).toContain("constraint_contradiction");
   });
+
+  it("reads a denial of changes outside a path as confining the work there, and a window as when, not whether", () => {
+    detectors();
+    for (const text of [
+      "Add unit tests for src/geo/distance.ts in tests/geo/; don't modify any file outside tests/.",
+      "Raise the coverage of lib/billing/ to 85%. No changes to files outside `lib/billing/tests/`.",
+      "Promote payouts 1.12.0 from staging to production tomorrow. Don't deploy to production between 09:00 and 17:00.",
+    ])
+      expect(
+        kinds(text).filter((kind) => kind.endsWith("_contradiction")),
+        text,
+      ).toEqual([]);
+    // A file to change outside the confining path is still asked about.
+    expect(kinds("Fix the rounding in web/src/price.ts. No changes outside api/.")).toContain("scope_contradiction");
+  });
 });

@@ -106,7 +106,7 @@ export function settleScope(
   }
   if (forbidden.length && allowed.length) ({ allowed, forbidden } = allowedAndForbidden(refs, allowed, forbidden, taskType, ledger, text));
   // "Only touch X" and a ref outside X exclude each other.
-  if (refs.some((r) => r.only)) ({ allowed, forbidden } = outsideOnly(refs, allowed, forbidden, ledger));
+  if (refs.some((r) => r.only)) ({ allowed, forbidden } = outsideOnly(refs, allowed, forbidden, taskType, ledger));
   if (forbidden.length) forbidden = migrationsForbidden(clauses, refs, allowed, forbidden, ledger);
   return { allowed, forbidden };
 }
@@ -176,6 +176,9 @@ function keepsOut(refs: ScopeRef[], blocker: string, text: string): boolean {
   });
 }
 
+/** The code a TEST task tests: read, while its changes are test files. */
+const testedCode = (taskType: TaskType, ref: string): boolean => taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
+
 function allowedAndForbidden(
   refs: ScopeRef[],
   allowedRefs: string[],
@@ -191,7 +194,7 @@ function allowedAndForbidden(
     if (!blocker) continue;
     // Named only as a source to read from inside a forbidden scope, or as the code a TEST task
     // tests (its changes are test files): reading is not changing.
-    const tested = taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
+    const tested = testedCode(taskType, ref);
     // Twenty-fourth session (`esc24`): so is the code a DOCS task documents when the request names
     // the docs file it writes: "Document every property in …/application.yml in …/docs/configuration.md.
     // Don't edit …/application.yml itself" (fk-109), "tf-portal/docs/agent-auth.md: … using the
@@ -227,6 +230,7 @@ function outsideOnly(
   refs: ScopeRef[],
   allowedRefs: string[],
   forbiddenRefs: string[],
+  taskType: TaskType,
   ledger: AmbiguityLedger,
 ): { allowed: string[]; forbidden: string[] } {
   let allowed = allowedRefs;
@@ -234,6 +238,13 @@ function outsideOnly(
   const only = refs.filter((r) => r.only);
   for (const ref of [...allowed]) {
     if (only.some((o) => covers(o.ref, ref))) continue;
+    // Twenty-fifth session: the code a TEST task tests is read, outside the folder its tests are
+    // confined to as outside a forbidden one ("Add unit tests for lib/geo/haversine.ts in tests/geo/;
+    // don't modify any file outside tests/", hg-082).
+    if (testedCode(taskType, ref)) {
+      allowed = allowed.filter((a) => a !== ref);
+      continue;
+    }
     const outside = `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`;
     const chosen = askScope(ledger, refs, ref, outside, ref);
     if (chosen !== "allowed") {

@@ -325,8 +325,11 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
         ENVIRONMENT.test(frozen.trim()) &&
         acting.some((c) => new RegExp(`\\b${frozen.trim().slice(0, 4)}`, "i").test(c)) &&
         "the deploy goes where the rule freezes") ||
+      // Twenty-fifth session: as for a deploy rule below, a window says when, not whether ("don't
+      // deploy to production between 09:00 and 17:00" on a plan that ends in a production release, fw-095).
       (input.taskType === "DEPLOY" &&
         envTouched !== undefined &&
+        !WINDOW.test(text) &&
         acting.some((c) => new RegExp(`\\b${envTouched.slice(0, 4)}`, "i").test(c)) &&
         "the deploy goes where the rule forbids") ||
       (deploy &&

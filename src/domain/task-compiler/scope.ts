@@ -118,7 +118,13 @@ const CHANGE_IN_CLAUSE =
   /\b(?:fix|change|edit|update|modify|write|rewrite|add|remove|delete|rename|move|regenerate|replace|refactor|patch|create|set|bump|upgrade|migrate|convert|clean|drop|format|reformat|generate|make|touch|correct|adjust|split|merge|append|insert|trim|truncate|overwrite|commit)\w*\b/i;
 
 const ONLY =
-  /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b/i;
+  /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b|\bno (?:changes?|edits?)(?: to (?:any )?files?)? outside\b/i;
+
+// Twenty-fifth session (branch `esc25`): a denial of changes outside a path confines the work to it,
+// as "only touch X" does, and forbids nothing by that name ("don't modify any file outside tests/",
+// hg-082; "no changes to files outside `services/claims-svc/test/`", fr-077; "No changes outside
+// tests/", cd-142; the guide: "a path that is only allowed forbids nothing", con-ok-12).
+const OUTSIDE_BEFORE = /\boutside\s+(?:of\s+)?(?:the\s+)?[`'"]?$/i;
 
 export const forbids = (clause: Clause): boolean => clause.section === "forbidden" || forbiddingWords(clause.text);
 
@@ -245,12 +251,13 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
             only: false,
           });
     for (const found of refsIn(clause.text)) {
-      const forbidden =
-        (denied && !insteadAfterDenial(clause.text, found.index) && !sourceAfterDenial(clause.text, found.index)) ||
-        (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(clause.text.slice(0, found.index)));
-      if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
-      const only = !forbidden && ONLY.test(clause.text);
       const before = clause.text.slice(0, found.index);
+      const confines = denied && OUTSIDE_BEFORE.test(before);
+      const forbidden =
+        (denied && !confines && !insteadAfterDenial(clause.text, found.index) && !sourceAfterDenial(clause.text, found.index)) ||
+        (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(before));
+      if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
+      const only = confines || (!forbidden && ONLY.test(clause.text));
       const source = !forbidden && (SOURCE_BEFORE.test(before) || (NAMED_IN_BRACKETS.test(before) && !CHANGE_IN_CLAUSE.test(clause.text)));
       refs.push({
         ref: forbidden ? asFolder(found.ref) : found.ref,
