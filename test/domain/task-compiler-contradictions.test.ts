@@ -100,4 +100,19 @@ describe("contradictions (twenty-fifth session)", () => {
     // A file to change outside the confining path is still asked about.
     expect(kinds("Fix the rounding in web/src/price.ts. No changes outside api/.")).toContain("scope_contradiction");
   });
+
+  it("reads a forbidden path the request only describes as read, where its instruction names the file it changes", () => {
+    detectors();
+    for (const text of [
+      "The nightly job reads /etc/reports/config.yaml before ~/.reports.yaml. Fix the load order in tools/reports/config.py. Do not edit /etc/reports/config.yaml, Ansible manages it.",
+      "Fix the double-counted tips in payroll/earnings/tips.py; the importer in integrations/pos/ is fine. Don't modify anything under integrations/.",
+    ])
+      expect(kinds(text), text).not.toContain("scope_contradiction");
+    // The described file is the one to change where the instruction names no other, or moves code out of it.
+    for (const text of [
+      "src/export/csv.ts crashes on empty rows. Fix it. Don't touch src/export/.",
+      "Our three clients (edi/clients/a.py, edi/clients/b.py) each copy a retry loop. Extract it into edi/common/retry.py. Nothing in edi/clients/ may be modified.",
+    ])
+      expect(kinds(text), text).toContain("scope_contradiction");
+  });
 });

@@ -179,6 +179,27 @@ function keepsOut(refs: ScopeRef[], blocker: string, text: string): boolean {
 /** The code a TEST task tests: read, while its changes are test files. */
 const testedCode = (taskType: TaskType, ref: string): boolean => taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
 
+/**
+ * Twenty-fifth session (branch `esc25`), the guide's "reading is not changing" (guide25): a forbidden
+ * path the work only reads does not contradict the ask. A path named only where the request
+ * describes ("the importer in integrations/toast/ is fine", em-092; "the mlctl wrapper reads
+ * /etc/mlctl/config.yaml after ~/.mlctl.yaml", ej-172; "config/brand/ is managed by the franchise
+ * IT", bj-160) is read, where the request's first instruction of change names the file it changes,
+ * by its place, outside every forbidden path. Where it names none ("src/x.ts crashes on empty
+ * input. Fix it."; "Upgrade the SDK in driver-app" after "The SDK binaries … live in
+ * driver-app/native/cardreader/", fe-198), the described path is where the change goes, and the
+ * contradiction stands (con-amb-01). Nor on a refactor: extracting, splitting or deduplicating code
+ * out of the files a request describes edits them (the guide's "the ask must edit inside the path":
+ * "Extract the retry loop into edi/common/retry.py and make the three clients use it", ba-067).
+ */
+function readBesideTheChange(refs: readonly ScopeRef[], ref: string, forbidden: readonly string[], taskType: TaskType): boolean {
+  if (taskType === "REFACTOR" || !refs.every((r) => r.ref !== ref || r.forbidden || r.source || r.described)) return false;
+  // The file the ask changes is named by its place (a bare "debugLogger.ts" may be the described
+  // file itself, fr-166), and is no code a TEST task only tests (eh-124, ga-070).
+  const changed = (r: ScopeRef) => r.ref.startsWith("fs:") && r.ref.includes("/") && !testedCode(taskType, r.ref);
+  return refs.some((r) => r.firstAsk && changed(r) && !forbidden.some((f) => covers(f, r.ref)));
+}
+
 function allowedAndForbidden(
   refs: ScopeRef[],
   allowedRefs: string[],
@@ -209,7 +230,13 @@ function allowedAndForbidden(
     // /srv/dumps/ where nothing may be deleted (fk-114). A rule that keeps the agent out ("stay out
     // of greenhouse/sensors/", bn-039) forbids the reading too.
     const onlyRead = CHANGES_NO_FILE.has(taskType) && !keepsOut(refs, blocker, text);
-    if (tested || documented || onlyRead || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
+    if (
+      tested ||
+      documented ||
+      onlyRead ||
+      readBesideTheChange(refs, ref, forbidden, taskType) ||
+      refs.every((r) => r.ref !== ref || r.forbidden || r.source)
+    ) {
       allowed = allowed.filter((a) => a !== ref);
       continue;
     }
