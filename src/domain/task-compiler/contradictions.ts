@@ -79,7 +79,9 @@ const NO_DEPLOY =
 // fx-087), a list of alternatives included.
 const DEPLOY_PLACES =
   /^[^.;]{0,12}?\b(?:to|in|on|onto|into)\s+(?:the\s+)?(\w+(?:-\w+)*(?:(?:\s*,\s*|\s+(?:or|nor)\s+)(?:the\s+)?\w+(?:-\w+)*)*)/i;
-const PLACE_SEPARATOR = /\s*,\s*|\s+(?:or|nor)\s+/i;
+// Split where DEPLOY_PLACES joined two names; each name is trimmed after (no quantifier here: a
+// split tries the expression at every character).
+const PLACE_SEPARATOR = /,|\s(?:or|nor)\s/i;
 // "production" and "prod" are one environment's two names.
 const oneEnvironmentName = (text: string): string => text.toLowerCase().replace(/\bproduction\b/g, "prod");
 /**
@@ -89,7 +91,7 @@ const oneEnvironmentName = (text: string): string => text.toLowerCase().replace(
  */
 function namesPlace(ask: string, place: string): boolean {
   // A name is word characters and hyphens only (DEPLOY_PLACES), so it needs no escaping.
-  const name = oneEnvironmentName(place).replace(/^the\s+/, "");
+  const name = oneEnvironmentName(place.trim()).replace(/^the\s+/, "");
   return new RegExp(String.raw`(?<!\w)${name}(?!\w)`).test(oneEnvironmentName(ask));
 }
 // Seventeenth session: "Schema changes are not allowed this sprint / outside the quarterly release"
