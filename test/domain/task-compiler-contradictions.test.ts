@@ -80,3 +80,55 @@ describe("measurability (twelfth session)", () => {
       expect(kinds(text), text).not.toContain("unmeasurable_goal");
   });
 });
+
+describe("contradictions (twenty-fifth session)", () => {
+  afterEach(modelBack);
+
+  it("reads the environment a deploy rule names as its whole name", () => {
+    detectors();
+    // Another region's name, or a list of them, is another target than the one the deploy goes to.
+    for (const text of [
+      "Promote checkout-svc 4.2.0 from staging to prod-eu. Do not deploy to prod-us.",
+      "Deploy matchmaker 3.9.1 to gke-prod-apac. Do not deploy in prod-eu or prod-us, only apac for now.",
+      "Ship reports-api 2.0.3 to staging-2. Never deploy to staging-1, the load test runs there.",
+    ])
+      expect(kinds(text), text).not.toContain("constraint_contradiction");
+    // The same name, or the environment a regional name is part of, is where the deploy goes.
+    for (const text of [
+      "Promote checkout-svc 4.2.0 from staging to prod-us. Do not deploy to prod-us.",
+      "Deploy matchmaker 3.9.1 to gke-prod-apac. No deploys to production this week.",
+      "Roll out geocoder 2.8.1 to prod-eu and prod-us. Don't deploy to prod-eu.",
+    ])
+      expect(kinds(text), text).toContain("constraint_contradiction");
+  });
+
+  it("reads a denial of changes outside a path as confining the work there, and a window as when, not whether", () => {
+    detectors();
+    for (const text of [
+      "Add unit tests for src/geo/distance.ts in tests/geo/; don't modify any file outside tests/.",
+      "Raise the coverage of lib/billing/ to 85%. No changes to files outside `lib/billing/tests/`.",
+      "Promote payouts 1.12.0 from staging to production tomorrow. Don't deploy to production between 09:00 and 17:00.",
+    ])
+      expect(
+        kinds(text).filter((kind) => kind.endsWith("_contradiction")),
+        text,
+      ).toEqual([]);
+    // A file to change outside the confining path is still asked about.
+    expect(kinds("Fix the rounding in web/src/price.ts. No changes outside api/.")).toContain("scope_contradiction");
+  });
+
+  it("reads a forbidden path the request only describes as read, where its instruction names the file it changes", () => {
+    detectors();
+    for (const text of [
+      "The nightly job reads /etc/reports/config.yaml before ~/.reports.yaml. Fix the load order in tools/reports/config.py. Do not edit /etc/reports/config.yaml, Ansible manages it.",
+      "Fix the double-counted tips in payroll/earnings/tips.py; the importer in integrations/pos/ is fine. Don't modify anything under integrations/.",
+    ])
+      expect(kinds(text), text).not.toContain("scope_contradiction");
+    // The described file is the one to change where the instruction names no other, or moves code out of it.
+    for (const text of [
+      "src/export/csv.ts crashes on empty rows. Fix it. Don't touch src/export/.",
+      "Our three clients (edi/clients/a.py, edi/clients/b.py) each copy a retry loop. Extract it into edi/common/retry.py. Nothing in edi/clients/ may be modified.",
+    ])
+      expect(kinds(text), text).toContain("scope_contradiction");
+  });
+});

@@ -106,7 +106,7 @@ export function settleScope(
   }
   if (forbidden.length && allowed.length) ({ allowed, forbidden } = allowedAndForbidden(refs, allowed, forbidden, taskType, ledger, text));
   // "Only touch X" and a ref outside X exclude each other.
-  if (refs.some((r) => r.only)) ({ allowed, forbidden } = outsideOnly(refs, allowed, forbidden, ledger));
+  if (refs.some((r) => r.only)) ({ allowed, forbidden } = outsideOnly(refs, allowed, forbidden, taskType, ledger));
   if (forbidden.length) forbidden = migrationsForbidden(clauses, refs, allowed, forbidden, ledger);
   return { allowed, forbidden };
 }
@@ -176,6 +176,30 @@ function keepsOut(refs: ScopeRef[], blocker: string, text: string): boolean {
   });
 }
 
+/** The code a TEST task tests: read, while its changes are test files. */
+const testedCode = (taskType: TaskType, ref: string): boolean => taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
+
+/**
+ * Twenty-fifth session (branch `esc25`), the guide's "reading is not changing" (guide25): a forbidden
+ * path the work only reads does not contradict the ask. A path named only where the request
+ * describes ("the importer in integrations/toast/ is fine", em-092; "the mlctl wrapper reads
+ * /etc/mlctl/config.yaml after ~/.mlctl.yaml", ej-172; "config/brand/ is managed by the franchise
+ * IT", bj-160) is read, where the request's first instruction of change names the file it changes,
+ * by its place, outside every forbidden path. Where it names none ("src/x.ts crashes on empty
+ * input. Fix it."; "Upgrade the SDK in driver-app" after "The SDK binaries … live in
+ * driver-app/native/cardreader/", fe-198), the described path is where the change goes, and the
+ * contradiction stands (con-amb-01). Nor on a refactor: extracting, splitting or deduplicating code
+ * out of the files a request describes edits them (the guide's "the ask must edit inside the path":
+ * "Extract the retry loop into edi/common/retry.py and make the three clients use it", ba-067).
+ */
+function readBesideTheChange(refs: readonly ScopeRef[], ref: string, forbidden: readonly string[], taskType: TaskType): boolean {
+  if (taskType === "REFACTOR" || !refs.every((r) => r.ref !== ref || r.forbidden || r.source || r.described)) return false;
+  // The file the ask changes is named by its place (a bare "debugLogger.ts" may be the described
+  // file itself, fr-166), and is no code a TEST task only tests (eh-124, ga-070).
+  const changed = (r: ScopeRef) => r.ref.startsWith("fs:") && r.ref.includes("/") && !testedCode(taskType, r.ref);
+  return refs.some((r) => r.firstAsk && changed(r) && !forbidden.some((f) => covers(f, r.ref)));
+}
+
 function allowedAndForbidden(
   refs: ScopeRef[],
   allowedRefs: string[],
@@ -191,7 +215,7 @@ function allowedAndForbidden(
     if (!blocker) continue;
     // Named only as a source to read from inside a forbidden scope, or as the code a TEST task
     // tests (its changes are test files): reading is not changing.
-    const tested = taskType === "TEST" && kindOfPath(ref.slice(3)) !== "TEST";
+    const tested = testedCode(taskType, ref);
     // Twenty-fourth session (`esc24`): so is the code a DOCS task documents when the request names
     // the docs file it writes: "Document every property in …/application.yml in …/docs/configuration.md.
     // Don't edit …/application.yml itself" (fk-109), "tf-portal/docs/agent-auth.md: … using the
@@ -206,7 +230,13 @@ function allowedAndForbidden(
     // /srv/dumps/ where nothing may be deleted (fk-114). A rule that keeps the agent out ("stay out
     // of greenhouse/sensors/", bn-039) forbids the reading too.
     const onlyRead = CHANGES_NO_FILE.has(taskType) && !keepsOut(refs, blocker, text);
-    if (tested || documented || onlyRead || refs.every((r) => r.ref !== ref || r.forbidden || r.source)) {
+    if (
+      tested ||
+      documented ||
+      onlyRead ||
+      readBesideTheChange(refs, ref, forbidden, taskType) ||
+      refs.every((r) => r.ref !== ref || r.forbidden || r.source)
+    ) {
       allowed = allowed.filter((a) => a !== ref);
       continue;
     }
@@ -227,6 +257,7 @@ function outsideOnly(
   refs: ScopeRef[],
   allowedRefs: string[],
   forbiddenRefs: string[],
+  taskType: TaskType,
   ledger: AmbiguityLedger,
 ): { allowed: string[]; forbidden: string[] } {
   let allowed = allowedRefs;
@@ -234,6 +265,13 @@ function outsideOnly(
   const only = refs.filter((r) => r.only);
   for (const ref of [...allowed]) {
     if (only.some((o) => covers(o.ref, ref))) continue;
+    // Twenty-fifth session: the code a TEST task tests is read, outside the folder its tests are
+    // confined to as outside a forbidden one ("Add unit tests for lib/geo/haversine.ts in tests/geo/;
+    // don't modify any file outside tests/", hg-082).
+    if (testedCode(taskType, ref)) {
+      allowed = allowed.filter((a) => a !== ref);
+      continue;
+    }
     const outside = `${ref} is outside what the request says to only touch (${unique(only.map((o) => o.ref)).join(", ")}). May the task change it?`;
     const chosen = askScope(ledger, refs, ref, outside, ref);
     if (chosen !== "allowed") {

@@ -72,7 +72,28 @@ const FROZEN_OBJECT = /^(?:the\s+)?(.{2,40}?)\s+(?:is|are|stays?|remains?)\s+(?:
 const CHANGE_VERB =
   /\b(?:add|change|update|edit|modify|rename|remove|delete|rewrite|translate|bump|upgrade|replace|extend|alter)\b((?:[^.;]|\.(?=\S))*)/i;
 const NO_DEPLOY =
-  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:(prod|production|staging|live) )?(?:deploys|deployments|releases))\b(?:[^.;]{0,12}?\bto\s+(?:the\s+)?(\w+))?/i;
+  /\b(?:(?:don'?t|do not|never|without)\s+(?:deploy|deploying|release|releasing|ship|shipping|roll(?:ing)? out)|no (?:(prod|production|staging|live) )?(?:deploys|deployments|releases))\b/i;
+// Twenty-fifth session (branch `esc25`): the places a deploy rule names, each a whole name with
+// its region or suffix ("Do not deploy to prod-us" names prod-us, not prod: ey-074 promotes to
+// prod-eu; "Do not deploy in prod-eu or prod-us, only apac for now" on a deploy to gke-prod-apac,
+// fx-087), a list of alternatives included.
+const DEPLOY_PLACES =
+  /^[^.;]{0,12}?\b(?:to|in|on|onto|into)\s+(?:the\s+)?(\w+(?:-\w+)*(?:(?:\s*,\s*|\s+(?:or|nor)\s+)(?:the\s+)?\w+(?:-\w+)*)*)/i;
+// Split where DEPLOY_PLACES joined two names; each name is trimmed after (no quantifier here: a
+// split tries the expression at every character).
+const PLACE_SEPARATOR = /,|\s(?:or|nor)\s/i;
+// "production" and "prod" are one environment's two names.
+const oneEnvironmentName = (text: string): string => text.toLowerCase().replace(/\bproduction\b/g, "prod");
+/**
+ * Whether an ask names the place a deploy rule names: the whole name, or the name as one part of
+ * a longer one ("prod" in "gke-prod-apac": a host's parts are words, as "db-prod-us is prod"
+ * below), never a prefix of another name ("prod-us" is not in "prod-eu", "us" not in "status").
+ */
+function namesPlace(ask: string, place: string): boolean {
+  // A name is word characters and hyphens only (DEPLOY_PLACES), so it needs no escaping.
+  const name = oneEnvironmentName(place.trim()).replace(/^the\s+/, "");
+  return new RegExp(String.raw`(?<!\w)${name}(?!\w)`).test(oneEnvironmentName(ask));
+}
 // Seventeenth session: "Schema changes are not allowed this sprint / outside the quarterly release"
 // forbids them now, as "we are not allowed to change the schema" does (ep-072, fa-031).
 const NO_SCHEMA =
@@ -247,7 +268,8 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
       return match !== null && !SCOPED.test(text.slice(match.index + match[0].length));
     };
     const deploy = NO_DEPLOY.exec(text);
-    const deployTarget = (deploy?.[1] ?? deploy?.[2])?.toLowerCase();
+    const placesNamed = deploy ? DEPLOY_PLACES.exec(text.slice(deploy.index + deploy[0].length))?.[1] : undefined;
+    const deployPlaces = deploy?.[1] ? [deploy[1]] : (placesNamed?.split(PLACE_SEPARATOR) ?? []);
     const envRule = NO_ENV_TOUCH.exec(text);
     const envTouched = envRule?.[1] ?? envRule?.[2];
     const pinned = PINNED_VERSION.exec(text)?.[1];
@@ -305,14 +327,17 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
         ENVIRONMENT.test(frozen.trim()) &&
         acting.some((c) => new RegExp(`\\b${frozen.trim().slice(0, 4)}`, "i").test(c)) &&
         "the deploy goes where the rule freezes") ||
+      // Twenty-fifth session: as for a deploy rule below, a window says when, not whether ("don't
+      // deploy to production between 09:00 and 17:00" on a plan that ends in a production release, fw-095).
       (input.taskType === "DEPLOY" &&
         envTouched !== undefined &&
+        !WINDOW.test(text) &&
         acting.some((c) => new RegExp(`\\b${envTouched.slice(0, 4)}`, "i").test(c)) &&
         "the deploy goes where the rule forbids") ||
       (deploy &&
         input.taskType === "DEPLOY" &&
         !WINDOW.test(text) &&
-        (!deployTarget || acting.some((c) => c.toLowerCase().includes(deployTarget))) &&
+        (!deployPlaces.length || acting.some((c) => deployPlaces.some((place) => namesPlace(c, place)))) &&
         "the task is a deploy") ||
       (NO_SCHEMA.test(text) &&
         (input.taskType === "DATA_MIGRATION" || acting.some((c) => SCHEMA_CHANGE.test(c))) &&

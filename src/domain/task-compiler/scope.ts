@@ -1,7 +1,7 @@
 // Resource refs the request names (`fs:` paths and globs, `net:` hosts), sorted into allowed
 // and forbidden by the clause they appear in: "don't touch", "leave … alone", "out of scope"
 // and the bullets under an "Out of scope" heading forbid; everything else allows.
-import type { Clause, Span } from "./segment.js";
+import type { Clause, Role, Span } from "./segment.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 
@@ -106,6 +106,13 @@ export interface ScopeRef extends Span {
   restOf?: boolean;
   /** Named as what to read from ("copy the validators from ../common/v.ts into …"): read, not changed. */
   source?: boolean;
+  /**
+   * Named where the request asks for no change: a statement with no verb of change ("the importer
+   * in integrations/toast/ is fine"), or a clause in the background, the rules or quoted data.
+   */
+  described?: boolean;
+  /** Named in the request's first instruction of change (a verb of change, no statement, no rule). */
+  firstAsk?: boolean;
 }
 
 // A ref after a verb of reading and "from" is the source the work reads: "copy X from A into B",
@@ -122,8 +129,25 @@ const NAMED_IN_BRACKETS = /[\w-]\s*\(\s*$/;
 const CHANGE_IN_CLAUSE =
   /\b(?:fix|change|edit|update|modify|write|rewrite|add|remove|delete|rename|move|regenerate|replace|refactor|patch|create|set|bump|upgrade|migrate|convert|clean|drop|format|reformat|generate|make|touch|correct|adjust|split|merge|append|insert|trim|truncate|overwrite|commit)\w*\b/i;
 
+/** Parts of a request that describe, rule or quote: a path named there is not where the ask changes. */
+const AROUND_THE_CHANGE: ReadonlySet<Role> = new Set(["background", "rules", "data"]);
+// Twenty-fifth session: a clause that states how things are opens with its subject or a setting (a
+// determiner, a pronoun, a path, a preposition or subordinator), where an instruction opens with its
+// verb ("map it to tls.client.ja4 in connectors/elastic/src/mapping.rs", el-195; "put them in a new
+// file fw/eps/test/…", dl-118): the closed classes of words a statement can open with, after a
+// label ("Reminder: src/metrology/ is MID-certified", ed-098).
+const describes = (clause: Clause): boolean => clause.role !== undefined && AROUND_THE_CHANGE.has(clause.role);
+const STATEMENT_OPENING =
+  /^[\W\d]*(?:[a-z]\w*(?:\s+\w+){0,3}:\s+)?(?:(?:the|a|an|this|that|these|those|our|my|your|their|its|his|her|all|every|each|both|it|they|we|i|there|he|she|on|in|at|since|when|while|after|before|because|if|as|during)\b|[`'"]?[\w.-]*\/)/i;
+
 const ONLY =
-  /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b/i;
+  /\bonly\s+(?:touch|change|modify|edit|update|write to|work (?:in|on))\b|\b(?:limit|restrict|confine) (?:your |the |all )?changes to\b|\bchanges? only (?:in|to)\b|\bstay (?:within|inside)\b|\bnothing outside\b|\bno (?:changes?|edits?)(?: to (?:any )?files?)? outside\b/i;
+
+// Twenty-fifth session (branch `esc25`): a denial of changes outside a path confines the work to it,
+// as "only touch X" does, and forbids nothing by that name ("don't modify any file outside tests/",
+// hg-082; "no changes to files outside `services/claims-svc/test/`", fr-077; "No changes outside
+// tests/", cd-142; the guide: "a path that is only allowed forbids nothing", con-ok-12).
+const OUTSIDE_BEFORE = /\boutside\s+(?:of\s+)?(?:the\s+)?[`'"]?$/i;
 
 export const forbids = (clause: Clause): boolean => clause.section === "forbidden" || forbiddingWords(clause.text);
 
@@ -239,6 +263,7 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
   const refs: ScopeRef[] = [];
   // Each clause's own FORBID test, once: the pronoun rule reads the next clause's too.
   const forbidding = clauses.map(forbids);
+  let askSeen = false;
   for (const [index, clause] of clauses.entries()) {
     const denied = forbidding[index]! || namedByNextRule(clauses, forbidding, index, text);
     if (denied)
@@ -251,14 +276,21 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
             forbidden: true,
             only: false,
           });
+    // The request's first instruction of change: a clause with a verb of change that states no rule
+    // and describes nothing (readBesideTheChange in compile-steps.ts).
+    const firstAsk: boolean = !askSeen && !denied && !clause.heading && !describes(clause) && CHANGE_IN_CLAUSE.test(clause.text);
+    askSeen ||= firstAsk;
     for (const found of refsIn(clause.text)) {
-      const forbidden =
-        (denied && !insteadAfterDenial(clause.text, found.index) && !sourceAfterDenial(clause.text, found.index)) ||
-        (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(clause.text.slice(0, found.index)));
-      if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
-      const only = !forbidden && ONLY.test(clause.text);
       const before = clause.text.slice(0, found.index);
-      const source = !forbidden && (SOURCE_BEFORE.test(before) || (NAMED_IN_BRACKETS.test(before) && !CHANGE_IN_CLAUSE.test(clause.text)));
+      const confines = denied && OUTSIDE_BEFORE.test(before);
+      const forbidden =
+        (denied && !confines && !insteadAfterDenial(clause.text, found.index) && !sourceAfterDenial(clause.text, found.index)) ||
+        (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(before));
+      if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
+      const only = confines || (!forbidden && ONLY.test(clause.text));
+      const asksNoChange = !forbidden && !CHANGE_IN_CLAUSE.test(clause.text);
+      const source = !forbidden && (SOURCE_BEFORE.test(before) || (NAMED_IN_BRACKETS.test(before) && asksNoChange));
+      const described = !forbidden && !source && (describes(clause) || (asksNoChange && STATEMENT_OPENING.test(clause.text)));
       refs.push({
         ref: forbidden ? asFolder(found.ref) : found.ref,
         start: clause.start + found.index,
@@ -266,6 +298,8 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
         forbidden,
         only,
         ...(source ? { source } : {}),
+        ...(described ? { described } : {}),
+        ...(firstAsk && !forbidden ? { firstAsk } : {}),
         ...(forbidden && REST_OF.test(clause.text.slice(0, found.index)) ? { restOf: true } : {}),
       });
     }
