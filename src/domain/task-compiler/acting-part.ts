@@ -1,7 +1,7 @@
 // What a clause asks to do, for risk (risk.ts reads only the acting part of each clause: work put
 // off, done by hand, said to be unneeded, left alone or forbidden is not the work). Split from
 // risk.ts in the twenty-second session, when its rules passed 400 lines.
-import { isNegated } from "./constraints.js";
+import { isNegated } from "./clause-hardness.js";
 import type { Clause } from "./segment.js";
 
 const CALLERS_OWN_WORK = /\b(?:I'?d do it myself,? but|I'?m (?:stuck|busy|swamped|drowning|tied up|buried) (?:in|with)\b)/i;

@@ -2,13 +2,14 @@
 // is deliberately narrow: a clear request must not be escalated, so a reference only counts as
 // unresolved when nothing in the request identifies what it points at.
 import type { TaskType } from "../../contracts/task-ir.js";
-import { hardnessOf, isNegated, maskQuoted, type ExtractedConstraint } from "./constraints.js";
+import { hardnessOf, isNegated, maskQuoted } from "./clause-hardness.js";
+import type { ExtractedConstraint } from "./constraints.js";
 import { constraintContradictions } from "./contradictions.js";
 import { forbiddenWork } from "./forbidden-work.js";
 import { comparativeIsNoGoal, finishesBy, vagueGoal, withoutBaselines } from "./measures.js";
 import { ANCHOR, VAGUE_CLAUSE } from "./referent-patterns.js";
 import { referenceQuestion, unresolvedReference } from "./referents.js";
-import { refsIn } from "./scope.js";
+import { refsIn } from "./resource-refs.js";
 import { FILLER, isGreeting, spanOf, wordCount, type Clause, type Span } from "./segment.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
 

@@ -5,11 +5,12 @@
 // options of the question. The cues and labels are in type-cues.ts, the main predicates and commit
 // prefixes in type-predicates.ts, the questions that ask for a finding in questions.ts.
 import { TASK_TYPES, type TaskType } from "../../contracts/task-ir.js";
-import { isNegated } from "./constraints.js";
+import { isNegated } from "./clause-hardness.js";
 import { gatedMatchAll, gateFor, mayMatch } from "./literal-gates.js";
 import { kindOfPath } from "./path-kinds.js";
 import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
-import { forbids, refsIn } from "./scope.js";
+import { forbids } from "./forbidding-clauses.js";
+import { refsIn } from "./resource-refs.js";
 import type { Clause, Span } from "./segment.js";
 import { keyedObject } from "./keyed-object.js";
 import type { Classification, Evidence } from "./classification.js";

@@ -16,7 +16,8 @@ import type { AmbiguityLedger } from "./records.js";
 import type { StructuredRequest } from "./request.js";
 import { riskOf } from "./risk.js";
 import { rulesBesideTheAsk } from "./rules-beside-the-ask.js";
-import { covers, extractScope, normalizePath, type ScopeRef } from "./scope.js";
+import { covers, normalizePath } from "./resource-refs.js";
+import { extractScope, type ScopeRef } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
 const RISK_RANK: Record<RiskClass, number> = { UNKNOWN: -1, LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };

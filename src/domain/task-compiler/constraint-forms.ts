@@ -1,4 +1,4 @@
-// Rule forms the older expressions in constraints.ts miss (twelfth session), each read on a clause's
+// Rule forms the older expressions in clause-hardness.ts miss (twelfth session), each read on a clause's
 // masked words (quoted text and code already blanked). They make a clause HARD only; they do not
 // make it negated for the type vote, so what the request asks is read as before.
 

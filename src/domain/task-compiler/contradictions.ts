@@ -4,9 +4,9 @@
 // ask's. Split from ambiguity.ts, which runs it beside the referent and measurability detectors.
 import type { TaskType } from "../../contracts/task-ir.js";
 import type { AmbiguityDraft, DetectionInput } from "./ambiguity.js";
-import { hardnessOf, isNegated, maskQuoted } from "./constraints.js";
+import { hardnessOf, isNegated, maskQuoted } from "./clause-hardness.js";
 import { ruleConflict } from "./rule-conflicts.js";
-import { covers, fsRefsIn, refsIn } from "./scope.js";
+import { covers, fsRefsIn, refsIn } from "./resource-refs.js";
 import { FILLER, spanOf, type Clause } from "./segment.js";
 
 const CHANGE_TYPES: TaskType[] = [

@@ -1,7 +1,7 @@
 // Acceptance criteria: what the caller said must hold when the work is done (must, should, ensure,
 // so that, or anything listed under an "Acceptance criteria" heading). A clause that states a
 // constraint is not also a criterion. Split out of constraints.ts (twenty-second session).
-import { hardnessOf } from "./constraints.js";
+import { hardnessOf } from "./clause-hardness.js";
 import { normalizeText, sentenceCase, type Clause } from "./segment.js";
 
 // Positive obligations: these become acceptance criteria, not constraints.

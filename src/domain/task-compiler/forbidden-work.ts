@@ -4,9 +4,10 @@
 // contradictions.ts in the twelfth session, which re-exports it.
 import type { TaskType } from "../../contracts/task-ir.js";
 import type { AmbiguityDraft, DetectionInput } from "./ambiguity.js";
-import { hardnessOf, isNegated, maskQuoted } from "./constraints.js";
+import { hardnessOf, isNegated, maskQuoted } from "./clause-hardness.js";
 import { kindOfPath } from "./path-kinds.js";
-import { covers, forbids, refsIn } from "./scope.js";
+import { covers, refsIn } from "./resource-refs.js";
+import { forbids } from "./forbidding-clauses.js";
 import { spanOf } from "./segment.js";
 
 // Path segments too generic to name an area of work.

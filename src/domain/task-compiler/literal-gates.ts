@@ -244,7 +244,7 @@ interface SplitAlternation {
 
 // Measured over the corpus's gatedTest calls (eighteenth session): BINDING_FORM (125 alternatives)
 // runs 3.6-5x faster split, HARD_ANYWHERE's phrases 1.9x, referents.ts's "whatever …" hint 2.2x,
-// scope.ts's FORBID (22) 1.4-1.7x, all calls together 1.45x; below ~15 the extra gates and scans
+// forbidding-clauses.ts's FORBID (22) 1.4-1.7x, all calls together 1.45x; below ~15 the extra gates and scans
 // cost what they save (MEASURE's 14, led by an ungated number, ran 3x slower split).
 const MIN_PIECES = 20;
 const splitCache = new WeakMap<RegExp, SplitAlternation | null>();

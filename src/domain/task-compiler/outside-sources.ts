@@ -5,7 +5,7 @@
 // ask itself cannot start without that content.
 
 import { IDENTIFIER, TICKET_KEY } from "./reference-anchors.js";
-import { refsIn } from "./scope.js";
+import { refsIn } from "./resource-refs.js";
 import { FILLER, type Clause } from "./segment.js";
 
 // A thing defined by what someone outside the request said, found or made: "the crash Priya

@@ -7,7 +7,7 @@
 // module's own and read the request from one ReferenceReading; the twenty-second session had
 // made them closures once a request, nine a request, and under tsx each closure made is a
 // defineProperty of its name (with the allocation, ~2% of a short request's time).
-import { maskQuoted } from "./constraints.js";
+import { maskQuoted } from "./clause-hardness.js";
 import {
   DEFINED_ELSEWHERE,
   DEFINED_ELSEWHERE_HINT,
@@ -63,7 +63,7 @@ import {
   UPGRADED_TO,
 } from "./referent-patterns.js";
 import type { ReferenceCandidate } from "./referents.js";
-import { refsIn } from "./scope.js";
+import { refsIn } from "./resource-refs.js";
 import { FILLER, wordCount, type Clause } from "./segment.js";
 import { gatedExec, gatedMatchAll, gatedTest } from "./literal-gates.js";
 

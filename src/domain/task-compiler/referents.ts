@@ -1,13 +1,13 @@
 // Referent resolution (split from ambiguity.ts in the twelfth session): a definite reference
 // needs an antecedent inside the request; what counts as one, and what points outside it.
 import type { AmbiguityDraft } from "./ambiguity.js";
-import { hardnessOf } from "./constraints.js";
+import { hardnessOf } from "./clause-hardness.js";
 import { contentOfTheAsk } from "./outside-sources.js";
 import { readClause, resolved, type ReferenceReading } from "./reference-readers.js";
 import { listedBelow, motiveOnly, shownBelow, writersOwnPart } from "./resolved-references.js";
 import { ANCHOR, VAGUE_CLAUSE } from "./referent-patterns.js";
 import { refersBack } from "./long-requests.js";
-import { refsIn } from "./scope.js";
+import { refsIn } from "./resource-refs.js";
 import { FILLER, isGreeting, wordCount, type Clause } from "./segment.js";
 
 /**

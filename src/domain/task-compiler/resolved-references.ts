@@ -4,7 +4,7 @@
 // one applied in `x-canon.explanations.ambiguity_notes`.
 import { kindOfPath } from "./path-kinds.js";
 import { DOCUMENT } from "./referent-patterns.js";
-import { refsIn } from "./scope.js";
+import { refsIn } from "./resource-refs.js";
 import type { Clause } from "./segment.js";
 
 // "Find out which listener leaks, then write what you found into the incident doc": "you" is the

@@ -6,7 +6,7 @@
 // object, so a rule about a class of files matches the path that belongs to it ("workflow" in
 // .github/workflows/ci.yml). Pure and deterministic.
 import { stem } from "./model/features.js";
-import { covers, fsRefsIn, refsIn } from "./scope.js";
+import { covers, fsRefsIn, refsIn } from "./resource-refs.js";
 
 export interface RuleConflictInput {
   /** The rule's clause, quoted text masked. */

@@ -13,7 +13,7 @@
 // the ask is no plain path (a glob on every file of a kind, bk-073; a test file the request does
 // not place, fe-187).
 import { COMPARATIVE } from "./model/escalation-features.js";
-import { covers } from "./scope.js";
+import { covers } from "./resource-refs.js";
 
 /** The top folder of a plain path ref ("fs:web/order/src/…" → "web"), or null for a glob or a bare file name. */
 function topFolder(ref: string): string | null {

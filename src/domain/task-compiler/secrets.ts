@@ -1,7 +1,7 @@
 // Secrets and history rewrites as risk and privacy both read them (docs/task-labelling.md: a
 // leaked or live credential and a history rewrite are CRITICAL and SECRET). Split out of risk.ts
 // in the twenty-first session, so that each file reads in one sitting.
-import { isNegated, maskQuoted } from "./constraints.js";
+import { isNegated, maskQuoted } from "./clause-hardness.js";
 import { gatedExec } from "./literal-gates.js";
 import type { Matcher } from "./risk.js";
 

@@ -3,7 +3,7 @@
 // request's shape. Shared by the compiler and scripts/train-task-model.ts, so training and use see
 // the same numbers. Pure and deterministic.
 import { hasMeasure } from "../ambiguity.js";
-import { hardnessOf } from "../constraints.js";
+import { hardnessOf } from "../clause-hardness.js";
 import { countMatches, wordCount, type Clause } from "../segment.js";
 
 /** The feature names, in the order of the vector (the generated table lists them too). */
