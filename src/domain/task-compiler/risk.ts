@@ -346,7 +346,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   if (AT_BASE_TYPES.includes(type)) return { value: "MEDIUM", span: null, reason: `${type} work is MEDIUM risk whatever it touches` };
   const acting = clauses.flatMap((clause) => (clause.section === "forbidden" ? [] : actingPart(clause)));
   // Each rule reads every acting clause with its time words blanked, and what it names only as a
-  // model or as a mechanism reused (not-the-work.ts): blanked once, not once per rule.
+  // model, a mechanism reused or a thing left alone (not-the-work.ts): blanked once, not once per rule.
   const unplaced = acting.map((clause) => withoutOtherWork(withoutBackground(clause.text)));
   // Production data rewritten (guide: CRITICAL): the environment is often named once, apart from
   // the verb ("On production, anonymise …", "Plugin registry production DB: merge …").
