@@ -6,7 +6,6 @@
 // prefixes in type-predicates.ts, the questions that ask for a finding in questions.ts.
 import { TASK_TYPES, type TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./clause-hardness.js";
-import { gateSetOf, passingGates } from "./gate-sets.js";
 import { gatedMatchAll, gateFor, mayMatch } from "./literal-gates.js";
 import { kindOfPath } from "./path-kinds.js";
 import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
@@ -57,9 +56,6 @@ const MAX_EVIDENCE = 64;
 const CUE_LIST = (Object.entries(CUES) as [TaskType, Cue[]][]).map(
   ([type, cues]) => [type, cues.map(([pattern, weight]) => [pattern, weight, gateFor(pattern)] as const)] as const,
 );
-// Twenty-sixth session (speed): the cues' gates, in CUE_LIST's order, read together once a clause
-// (gate-sets.ts): each cue's gate was a search of its own, as costly as running the cues that passed.
-const CUE_GATES = gateSetOf(CUE_LIST.flatMap(([, cues]) => cues.map(([, , gate]) => gate)));
 
 // Tied scores are ranked by the types' names as localeCompare orders them, looked up rather than
 // compared: localeCompare asks ICU each time, about 1% of a short request.
@@ -280,14 +276,13 @@ function voteCues(clauses: readonly Clause[], firstSentences: ReadonlySet<number
     const opens = second ? second.index + 1 : Infinity;
     const text = withoutBackground(clause.text);
     const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
-    const passing = passingGates(CUE_GATES, text);
     // Indexed loops: destructuring iterators here allocated a third of classify's garbage.
-    for (let t = 0, k = 0; t < CUE_LIST.length; k += CUE_LIST[t]![1].length, t++) {
+    for (let t = 0; t < CUE_LIST.length; t++) {
       const [type, cues] = CUE_LIST[t]!;
       if (fixing && type === "INVESTIGATE") continue;
       for (let c = 0; c < cues.length; c++) {
-        if (!passing[k + c]) continue;
-        const { 0: pattern, 1: weight } = cues[c]!;
+        const { 0: pattern, 1: weight, 2: gate } = cues[c]!;
+        if (!mayMatch(gate, text)) continue;
         const match = pattern.exec(text);
         if (!match) continue;
         const start = clause.start + match.index;

@@ -77,7 +77,7 @@ const SYMBOL_FREQUENCY = [
 /** A pair's expected frequency, lower for rarer pairs. */
 const pairRarity = (pair: number): number => SYMBOL_FREQUENCY[pair >> 5]! * SYMBOL_FREQUENCY[pair & 31]!;
 
-export interface Indexed {
+interface Indexed {
   lower: string;
   /** Where the text's pair bits start in PAIR_BITS (BITS_PER_TEXT words). */
   bits: number;
@@ -102,8 +102,7 @@ let nextBits = 0;
 let lastText: string | null = null;
 let lastIndexed: Indexed | null = null;
 
-/** The text's lower-cased form and pair bits (cached), or null where it is not all ASCII: no gate may skip it then. */
-export function indexOf(text: string): Indexed | null {
+function indexOf(text: string): Indexed | null {
   if (text === lastText) return lastIndexed;
   let indexed = indexCache.get(text);
   if (indexed === undefined) indexed = indexText(text);
@@ -164,11 +163,6 @@ export function mayMatch(gate: LiteralGate | null, text: string): boolean {
   for (let w = 0; w < words.length; w++) if (pairsPresent(gate, bits, w) && haystack.includes(words[w]!)) return true;
   if (checking) check(gate.pattern, text);
   return false;
-}
-
-/** For a caller that answered a gate itself (gate-sets.ts): a skip the soundness check sees as mayMatch's. */
-export function noteSkipped(gate: LiteralGate, text: string): void {
-  if (checking) check(gate.pattern, text);
 }
 
 const gates = new WeakMap<RegExp, LiteralGate | null>();
