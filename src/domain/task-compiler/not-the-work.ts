@@ -34,8 +34,19 @@ const REUSED_ACCESS = new RegExp(
 // dj-165, a refactor of payout code).
 const NO_CHANGES_TO = /\bno [\w-]+(?: (?:or|and) [\w-]+)? changes?\b(?: (?:in|to|on|for) (?:the )?[\w/.-]+)?/gi;
 
+// Twenty-sixth session (riskA26): a run, close, window or batch named as when the work happens
+// ("before the payroll run on the 24th", ft-158; "can u fix it before the billing run?", ez-019;
+// "Do it after the 4:30pm settlement", fv-140; "Do not deploy between 16:00 and 18:00 UTC; that is
+// the settlement window", dc-014) says when, as "since Friday's deploy" does (classify.ts,
+// BACKGROUND) and as production named only as a later gate sets no risk (docs/task-labelling.md,
+// "risk", twenty-fifth session): the work is what the clause asks around that time, and the money the
+// run moves is someone else's routine. A determiner or a possessive opens the run's name, so "before
+// you run" (an instruction) is not one.
+const RUN_AS_TIME =
+  /\b(?:before|after|once|until|till|during|ahead of|in time for) (?:the|our|their|tonight's|today's|this|next|each|every|[\w-]+'s)(?: [\w/:.-]+){0,3}? (?:runs?|close|settlements?|windows?|cut-?off|batch(?:es)?)\b|\b(?:that|this|it)(?:'s| is| was) (?:the|our)(?: [\w-]+){0,3}? (?:windows?|runs?|close)\b/gi;
+
 const blank = (match: string): string => " ".repeat(match.length);
 
-/** The clause's text with what it names only as a model, a mechanism reused or a thing left alone blanked. */
+/** The clause's text with what it names only as a model, a mechanism reused, a thing left alone or a time blanked. */
 export const withoutOtherWork = (text: string): string =>
-  text.replace(COMPARED_WITH, blank).replace(REUSED_ACCESS, blank).replace(NO_CHANGES_TO, blank);
+  text.replace(COMPARED_WITH, blank).replace(REUSED_ACCESS, blank).replace(NO_CHANGES_TO, blank).replace(RUN_AS_TIME, blank);
