@@ -45,8 +45,23 @@ const NO_CHANGES_TO = /\bno [\w-]+(?: (?:or|and) [\w-]+)? changes?\b(?: (?:in|to
 const RUN_AS_TIME =
   /\b(?:before|after|once|until|till|during|ahead of|in time for) (?:the|our|their|tonight's|today's|this|next|each|every|[\w-]+'s)(?: [\w/:.-]+){0,3}? (?:runs?|close|settlements?|windows?|cut-?off|batch(?:es)?)\b|\b(?:that|this|it)(?:'s| is| was) (?:the|our)(?: [\w-]+){0,3}? (?:windows?|runs?|close)\b/gi;
 
+// Twenty-sixth session (riskA26): another team's routine stated with how often it runs ("Finance
+// reconciles each carrier's invoice against our shipment records once a month", de-155; "Finance
+// reconcile hire invoices against this table every month", fo-150) is a statement of how things are,
+// which the guide calls background (docs/task-labelling.md, twenty-fifth session: "what the team
+// uses, needs, runs or ships"): it says who uses what the work produces, not what the work changes.
+// A team that wants, needs or asks for something states the ask, and one that found or saw
+// something reports a defect: those verbs are left alone.
+const OTHERS_ROUTINE =
+  /^(?:our |the )?(?:finance|accounting|accounts|accountants|auditors|ops|operations|compliance|support|treasury|revenue|[\w-]+ team)(?: team)? (?!(?:wants?|needs?|asks?|asked|says?|said|reports?|reported|found|finds|noticed|notices|sees?|saw|spotted|flagged|gets?|got|is|are|was|were|has|have|had|will|would|can|could|should|must|may|might)\b)[a-z]+ [^.;!?\n]{0,120}?\b(?:(?:once|twice) (?:a|an|per|every) (?:day|week|month|quarter|year)|(?:every|each) (?:day|night|morning|week|month|quarter|year)|daily|nightly|weekly|monthly|quarterly|yearly|annually)\b[^.;!?\n]*/gi;
+
 const blank = (match: string): string => " ".repeat(match.length);
 
-/** The clause's text with what it names only as a model, a mechanism reused, a thing left alone or a time blanked. */
+/** The clause's text with what it names only as a model, a mechanism reused, a thing left alone, a time or another team's routine blanked. */
 export const withoutOtherWork = (text: string): string =>
-  text.replace(COMPARED_WITH, blank).replace(REUSED_ACCESS, blank).replace(NO_CHANGES_TO, blank).replace(RUN_AS_TIME, blank);
+  text
+    .replace(COMPARED_WITH, blank)
+    .replace(REUSED_ACCESS, blank)
+    .replace(NO_CHANGES_TO, blank)
+    .replace(RUN_AS_TIME, blank)
+    .replace(OTHERS_ROUTINE, blank);
