@@ -96,7 +96,15 @@ const headOf = (words: string[]): string[] => {
   return phraseEnd < 0 ? words : words.slice(0, phraseEnd);
 };
 /** Whether the phrase after a money word leaves it the head, or makes it qualify an amount of money. */
-const qualifiesAmount = (phrase: string[]): boolean => phrase.length === 0 || AMOUNT_OF_MONEY.test(phrase.at(-1)!);
+const qualifiesAmount = (phrase: string[]): boolean =>
+  phrase.length === 0 || AMOUNT_OF_MONEY.test(phrase.at(-1)!) || (phrase.length === 1 && MONEY_CODE.test(phrase[0]!));
+// Twenty-sixth session (riskA26): the code named by the money it computes, the money noun right
+// before it ("The rebates code is spaghetti", ge-105; "the royalty logic", "the commission module"),
+// is the code that computes, charges or pays that money (docs/task-labelling.md, "risk": code that
+// computes money is CRITICAL), as "price band code" and "pricing logic" name the code that prices
+// (money-prices.ts, PRICE_SET). Only directly before: a word between names another thing ("the
+// currency formatting code" formats, which the guide's formatting of a price is not money work).
+const MONEY_CODE = /^(?:code|codebase|logic|modules?|maths?|engines?|calculators?)$/i;
 
 /**
  * The first money noun of the lexicon in a text that names money (namesMoney), a phrase of up to

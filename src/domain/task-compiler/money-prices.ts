@@ -41,9 +41,11 @@ export const TIPS =
 // maths", fy-095; "price band code", ga-042; "pricing logic"): a word of the price's own kind may
 // stand between (a band), a function word may not ("the price in the table"). Tried: a price per
 // unit ("the price-per-gram table", fz-122) also reads a price per m² computed for display (eg-172,
-// MEDIUM), so it is left out.
+// MEDIUM), so it is left out. Twenty-sixth session (riskA26): a thing said to be priced as, at or
+// wrongly ("16x20 framed prints priced as 12x16", gc-161) is a price the code sets, as "charged
+// twice" is a charge.
 export const PRICE_SET =
-  /\b(?:pricing|prices?)(?: (?!(?:in|on|of|the|a|an|to|for|and|or|from|at|by|with|is|are)\b)[a-z]+)?[ _-](?:code|logic|maths?|modules?|rules?|engines?|calc\w*|bugs?|service|tables?)\b|\bdynamic pricing\b|\bprice (?:it|them|this|that) at\b|\b(?:new|changed?|set|update|raise|lower) (?:the )?prices?\b/i;
+  /\b(?:pricing|prices?)(?: (?!(?:in|on|of|the|a|an|to|for|and|or|from|at|by|with|is|are)\b)[a-z]+)?[ _-](?:code|logic|maths?|modules?|rules?|engines?|calc\w*|bugs?|service|tables?)\b|\bdynamic pricing\b|\bprice (?:it|them|this|that) at\b|\b(?:new|changed?|set|update|raise|lower) (?:the )?prices?\b|\bpriced (?:as|at|wrong(?:ly)?|incorrectly|twice)\b/i;
 // Twenty-second session: promo codes, and the engine, types and rules that apply them, change what
 // is charged as discounts and coupons do (docs/task-labelling.md, "risk": CRITICAL in 39 of 45
 // change entries): "fix(promos): WELCOME5 applied twice", fp-121; "the promo engine is such

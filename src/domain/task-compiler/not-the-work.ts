@@ -34,8 +34,34 @@ const REUSED_ACCESS = new RegExp(
 // dj-165, a refactor of payout code).
 const NO_CHANGES_TO = /\bno [\w-]+(?: (?:or|and) [\w-]+)? changes?\b(?: (?:in|to|on|for) (?:the )?[\w/.-]+)?/gi;
 
+// Twenty-sixth session (riskA26): a run, close, window or batch named as when the work happens
+// ("before the payroll run on the 24th", ft-158; "can u fix it before the billing run?", ez-019;
+// "Do it after the 4:30pm settlement", fv-140; "Do not deploy between 16:00 and 18:00 UTC; that is
+// the settlement window", dc-014) says when, as "since Friday's deploy" does (classify.ts,
+// BACKGROUND) and as production named only as a later gate sets no risk (docs/task-labelling.md,
+// "risk", twenty-fifth session): the work is what the clause asks around that time, and the money the
+// run moves is someone else's routine. A determiner or a possessive opens the run's name, so "before
+// you run" (an instruction) is not one.
+const RUN_AS_TIME =
+  /\b(?:before|after|once|until|till|during|ahead of|in time for) (?:the|our|their|tonight's|today's|this|next|each|every|[\w-]+'s)(?: [\w/:.-]+){0,3}? (?:runs?|close|settlements?|windows?|cut-?off|batch(?:es)?)\b|\b(?:that|this|it)(?:'s| is| was) (?:the|our)(?: [\w-]+){0,3}? (?:windows?|runs?|close)\b/gi;
+
+// Twenty-sixth session (riskA26): another team's routine stated with how often it runs ("Finance
+// reconciles each carrier's invoice against our shipment records once a month", de-155; "Finance
+// reconcile hire invoices against this table every month", fo-150) is a statement of how things are,
+// which the guide calls background (docs/task-labelling.md, twenty-fifth session: "what the team
+// uses, needs, runs or ships"): it says who uses what the work produces, not what the work changes.
+// A team that wants, needs or asks for something states the ask, and one that found or saw
+// something reports a defect: those verbs are left alone.
+const OTHERS_ROUTINE =
+  /^(?:our |the )?(?:finance|accounting|accounts|accountants|auditors|ops|operations|compliance|support|treasury|revenue|[\w-]+ team)(?: team)? (?!(?:wants?|needs?|asks?|asked|says?|said|reports?|reported|found|finds|noticed|notices|sees?|saw|spotted|flagged|gets?|got|is|are|was|were|has|have|had|will|would|can|could|should|must|may|might)\b)[a-z]+ [^.;!?\n]{0,120}?\b(?:(?:once|twice) (?:a|an|per|every) (?:day|week|month|quarter|year)|(?:every|each) (?:day|night|morning|week|month|quarter|year)|daily|nightly|weekly|monthly|quarterly|yearly|annually)\b[^.;!?\n]*/gi;
+
 const blank = (match: string): string => " ".repeat(match.length);
 
-/** The clause's text with what it names only as a model, a mechanism reused or a thing left alone blanked. */
+/** The clause's text with what it names only as a model, a mechanism reused, a thing left alone, a time or another team's routine blanked. */
 export const withoutOtherWork = (text: string): string =>
-  text.replace(COMPARED_WITH, blank).replace(REUSED_ACCESS, blank).replace(NO_CHANGES_TO, blank);
+  text
+    .replace(COMPARED_WITH, blank)
+    .replace(REUSED_ACCESS, blank)
+    .replace(NO_CHANGES_TO, blank)
+    .replace(RUN_AS_TIME, blank)
+    .replace(OTHERS_ROUTINE, blank);
