@@ -20,8 +20,19 @@ export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text)
 // local history ("overwrite origin/main with hers", "overwrite the remote main"), which is a
 // force-push in other words. Twenty-second session: the history may be named by its repository
 // ("Purge donors.csv … from the donorbook git history", fy-148).
-export const HISTORY_REWRITE =
-  /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?([\w-]+ git |git )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|overwrit(e|ing) (the )?(remote|origin)\b)/i;
+// Twenty-sixth session (riskB26), the guide's rule in the forms writers use for it (every history
+// rewrite CRITICAL and SECRET, "even of a personal branch"; 6 development requests of 6 parts were
+// read below it): the force given after the push ("push it with --force", by-181); a reset to an
+// earlier commit that is pushed, whatever the reset names ("git reset --hard to yesterday's 7e1d0aa
+// and push it", et-002); what past commits carry changed ("Change the author e-mail of all my
+// commits … and push it", ce-200; "rewrite the author e-mail on all commits", di-150); the history
+// named by its repository without "git" ("Rewrite crewlink history", gh-180; "remove it from the
+// repository history", gg-076), while "the order history" or "the chat history" is stored data.
+const PAST_COMMITS_CHANGED = String.raw`(?:rewrit(?:e|ing)|chang(?:e|ing)|amend(?:ing)?|edit(?:ing)?|replac(?:e|ing))\b[^.;]{0,60}?\b(?:of|on|in|across) (?:all|every|each|past|old|earlier|previous|my|our|those|these)(?: [\w-]+)? commits\b`;
+export const HISTORY_REWRITE = new RegExp(
+  String.raw`\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|push(?:es|ed|ing)? (?:it|them|this|that|the [\w-]+) with (?:--force|-f)\b|filter-repo|filter-branch|bfg|rewrit(e|ing) (?:the (?:[\w-]+ )?|(?!the )[\w-]+ )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?([\w-]+ git |git |repo |repository )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|git reset (?:--hard |--soft |--mixed )?(?:[^.;]|\.(?=\S)){0,60}?\bpush|${PAST_COMMITS_CHANGED}|overwrit(e|ing) (the )?(remote|origin)\b)`,
+  "i",
+);
 // For privacy, a history rewrite the request forbids ("Never force-push to main" in quoted repo
 // rules) purges nothing: only one the request asks for makes the material SECRET.
 export const REWRITES_HISTORY: Matcher = { exec: (text) => (isNegated(text) ? null : gatedExec(HISTORY_REWRITE, text)) };
