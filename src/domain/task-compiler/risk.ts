@@ -9,6 +9,7 @@ import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
 import { withoutOtherWork } from "./not-the-work.js";
 import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_THING } from "./removals.js";
+import { NON_PRODUCTION_TARGET, PRODUCTION, PRODUCTION_NOT_TARGET, PRODUCTION_PLACE } from "./production.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -29,34 +30,6 @@ export interface Matcher {
 export type Reason = string | ((match: RegExpExecArray) => string);
 /** Where a rule's words count as the work: a type and clause it raises the risk of (the request's acting clauses beside). */
 type Reaches = (type: TaskType, clause: Clause, acting: Clause[]) => boolean;
-// Sixteenth session: "the live portal db" names production as "prod" does (bk-087, eu-116).
-// Twenty-second session: "prod-like" is a copy, but "in production like last time" / "like we did"
-// compares how the work is done, and production stays the place (bh-077, dv-029: duplicates
-// cleaned up in production, CRITICAL, were read HIGH).
-// Twenty-fourth session (risk24): so does "the live X" as the place the work is done in ("merge the
-// duplicate patients in the live PMR", ga-003: the guide's production named, "the live portal db"),
-// whatever the system is called; "live" qualifying a thing the work makes ("a live preview") is no place.
-const PRODUCTION =
-  /\b(prod|production|live (?:[\w-]+ )?(?:db|database)|(?<=\b(?:in|on|from|into|out of) the )live(?= [a-z]))\b(?![-\w]*\s*(?:like(?!\s+(?:last|we|you|they|i|before|always|usual|the (?:last|way|other))\b)|replica|copy|snapshot|dump|clone)\b)/i;
-// Fourteenth session: a deploy to an environment that is not production moves nobody's money yet:
-// on the development split 90 deploys to staging, UAT or a test cluster are HIGH and none is
-// CRITICAL, whatever they ship ("Promote the payroll-api image to the UAT environment", while
-// the same image promoted to production is CRITICAL). Production named as a target as well
-// ("from staging to production") keeps the raise.
-// Twenty-first session: the environment may carry a region or a name before it ("to eu-staging",
-// fk-043), and production named only to be denied ("Production is NOT part of this ticket. We'll do
-// that in January", fv-156) is no target: both such deploys are HIGH.
-// Twenty-second session: an arrow names the target as "to" does ("deploy: payrun 4.19.0-rc.2 ->
-// staging", fq-164: HIGH).
-const NON_PRODUCTION_TARGET =
-  /(?:\b(?:to|on|in|into|onto)|->|→) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
-// Twenty-fifth session (guide25), the guide's settled row "production named only as a later gate
-// sets no risk" (8 of 8 change entries, 7 writers): "before anything goes to production", "before it
-// goes anywhere near prod" say when the result reaches production after this work and someone else's
-// check; the work itself deploys where it names ("Deploy royalty-engine 2.8.0 to staging, then let
-// Aiko know so she can check the Q3 statements … before anything goes to production", gc-158: HIGH).
-const PRODUCTION_NOT_TARGET =
-  /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |in |into )?(?:the )?prod(?:uction)?\b|\b(?:before|until) (?:it|this|that|anything|they|these|the [\w-]+) (?:goes|go|gets|get|reaches|reach|hits|hit|lands|land|is (?:deployed|promoted|released|shipped)) (?:anywhere near |near |to |in |into |on |onto )?(?:the )?prod(?:uction)?\b/i;
 // Seventeenth session: branches or tags of a money service's repository removed ("Delete the release
 // tags older than v3 on trust-ledger", "deleting all release tags … in the billing repo") change
 // none of its code: HIGH as every other such deletion (the guide: 15 of 15), 4 requests of 4 parts
@@ -93,9 +66,6 @@ const perRequest = (read: (acting: Clause[]) => boolean) => {
     return value;
   };
 };
-// Where stored things are said to be: in production, the live system, or a host or database whose
-// name ends in -prod (not a file such as values-prod.yaml).
-const PRODUCTION_PLACE = String.raw`\b(?:in|from|on|out of) (?:the |our )?(?:prod(?:uction)?|live (?:system|site|environment|db|database)|(?!(?:non|pre)-prod)[\w-]+-prod(?![\w./-]))\b`;
 const IN_PRODUCTION = new RegExp(PRODUCTION_PLACE, "i");
 const placesInProduction = perRequest((acting) => acting.some((clause) => IN_PRODUCTION.test(clause.text)));
 const deploysToProduction = perRequest(
