@@ -31,5 +31,19 @@ export const NON_PRODUCTION_TARGET =
 export const PRODUCTION_NOT_TARGET =
   /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |in |into )?(?:the )?prod(?:uction)?\b|\b(?:before|until) (?:it|this|that|anything|they|these|the [\w-]+) (?:goes|go|gets|get|reaches|reach|hits|hit|lands|land|is (?:deployed|promoted|released|shipped)) (?:anywhere near |near |to |in |into |on |onto )?(?:the )?prod(?:uction)?\b/i;
 // Where stored things are said to be: in production, the live system, or a host or database whose
-// name ends in -prod (not a file such as values-prod.yaml).
-export const PRODUCTION_PLACE = String.raw`\b(?:in|from|on|out of) (?:the |our )?(?:prod(?:uction)?|live (?:system|site|environment|db|database)|(?!(?:non|pre)-prod)[\w-]+-prod(?![\w./-]))\b`;
+// name ends in -prod (not a file such as values-prod.yaml). Twenty-sixth session (riskB26): not a
+// copy of it ("in the prod copy on the QA database qa-pnr-01", fi-006), as PRODUCTION reads.
+export const PRODUCTION_PLACE = String.raw`\b(?:in|from|on|out of) (?:the |our )?(?:prod(?:uction)?|live (?:system|site|environment|db|database)|(?!(?:non|pre)-prod)[\w-]+-prod(?![\w./-]))\b(?! (?:replica|copy|snapshot|dump|clone)s?\b)`;
+// Twenty-sixth session (riskB26): production named as where a copy comes from ("the UAT copy of
+// policy_admin (refreshed from prod last week)", dv-042; "after the nightly prod -> demo copy",
+// dh-077), as what a copy is compared with ("the QA db is Postgres 15, same schema as prod", fi-006),
+// as a later step ("on staging (migration 0087). prod comes later.", ca-127) or denied with a modal
+// ("Prod must not be touched", dv-042) is not where the work is done: the guide's production raises
+// need production as the target ("Production named only as a later gate sets no risk", 8 of 8
+// change entries); a rewrite of a copy is the type's base.
+const PRODUCTION_AS_SOURCE =
+  /\b(?:refresh|cop(?:y|ie)|clon|restor|dump|snapshot|pull|export)\w* (?:[\w-]+ ){0,3}?from (?:the )?prod(?:uction)?\b|\bprod(?:uction)? ?(?:->|→)|\b(?:same [\w-]+ as|like) (?:the )?prod(?:uction)?\b|\bprod(?:uction)? (?:comes |follows )?(?:later|afterwards)\b|\bprod(?:uction)? (?:must|may|should|will|can)(?:n't| not)\b/i;
+/** Whether a clause names production only as denied, the source of a copy or a later step. */
+export const namesProductionOtherwise = (text: string): boolean => PRODUCTION_NOT_TARGET.test(text) || PRODUCTION_AS_SOURCE.test(text);
+/** Whether a clause names production as the place its work is done. */
+export const namesProductionTarget = (text: string): boolean => PRODUCTION.test(text) && !namesProductionOtherwise(text);

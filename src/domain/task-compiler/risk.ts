@@ -9,7 +9,14 @@ import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
 import { withoutOtherWork } from "./not-the-work.js";
 import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_THING } from "./removals.js";
-import { NON_PRODUCTION_TARGET, PRODUCTION, PRODUCTION_NOT_TARGET, PRODUCTION_PLACE } from "./production.js";
+import {
+  namesProductionOtherwise,
+  namesProductionTarget,
+  NON_PRODUCTION_TARGET,
+  PRODUCTION,
+  PRODUCTION_NOT_TARGET,
+  PRODUCTION_PLACE,
+} from "./production.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
@@ -226,6 +233,9 @@ const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
       "i",
     ),
     "may lose production data",
+    // Twenty-sixth session (riskB26): not where production is only the source of the copy worked on
+    // ("in the UAT copy of policy_admin (refreshed from prod last week)", dv-042; production.ts).
+    (_type, clause) => !namesProductionOtherwise(clause.text),
   ],
   [REMOVES_NAMED_BEFORE, "may lose production data", (_type, _clause, acting) => placesInProduction(acting)],
   [PAYMENT_DATA_LOGGED, "writes payment card or bank data to logs"],
@@ -324,9 +334,11 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   // prod", "first in staging and after in production") is HIGH on the development split, 21 of 22
   // (the other changes billing data, which the money rules read), by writers of many parts: a
   // convention the guide does not state yet, reported for it (ep-181, er-107, cf-099, bo-149).
+  // Twenty-sixth session (riskB26): production as the target, not named only as denied, as the source
+  // of a copy or as a later step (production.ts, namesProductionTarget).
   if (
     type === "DATA_MIGRATION" &&
-    acting.some((clause) => PRODUCTION.test(clause.text)) &&
+    acting.some((clause) => namesProductionTarget(clause.text)) &&
     !acting.some((clause) => STAGED_FIRST.exec(clause.text) !== null)
   )
     for (const [i, clause] of acting.entries()) {
