@@ -21,7 +21,7 @@ import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
-import { CREDENTIAL, HISTORY_REWRITE, KEY_ROTATED, SECRET_WORDS } from "./secrets.js";
+import { CREDENTIAL, CREDENTIAL_BY_SERVICE, CREDENTIAL_PUT_OUT, HISTORY_REWRITE, KEY_ROTATED, SECRET_WORDS } from "./secrets.js";
 
 export interface Finding<T> {
   value: T;
@@ -101,7 +101,10 @@ const movesMoney: Reaches = (type, _clause, acting) =>
 // base or at access control's HIGH (fo-144, fn-196, dr-110, eb-055: 26 development requests of 24
 // parts were read CRITICAL, against the guide's two SECRET entries at MEDIUM, bug-03, fresh3-15).
 // Said to be out (SECRET_SHOWN) or to be replaced (SECRET_REPLACED).
-const SECRET_SHOWN = String.raw`leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|screenshots?|a real one|live (?:[\w-]+ )?(?:key|token|secret|password|credential)s?`;
+// Twenty-sixth session (riskB26): also echoed (as printed: "The PyPI API token got echoed in the
+// release job log", cf-020) and said to sit where others read it ("some password is in the repo",
+// bx-154; "one of the buoy vendor passwords is in the repo somewhere", bq-142).
+const SECRET_SHOWN = String.raw`leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|echo(?:es|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|screenshots?|a real one|live (?:[\w-]+ )?(?:key|token|secret|password|credential)s?|(?:is|are) in (?:the |our |a )?(?:public |shared |git )?(?:repo|repository|channel|page source)`;
 const SECRET_REPLACED = String.raw`rotat\w*|revok\w*|purg\w*|re-?key\w*|deactivat\w*`;
 const SECRET_OUT = new RegExp(String.raw`\b(?:${SECRET_SHOWN}|${SECRET_REPLACED})\b`, "i");
 const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcredential[- ]stuffing\b/i.test(clause.text)));
@@ -130,11 +133,13 @@ const PASSWORD_OR_TOKEN = /\b(?:passwords?|passphrases?|passcodes?|(?:access|aut
 const PIN = /\bPINs?\b/;
 const SAID_SHOWN = new RegExp(String.raw`\b(?:${SECRET_SHOWN})\b`, "i");
 const SECRET_SAID_OUT: Matcher = {
-  exec: (text) => (gatedTest(SAID_SHOWN, text) ? (PASSWORD_OR_TOKEN.exec(text) ?? PIN.exec(text)) : null),
+  exec: (text) =>
+    gatedTest(SAID_SHOWN, text) ? (PASSWORD_OR_TOKEN.exec(text) ?? PIN.exec(text) ?? CREDENTIAL_BY_SERVICE.exec(text)) : null,
 };
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
   [SECRET_SAID_OUT, "handles secrets", (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting)],
+  [CREDENTIAL_PUT_OUT, "handles secrets", (_type, _clause, acting) => !routineRotation(acting)],
   // A password or token is a secret the task handles only when something is done to it; not in a
   // request about credential stuffing (below).
   [

@@ -52,3 +52,18 @@ export const KEY_ROTATED: Matcher = { exec: (text) => gatedExec(KEY_OUT, maskQuo
 // handles (3 of 3 such requests INTERNAL: login throttling is access control, HIGH).
 export const SECRET_WORDS =
   /\b((?<!\bnothing )secrets?|(?<![-/])credentials?(?!\/|[- ]stuffing)|(?<!\bper )api[- ]?keys?(?! (?:requests?|traffic|clients?|users?|quotas?|limits?|auth\w*|checks?|validation)\b)|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?)\b/i;
+// Twenty-sixth session (riskB26): the guide's leaked or live credential (CRITICAL and SECRET, 30 of
+// 30) where the credential is named by the service it opens rather than by the word "API" or
+// "access": a token or key after a product's name ("The Mapbox token is hardcoded", bk-027; "our
+// … Google Maps key is visible in the page source", bj-010; "my Globus transfer token", dd-010), or
+// an environment variable named for a token, secret or password ("printed BRISK_CLOUD_ADMIN_TOKEN
+// in plain text", dw-018); risk.ts reads it where the clause says the credential is out. A
+// capital that only opens the sentence ("The key …", "This token …") names no service. Case kept:
+// the capital is what names the service.
+export const CREDENTIAL_BY_SERVICE =
+  /(?<![\w-])(?!(?:The|This|That|These|Those|A|An|Our|Their|Your|My|His|Her|Its|Each|Every|No|Any|It|I|If|When|And|But|So|Please|Also|Then|Now)\b)[A-Z][\w-]*(?: [\w-]+){0,2} (?:tokens?|keys?)\b(?![-\w])|\b[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD)\b/;
+// A key or token that is the object of a verb putting it out ("I think I pasted a key in the
+// channel", bv-061; "someone leaked the key again, rotate it", be-155): the same credential out,
+// whatever service it opens. A determiner before it: "the device push token" is no push.
+export const CREDENTIAL_PUT_OUT =
+  /\b(?:leak(?:ed|s)?|past(?:ed|es)|committed|pushed|echo(?:ed|es)|print(?:ed|s))\b (?:the|a|an|our|that|this|my|their|his|her|its) (?:[\w-]+ ){0,2}?(?:keys?|tokens?)\b(?![-\w])/i;
