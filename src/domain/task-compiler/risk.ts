@@ -9,11 +9,19 @@ import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
 import { withoutOtherWork } from "./not-the-work.js";
 import { DELETION_VERBS, deletesFiles, REMOVES_LISTED_AFTER, REMOVES_NAMED_BEFORE, REMOVES_STORED, STORED_THING } from "./removals.js";
+import {
+  namesProductionOtherwise,
+  namesProductionTarget,
+  NON_PRODUCTION_TARGET,
+  PRODUCTION,
+  PRODUCTION_NOT_TARGET,
+  PRODUCTION_PLACE,
+} from "./production.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
-import { CREDENTIAL, HISTORY_REWRITE, KEY_ROTATED, SECRET_WORDS } from "./secrets.js";
+import { CREDENTIAL, CREDENTIAL_BY_SERVICE, CREDENTIAL_PUT_OUT, HISTORY_REWRITE, KEY_ROTATED, SECRET_WORDS } from "./secrets.js";
 
 export interface Finding<T> {
   value: T;
@@ -29,34 +37,6 @@ export interface Matcher {
 export type Reason = string | ((match: RegExpExecArray) => string);
 /** Where a rule's words count as the work: a type and clause it raises the risk of (the request's acting clauses beside). */
 type Reaches = (type: TaskType, clause: Clause, acting: Clause[]) => boolean;
-// Sixteenth session: "the live portal db" names production as "prod" does (bk-087, eu-116).
-// Twenty-second session: "prod-like" is a copy, but "in production like last time" / "like we did"
-// compares how the work is done, and production stays the place (bh-077, dv-029: duplicates
-// cleaned up in production, CRITICAL, were read HIGH).
-// Twenty-fourth session (risk24): so does "the live X" as the place the work is done in ("merge the
-// duplicate patients in the live PMR", ga-003: the guide's production named, "the live portal db"),
-// whatever the system is called; "live" qualifying a thing the work makes ("a live preview") is no place.
-const PRODUCTION =
-  /\b(prod|production|live (?:[\w-]+ )?(?:db|database)|(?<=\b(?:in|on|from|into|out of) the )live(?= [a-z]))\b(?![-\w]*\s*(?:like(?!\s+(?:last|we|you|they|i|before|always|usual|the (?:last|way|other))\b)|replica|copy|snapshot|dump|clone)\b)/i;
-// Fourteenth session: a deploy to an environment that is not production moves nobody's money yet:
-// on the development split 90 deploys to staging, UAT or a test cluster are HIGH and none is
-// CRITICAL, whatever they ship ("Promote the payroll-api image to the UAT environment", while
-// the same image promoted to production is CRITICAL). Production named as a target as well
-// ("from staging to production") keeps the raise.
-// Twenty-first session: the environment may carry a region or a name before it ("to eu-staging",
-// fk-043), and production named only to be denied ("Production is NOT part of this ticket. We'll do
-// that in January", fv-156) is no target: both such deploys are HIGH.
-// Twenty-second session: an arrow names the target as "to" does ("deploy: payrun 4.19.0-rc.2 ->
-// staging", fq-164: HIGH).
-const NON_PRODUCTION_TARGET =
-  /(?:\b(?:to|on|in|into|onto)|->|→) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|sandbox|qa|test|dev|pre-?prod)\b/i;
-// Twenty-fifth session (guide25), the guide's settled row "production named only as a later gate
-// sets no risk" (8 of 8 change entries, 7 writers): "before anything goes to production", "before it
-// goes anywhere near prod" say when the result reaches production after this work and someone else's
-// check; the work itself deploys where it names ("Deploy royalty-engine 2.8.0 to staging, then let
-// Aiko know so she can check the Q3 statements … before anything goes to production", gc-158: HIGH).
-const PRODUCTION_NOT_TARGET =
-  /\bprod(?:uction)? (?:is|are) not\b|\bnot (?:to |on |in |into )?(?:the )?prod(?:uction)?\b|\b(?:before|until) (?:it|this|that|anything|they|these|the [\w-]+) (?:goes|go|gets|get|reaches|reach|hits|hit|lands|land|is (?:deployed|promoted|released|shipped)) (?:anywhere near |near |to |in |into |on |onto )?(?:the )?prod(?:uction)?\b/i;
 // Seventeenth session: branches or tags of a money service's repository removed ("Delete the release
 // tags older than v3 on trust-ledger", "deleting all release tags … in the billing repo") change
 // none of its code: HIGH as every other such deletion (the guide: 15 of 15), 4 requests of 4 parts
@@ -93,9 +73,6 @@ const perRequest = (read: (acting: Clause[]) => boolean) => {
     return value;
   };
 };
-// Where stored things are said to be: in production, the live system, or a host or database whose
-// name ends in -prod (not a file such as values-prod.yaml).
-const PRODUCTION_PLACE = String.raw`\b(?:in|from|on|out of) (?:the |our )?(?:prod(?:uction)?|live (?:system|site|environment|db|database)|(?!(?:non|pre)-prod)[\w-]+-prod(?![\w./-]))\b`;
 const IN_PRODUCTION = new RegExp(PRODUCTION_PLACE, "i");
 const placesInProduction = perRequest((acting) => acting.some((clause) => IN_PRODUCTION.test(clause.text)));
 const deploysToProduction = perRequest(
@@ -124,7 +101,10 @@ const movesMoney: Reaches = (type, _clause, acting) =>
 // base or at access control's HIGH (fo-144, fn-196, dr-110, eb-055: 26 development requests of 24
 // parts were read CRITICAL, against the guide's two SECRET entries at MEDIUM, bug-03, fresh3-15).
 // Said to be out (SECRET_SHOWN) or to be replaced (SECRET_REPLACED).
-const SECRET_SHOWN = String.raw`leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|screenshots?|a real one|live (?:[\w-]+ )?(?:key|token|secret|password|credential)s?`;
+// Twenty-sixth session (riskB26): also echoed (as printed: "The PyPI API token got echoed in the
+// release job log", cf-020) and said to sit where others read it ("some password is in the repo",
+// bx-154; "one of the buoy vendor passwords is in the repo somewhere", bq-142).
+const SECRET_SHOWN = String.raw`leak\w*|expos(?:e|ed|es|ing|ure)|compromised|committed|pushed|print(?:s|ed)|echo(?:es|ed)|past(?:e|ed)|visible|hard-?coded|(?:plain|clear) ?text|in (?:the )?clear|screenshots?|a real one|live (?:[\w-]+ )?(?:key|token|secret|password|credential)s?|(?:is|are) in (?:the |our |a )?(?:public |shared |git )?(?:repo|repository|channel|page source)`;
 const SECRET_REPLACED = String.raw`rotat\w*|revok\w*|purg\w*|re-?key\w*|deactivat\w*`;
 const SECRET_OUT = new RegExp(String.raw`\b(?:${SECRET_SHOWN}|${SECRET_REPLACED})\b`, "i");
 const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcredential[- ]stuffing\b/i.test(clause.text)));
@@ -153,11 +133,13 @@ const PASSWORD_OR_TOKEN = /\b(?:passwords?|passphrases?|passcodes?|(?:access|aut
 const PIN = /\bPINs?\b/;
 const SAID_SHOWN = new RegExp(String.raw`\b(?:${SECRET_SHOWN})\b`, "i");
 const SECRET_SAID_OUT: Matcher = {
-  exec: (text) => (gatedTest(SAID_SHOWN, text) ? (PASSWORD_OR_TOKEN.exec(text) ?? PIN.exec(text)) : null),
+  exec: (text) =>
+    gatedTest(SAID_SHOWN, text) ? (PASSWORD_OR_TOKEN.exec(text) ?? PIN.exec(text) ?? CREDENTIAL_BY_SERVICE.exec(text)) : null,
 };
 const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
   [SECRET_SAID_OUT, "handles secrets", (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting)],
+  [CREDENTIAL_PUT_OUT, "handles secrets", (_type, _clause, acting) => !routineRotation(acting)],
   // A password or token is a secret the task handles only when something is done to it; not in a
   // request about credential stuffing (below).
   [
@@ -256,6 +238,9 @@ const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
       "i",
     ),
     "may lose production data",
+    // Twenty-sixth session (riskB26): not where production is only the source of the copy worked on
+    // ("in the UAT copy of policy_admin (refreshed from prod last week)", dv-042; production.ts).
+    (_type, clause) => !namesProductionOtherwise(clause.text),
   ],
   [REMOVES_NAMED_BEFORE, "may lose production data", (_type, _clause, acting) => placesInProduction(acting)],
   [PAYMENT_DATA_LOGGED, "writes payment card or bank data to logs"],
@@ -354,9 +339,11 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   // prod", "first in staging and after in production") is HIGH on the development split, 21 of 22
   // (the other changes billing data, which the money rules read), by writers of many parts: a
   // convention the guide does not state yet, reported for it (ep-181, er-107, cf-099, bo-149).
+  // Twenty-sixth session (riskB26): production as the target, not named only as denied, as the source
+  // of a copy or as a later step (production.ts, namesProductionTarget).
   if (
     type === "DATA_MIGRATION" &&
-    acting.some((clause) => PRODUCTION.test(clause.text)) &&
+    acting.some((clause) => namesProductionTarget(clause.text)) &&
     !acting.some((clause) => STAGED_FIRST.exec(clause.text) !== null)
   )
     for (const [i, clause] of acting.entries()) {

@@ -20,8 +20,19 @@ export const CREDENTIAL: Matcher = { exec: (text) => (CREDENTIAL_HINT.test(text)
 // local history ("overwrite origin/main with hers", "overwrite the remote main"), which is a
 // force-push in other words. Twenty-second session: the history may be named by its repository
 // ("Purge donors.csv … from the donorbook git history", fy-148).
-export const HISTORY_REWRITE =
-  /\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|filter-repo|filter-branch|bfg|rewrit(e|ing) (the )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?([\w-]+ git |git )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|overwrit(e|ing) (the )?(remote|origin)\b)/i;
+// Twenty-sixth session (riskB26), the guide's rule in the forms writers use for it (every history
+// rewrite CRITICAL and SECRET, "even of a personal branch"; 6 development requests of 6 parts were
+// read below it): the force given after the push ("push it with --force", by-181); a reset to an
+// earlier commit that is pushed, whatever the reset names ("git reset --hard to yesterday's 7e1d0aa
+// and push it", et-002); what past commits carry changed ("Change the author e-mail of all my
+// commits … and push it", ce-200; "rewrite the author e-mail on all commits", di-150); the history
+// named by its repository without "git" ("Rewrite crewlink history", gh-180; "remove it from the
+// repository history", gg-076), while "the order history" or "the chat history" is stored data.
+const PAST_COMMITS_CHANGED = String.raw`(?:rewrit(?:e|ing)|chang(?:e|ing)|amend(?:ing)?|edit(?:ing)?|replac(?:e|ing))\b[^.;]{0,60}?\b(?:of|on|in|across) (?:all|every|each|past|old|earlier|previous|my|our|those|these)(?: [\w-]+)? commits\b`;
+export const HISTORY_REWRITE = new RegExp(
+  String.raw`\b(force[- ]push(ing|ed)?|push (--force|-f)\b|push --force-with-lease|push(?:es|ed|ing)? (?:it|them|this|that|the [\w-]+) with (?:--force|-f)\b|filter-repo|filter-branch|bfg|rewrit(e|ing) (?:the (?:[\w-]+ )?|(?!the )[\w-]+ )?(git )?history|((purge|strip|remove)\b[^.;]{0,60}?\b)?(out of |from )(the )?((entire|whole|full) )?([\w-]+ git |git |repo |repository )?history|reset (main|master|develop|the \w+ branch)\b(?:[^.;]|\.(?=\S))*\bpush|git reset (?:--hard |--soft |--mixed )?(?:[^.;]|\.(?=\S)){0,60}?\bpush|${PAST_COMMITS_CHANGED}|overwrit(e|ing) (the )?(remote|origin)\b)`,
+  "i",
+);
 // For privacy, a history rewrite the request forbids ("Never force-push to main" in quoted repo
 // rules) purges nothing: only one the request asks for makes the material SECRET.
 export const REWRITES_HISTORY: Matcher = { exec: (text) => (isNegated(text) ? null : gatedExec(HISTORY_REWRITE, text)) };
@@ -41,3 +52,18 @@ export const KEY_ROTATED: Matcher = { exec: (text) => gatedExec(KEY_OUT, maskQuo
 // handles (3 of 3 such requests INTERNAL: login throttling is access control, HIGH).
 export const SECRET_WORDS =
   /\b((?<!\bnothing )secrets?|(?<![-/])credentials?(?!\/|[- ]stuffing)|(?<!\bper )api[- ]?keys?(?! (?:requests?|traffic|clients?|users?|quotas?|limits?|auth\w*|checks?|validation)\b)|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?)\b/i;
+// Twenty-sixth session (riskB26): the guide's leaked or live credential (CRITICAL and SECRET, 30 of
+// 30) where the credential is named by the service it opens rather than by the word "API" or
+// "access": a token or key after a product's name ("The Mapbox token is hardcoded", bk-027; "our
+// … Google Maps key is visible in the page source", bj-010; "my Globus transfer token", dd-010), or
+// an environment variable named for a token, secret or password ("printed BRISK_CLOUD_ADMIN_TOKEN
+// in plain text", dw-018); risk.ts reads it where the clause says the credential is out. A
+// capital that only opens the sentence ("The key …", "This token …") names no service. Case kept:
+// the capital is what names the service.
+export const CREDENTIAL_BY_SERVICE =
+  /(?<![\w-])(?!(?:The|This|That|These|Those|A|An|Our|Their|Your|My|His|Her|Its|Each|Every|No|Any|It|I|If|When|And|But|So|Please|Also|Then|Now)\b)[A-Z][\w-]*(?: [\w-]+){0,2} (?:tokens?|keys?)\b(?![-\w])|\b[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD)\b/;
+// A key or token that is the object of a verb putting it out ("I think I pasted a key in the
+// channel", bv-061; "someone leaked the key again, rotate it", be-155): the same credential out,
+// whatever service it opens. A determiner before it: "the device push token" is no push.
+export const CREDENTIAL_PUT_OUT =
+  /\b(?:leak(?:ed|s)?|past(?:ed|es)|committed|pushed|echo(?:ed|es)|print(?:ed|s))\b (?:the|a|an|our|that|this|my|their|his|her|its) (?:[\w-]+ ){0,2}?(?:keys?|tokens?)\b(?![-\w])/i;
