@@ -8,6 +8,7 @@
 import type { Clause } from "./segment.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
+import { awaitsAPersonsApproval } from "./approval-gates.js";
 import { REFS_CACHE_LIMIT, refsIn, type FoundRef } from "./resource-refs.js";
 
 // A clause forbids when the agent's action on what it names is negated: "don't touch X", a clause
@@ -85,7 +86,8 @@ function forbiddingWords(text: string): boolean {
   if (forbidsCache.size >= REFS_CACHE_LIMIT) forbidsCache.clear();
   // Emphasis inside a rule ("**Do not** touch /etc/pgbouncer/userlist.txt") is markup, not words.
   const plain = text.includes("**") ? text.replace(/\*\*/g, "") : text;
-  const found = gatedTest(FORBID, plain) || gatedTest(FORBID_PHRASE, plain);
+  // Twenty-sixth session: a denial held until a person approves forbids nothing (approval-gates.ts).
+  const found = (gatedTest(FORBID, plain) || gatedTest(FORBID_PHRASE, plain)) && !awaitsAPersonsApproval(plain);
   forbidsCache.set(text, found);
   return found;
 }
