@@ -12,9 +12,11 @@
 // signs off", "without QG4 sign-off", "without platform approval", "until the auditors sign off
 // the year end") is a standing rule of the organisation, and its 9 sentences are all labelled HARD,
 // so only the caller (I, we, my, our) or a person named by a capitalised first name counts here.
-const CALLERS_APPROVAL = String.raw`(?:I|we)(?:'ve|'d| have| had)?\s+(?:say|said|sign|signed|approve|approved|ok|okay|okayed|give|gave|given|confirm|confirmed)\b`;
+// Confirming is no approval: "Don't go beyond 5% until I confirm the battery numbers look fine"
+// (bg-092) holds a limit until a fact is known, and its limit is HARD.
+const CALLERS_APPROVAL = String.raw`(?:I|we)(?:'ve|'d| have| had)?\s+(?:say|said|sign|signed|approve|approved|ok|okay|okayed|give|gave|given)\b`;
 const POSSESSED_APPROVAL = String.raw`(?:my|our|[A-Z][a-z]+['’]s)\s+(?:explicit\s+|written\s+)?(?:sign-?off|approval|go-?ahead|ok(?:ay)?|green light)\b`;
-const NAMED_APPROVER = String.raw`[A-Z][a-z]+\s+(?:has\s+|have\s+)?(?:(?:signs?|signed)\s+(?:it\s+|this\s+|them\s+)?off|approves|has approved|says so|says go|gives the go-?ahead|confirms|has confirmed|OKs)\b`;
+const NAMED_APPROVER = String.raw`[A-Z][a-z]+\s+(?:has\s+|have\s+)?(?:(?:signs?|signed)\s+(?:it\s+|this\s+|them\s+)?off|approves|has approved|says so|says go|gives the go-?ahead|OKs)\b`;
 const PERSONS_APPROVAL = new RegExp(
   String.raw`\b(?:[Uu]ntil|[Tt]ill|[Uu]nless|[Ww]ithout|[Bb]efore)\s+(?:${CALLERS_APPROVAL}|${POSSESSED_APPROVAL}|${NAMED_APPROVER})`,
 );

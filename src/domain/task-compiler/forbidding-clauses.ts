@@ -149,6 +149,15 @@ export function sourceAfterDenial(text: string, at: number): boolean {
   return MADE_FROM.test(part) && !forbiddingWords(part);
 }
 
+// Twenty-sixth session (branch `esc26`): a denied contact forbids whom it reaches, not where it
+// starts: "envelope created through services/esign-bridge (no direct calls to the provider from
+// apps/web)" (fa-022) keeps the provider away from code in apps/web, the folder the feature is built
+// in; the tenth session's "no calls from the app to X" forbids X alone. A path after "from" in a
+// clause denying calls, requests, traffic, access or connections is their origin, left open.
+const ORIGIN_OF_CONTACT =
+  /\b(?:calls?|calling|requests?|traffic|access(?:ing)?|connections?|connect(?:ing)?)\b[^;]{0,60}?\bfrom\s+[`'"]?$/i;
+export const originOfDeniedContact = (text: string, at: number): boolean => ORIGIN_OF_CONTACT.test(text.slice(Math.max(0, at - 120), at));
+
 // Twenty-third session: "leave <machine> alone" forbids it as "leave <path> alone" does ("Leave
 // dc1-print-05 alone, it runs the legacy Citizen printers", fs-181).
 // Seventeenth session: a machine known by its bare name, without a domain ("don't touch
