@@ -10,6 +10,7 @@ import { gatedExec, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { closesLetter, describesWithNever, stopsOnCondition, withoutImpossibility } from "./not-rules.js";
 import { LEAD } from "./keep-rules.js";
+import { awaitsAPersonsApproval } from "./approval-gates.js";
 
 // Sixteenth session: "never" before an irregular participle describes ("Never shown in the KYC
 // panel"), as before an "-ed" form (a third-person "-s" is no sign: "never names or addresses").
@@ -174,6 +175,8 @@ function hardnessOfText(clause: Clause): Hardness | null {
   // (literal-gates.ts), which skip only texts an expression cannot match: every clause is read here.
   if (gatedTest(ERROR_LINE, clause.text)) return null;
   const text = withoutImpossibility(unmarked(maskQuoted(clause.text)));
+  // Twenty-sixth session: a denial held until a person approves is a gate, no rule (approval-gates.ts).
+  if (awaitsAPersonsApproval(text)) return null;
   if (describesWithNever(text)) return null;
   if (gatedTest(SOFT, text)) {
     // Nineteenth session: "rather than" hedges nothing (fourteenth session); a clause that binds by

@@ -8,6 +8,7 @@
 import type { Clause } from "./segment.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
+import { awaitsAPersonsApproval } from "./approval-gates.js";
 import { REFS_CACHE_LIMIT, refsIn, type FoundRef } from "./resource-refs.js";
 
 // A clause forbids when the agent's action on what it names is negated: "don't touch X", a clause
@@ -85,7 +86,8 @@ function forbiddingWords(text: string): boolean {
   if (forbidsCache.size >= REFS_CACHE_LIMIT) forbidsCache.clear();
   // Emphasis inside a rule ("**Do not** touch /etc/pgbouncer/userlist.txt") is markup, not words.
   const plain = text.includes("**") ? text.replace(/\*\*/g, "") : text;
-  const found = gatedTest(FORBID, plain) || gatedTest(FORBID_PHRASE, plain);
+  // Twenty-sixth session: a denial held until a person approves forbids nothing (approval-gates.ts).
+  const found = (gatedTest(FORBID, plain) || gatedTest(FORBID_PHRASE, plain)) && !awaitsAPersonsApproval(plain);
   forbidsCache.set(text, found);
   return found;
 }
@@ -146,6 +148,15 @@ export function sourceAfterDenial(text: string, at: number): boolean {
   const part = text.slice(comma + 1, at);
   return MADE_FROM.test(part) && !forbiddingWords(part);
 }
+
+// Twenty-sixth session (branch `esc26`): a denied contact forbids whom it reaches, not where it
+// starts: "envelope created through services/esign-bridge (no direct calls to the provider from
+// apps/web)" (fa-022) keeps the provider away from code in apps/web, the folder the feature is built
+// in; the tenth session's "no calls from the app to X" forbids X alone. A path after "from" in a
+// clause denying calls, requests, traffic, access or connections is their origin, left open.
+const ORIGIN_OF_CONTACT =
+  /\b(?:calls?|calling|requests?|traffic|access(?:ing)?|connections?|connect(?:ing)?)\b[^;]{0,60}?\bfrom\s+[`'"]?$/i;
+export const originOfDeniedContact = (text: string, at: number): boolean => ORIGIN_OF_CONTACT.test(text.slice(Math.max(0, at - 120), at));
 
 // Twenty-third session: "leave <machine> alone" forbids it as "leave <path> alone" does ("Leave
 // dc1-print-05 alone, it runs the legacy Citizen printers", fs-181).

@@ -2,6 +2,7 @@
 // the caller to be consulted (modeOfText), else the risk's gate (modeOfRisk). Split from risk.ts in
 // the twentieth session.
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
+import { personsApprovalGate } from "./approval-gates.js";
 import { gatedExec } from "./literal-gates.js";
 import { spanIn, type Finding } from "./risk.js";
 import type { Clause } from "./segment.js";
@@ -91,7 +92,7 @@ const LANDS_AFTER_APPROVAL =
 function consultation(clause: Clause): RegExpExecArray | null {
   // Twenty-fifth session (speed): run behind its literal gate (literal-gates.ts), which skips only texts the expression cannot match:
   // most clauses hold none of its words, and it was the costliest expression a short request ran ungated.
-  const match = gatedExec(CONSULT, clause.text) ?? gatedExec(LANDS_AFTER_APPROVAL, clause.text);
+  const match = gatedExec(CONSULT, clause.text) ?? gatedExec(LANDS_AFTER_APPROVAL, clause.text) ?? personsApprovalGate(clause.text);
   return match && !WAIVED.test(clause.text.slice(0, match.index)) ? match : null;
 }
 

@@ -43,7 +43,12 @@ const locatedAfter = (after: string): boolean =>
 // goes ("put the row counts in the ticket", "post the status on this ticket"), not what it needs.
 const BARE_TOOL = /^(?:in|on)\s+(?:slack|jira|notion|confluence|teams)$/i;
 const POSTED_TO = /^(?:in|on)\s+(?:the|this|our)\s+(?:ticket|thread|issue|channel|card)$/i;
-const POSTING = /\b(?:post|posts|posted|put|add|leave|write|paste|drop|attach|share|report|comment|note|record)\b[^.;:!?]*$/i;
+// Twenty-sixth session (branch `esc26`): replying there is posting there ("Reply on the ticket with row
+// counts before and after", fw-034; "Reply in this thread", fr-016), and what the product shows or
+// prints on a ticket or card puts it there ("30% surcharge on the unit price, shown on the ticket and
+// on the statement", gg-109): the place the output goes, which the work needs nothing from.
+const POSTING =
+  /\b(?:post|posts|posted|put|add|leave|write|paste|drop|attach|share|report|comment|note|record|reply|respond|answer|shown|printed|displayed)\b[^.;:!?]*$/i;
 // Fourteenth session: a tool whose name is also a common word is the tool only when written as a
 // name ("jobs of teams over their quota" is a plural, "ask in Teams" the tool).
 const COMMON_WORD_TOOL = /\s(?:teams|notion)$/;

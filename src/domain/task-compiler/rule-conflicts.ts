@@ -159,8 +159,13 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
   if (!objectWords.size && !objectPaths.length) return false;
   // "the other runbooks": the rule itself sets the ask's thing apart.
   if (/\b(?:the )?(?:other|remaining|rest of)\b/i.test(forbidden.object)) return false;
+  const subset = subsetOf(forbidden.object);
   for (const clause of acting) {
     if (existingOnly && /\bnew\b/i.test(clause)) continue;
+    if (subset.size && excludesSubset(clause, subset)) {
+      notes?.push(`"${forbidden.object.trim()}" is a subset the ask's own condition leaves out`);
+      continue;
+    }
     if (qualified && (!new RegExp(`\\b${qualified}\\b`, "i").test(clause) || /\bnot (?:exported|public)\b|\bprivate\b/i.test(clause)))
       continue;
     for (const match of clause.matchAll(ASK_VERB)) {
@@ -188,6 +193,25 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
     }
   }
   return false;
+}
+
+// Twenty-sixth session (branch `esc26`): a rule about a subset ("Members with a protected pension
+// age must not be touched", ft-134) binds only an ask that reaches that subset; one whose own
+// condition leaves it out ("set min_pension_age = 57 … where … protected_pension_age is NULL", "for
+// members without a protected pension age") changes the others, as "the other runbooks" sets the
+// ask's thing apart (the guide: a rule scoped elsewhere is clear, con-ok-01). The subset is what the
+// rule's object is qualified by after "with", "who have" or "whose"; the ask leaves it out where
+// those words are the name said to be empty or follow "without", "with no", "excluding", "except".
+const SUBSET = /\b(?:with|who have|whose|that have)\s+(?:an?\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})/i;
+const EMPTY_NAME = /\b([a-z][a-z0-9_]*)\s+(?:is\s+null|is\s+not\s+set|is\s+empty|=\s*null)\b/gi;
+const LEFT_OUT = /\b(?:without|with no|excluding|except(?: for)?)\s+([^.;,]{1,60})/gi;
+const subsetOf = (object: string): Set<string> => wordsOf(SUBSET.exec(object)?.[1] ?? "");
+function excludesSubset(clause: string, subset: Set<string>): boolean {
+  const covers = (words: string) => {
+    const found = wordsOf(words.replace(/_/g, " "));
+    return [...subset].every((w) => found.has(w));
+  };
+  return [...clause.matchAll(EMPTY_NAME)].some((m) => covers(m[1]!)) || [...clause.matchAll(LEFT_OUT)].some((m) => covers(m[1]!));
 }
 
 // Thirteenth session: "create listings_v8, reindex from Postgres": what follows "from" is the source

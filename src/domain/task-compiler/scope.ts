@@ -13,6 +13,7 @@ import {
   insteadAfterDenial,
   machinesIn,
   namedByNextRule,
+  originOfDeniedContact,
   sourceAfterDenial,
 } from "./forbidding-clauses.js";
 import { forgetFoundRefs, refsIn } from "./resource-refs.js";
@@ -103,7 +104,11 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
       const before = clause.text.slice(0, found.index);
       const confines = denied && OUTSIDE_BEFORE.test(before);
       const forbidden =
-        (denied && !confines && !insteadAfterDenial(clause.text, found.index) && !sourceAfterDenial(clause.text, found.index)) ||
+        (denied &&
+          !confines &&
+          !insteadAfterDenial(clause.text, found.index) &&
+          !sourceAfterDenial(clause.text, found.index) &&
+          !originOfDeniedContact(clause.text, found.index)) ||
         (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(before));
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = confines || (!forbidden && ONLY.test(clause.text));
