@@ -9,6 +9,7 @@ import {
   ACCEPTANCE_INVARIANCE,
   BARE_DENIAL,
   RULE_SOURCE_ALONE,
+  RULE_SOURCE_LABEL,
   RULE_DOCUMENT_LABEL,
   RULES_LIST_LABEL,
   TRAILING_DENIAL,
@@ -22,7 +23,7 @@ import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } fro
 import { invarianceListHead } from "./invariance-lists.js";
 import { quotationReader, stopsOnCondition } from "./not-rules.js";
 import { KEEP, KEEP_EXISTING, KEEP_RULE, KEEP_SAFEGUARD, KEEP_WORKING, keepsNamedThing, LEAD, TRAILING_KEPT } from "./keep-rules.js";
-import { joinedFrom, type RuleAt } from "./rule-joins.js";
+import { CONTINUED_NEVER, joinedFrom, type RuleAt } from "./rule-joins.js";
 
 export interface ExtractedConstraint {
   clause: Clause;
@@ -44,6 +45,8 @@ const FORBIDS = new RegExp(
 );
 
 const QUOTE_LINE = /^>/;
+// An obligation's modal, which a continuing denial shares (CONTINUED_NEVER above).
+const OBLIGATION = /\b(?:must|has to|have to|shall)\b/i;
 // The words by which a clause under a rules heading states a rule of its own (nineteenth session).
 const RULE_WORD =
   /\b(?:must|should|shall|has to|have to|needs? to|may|can(?:not)?|no|not|never|nothing|none|nobody|only|stays?|remains?|keep|frozen|locked)\b|n't\b/i;
@@ -166,6 +169,21 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       previous.clause.sentence === clause.sentence &&
       !clause.code &&
       (KEEP.test(clause.text) || SHORT_DENIAL.test(unmarked(maskQuoted(clause.text))))
+    )
+      hardness = "HARD";
+    // Twenty-sixth session (hard26): a passive "never" that continues the clause before it in its
+    // sentence (rule-joins.ts, CONTINUED_NEVER) binds where that clause does: a rule ("The PIN is
+    // never stored in clear and never written to logs", gf-181), an obligation ("… must be marked as
+    // reruns and never sent to the member", ft-085) or a line under a label naming a rule's source
+    // ("House rule: the audit log is kept for 10 years and never deleted", hj-180). After a
+    // description it describes ("`starts_at` is stored in UTC and never converted", ee-153; "was
+    // added … and never removed", eo-065: no rule in the labels).
+    if (
+      !hardness &&
+      !clause.code &&
+      previous?.clause.sentence === clause.sentence &&
+      CONTINUED_NEVER.test(maskQuoted(clause.text)) &&
+      (previous.hardness === "HARD" || OBLIGATION.test(previous.clause.text) || gatedTest(RULE_SOURCE_LABEL, previous.clause.text))
     )
       hardness = "HARD";
     // Read last, so that a clause another rule makes HARD whole keeps its one constraint.

@@ -45,8 +45,13 @@ export const KEEP_EXISTING = new RegExp(
 // the ask before it. Fifteenth session: "You must keep local login as a fallback" is the same rule,
 // and a place named after a new subject ("…, the hall TVs show it in an iframe") is the reason's,
 // not where the kept thing is put.
+// Twenty-sixth session (hard26): the new subject may be a noun with "other" ("…, three other services
+// import this file", da-102) and a second rule after a comma ("…, no switch to the /pure import",
+// dh-166) is not the keep's own words either: neither is read for the exclusions. (The next step after
+// ", then" was tried and left: "Keep the same output formats, then remove moment …", dh-149, would
+// be found, but its rule's text then holds the removal, which contradictions.ts reads as a ban.)
 export const KEEP_RULE = new RegExp(
-  `${LEAD}(?:(?:you|we)\\s+must\\s+|must\\s+)?(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for|working|going|on)\\s|(?:it|the tone|the language|the wording|the text)\\s+(?:in\\s+)?(?:short|shorter|simple|brief|friendly|non-technical|technical|concise|readable|plain|light|casual|formal|polite|neutral|clear)\\b)(?!(?:(?!\\b(?:so|because|since)\\s|,\\s+(?:(?:we|they|i|it|he|she)(?:'\\w+)?|other\\s+\\w+)\\s)[^;])*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|lower|higher|older|newer|most recent|one (?:row|record|entry|copy)|in sync|up to date|in mind|working|delete|remove|drop|move|import)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?!(?:(?!,\\s+(?:we|they|i|it|he|she|the)\\s)[^;])*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
+  `${LEAD}(?:(?:you|we)\\s+must\\s+|must\\s+)?(?:keep|preserve|retain)\\s+(?!(?:a|an|only|it for|working|going|on)\\s|(?:it|the tone|the language|the wording|the text)\\s+(?:in\\s+)?(?:short|shorter|simple|brief|friendly|non-technical|technical|concise|readable|plain|light|casual|formal|polite|neutral|clear)\\b)(?!(?:(?!\\b(?:so|because|since)\\s|,\\s+(?:(?:we|they|i|it|he|she|no|not|never)(?:'\\w+)?|(?:[\\w-]{1,20}\\s+)?other\\s+\\w+)\\s)[^;])*(?:\\?\\s*$|\\b(?:new|lowest|highest|oldest|newest|latest|earliest|lower|higher|older|newer|most recent|one (?:row|record|entry|copy)|in sync|up to date|in mind|working|delete|remove|drop|move|import)\\b|\\b(?:under|below|within|less than|at most|over|above)\\s+\\d))(?!(?:(?!,\\s+(?:we|they|i|it|he|she|the)\\s)[^;])*\\b(?:in|on|at|under|inside|into|within)\\s+(?:the\\s+)?(?:[\\w./-]+\\/|memory|sqlite|cache|redis|a |an |hot |cold ))`,
   "i",
 );
 
@@ -73,14 +78,19 @@ export const KEEP_WORKING = new RegExp(
 // settled row counts. The noun must end its phrase (punctuation, the clause's end or a function
 // word after it), so that "buyers keep their premium rewards" (fx-186, a defect) is not read.
 const VALUE = String.raw`(?:prices?|pricing|rates?|fees?|tariffs?|premiums?|discounts?|amounts?|totals?|limits?|terms)`;
-const PHRASE_END = String.raw`(?=\s*(?:[.,;:!)]|$)|\s+(?:through|for|until|as|on|in|at|from|and|but|so|when|after|before|unless|while|via|with|per)\b)`;
+const PHRASE_END = String.raw`(?=\s*(?:[.,;:!()]|$)|\s+(?:through|for|until|as|on|in|at|from|and|but|so|when|after|before|unless|while|via|with|per|though|they|we|you|that|which|who)\b)`;
 
+// Twenty-sixth session (hard26): the noun ends its phrase before a bracket, "though" or a relative
+// clause's pronoun as before a function word ("Members on frozen rates keep their price (flag
+// price_frozen = true …)", "Tickets already booked in keep the price they were quoted", "Bookings
+// already paid keep the old price though, …": gd-173, ge-054, gf-131), and "his", "her", "our" and
+// "your" own a kept price as "its" and "their" do.
 // A price or amount kept by the things beside the change, in the present tense and without "must":
 // "Existing quotes keep their old price" (fz-132), "Anything not on the sheet keeps its 2026 price"
 // (fv-188), "quotes already sent with those fabrics keep their price" (ga-195), "Tasking orders keep
 // full price" (gc-062). Read with the other rule forms (rule-phrasings.ts), on a clause's masked
 // words. The participle ("…, keeping their current price") rides on the ask: TRAILING_KEPT below.
-export const KEPT_VALUE = String.raw`\b(?:keeps?|stays?|remains?)\s+(?:(?:at|on)\s+)?(?:(?:its|their|the)\s+)?(?:(?:old|current|existing|original|previous|present|today'?s|\d{4}|same|agreed|quoted|full)\s+)?${VALUE}\b${PHRASE_END}`;
+export const KEPT_VALUE = String.raw`\b(?:keeps?|stays?|remains?)\s+(?:(?:at|on)\s+)?(?:(?:its|their|the|his|her|our|your)\s+)?(?:(?:old|current|existing|original|previous|present|today'?s|\d{4}|same|agreed|quoted|full)\s+)?${VALUE}\b${PHRASE_END}`;
 
 // "must keep" before anything the work holds as it is, a name, a value or an output ("go.mod must
 // keep `go 1.21`", cf-084; "public API must keep siteId", ga-094; "must keep same JSON output",

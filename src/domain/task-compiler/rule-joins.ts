@@ -31,6 +31,16 @@ import type { Clause } from "./segment.js";
 const LEANING_DENIAL =
   /^(?:(?:and|so|please|but)\s+)*(?:(?:don'?t|do not|never)\s+(?:\w+\s+){1,2}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|no\s+(?:changes?|edits?|commits?|modifications?)\s+(?:to|in)\s+(?:it|them)(?:\s+\w+){0,3}|(?:nobody|no one)(?:\s+else)?\s+(?:\w+\s+){1,3}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:don'?t|do not)\s+\w+|(?:never|not)\s+(?:by|in|on|at|from|via|with|two|twice|again|before|after|\d+)\b[^,;]{0,30}|never\s+[a-z]+ed\s+(?:in|by|on|from|into|at|outside)\b[^,;]{0,30}|(?:never|not)\s+(?:'[^',;]{1,30}'|"[^",;]{1,30}"))\s*[.!)]*$/i;
 const DENIAL_OPEN = /^(?:(?:and|but|please)\s+)*(?:no|not|never|nothing|don'?t|do not)\b/i;
+// Twenty-sixth session (hard26): the passive "never" after "and" as after a comma. "X is kept for 10
+// years and never deleted", "The PIN is never stored in clear and never written to logs", "Quotes
+// produced with `--as-at` must be marked as reruns and never sent to the member" (hj-180, gf-181,
+// ft-085): the denial's subject is the clause before's, so it says nothing alone and is shown with
+// that clause, as ", never recalculated in the portal" is (the guide's prohibition, quoted whole by
+// its writers). An irregular participle is read as an "-ed" one, and the place or agent after it may
+// be left out. Whether it binds is read in constraints.ts (it binds only beside a rule).
+export const CONTINUED_NEVER =
+  /^(?:and\s+)?never\s+(?:[a-z]+ed|written|sent|shown|kept|held|sold|paid|given|taken|told|read)\b(?:\s+(?:in|by|on|from|into|at|outside|to)\b[^,;]{0,30})?\s*[.!)]*$/i;
+const AND_GAP = /^,?\s+and\s+$/i;
 const ONLY_LIMIT = /\bonly\b/i;
 const JOINING_GAP = /^(?:[,;]|\s+[-–—]{1,2})?\s*$/;
 
@@ -55,10 +65,11 @@ export function joinedFrom(
   const before = clauses[index - 1];
   if (!before || before.code || clause.code || before.sentence !== clause.sentence) return null;
   const gap = text.slice(before.end, clause.start);
-  if (!JOINING_GAP.test(gap)) return null;
+  const continued = CONTINUED_NEVER.test(clause.text);
+  if (!JOINING_GAP.test(gap) && !(continued && AND_GAP.test(gap))) return null;
   const rule = ruleBefore?.index === index - 1 ? ruleBefore : null;
   if (rule?.hardness === "SOFT") return null;
-  const leans = LEANING_DENIAL.test(clause.text);
+  const leans = continued || LEANING_DENIAL.test(clause.text);
   const joins = leans || rule?.hardness === "HARD" || (ONLY_LIMIT.test(before.text) && DENIAL_OPEN.test(clause.text));
   return joins ? { from: rule?.from ?? before, leans } : null;
 }

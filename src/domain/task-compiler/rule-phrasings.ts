@@ -41,9 +41,14 @@ const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`
 // - a verbless invariance of the output opening a clause ("same output exactly, we compare with the
 //   300 invoices", "Same output for every locale", "Same results to the cent", "Same output formats":
 //   5 writers, all HARD); a hedge before it makes it SOFT as any other.
+//   Twenty-sixth session (hard26): the output may be named by its kind ("Same PDF output", gh-056;
+//   "same formatting output in all screens", dx-143) and a colon may lead to its reason ("Same
+//   output: Des compares the tickets by eye every morning …", ga-193). One development row leaves
+//   such a clause unlabelled ("Same dispatch results" on a refactor, dl-163), against the guide's
+//   invariance ("no behaviour change", "Same output formats": HARD).
 const EIGHTEENTH_FORMS = [
   String.raw`(?:^|,\s+)(?:and\s+)?no\s+${NO_RELEASE}(?:real\s+|actual\s+)?(?:[\w-]+\s+)?(?:names?|e-?mails?|e-mail\s+addresses|phone\s+numbers|screenshots)\b(?:\s+(?:or|and)\s+(?:[\w-]+\s+)?[\w-]+)?\s+(?:in|of|with|from)\s`,
-  String.raw`^same\s+(?:outputs?|results?)(?:\s+(?:formats?|exactly|for|to|byte|as)\b|\s*[.!,]?$)`,
+  String.raw`^same\s+(?:[\w-]+\s+)?(?:outputs?|results?)(?:\s+(?:formats?|exactly|for|to|byte|as|in)\b|\s*[.!,]?$|:)`,
 ];
 
 // Nineteenth session (branch `hard19`): rules the blind parts 98p-98r state in the grammar the guide
