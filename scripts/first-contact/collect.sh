@@ -161,6 +161,8 @@ batches=(
   "15a6882 56b68ac test/fixtures/task-corpus/98-blind-dev-zt.yaml fresh"
   "e2a3088 56b68ac test/fixtures/task-corpus/98-blind-dev-zs.yaml fresh"
   "e2a3088 56b68ac test/fixtures/task-corpus/98-blind-dev-zu.yaml fresh"
+  "fe22699 dd9ba00 test/fixtures/task-corpus/98-blind-dev-zv.yaml fresh"
+  "7ae3be4 dd9ba00 test/fixtures/task-corpus/98-blind-dev-zw.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
