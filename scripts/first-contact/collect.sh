@@ -163,6 +163,7 @@ batches=(
   "e2a3088 56b68ac test/fixtures/task-corpus/98-blind-dev-zu.yaml fresh"
   "fe22699 dd9ba00 test/fixtures/task-corpus/98-blind-dev-zv.yaml fresh"
   "7ae3be4 dd9ba00 test/fixtures/task-corpus/98-blind-dev-zw.yaml fresh"
+  "d70163d dd9ba00 test/fixtures/task-corpus/98-blind-dev-zx.yaml fresh"
   "569bc5d dd9ba00 test/fixtures/task-corpus/98-blind-dev-zy.yaml fresh"
 )
 for batch in "${batches[@]}"; do
