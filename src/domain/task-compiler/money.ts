@@ -159,11 +159,22 @@ const WALLETS: Matcher = {
 // customer is offered), and where the request works in the system's code ("The teacher-pay code is
 // really hard to follow", fy-055), and a money noun joined to its run as one word ("Ship payrun
 // 4.18.2 to prod", fq-005; the pay run is pay computed): what the system does is what its name says.
+// Twenty-seventh session (riskA27): the same where the name's head is the money it bills, charges or
+// pays, joined to the trade's word for what is billed as one word ("Release heatbill 3.14.0 to
+// production", gd-041; "deploy(gatefee): …", gk-159; "Merge the duplicate fleet accounts in
+// fleetbill", gh-115): a heatbill bills heat as a freight bill bills freight, and the hyphenated
+// names ("club-bill", "late-fee") were already read.
+// The heads are the guide's own nouns (billing, invoices, refunds, fees, fares, tolls, payroll,
+// payouts); English words that end so ("coffee", "welfare") are not names, and a ledger may count
+// carbon ("carbonledger", bo-137, HIGH), so it is left out.
 const SYSTEM_NAME = /(?<![-\w/\\.@$#])[a-z]+(?:-[a-z]+)?(?![-\w/\\@]|\.\w)/g;
 const CALCULATOR = /^([a-z]+)-?(?:calc|calculator|engine|run)$/;
+const BILLED_HEAD = /^[a-z]{3,}(?:bill|billing|fees?|fares?|tolls?|invoices?|refunds?|payouts?|payroll)$/;
+const ENDS_LIKE_A_BILL = /^(?:[ct]offee|welfare|warfare|thoroughfare|spoonbill|handbill|duckbill|hornbill|wayfare)s?$/;
 const namesMoneySystem = (name: string): boolean => {
   if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$|^[a-z]{2,}-(?:pricing|quotes?)$/.test(name))
     return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
+  if (BILLED_HEAD.test(name)) return !ENDS_LIKE_A_BILL.test(name);
   const part = CALCULATOR.exec(name)?.[1];
   return part !== undefined && moneyClassOf(part) !== undefined;
 };
@@ -184,7 +195,7 @@ const QUALIFIES_INFRASTRUCTURE = /^\s+(?:images?|containers?|dockerfiles?|repos?
 const MONEY_SYSTEMS: Matcher = {
   exec: (text) => {
     // Each name above holds one of these; most clauses hold none, and are not read word by word.
-    if (!/pay|price|pricing|quote|-calc|-engine/.test(text)) return null;
+    if (!/pay|price|pricing|quote|-calc|-engine|bill|fee|fare|toll|invoice|refund/.test(text)) return null;
     SYSTEM_NAME.lastIndex = 0;
     for (let found = SYSTEM_NAME.exec(text); found; found = SYSTEM_NAME.exec(text)) {
       if (!namesMoneySystem(found[0])) continue;
