@@ -28,9 +28,13 @@ const MONEY_WORDS =
 // Fourteenth session: a balance or an accrual of time off counts days, not money ("count it as 0.5
 // days against the balance", "the carryover ran twice", `timeoff/accrual.py`, `accrued_days()`):
 // the guide's money is what is charged or paid, and 4 of 4 such change requests are MEDIUM.
+// Twenty-seventh session (riskA27): time off also goes by absence, the HR systems' word for it
+// ("refactor(absence): split accrual.ts …", fq-012; "Absence service tech debt … three accrual code
+// paths", fq-100), and a leave balance written as one name ("LeaveBalance.tsx", fq-019): the accrual
+// or the balance there counts days as well (3 MEDIUM change requests of one writer were read CRITICAL).
 const COUNTS_DAYS = /^(?:balances?|accru\w*)$/i;
 const TIME_OFF =
-  /\b(?:pto|time[-_ ]?off|timeoff|vacation|carry-?over|half[-_ ]?days?|sick days?|(?:annual|sick|parental|unpaid) leave)\b|\bTimeOff|\bleave[-_ /](?:balances?|accruals?|days|requests?|years?)\b|(?<=[a-z])_days\b/i;
+  /\b(?:pto|time[-_ ]?off|timeoff|vacation|absences?|carry-?over|half[-_ ]?days?|sick days?|(?:annual|sick|parental|unpaid) leave)\b|\bTimeOff|\bleave[-_ /]?(?:balances?|accruals?|days|requests?|years?)\b|(?<=[a-z])_days\b/i;
 /**
  * Whether the request speaks of time off, so that a balance or an accrual in it counts days. Behind
  * the expression's literal gate (twenty-fifth session, speed): risk and access ask it of every clause.
