@@ -139,6 +139,14 @@ const DEPOSITS: Matcher = { exec: (text) => DEPOSIT.exec(blankQuotes(text)) };
 // such change requests on the development split are CRITICAL.
 const PAID_OUT =
   /\b(?:is|are|was|were|keeps?|kept) (?:paying|charging|refunding|billing|invoicing)\b|\bpa(?:y|ys|id|ying) out\b|\bcash[- ]?outs?\b|(?<!\bconsent[- ])\bwithdrawals\b(?![- ]of[- ]consent)|\bwithdrawal[- ](?:flow|page|screen|whitelist|cap|limits?|address(?:es)?|requests?|service|svc|batch\w*|worker|queue)\b/i;
+// Twenty-seventh session (riskA27): the people a product serves paying or buying in it is the
+// product taking their money, whatever it sells ("Customers want to pay for the brewery tour
+// online", ce-070; "People should be able to buy one, send it by email", gc-101; "player cant buy
+// gems, says error", fx-096): the guide's "charges money", said of the one who pays. Read where the
+// customer, player, member or guest is the subject of the paying (a modal or a "can't" between), so
+// "what they pay for" said of the business and a price paid to a supplier are not read.
+const PARTY_PAYS =
+  /\b(?:customers?|users?|players?|members?|guests?|people|buyers?|parents?|patients?|clients?|tenants?|visitors?|students?|shoppers?|riders?|passengers?|fans?)\s(?:can(?:not|'t|’t|t)?|could(?:n't|n’t)?|should be able to|want to|wants to|are unable to|to)\s(?:pay|buy|purchase|top up)\b/i;
 // A wallet that holds customers' money is money as an account is: one topped up ("Customers topping
 // up the laundromat wallet with €7.35") and the service named by that role ("wallet-svc", "harden the
 // wallet service"): 5 change requests of 2 parts, all CRITICAL, none at another level. Not a wallet
@@ -264,6 +272,7 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   // requests that say "N% off" are CRITICAL, the other a display set LOW by its caller (ee-069).
   [/\b\d+(?:\.\d+)? ?% off\b/i, "computes, charges or pays money"],
   [PAID_OUT, "computes, charges or pays money"],
+  [PARTY_PAYS, "charges the people who pay in it"],
   [WALLETS, "computes, charges or pays money"],
   // Tenth session: more of the guide's money words. Kept where, on the development split and five
   // blind parts, the word decided CRITICAL in at least 3 of 4 change requests (charges 11 of 12,
