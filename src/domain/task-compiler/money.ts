@@ -28,9 +28,13 @@ const MONEY_WORDS =
 // Fourteenth session: a balance or an accrual of time off counts days, not money ("count it as 0.5
 // days against the balance", "the carryover ran twice", `timeoff/accrual.py`, `accrued_days()`):
 // the guide's money is what is charged or paid, and 4 of 4 such change requests are MEDIUM.
+// Twenty-seventh session (riskA27): time off also goes by absence, the HR systems' word for it
+// ("refactor(absence): split accrual.ts …", fq-012; "Absence service tech debt … three accrual code
+// paths", fq-100), and a leave balance written as one name ("LeaveBalance.tsx", fq-019): the accrual
+// or the balance there counts days as well (3 MEDIUM change requests of one writer were read CRITICAL).
 const COUNTS_DAYS = /^(?:balances?|accru\w*)$/i;
 const TIME_OFF =
-  /\b(?:pto|time[-_ ]?off|timeoff|vacation|carry-?over|half[-_ ]?days?|sick days?|(?:annual|sick|parental|unpaid) leave)\b|\bTimeOff|\bleave[-_ /](?:balances?|accruals?|days|requests?|years?)\b|(?<=[a-z])_days\b/i;
+  /\b(?:pto|time[-_ ]?off|timeoff|vacation|absences?|carry-?over|half[-_ ]?days?|sick days?|(?:annual|sick|parental|unpaid) leave)\b|\bTimeOff|\bleave[-_ /]?(?:balances?|accruals?|days|requests?|years?)\b|(?<=[a-z])_days\b/i;
 /**
  * Whether the request speaks of time off, so that a balance or an accrual in it counts days. Behind
  * the expression's literal gate (twenty-fifth session, speed): risk and access ask it of every clause.
@@ -135,6 +139,14 @@ const DEPOSITS: Matcher = { exec: (text) => DEPOSIT.exec(blankQuotes(text)) };
 // such change requests on the development split are CRITICAL.
 const PAID_OUT =
   /\b(?:is|are|was|were|keeps?|kept) (?:paying|charging|refunding|billing|invoicing)\b|\bpa(?:y|ys|id|ying) out\b|\bcash[- ]?outs?\b|(?<!\bconsent[- ])\bwithdrawals\b(?![- ]of[- ]consent)|\bwithdrawal[- ](?:flow|page|screen|whitelist|cap|limits?|address(?:es)?|requests?|service|svc|batch\w*|worker|queue)\b/i;
+// Twenty-seventh session (riskA27): the people a product serves paying or buying in it is the
+// product taking their money, whatever it sells ("Customers want to pay for the brewery tour
+// online", ce-070; "People should be able to buy one, send it by email", gc-101; "player cant buy
+// gems, says error", fx-096): the guide's "charges money", said of the one who pays. Read where the
+// customer, player, member or guest is the subject of the paying (a modal or a "can't" between), so
+// "what they pay for" said of the business and a price paid to a supplier are not read.
+const PARTY_PAYS =
+  /\b(?:customers?|users?|players?|members?|guests?|people|buyers?|parents?|patients?|clients?|tenants?|visitors?|students?|shoppers?|riders?|passengers?|fans?)\s(?:can(?:not|'t|’t|t)?|could(?:n't|n’t)?|should be able to|want to|wants to|are unable to|to)\s(?:pay|buy|purchase|top up)\b/i;
 // A wallet that holds customers' money is money as an account is: one topped up ("Customers topping
 // up the laundromat wallet with €7.35") and the service named by that role ("wallet-svc", "harden the
 // wallet service"): 5 change requests of 2 parts, all CRITICAL, none at another level. Not a wallet
@@ -159,11 +171,22 @@ const WALLETS: Matcher = {
 // customer is offered), and where the request works in the system's code ("The teacher-pay code is
 // really hard to follow", fy-055), and a money noun joined to its run as one word ("Ship payrun
 // 4.18.2 to prod", fq-005; the pay run is pay computed): what the system does is what its name says.
+// Twenty-seventh session (riskA27): the same where the name's head is the money it bills, charges or
+// pays, joined to the trade's word for what is billed as one word ("Release heatbill 3.14.0 to
+// production", gd-041; "deploy(gatefee): …", gk-159; "Merge the duplicate fleet accounts in
+// fleetbill", gh-115): a heatbill bills heat as a freight bill bills freight, and the hyphenated
+// names ("club-bill", "late-fee") were already read.
+// The heads are the guide's own nouns (billing, invoices, refunds, fees, fares, tolls, payroll,
+// payouts); English words that end so ("coffee", "welfare") are not names, and a ledger may count
+// carbon ("carbonledger", bo-137, HIGH), so it is left out.
 const SYSTEM_NAME = /(?<![-\w/\\.@$#])[a-z]+(?:-[a-z]+)?(?![-\w/\\@]|\.\w)/g;
 const CALCULATOR = /^([a-z]+)-?(?:calc|calculator|engine|run)$/;
+const BILLED_HEAD = /^[a-z]{3,}(?:bill|billing|fees?|fares?|tolls?|invoices?|refunds?|payouts?|payroll)$/;
+const ENDS_LIKE_A_BILL = /^(?:[ct]offee|welfare|warfare|thoroughfare|spoonbill|handbill|duckbill|hornbill|wayfare)s?$/;
 const namesMoneySystem = (name: string): boolean => {
   if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$|^[a-z]{2,}-(?:pricing|quotes?)$/.test(name))
     return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
+  if (BILLED_HEAD.test(name)) return !ENDS_LIKE_A_BILL.test(name);
   const part = CALCULATOR.exec(name)?.[1];
   return part !== undefined && moneyClassOf(part) !== undefined;
 };
@@ -184,7 +207,7 @@ const QUALIFIES_INFRASTRUCTURE = /^\s+(?:images?|containers?|dockerfiles?|repos?
 const MONEY_SYSTEMS: Matcher = {
   exec: (text) => {
     // Each name above holds one of these; most clauses hold none, and are not read word by word.
-    if (!/pay|price|pricing|quote|-calc|-engine/.test(text)) return null;
+    if (!/pay|price|pricing|quote|-calc|-engine|bill|fee|fare|toll|invoice|refund/.test(text)) return null;
     SYSTEM_NAME.lastIndex = 0;
     for (let found = SYSTEM_NAME.exec(text); found; found = SYSTEM_NAME.exec(text)) {
       if (!namesMoneySystem(found[0])) continue;
@@ -249,6 +272,7 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   // requests that say "N% off" are CRITICAL, the other a display set LOW by its caller (ee-069).
   [/\b\d+(?:\.\d+)? ?% off\b/i, "computes, charges or pays money"],
   [PAID_OUT, "computes, charges or pays money"],
+  [PARTY_PAYS, "charges the people who pay in it"],
   [WALLETS, "computes, charges or pays money"],
   // Tenth session: more of the guide's money words. Kept where, on the development split and five
   // blind parts, the word decided CRITICAL in at least 3 of 4 change requests (charges 11 of 12,
