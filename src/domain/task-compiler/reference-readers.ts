@@ -20,6 +20,7 @@ import {
   agentsOwnFinding,
   contrastedWithNew,
   countedBefore,
+  decisionWrittenOut,
   documentNamed,
   generalExtender,
   keptAsBefore,
@@ -162,6 +163,11 @@ function externalEvent(r: ReferenceReading, clause: Clause, text: string, match:
   )
     return;
   if (statedBefore(match[0], before, clause.role) && resolved(r, match[0], "follows the behaviour or value its clause states itself"))
+    return;
+  if (
+    decisionWrittenOut(match[0], sentenceBefore(r.content, clause, match.index)) &&
+    resolved(r, match[0], "names where a value its sentence states comes from; the request writes the decision out")
+  )
     return;
   if (habitOfANamedMethod(match[0], before) && resolved(r, match[0], "says the method its clause names is the customary one")) return;
   if (
