@@ -148,6 +148,18 @@ export const DEFINED_ELSEWHERE = new RegExp(
     String.raw`|\b(?:[Ll]ike|[Aa]s) (?:in|per|described in|laid out in) the (?:plan|spec|design|proposal|RFC|rfc|brief|write-?up)\b`,
   "g",
 );
+// Twenty-seventh session (branch `esc27`): a thing known by the person who has or keeps it ("using
+// the mapping Colin has from old lender names to codes", gp-177; "the mapping in the spreadsheet
+// Ruth keeps", br-034; "the same alarm popup Maria has on her line", eo-043) is content only that
+// person has (docs/task-labelling.md: outside people are never resolved). Only where the verb ends
+// the phrase (a preposition or a stop after it): "Niamh has no paper copy", "all Ellen has to check"
+// and "Compass keeps giving me …" say something else. Development 7 ambiguous, 0 clear. Kept apart
+// from OUTSIDE_SOURCE so that "has" does not open its scan on every text.
+export const HELD_BY_A_PERSON = new RegExp(
+  String.raw`\b[Tt]he (?:[a-z][\w-]* ){0,2}[a-z][\w-]*\s+${NOT_A_DATE}${NAME}\s+(?:has|had|keeps|kept|holds)(?=\s+(?:from|on|in|for|at|with|of)\b|\s*[,.;:!?)]|\s*$)`,
+  "g",
+);
+
 export const DEFINED_ELSEWHERE_HINT =
   /\b(?:committee|regulator|vendor|supplier|auditors?|council|agency|ministry|insurer|legal|compliance|finance|management|agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|document|retrospective|attach(?:ed|ment)|(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|quarter|year|season|sprint)'s|(?:like|as) the (?:old|previous|legacy|former)|(?:that|which) (?:worked|was)|used to work|same as|(?:like|as) (?:in|per|described in|laid out in) the)\b/i;
 

@@ -11,6 +11,7 @@ import { maskQuoted } from "./clause-hardness.js";
 import {
   DEFINED_ELSEWHERE,
   DEFINED_ELSEWHERE_HINT,
+  HELD_BY_A_PERSON,
   NAMED_DOER_HINT,
   OUTSIDE_HINT,
   OUTSIDE_SOURCE,
@@ -299,6 +300,7 @@ export function readClause(r: ReferenceReading, clause: Clause): void {
   const text = maskQuoted(clause.text);
   for (const match of gatedTest(OUTSIDE_HINT, text) || NAMED_DOER_HINT.test(text) ? gatedMatchAll(OUTSIDE_SOURCE, text) : [])
     outsideSource(r, clause, match);
+  for (const match of gatedMatchAll(HELD_BY_A_PERSON, text)) outsideSource(r, clause, match);
   for (const match of gatedTest(DEFINED_ELSEWHERE_HINT, text) ? gatedMatchAll(DEFINED_ELSEWHERE, text) : [])
     definedElsewhere(r, clause, match);
   for (const found of ticketMethodsOfTheAsk(clause, text)) r.candidates.push({ clause, ...found, kind: "external", outside: true });
