@@ -18,10 +18,16 @@ import { FILLER, type Clause } from "./segment.js";
 // Sixteenth session: a month or a weekday is a date, never an agent ("the customer audit in February
 // wants evidence …"; "the deploy Friday broke …").
 const NOT_A_DATE = String.raw`(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)`;
+// Twenty-seventh session (branch `esc27`): a person's name is spelt in the letters of their language
+// ("the way Sofía did for vetting-api last month", gq-163; "the diff Tomás sent", ek-115; "like Raúl
+// asked", gm-089): an outside person is never resolved (docs/task-labelling.md) whatever letters the
+// name has, and `[A-Z][a-z]+` stopped at the first accented one, so those requests asked nothing.
+// Latin-1 and Latin Extended-A letters after the capital (one class, so the name stays one run).
+const NAME = String.raw`[A-Z\u00C0-\u00DE\u0100-\u017F][a-z\u00DF-\u00FF\u0100-\u017F]+`;
 // Sixteenth session: "I" is an agent as "we" is ("See the log I attached to the ticket"): what the
 // writer did outside the request is no more in it than what a colleague did; what the writer wants
 // is the request itself ("Before anyone touches the code I want tests around it").
-const AGENT = String.raw`(?:${NOT_A_DATE}[A-Z][a-z]+|I(?!\s+(?:just |already |originally )?wants?\b)|QA|PM|PO|SRE|HR|IT|CFO|CTO|CEO|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|union|conductor|manager|designer|architect|lawyer|inspector|contractor|consultant|landlord|owner|boss|director|coach|council|agency|ministry|insurer|product owner|business|committee|board))`;
+const AGENT = String.raw`(?:${NOT_A_DATE}${NAME}|I(?!\s+(?:just |already |originally )?wants?\b)|QA|PM|PO|SRE|HR|IT|CFO|CTO|CEO|[Ww]e|[Tt]hey|[Yy]ou|[Hh]e|[Ss]he|the [a-z]+(?:ers|ists|ors|team|folks|people|client|customer|auditors?)|the [a-z]+ (?:group|team|board|committee|department|facility|office|lab|unit|desk|division)|the (?:regulator|vendor|supplier|client|customer|auditor|accountant|union|conductor|manager|designer|architect|lawyer|inspector|contractor|consultant|landlord|owner|boss|director|coach|council|agency|ministry|insurer|product owner|business|committee|board))`;
 const REPORT_VERB = String.raw`(?:asked about|talked about|presented|mentioned|found|suggested|reported|said|says?|described|flagged|raised|wanted|asked for|proposed|recommended|duplicated|built|wrote|sent|shared|decided|discussed|agreed on|agreed|did|made|added|changed|showed|drew|designed|promised|requested|complained about|wants?|listed|used|pulled|picked|chose|pitched|set up|posted|linked|prepared|drafted|approved|specified|sketched|outlined|noted|put together|came up with|settled on|fixed|tried|quoted|recorded|uploaded|forwarded|pasted|demoed|signed off on|circulated|attached)`;
 // Twelfth session: the role agents alone (a group, a unit, one person in a role), and a wish spelled
 // out after its verb ("the mid-term review Katrin wants to see, per grant, how much is left"),
@@ -43,7 +49,7 @@ const NOUN_WORD = String.raw`(?!(?:on|in|at|of|to|for|from|with|by|when|while|af
 // (up)": ef-012 describes the bug Maria brought up in its next sentence, which the rule that makes
 // such content stand (contentOfTheAsk) does not read. A weekday or month is a date, not a person.
 const IRREGULAR_PAST = String.raw`(?:saw|got|caught|heard|took|gave|kept|told|broke|chose|spoke|bought|ran into|hit|left)`;
-const PAST_AFTER_NAME = String.raw`${NOT_A_DATE}[A-Z][a-z]+\s+(?:just |already )?(?:[a-z]{3,}ed|${IRREGULAR_PAST})\b`;
+const PAST_AFTER_NAME = String.raw`${NOT_A_DATE}${NAME}\s+(?:just |already )?(?:[a-z]{3,}ed|${IRREGULAR_PAST})\b`;
 const NAMED_DOER = String.raw`\b[Tt]he (?:${NOUN_WORD} ){0,2}${NOUN_WORD}\s+${PAST_AFTER_NAME}`;
 export const NAMED_DOER_HINT = new RegExp(String.raw`\b${PAST_AFTER_NAME}`);
 const NOT_AUXILIARY = String.raw`(?!\s+(?:already\s+|just\s+|not\s+|never\s+)?(?:been|[a-z]+ed|paid|done|made|sent|got|seen|taken|given|bought|spent|won|lost)\b)`;
@@ -52,6 +58,10 @@ const MONTH_OR_DAY = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|D
 export const OUTSIDE_SOURCE = new RegExp(
   String.raw`\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b${SPELLED_OUT}` +
     `|${NAMED_DOER}` +
+    // Twenty-seventh session (branch `esc27`): a change named by its acronym is the noun as well ("the
+    // MR Lina mentioned for the letters", gp-161; "the PR Kenji opened yesterday", eq-175; "the RFC
+    // Jonas circulated", dr-127): development 15 ambiguous, 0 clear.
+    String.raw`|\b[Tt]he (?:PR|MR|RFC)s?\s+(?:(?:that|which) )?(?:${AGENT}\s+(?:just |already |originally )?${REPORT_VERB}\b|${PAST_AFTER_NAME})` +
     // What a group or a role uses or prefers is as much outside the request ("the Ensembl release
     // that the core facility uses"); a product named in capitals is not ("the format Postgres uses").
     String.raw`|\b[Tt]he (?:[a-z][\w-]* |[A-Z][\w-]* ){0,2}[a-z][\w-]*\s+(?:(?:that|which) )?${ROLE_AGENT}\s+(?:still |currently |already )?(?:uses|prefers|recommends|expects|needs|runs)\b` +
@@ -62,8 +72,8 @@ export const OUTSIDE_SOURCE = new RegExp(
     // Twenty-second session: a weekday or month is a date, never the owner ("in Saturday's change
     // window", ga-152: a time window, as the sixteenth session reads dates); a build or version
     // picked by a person's change it carries ("the build with Chinedu's fix", ga-107) is that change.
-    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er|[Oo]n|[Oo]f|[Ii]nto|[Rr]eview|[Mm]erge|[Ww]ith)\s+${NOT_A_DATE}[A-Z][a-z]+['’]s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|diff|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
-    String.raw`|\b[Tt]he way (?:we|you|they|I|[A-Z][a-z]+|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
+    String.raw`|\b(?:[Ll]ike|[Aa]s (?:in|per)|[Ff]rom|[Ii]n|[Pp]er|[Oo]n|[Oo]f|[Ii]nto|[Rr]eview|[Mm]erge|[Ww]ith)\s+${NOT_A_DATE}${NAME}['’]s\s+(?:mockups?|designs?|suggestions?|comments?|notes|ideas?|proposals?|lists?|emails?|messages?|branch|PR|diff|approach|fix|changes?|scripts?|sketch|screenshots?|doc|spec)\b` +
+    String.raw`|\b[Tt]he way (?:we|you|they|I|${NAME}|the [A-Z]?[a-z]+ team) (?:did|do|does|had|handled|solved|fixed|built|structured|set up|wrote|organi[sz]ed|laid out)\b` +
     // Twenty-first session: "to whatever the platform team recommends this quarter" (ft-199), "on
     // whichever PC Gary means" (fv-181): a free relative, "whichever" as well as "whatever", with or
     // without the noun it picks, whose subject is someone outside the request and whose verb says
@@ -76,7 +86,11 @@ export const OUTSIDE_SOURCE = new RegExp(
     // GPU limits to what the HPC committee agreed"); "had" before a past participle is an auxiliary
     // ("charged the full price on top of what they had already paid" tells an event, not a thing
     // someone had).
-    String.raw`|\b[Ww]hat (?:we|you|they|I|[A-Z][a-z]+|the [A-Za-z]+ ${GROUP}) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had${NOT_AUXILIARY}|ran|asked for)\b` +
+    String.raw`|\b[Ww]hat (?:we|you|they|I|${NAME}|the [A-Za-z]+ ${GROUP}) (?:decided|said|agreed|discussed|suggested|mentioned|wanted|proposed|planned|used|had${NOT_AUXILIARY}|ran|asked for)\b` +
+    // Twenty-seventh session (branch `esc27`): the same content decided in the passive ("Change the
+    // default … to what was agreed with Finance", gq-169; "use what was decided in the ancillary
+    // pricing committee", ep-113): who agreed is left unsaid, what was agreed is still outside.
+    String.raw`|\b[Ww]hat (?:was|were|has been|had been) (?:decided|agreed|discussed|promised|proposed|requested|asked for)\b` +
     // Fifteenth session: a change known only by its author ("review the PR from Rui", "since the
     // change of Marco", "like in the branch of Pedro") is one of that person's changes, which the
     // request does not identify; a number or a path after it does (referents.ts).
@@ -134,6 +148,18 @@ export const DEFINED_ELSEWHERE = new RegExp(
     String.raw`|\b(?:[Ll]ike|[Aa]s) (?:in|per|described in|laid out in) the (?:plan|spec|design|proposal|RFC|rfc|brief|write-?up)\b`,
   "g",
 );
+// Twenty-seventh session (branch `esc27`): a thing known by the person who has or keeps it ("using
+// the mapping Colin has from old lender names to codes", gp-177; "the mapping in the spreadsheet
+// Ruth keeps", br-034; "the same alarm popup Maria has on her line", eo-043) is content only that
+// person has (docs/task-labelling.md: outside people are never resolved). Only where the verb ends
+// the phrase (a preposition or a stop after it): "Niamh has no paper copy", "all Ellen has to check"
+// and "Compass keeps giving me …" say something else. Development 7 ambiguous, 0 clear. Kept apart
+// from OUTSIDE_SOURCE so that "has" does not open its scan on every text.
+export const HELD_BY_A_PERSON = new RegExp(
+  String.raw`\b[Tt]he (?:[a-z][\w-]* ){0,2}[a-z][\w-]*\s+${NOT_A_DATE}${NAME}\s+(?:has|had|keeps|kept|holds)(?=\s+(?:from|on|in|for|at|with|of)\b|\s*[,.;:!?)]|\s*$)`,
+  "g",
+);
+
 export const DEFINED_ELSEWHERE_HINT =
   /\b(?:committee|regulator|vendor|supplier|auditors?|council|agency|ministry|insurer|legal|compliance|finance|management|agreed|approved|negotiated|promised|requested|picked|chosen|suggested|listed|conventions?|standards?|guidelines?|style guide|meeting|review|deck|brochure|presentation|retro|handover|memo|whiteboard|offsite|rulebook|board|standup|stand-up|debrief|kick-?off|document|retrospective|attach(?:ed|ment)|(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|quarter|year|season|sprint)'s|(?:like|as) the (?:old|previous|legacy|former)|(?:that|which) (?:worked|was)|used to work|same as|(?:like|as) (?:in|per|described in|laid out in) the)\b/i;
 

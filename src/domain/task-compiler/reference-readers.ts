@@ -11,6 +11,7 @@ import { maskQuoted } from "./clause-hardness.js";
 import {
   DEFINED_ELSEWHERE,
   DEFINED_ELSEWHERE_HINT,
+  HELD_BY_A_PERSON,
   NAMED_DOER_HINT,
   OUTSIDE_HINT,
   OUTSIDE_SOURCE,
@@ -20,6 +21,7 @@ import {
   agentsOwnFinding,
   contrastedWithNew,
   countedBefore,
+  decisionWrittenOut,
   documentNamed,
   generalExtender,
   keptAsBefore,
@@ -163,6 +165,11 @@ function externalEvent(r: ReferenceReading, clause: Clause, text: string, match:
     return;
   if (statedBefore(match[0], before, clause.role) && resolved(r, match[0], "follows the behaviour or value its clause states itself"))
     return;
+  if (
+    decisionWrittenOut(match[0], sentenceBefore(r.content, clause, match.index)) &&
+    resolved(r, match[0], "names where a value its sentence states comes from; the request writes the decision out")
+  )
+    return;
   if (habitOfANamedMethod(match[0], before) && resolved(r, match[0], "says the method its clause names is the customary one")) return;
   if (
     statedEarlier(match[0], requestBefore(r.content, clause, match.index)) &&
@@ -293,6 +300,7 @@ export function readClause(r: ReferenceReading, clause: Clause): void {
   const text = maskQuoted(clause.text);
   for (const match of gatedTest(OUTSIDE_HINT, text) || NAMED_DOER_HINT.test(text) ? gatedMatchAll(OUTSIDE_SOURCE, text) : [])
     outsideSource(r, clause, match);
+  for (const match of gatedMatchAll(HELD_BY_A_PERSON, text)) outsideSource(r, clause, match);
   for (const match of gatedTest(DEFINED_ELSEWHERE_HINT, text) ? gatedMatchAll(DEFINED_ELSEWHERE, text) : [])
     definedElsewhere(r, clause, match);
   for (const found of ticketMethodsOfTheAsk(clause, text)) r.candidates.push({ clause, ...found, kind: "external", outside: true });

@@ -138,6 +138,19 @@ export const statedBefore = (phrase: string, before: string, role: string | unde
   !/\b(?:same|again|back|it|this|that|them)\b/i.test(before) &&
   ((role === "acceptance" && before.trim().split(/\s+/).length >= 4) || /\b(?:at|to|of)\s+~?\d+(?:[.,]\d+)?\s*%?\s*$/i.test(before));
 
+// Twenty-seventh session (branch `esc27`): "set session.idleTimeoutMinutes to 30 (it's 120 now), as
+// agreed in RC-19" (fa-125), "the charge will be £4.50 per bag …, as agreed by Cabinet" (gf-152),
+// "change `party_damage_deposit` from 100 to 150, as agreed at the trustees' meeting" (gj-163): an
+// agreement or decision named after its sentence has written out the value it set says only where
+// the change comes from; the request states the decision, so nothing outside it is needed (the
+// guide: clear when the text itself resolves the reference; the writers: "the meeting is only the
+// reason and its decision is written out"). "Change the thresholds as agreed", "Set the royalty
+// rate as agreed" and "what we agreed" state no value and stay questions.
+const DECIDED = /^(?:as|like)\s+(?:(?:we|I|you|they)\s+)?(?:agreed|decided|discussed|approved|requested|planned|promised)$/i;
+const VALUE_SET = /(?:\b(?:to|be|at|from|is)\s+(?:[£$€]\s?)?\d|[£$€]\s?\d|\bto\s+`)/i;
+export const decisionWrittenOut = (phrase: string, sentenceBefore: string): boolean =>
+  DECIDED.test(phrase.trim()) && VALUE_SET.test(sentenceBefore);
+
 // Twentieth session: "the apply goes through Atlantis as usual" (fp-106), "promote dispatch 3.10.0 …
 // using the zone rollout flag as we do for city pilots" (fp-192): a habit ("as usual", "as always",
 // "as we do") after a method its own clause names ("using/through/via X") only says the method is
