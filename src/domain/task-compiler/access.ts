@@ -19,6 +19,21 @@ const ACCESS_ENTITLEMENT: Matcher = { exec: (text) => (speaksOfTimeOff([text]) ?
 export const OWN_RECORDS_ONLY =
   /\bcan only (?:\w+ ){0,8}?(?:their|his|her) own\b|\brestrict\w* (?:\S+ ){0,3}?(?:edits?|editing|access|changes|views?|viewing)\b/i;
 
+// Twenty-seventh session (riskB27): who may see or do a thing, said by the people it is limited to
+// (the guide's access control, HIGH: the work decides who may see or do what, whatever the words):
+// the only party allowed ("Only the trip leader and the office should see the medical answers",
+// gl-111; "It must only be visible to the trainers assigned to that member", fc-042; "lock it down
+// so that only audiolog's service account can read it", gh-042; "let only store managers reveal a
+// PIN", gg-134), or the parties reached who should not be ("reporters who weren't assigned to them",
+// bq-100; "timesheets of employees outside the manager's team", em-111; "Subcontractors see each
+// other's routes", ew-121; "Too many people can do too much", fx-053): 20 change requests of 17
+// parts on the development split name them so, all HIGH or above. A thing limited to one kind of
+// use ("The script must only read from the draw DB", bf-158) names no party and is not read, nor
+// "X should only see Y" (what one party is shown: a display, dx-131 MEDIUM).
+const PARTY_ALLOWED = String.raw`\bonly (?:[\w'’-]+ ){1,6}?(?:should|can|could|may|must|will) (?:be able to )?(?:see|view|read|open|access|edit|reveal|download|approve|unlock)\b|\blet only\b|\b(?:visible|available|shown|accessible|readable) only to\b|\bonly (?:be )?(?:visible|available|shown|accessible|readable) to\b`;
+const PARTY_NOT_ALLOWED = String.raw`\b(?:who|that) (?:weren't|aren't|are not|were not|isn't|is not|wasn't|was not) (?:assigned|on (?:the|their) (?:team|case|rota|trip))\b|\boutside (?:the |their |his |her )?(?:\w+['’]s )?(?:team|teams|region|clinic|branch|tenant|org|organi[sz]ation)\b|\b(?:see|sees|seeing|read|reads|view|views|open|opens|access|guess\w*|edit|edits)\b[^.;]{0,30}?\beach other['’]s\b|\btoo many (?:\w+ ){0,2}?can\b`;
+const WHO_MAY_SEE = new RegExp(`${PARTY_ALLOWED}|${PARTY_NOT_ALLOWED}`, "i");
+
 export const ACCESS_RULES: [Matcher, string][] = [
   [
     // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
@@ -94,12 +109,15 @@ export const ACCESS_RULES: [Matcher, string][] = [
   // opening a door, a mobile key that opens the room, the lock server that encodes them (fu-020,
   // fu-130, fu-188). A stored bucket that anyone can read ("world-readable", "publicly readable") is
   // who may open stored files, as public-read is (fp-110, et-074, fu-103; all HIGH).
+  // Twenty-seventh session (riskB27): also said as listable or as public ("which is publicly
+  // listable", gm-080; "Passport scans bucket is public", `"IsPublic": true`, gk-033): the guide's
+  // settled row (guide27) puts a public bucket or store closed at HIGH, 19 of 20.
   // Twenty-third session: an unlock token, code or command, the credential that opens a car, room or
   // door for one party ("The unlock token from the unlock service is valid 5 minutes", gb-181): the
   // guide's settled row, a credential or lock that opens one party's own space is access control
   // (HIGH, 7 of 7), while a turnstile checking a venue's tickets stays at the type's base.
   [
-    /\b(?:key ?cards?|room keys?|door keys?|mobile keys?|digital keys?|door locks?|lock servers?|unlock (?:tokens?|codes?|commands?))\b|\b(?:encod|cancel)\w* (?:the |a )?(?:old |new )?(?:keys?|key ?cards?)\b|\bopen (?:their|the|a|his|her) (?:rooms?|doors?)\b|\b(?:buckets?|objects?)\b[^.;]{0,40}?\b(?:world|public(?:ly)?)[- ](?:readable|accessible)\b/i,
+    /\b(?:key ?cards?|room keys?|door keys?|mobile keys?|digital keys?|door locks?|lock servers?|unlock (?:tokens?|codes?|commands?))\b|\b(?:encod|cancel)\w* (?:the |a )?(?:old |new )?(?:keys?|key ?cards?)\b|\bopen (?:their|the|a|his|her) (?:rooms?|doors?)\b|\b(?:buckets?|objects?)\b[^.;]{0,40}?\b(?:world|public(?:ly)?)[- ](?:readable|accessible|listable)\b|\bispublic\b|\bbuckets? (?:is|are) (?:still )?public\b/i,
     "changes auth or permissions",
   ],
   // Twenty-second session: an age gate or age verification decides who may use a service at all
@@ -118,4 +136,5 @@ export const ACCESS_RULES: [Matcher, string][] = [
     "changes auth or permissions",
   ],
   [OWN_RECORDS_ONLY, "changes auth or permissions"],
+  [WHO_MAY_SEE, "changes auth or permissions"],
 ];
