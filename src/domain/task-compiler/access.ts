@@ -37,7 +37,11 @@ const WHO_MAY_SEE = new RegExp(`${PARTY_ALLOWED}|${PARTY_NOT_ALLOWED}`, "i");
 export const ACCESS_RULES: [Matcher, string][] = [
   [
     // A word after a hyphen is part of a name ("the Proxy-Authorization header"), not auth work.
-    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation|remember[- ]me)\b/i,
+    // Twenty-seventh session (riskB27): nor is a word written as a field with its value, in markup
+    // or in a pasted record (`remove the role="alert" on the inner <ul>`, dn-098; `"role":"member"`
+    // in a stack trace's record, dw-153): data, as quoted errors are (docs/task-labelling.md); a
+    // file or module named for auth (`auth.py`, `iam-gateway`, `acl.yaml`) still names auth work.
+    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation|remember[- ]me)\b(?!=|["']:)/i,
     "changes auth or permissions",
   ],
   // Authorization in other words: a record checked against its owner or tenant ("add an ownership
