@@ -39,8 +39,16 @@ const REACHED_BY_ANY_ID =
 // Twenty-second session: records shown to anyone at all, or to whoever is not logged in ("shows every
 // member's phone number … to anyone, you don't need to be logged in", fy-076; "shows the recipient's
 // full address … to anyone", fz-116); "to anyone who/with …" (a price rule, a sign-off) names whom.
+// Twenty-seventh session (riskB27): the same reach said of the login that is missing, whatever the
+// verb ("Consent forms can be downloaded without logging in", gh-003; "reachable without login",
+// ge-192; "open without login", fy-158; "has no login on it. Anyone with the link can pull …",
+// gl-013; "can be listed and read by anyone who has the link", gh-042): records anyone can reach are
+// access control (docs/task-labelling.md, guide27: "uploaded documents anyone can read (a public
+// bucket, a link that needs no login) are access control, HIGH"): 18 change requests of 15 parts on
+// the development split, all HIGH; "the form is public, no login needed" on an injection fix names
+// who reaches the flaw, not records reached (gg-035, MEDIUM), and is not read.
 const SHOWN_TO_ANYONE =
-  /\b(?:shows?|serves?|returns?|exposes?|visible|readable|opens?)\b[^.;\n]{0,80}?\bto anyone\b(?! (?:who|with|in|at|on|that|else)\b)|\b(?:don't|do not|doesn't|does not) (?:even )?(?:need|have) to be logged[- ]in\b|\bwithout (?:being |even being )?logged[- ]in\b/i;
+  /\b(?:shows?|serves?|returns?|exposes?|visible|readable|opens?)\b[^.;\n]{0,80}?\bto anyone\b(?! (?:who|with|in|at|on|that|else)\b)|\b(?:don't|do not|doesn't|does not) (?:even )?(?:need|have) to be logged[- ]in\b|\bwithout (?:being |even being )?logged[- ]in\b|\b(?:reachable|open|opens|served|downloaded|downloads?|download|available|readable|accessible|listed|fetched|works|read|viewable|visible)\b(?: [\w-]+){0,4}? (?:without|with no) (?:[\w-]+ ){0,2}?(?:login|logging in|signing in|authentication|session)\b|\bhas no login\b|\banyone (?:who has|with) (?:the|a) (?:link|url)\b/i;
 
 /** Another party's records, or anyone's, reached by a user: the one expression every caller reads. */
 export const OTHERS_RECORDS_REACHED = new RegExp(

@@ -7,14 +7,21 @@ import type { Matcher } from "./risk.js";
 // A removal verb: delete, remove, wipe, nuke, purge, prune, destroy, "get rid of", "clean up",
 // "tidy up/away" (a clean-up with words between, "clean up the old release/2024.* branches").
 // Twenty-first session: "drop" as well ("Drop the staging-eu-central-1 cluster.", fp-169).
+// Twenty-seventh session (riskB27): a removal said in any verb, or as the clean-up named as the work
+// ("Kill the old-wall staging environment", gh-018; "kill off lockbook-staging-2019 on heroku",
+// gl-018; "bin the old yardbook db dumps on the NAS", gl-068; "clear the 2019 client galleries off
+// the NAS", gj-153; "Run the usual cleanup on the uploads bucket", fresh6-004), and the stores and
+// environments such requests name (a NAS, dumps, galleries, a staging or UAT environment by its
+// name): 12 UNCLASSIFIED requests of 10 parts say it so, all HIGH; a clean-up script run and
+// reported on is not read ("run the cleanup script against staging as before", ref-amb-28, UNKNOWN).
 const REMOVAL_VERB =
-  /\b(?:drop(?:s|ping)?(?! out\b)|delet(?:e|es|ing)|remov(?:e|es|ing)|wip(?:e|es|ing)|nuk(?:e|es|ing)|purg(?:e|es|ing)|prun(?:e|es|ing)|destroy(?:s|ing)?|get(?:ting)? rid of|(?:clean|tidy|tidie)(?:s|ing)? up|tid(?:y|ies|ying) away)\b/i;
+  /\b(?:drop(?:s|ping)?(?! out\b)|delet(?:e|es|ing)|remov(?:e|es|ing)|wip(?:e|es|ing)|nuk(?:e|es|ing)|purg(?:e|es|ing)|prun(?:e|es|ing)|destroy(?:s|ing)?|get(?:ting)? rid of|(?:clean|tidy|tidie)(?:s|ing)? up|tid(?:y|ies|ying) away|kill(?:s|ing)?(?: off)?|(?<![/\\.])bin(?:s|ning)?(?![/\\.\w-])|scrap(?:s|ping)?|decommission(?:s|ing)?|clear(?:s|ing)? (?:[\w-]+ ){0,4}?(?:off|out)|clean-?ups?(?! scripts?\b)|clean (?:it|them|out))\b/i;
 // What is stored or run somewhere, named by its kind anywhere in the clause (the object often comes
 // after a long name, "the stale feature/old-tariffs and spike/kafka-lockers branches", or before
 // the verb, "there are like 300 stale tags, get rid of them"): refs of a repository, environments
 // and what they run, stores and what they hold, and a storage URL or a branch written as a path.
 export const STORED_THING =
-  /\b(?:branch(?:es)?|tags?|environments?|envs?|namespaces?|buckets?|objects?|artifacts?|snapshots?|backups?|apps?|clusters?|instances?|topics?|streams?|workspaces?|projects?|dashboards?|experiments?|exports?|scans?|photos?|copies|versions?|files?|add-ons?|indices|queues?|consumer groups?|checkpoints?)\b|\b(?:s3|gs):\/\/|\b(?:release|feature|spike|hotfix)\//i;
+  /\b(?:branch(?:es)?|tags?|environments?|envs?|namespaces?|buckets?|objects?|artifacts?|snapshots?|backups?|apps?|clusters?|instances?|topics?|streams?|workspaces?|projects?|dashboards?|experiments?|exports?|scans?|photos?|copies|versions?|files?|add-ons?|indices|queues?|consumer groups?|checkpoints?|dumps?|galleries|nas|staging|uat)\b|\b(?:s3|gs):\/\/|\b(?:release|feature|spike|hotfix)\//i;
 // Tearing something down removes what runs there, whatever it is called ("tear down uat2",
 // "Tear it down: - the EKS namespace …").
 const TEAR_DOWN = /\btear(?:s|ing)? (?:[\w-]+ ){0,2}?down\b/i;

@@ -142,8 +142,13 @@ const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [CREDENTIAL_PUT_OUT, "handles secrets", (_type, _clause, acting) => !routineRotation(acting)],
   // A password or token is a secret the task handles only when something is done to it; not in a
   // request about credential stuffing (below).
+  // Twenty-seventh session (riskB27): not where it is only generated or shared, which puts no
+  // credential out (the guide: CRITICAL needs a leaked or live credential): "generate the token with
+  // `secrets.token_urlsafe(32)`" in a reset-link fix (br-139), "half the builders share one password"
+  // (gj-069), "car sharing app" (bj-058) are authentication at HIGH; 5 change requests name a
+  // credential so, none CRITICAL by these words (amb-08 is a rotation, read by its own verb).
   [
-    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|shar(e|ing)|generat(e|ing)|regenerat(e|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
+    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
     "handles secrets",
     (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting),
   ],
