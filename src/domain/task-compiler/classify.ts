@@ -6,7 +6,7 @@
 // prefixes in type-predicates.ts, the questions that ask for a finding in questions.ts.
 import { TASK_TYPES, type TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./clause-hardness.js";
-import { gatedExec, gatedMatchAll, gatedTest, gateFor, mayMatch } from "./literal-gates.js";
+import { gatedMatchAll, gateFor, mayMatch } from "./literal-gates.js";
 import { kindOfPath } from "./path-kinds.js";
 import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
 import { forbids } from "./forbidding-clauses.js";
@@ -173,8 +173,7 @@ export function classify(clauses: Clause[], labels: readonly string[], source = 
     }
     // A wish names its object's kind; with no kind named (no predicate or cue of another type in
     // it), what is wished for is a new capability (sixteenth session).
-    // Twenty-seventh session (speed): behind its literal gate (literal-gates.ts), which skips only texts it cannot match.
-    const wish = gatedExec(WISH, stripped);
+    const wish = WISH.exec(stripped);
     const wished = wish ? stripped.slice(wish[0].length) : "";
     if (wish && !RESTORED.test(wished) && !mainPredicate(wished) && !namesAKind(wished)) {
       const weight = PREDICATE_WEIGHT;
@@ -276,8 +275,7 @@ function voteCues(clauses: readonly Clause[], firstSentences: ReadonlySet<number
     const second = factor === 2 ? SECOND_ITEM.exec(clause.text) : null;
     const opens = second ? second.index + 1 : Infinity;
     const text = withoutBackground(clause.text);
-    // Twenty-seventh session (speed): behind its literal gate (literal-gates.ts), which skips only texts it cannot match.
-    const fixing = gatedTest(INVESTIGATE_THEN_FIX, clause.text.replace(LEAD_FILLER, ""));
+    const fixing = INVESTIGATE_THEN_FIX.test(clause.text.replace(LEAD_FILLER, ""));
     // Indexed loops: destructuring iterators here allocated a third of classify's garbage.
     for (let t = 0; t < CUE_LIST.length; t++) {
       const [type, cues] = CUE_LIST[t]!;

@@ -68,9 +68,8 @@ const describesForRule = (rule: { entry: ExtractedConstraint } | null): boolean 
  */
 function keepsAsRule(clause: Clause): boolean {
   const masked = maskQuoted(clause.text);
-  // Twenty-seventh session (speed): behind its literal gate (literal-gates.ts), which skips only texts it cannot match.
   return (
-    (words(clause.text) <= 8 && gatedTest(KEEP_EXISTING, clause.text)) ||
+    (words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) ||
     KEEP_RULE.test(masked) ||
     keepsNamedThing(clause.text) ||
     KEEP_SAFEGUARD.test(unmarked(masked))

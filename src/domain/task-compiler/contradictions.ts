@@ -5,7 +5,6 @@
 import type { TaskType } from "../../contracts/task-ir.js";
 import type { AmbiguityDraft, DetectionInput } from "./ambiguity.js";
 import { hardnessOf, isNegated, maskQuoted } from "./clause-hardness.js";
-import { gatedTest } from "./literal-gates.js";
 import { ruleConflict } from "./rule-conflicts.js";
 import { covers, fsRefsIn, refsIn } from "./resource-refs.js";
 import { FILLER, spanOf, type Clause } from "./segment.js";
@@ -257,8 +256,7 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
   let addsDep: boolean | undefined;
   // In a dependency update, "Replace moment with date-fns" takes a package on (eleventh session).
   const swapsPackage = () => input.taskType === "DEPENDENCY_UPDATE" && naming.some((c) => SWAPS_PACKAGE.test(c));
-  // Twenty-seventh session (speed): behind its literal gate (literal-gates.ts), which skips only texts it cannot match.
-  const addsDependency = () => (addsDep ??= addsNamedPackage || naming.some((c) => gatedTest(ADDS_DEP, c)) || swapsPackage());
+  const addsDependency = () => (addsDep ??= addsNamedPackage || naming.some((c) => ADDS_DEP.test(c)) || swapsPackage());
   for (const constraint of input.constraints) {
     if (constraint.hardness !== "HARD") continue;
     const text = maskQuoted(constraint.clause.text);
@@ -355,7 +353,7 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
       (NO_LOCKFILE.test(text) && input.taskType === "DEPENDENCY_UPDATE" && "a dependency update changes the lockfile") ||
       // The symbol a request renames is often in code quotes, so the unmasked text is read here.
       // A private helper (`_chan_buf()`) is outside a frozen public API (twelfth session).
-      (gatedTest(NO_API_CHANGE, text) &&
+      (NO_API_CHANGE.test(text) &&
         !privateOnly(constraint.clause.text, asking) &&
         input.clauses.some((c) => !isNegated(c.text) && hardnessOf(c) === null && CHANGES_API.test(c.text)) &&
         "the request changes the public API") ||

@@ -74,8 +74,7 @@ const perRequest = (read: (acting: Clause[]) => boolean) => {
   };
 };
 const IN_PRODUCTION = new RegExp(PRODUCTION_PLACE, "i");
-// Twenty-seventh session (speed): behind its literal gate (literal-gates.ts), which skips only texts it cannot match.
-const placesInProduction = perRequest((acting) => acting.some((clause) => gatedTest(IN_PRODUCTION, clause.text)));
+const placesInProduction = perRequest((acting) => acting.some((clause) => IN_PRODUCTION.test(clause.text)));
 const deploysToProduction = perRequest(
   (acting) =>
     acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_NOT_TARGET.test(clause.text)) ||

@@ -16,7 +16,6 @@ import {
   originOfDeniedContact,
   sourceAfterDenial,
 } from "./forbidding-clauses.js";
-import { gatedTest } from "./literal-gates.js";
 import { forgetFoundRefs, refsIn } from "./resource-refs.js";
 
 export interface ScopeRef extends Span {
@@ -99,8 +98,7 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
           });
     // The request's first instruction of change: a clause with a verb of change that states no rule
     // and describes nothing (readBesideTheChange in compile-steps.ts).
-    // Twenty-seventh session (speed): behind its literal gate (literal-gates.ts), which skips only texts it cannot match.
-    const firstAsk: boolean = !askSeen && !denied && !clause.heading && !describes(clause) && gatedTest(CHANGE_IN_CLAUSE, clause.text);
+    const firstAsk: boolean = !askSeen && !denied && !clause.heading && !describes(clause) && CHANGE_IN_CLAUSE.test(clause.text);
     askSeen ||= firstAsk;
     for (const found of refsIn(clause.text)) {
       const before = clause.text.slice(0, found.index);
@@ -113,9 +111,8 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
           !originOfDeniedContact(clause.text, found.index)) ||
         (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(before));
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
-      // Twenty-seventh session (speed): behind its literal gate (literal-gates.ts), which skips only texts it cannot match.
-      const only = confines || (!forbidden && gatedTest(ONLY, clause.text));
-      const asksNoChange = !forbidden && !gatedTest(CHANGE_IN_CLAUSE, clause.text);
+      const only = confines || (!forbidden && ONLY.test(clause.text));
+      const asksNoChange = !forbidden && !CHANGE_IN_CLAUSE.test(clause.text);
       const source = !forbidden && (SOURCE_BEFORE.test(before) || (NAMED_IN_BRACKETS.test(before) && asksNoChange));
       const described = !forbidden && !source && (describes(clause) || (asksNoChange && STATEMENT_OPENING.test(clause.text)));
       refs.push({

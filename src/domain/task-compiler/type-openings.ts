@@ -1,7 +1,6 @@
 // How a request opens, as type evidence beside its predicate (split from classify.ts in the
 // seventeenth session): lines of paths above the ask, a pull request as the subject, a second
 // request numbered on the first one's line, and openings that name no work at all.
-import { gatedTest } from "./literal-gates.js";
 import type { Clause } from "./segment.js";
 import { LEAD_FILLER } from "./type-predicates.js";
 
@@ -72,10 +71,9 @@ const SAME_AGAIN = /^do (?:the )?(?:same|usual)(?: (?:thing|things|stuff))?(?= (
  * work-noun cues). Seventeenth session: 18 of the 20 development requests that open so are
  * UNCLASSIFIED, fourteen writers (one relabelled, el-069).
  */
-// Twenty-seventh session (speed): behind its literal gate (literal-gates.ts), which skips only texts it cannot match.
 export function namesNoWork(opening: Clause, clauses: readonly Clause[]): string | null {
   if (
-    (REMARK_OPENING.test(opening.text) || clauses.some((clause) => gatedTest(GROUP_PRAISE, clause.text))) &&
+    (REMARK_OPENING.test(opening.text) || clauses.some((clause) => GROUP_PRAISE.test(clause.text))) &&
     !clauses.some((clause) => clause.text.trimEnd().endsWith("?") || REQUEST_WORDS.test(clause.text))
   )
     return "the text is a remark that asks for nothing (an FYI, praise)";
