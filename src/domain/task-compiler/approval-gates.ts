@@ -1,3 +1,5 @@
+import { gatedExec } from "./literal-gates.js";
+
 // Twenty-sixth session (branch `esc26`): a denial that lasts only until a person approves is the
 // guide's approval gate, not a prohibition (docs/task-labelling.md: "a change that lands after
 // someone approves it is gated"; the labels9 corrections removed the approval gate from rpm-11's
@@ -24,8 +26,11 @@ const PERSONS_APPROVAL = new RegExp(
 const DENIAL_BEFORE = /\b(?:don'?t|do not|never|nothing|no|not|must not|mustn'?t|may not|shall not)\b/i;
 
 /** The gate of a clause whose denial holds only until the caller or a named person approves, or null. */
+// Twenty-seventh session (speed): run behind its literal gate ("ntil", "ill", "nless", "ithout",
+// "efore", read off the expression): the three callers (clause hardness, the forbidding check, the
+// mode's consultation) ask about every clause, and most clauses hold none of those words.
 export function personsApprovalGate(text: string): RegExpExecArray | null {
-  const gate = PERSONS_APPROVAL.exec(text);
+  const gate = gatedExec(PERSONS_APPROVAL, text);
   return gate && DENIAL_BEFORE.test(text.slice(0, gate.index)) ? gate : null;
 }
 
