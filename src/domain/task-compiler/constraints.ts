@@ -22,7 +22,17 @@ import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { quotationReader, stopsOnCondition } from "./not-rules.js";
-import { KEEP, KEEP_EXISTING, KEEP_RULE, KEEP_SAFEGUARD, KEEP_WORKING, keepsNamedThing, LEAD, TRAILING_KEPT } from "./keep-rules.js";
+import {
+  KEEP,
+  KEEP_EXISTING,
+  KEEP_RULE,
+  KEEP_SAFEGUARD,
+  KEEP_WORKING,
+  KEPT_BY_OWNER,
+  keepsNamedThing,
+  LEAD,
+  TRAILING_KEPT,
+} from "./keep-rules.js";
 import { CONTINUED_NEVER, joinedFrom, type RuleAt } from "./rule-joins.js";
 
 export interface ExtractedConstraint {
@@ -53,6 +63,9 @@ const RULE_WORD =
 /** Whether a clause is the whole start of a "-" or "*" list item (rule-phrasings.ts, ITEM_DENIAL). */
 const opensDashItem = (clause: Clause, text: string): boolean =>
   /^[ \t]*[-*•][ \t]+$/.test(text.slice(text.lastIndexOf("\n", clause.start - 1) + 1, clause.start));
+/** Whether a clause opens a numbered list item ("2. Readers mid-session keep …": a step of a plan). */
+const opensNumberedItem = (clause: Clause, text: string): boolean =>
+  /^[ \t]*\d{1,3}[.)][ \t]+$/.test(text.slice(text.lastIndexOf("\n", clause.start - 1) + 1, clause.start));
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 // Twenty-third session: under a rules heading, a bullet's clause with no word of obligation, denial
 // or limit before the clause that states the rule is what the rule is about, as one after it is its
@@ -153,6 +166,15 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && keepsAsRule(clause)) hardness = "HARD";
     if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(maskQuoted(clause.text)))
+      hardness = "HARD";
+    if (
+      !hardness &&
+      index > 0 &&
+      !clause.code &&
+      !clause.heading &&
+      !opensNumberedItem(clause, text) &&
+      KEPT_BY_OWNER.test(maskQuoted(clause.text))
+    )
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";

@@ -92,6 +92,22 @@ const PHRASE_END = String.raw`(?=\s*(?:[.,;:!()]|$)|\s+(?:through|for|until|as|o
 // words. The participle ("…, keeping their current price") rides on the ask: TRAILING_KEPT below.
 export const KEPT_VALUE = String.raw`\b(?:keeps?|stays?|remains?)\s+(?:(?:at|on)\s+)?(?:(?:its|their|the|his|her|our|your)\s+)?(?:(?:old|current|existing|original|previous|present|today'?s|\d{4}|same|agreed|quoted|full)\s+)?${VALUE}\b${PHRASE_END}`;
 
+// Twenty-seventh session (hard27): the same keep said of anything its owner holds, not only a price:
+// a clause that opens on the things beside the change and says they keep their own state ("past
+// manifests keep their PoB counts, vessel and date", gl-142; "Full-year clients keep their £775 fee",
+// gm-174; "Existing 48-hour urgent charges keep their 1.8× rate", gm-192; "The public methods of
+// \`BookingService\` keep their signatures", dm-068) holds it as it is: the guide's settled "keep"
+// rows (HARD 27 of the 32 development sentences of this shape). The subject opens the clause (a
+// condition, reason or pronoun opens none: "When a reader cancels a hold, the readers behind them keep
+// their old position", bp-051, is a symptom), and "still keep" reports what is observed (cf-197).
+// Read by constraints.ts after the ask, not on a heading (a title names the feature: fx-186) nor on a
+// numbered step (a plan or reproduction: dk-176); nor is a keep that goes on to the work's design ("InvoiceRenderer keeps its public render(Invoice)
+// method and just delegates", es-014: "keep X as <what the work makes of it>").
+export const KEPT_BY_OWNER = new RegExp(
+  String.raw`^(?!(?:when|if|once|until|unless|so|while|because|since|whether|it|this|that|they|which|who|we|you|i|he|she|and|but)\b)(?:[^\s,;]+\s+){1,6}?(?<!\bstill\s)keeps?\s+(?:its|their)\s+(?!own\b)(?![^;,]*\band\s+(?:just|only|simply|then)\s)\S`,
+  "i",
+);
+
 // "must keep" before anything the work holds as it is, a name, a value or an output ("go.mod must
 // keep `go 1.21`", cf-084; "public API must keep siteId", ga-094; "must keep same JSON output",
 // fr-079; "must keep a typedef alias for the old name", ed-114): the older forms read only "must keep
