@@ -32,6 +32,7 @@ import {
   keepsNamedThing,
   LEAD,
   TRAILING_KEPT,
+  UNCHANGED_BY_OWNER,
 } from "./keep-rules.js";
 import { CONTINUED_NEVER, joinedFrom, type RuleAt } from "./rule-joins.js";
 
@@ -173,7 +174,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       !clause.code &&
       !clause.heading &&
       !opensNumberedItem(clause, text) &&
-      KEPT_BY_OWNER.test(maskQuoted(clause.text))
+      (KEPT_BY_OWNER.test(maskQuoted(clause.text)) || (opensSentence && UNCHANGED_BY_OWNER.test(maskQuoted(clause.text))))
     )
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";

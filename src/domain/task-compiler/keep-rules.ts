@@ -108,6 +108,20 @@ export const KEPT_BY_OWNER = new RegExp(
   "i",
 );
 
+// Twenty-seventh session (hard27): the same invariance said as a fact of the things beside the change,
+// "<X> don't change" opening its sentence ("- pay rates don't change", ga-113; "Other roles don't
+// change for now.", gp-083; "Deposit rules don't change.", gj-191): the guide's keep rows (a thing held as
+// it is beside the change), which ACCEPTANCE_DENIAL reads in an acceptance item only. Not after a
+// reason's "so" or "because" ("re-export applyPromo … so callers don't change", fp-132: the design's
+// aim), nor a second clause of a sentence, which gives the reason of the rule before it ("leave
+// premium.ipt.exemptProducts as it is, the exemptions don't change", eq-120); "X is unchanged" is left
+// out: bug reports use it for what still works ("Desktop is unchanged.", ec-088). A hold "until <a
+// person> has checked" (gd-048) is left: contradictions.ts reads it against the change it waits for.
+export const UNCHANGED_BY_OWNER = new RegExp(
+  String.raw`^(?!(?:please|pls|and|but|if|when|whether|why|until|how|it|this|that|they|we|you|i|as)\b)(?:(?!(?:so|because|since)\s)[^\s,;]+\s+){1,6}?(?:do|does)(?:n'?t|\s+not)\s+change(?:\s+for\s+now)?\s*[.!]?$`,
+  "i",
+);
+
 // "must keep" before anything the work holds as it is, a name, a value or an output ("go.mod must
 // keep `go 1.21`", cf-084; "public API must keep siteId", ga-094; "must keep same JSON output",
 // fr-079; "must keep a typedef alias for the old name", ed-114): the older forms read only "must keep

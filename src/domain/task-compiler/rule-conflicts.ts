@@ -111,8 +111,14 @@ const subjectOf = (text: string): string => /^(.*?)\s(?:is|are|was|were|gets?|li
 // The object ends where the rule starts giving its reason ("…, it's a test-only task").
 const objectOnly = (text: string): string => text.split(/[,;(]|\s(?:because|since|as|so|while|until|for now)\s/i)[0]!;
 
+// Twenty-seventh session (hard27): a rule that opens on, or forbids changing, the other things of a
+// kind ("Other roles don't change for now", gp-083; "the rest stay off") holds by its own words what the ask does not change, so it
+// cannot forbid the ask's change (the guide's keep rows: a thing held as it is beside the change).
+const OTHERS = /^\s*(?:(?:the|all)\s+)?(?:other|rest)\b|^\s*every(?:one|body|thing)\s+else\b/i;
+
 function forbiddenAction(rule: string, before: string): Forbidden | null {
   const found = forbiddenActionIn(rule, before);
+  if (found && (OTHERS.test(rule) || OTHERS.test(found.object))) return null;
   return found && { ...found, object: objectOnly(found.object) };
 }
 
