@@ -111,15 +111,19 @@ const subjectOf = (text: string): string => /^(.*?)\s(?:is|are|was|were|gets?|li
 // The object ends where the rule starts giving its reason ("…, it's a test-only task").
 const objectOnly = (text: string): string => text.split(/[,;(]|\s(?:because|since|as|so|while|until|for now)\s/i)[0]!;
 
-// Twenty-seventh session (hard27): a rule that opens on, or forbids changing, the other things of a
-// kind ("Other roles don't change for now", gp-083; "the rest stay off") holds by its own words what the ask does not change, so it
-// cannot forbid the ask's change (the guide's keep rows: a thing held as it is beside the change).
+// A rule about the other things of a kind sets the ask's thing apart by its own words, so it cannot
+// forbid the ask's change: its object is them ("the other runbooks" must not change) or, twenty-seventh
+// session (hard27), it opens on them ("Other roles don't change for now", gp-083; "the rest stay
+// off"; the guide's keep rows: a thing held as it is beside the change). One check for both, here.
 const OTHERS = /^\s*(?:(?:the|all)\s+)?(?:other|rest)\b|^\s*every(?:one|body|thing)\s+else\b/i;
+const OTHERS_IN_OBJECT = /\b(?:the )?(?:other|remaining|rest of)\b/i;
 
 function forbiddenAction(rule: string, before: string): Forbidden | null {
   const found = forbiddenActionIn(rule, before);
-  if (found && (OTHERS.test(rule) || OTHERS.test(found.object))) return null;
-  return found && { ...found, object: objectOnly(found.object) };
+  if (!found) return null;
+  const object = objectOnly(found.object);
+  if (OTHERS.test(rule) || OTHERS.test(found.object) || OTHERS_IN_OBJECT.test(object)) return null;
+  return { ...found, object };
 }
 
 function forbiddenActionIn(rule: string, before: string): Forbidden | null {
@@ -163,8 +167,6 @@ function editConflict(forbidden: Forbidden, acting: readonly string[], testTask:
   const existingOnly = /\bexisting\b/i.test(forbidden.object);
   const qualified = /\b(?:exported|public)\b/i.exec(forbidden.object)?.[0];
   if (!objectWords.size && !objectPaths.length) return false;
-  // "the other runbooks": the rule itself sets the ask's thing apart.
-  if (/\b(?:the )?(?:other|remaining|rest of)\b/i.test(forbidden.object)) return false;
   const subset = subsetOf(forbidden.object);
   for (const clause of acting) {
     if (existingOnly && /\bnew\b/i.test(clause)) continue;
