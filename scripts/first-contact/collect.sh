@@ -165,6 +165,8 @@ batches=(
   "7ae3be4 dd9ba00 test/fixtures/task-corpus/98-blind-dev-zw.yaml fresh"
   "d70163d dd9ba00 test/fixtures/task-corpus/98-blind-dev-zx.yaml fresh"
   "569bc5d dd9ba00 test/fixtures/task-corpus/98-blind-dev-zy.yaml fresh"
+  "c025071 e9c0bff test/fixtures/task-corpus/98-blind-dev-zz.yaml fresh"
+  "7ecea8d e9c0bff test/fixtures/task-corpus/98-blind-dev-zza.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
