@@ -167,6 +167,7 @@ batches=(
   "569bc5d dd9ba00 test/fixtures/task-corpus/98-blind-dev-zy.yaml fresh"
   "c025071 e9c0bff test/fixtures/task-corpus/98-blind-dev-zz.yaml fresh"
   "7ecea8d e9c0bff test/fixtures/task-corpus/98-blind-dev-zza.yaml fresh"
+  "0730a5f e9c0bff test/fixtures/task-corpus/98-blind-dev-zzb.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
