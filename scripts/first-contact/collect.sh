@@ -168,6 +168,7 @@ batches=(
   "c025071 e9c0bff test/fixtures/task-corpus/98-blind-dev-zz.yaml fresh"
   "7ecea8d e9c0bff test/fixtures/task-corpus/98-blind-dev-zza.yaml fresh"
   "0730a5f e9c0bff test/fixtures/task-corpus/98-blind-dev-zzb.yaml fresh"
+  "91948bd e9c0bff test/fixtures/task-corpus/98-blind-dev-zzc.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
