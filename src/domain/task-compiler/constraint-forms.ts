@@ -3,6 +3,7 @@
 // make it negated for the type vote, so what the request asks is read as before.
 
 import { RULE_PHRASINGS } from "./rule-phrasings.js";
+import { MACHINE_NAME } from "./path-kinds.js";
 
 // Binding sentences that name what must not change or what must not appear, in forms the older
 // expressions do not read:
@@ -59,7 +60,7 @@ const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`
 // - a trailing ", tests only" after the ask: the work limited to tests, as the clause "Tests only";
 // - an environment limit in a clause of its own ("Staging only for now; prod follows after …"), or
 //   production denied at a clause's end ("deploy … to staging only, not prod", "Just staging, not
-//   production.", "Not prod."; 4 of 4; twenty-second session: "Not production yet.", fz-175); "Staging only: drop …" and "(staging only)" inside the ask
+//   production.", "Not prod."; 4 of 4; twenty-second session: "Not production yet.", fz-175; twenty-eighth, a machine by its bare name: "Not FIN-APP01.", fw-193); "Staging only: drop …" and "(staging only)" inside the ask
 //   name the ask's target and state no rule (4 rows);
 // - "no backfill" beside a migration, wherever it stands ("…, new EF migration, no backfill", "No
 //   backfill, old rows stay NULL"; alone it was a rule already): 17 of 24 entries label it HARD, and
@@ -95,6 +96,7 @@ const INVARIANCE_FORMS = [
   String.raw`^(?:and\s+|please\s+)*leave\s+(?!(?:a|an)\s)[^;,]{1,60}?\s+(?:on|at)\s+(?:its|their|the)\s+(?:current|existing|present|old)\s+\w`,
   String.raw`,\s+(?:(?:unit|integration)\s+)?tests?\s+only\s*[.!]?$`,
   String.raw`(?:^|,\s+)(?:but\s+)?not\s+(?:(?:on|in|to|for)\s+)?(?:the\s+)?(?:prod|production|live)(?:\s+(?:yet|for\s+now))?\s*[.!]?$`,
+  String.raw`^(?:but\s+)?not\s+(?:(?:on|in|to|for)\s+)?(?:the\s+)?${MACHINE_NAME}\s*[.!]?$`,
   String.raw`(?:^|[,:;]\s+)(?:and\s+)?no\s+backfills?\b${NO_RELEASE}`,
   String.raw`\bno\s+(?:rollouts?|deploys?|deployments?|releases?|merges?|backfills?)\s+yet\b`,
   String.raw`\bmust\s+keep\s+(?:exactly\s+)?(?:its|their|the\s+same|the\s+current|the\s+existing)\b`,

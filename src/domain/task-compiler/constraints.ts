@@ -23,6 +23,7 @@ import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } fro
 import { invarianceListHead } from "./invariance-lists.js";
 import { quotationReader, stopsOnCondition } from "./not-rules.js";
 import {
+  ACCEPTANCE_KEPT,
   KEEP,
   KEEP_EXISTING,
   KEEP_RULE,
@@ -127,7 +128,12 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       const item = unmarked(maskQuoted(clause.text));
       if (
         !clause.code &&
-        (FORBIDS.test(item) || ACCEPTANCE_INVARIANCE.test(item) || WORK_SCOPED_DENIAL.test(item) || ACCEPTANCE_DENIAL.test(item))
+        (FORBIDS.test(item) ||
+          ACCEPTANCE_INVARIANCE.test(item) ||
+          WORK_SCOPED_DENIAL.test(item) ||
+          ACCEPTANCE_DENIAL.test(item) ||
+          ACCEPTANCE_KEPT.test(item) ||
+          KEPT_BY_OWNER.test(item))
       ) {
         // Twenty-third session: an item's denial that leans on the clause before it is shown with it,
         // as outside the list ("- log only counts per club, never member ids", fc-036).

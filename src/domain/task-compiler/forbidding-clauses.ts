@@ -7,7 +7,7 @@
 // `forbids` alone. The expressions are unchanged.
 import type { Clause } from "./segment.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
-import { PATH_OR_CHARACTER } from "./path-kinds.js";
+import { MACHINE_NAME, PATH_OR_CHARACTER } from "./path-kinds.js";
 import { awaitsAPersonsApproval } from "./approval-gates.js";
 import { REFS_CACHE_LIMIT, refsIn, type FoundRef } from "./resource-refs.js";
 
@@ -174,6 +174,22 @@ export const originOfDeniedContact = (text: string, at: number): boolean => ORIG
 // dcs-eng01 at all", ge-172; "don't touch the build server ci-agent-03"), as it follows the verb bare.
 const MACHINE =
   /\b(?:touch|leave|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+(?:the\s+(?:[\w-]+\s+)?(?:host|server|box|machine|vm|node)\s+)?[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
+
+// Twenty-eighth session (hard28): a machine known by its bare name in the same trailing denial, ending
+// its clause ("Deploy signal-gateway 3.9.1 to arc-rx01 tonight, not arc-rx02.", gq-131; "… on
+// FIN-UAT01, the finance UAT box. Not FIN-APP01.", fw-193), is a target the work must not reach, as
+// a host is; one inside a clause ("but not at EDI01 and AMS01) could read …", fu-130) describes.
+const ELLIPTICAL_MACHINE = new RegExp(
+  String.raw`(?:^|[,;]\s*)(?:and\s+|but\s+)?(?:never|not)\s+(?:(?:at|against|on|onto|to|in)\s+)?(?:the\s+)?(${MACHINE_NAME})\s*[.!]?$`,
+  "i",
+);
+/** The machine a trailing elliptical denial names, as a ref, or null. */
+export function machineDeniedByEllipsis(text: string): FoundRef | null {
+  const match = ELLIPTICAL_MACHINE.exec(text);
+  if (!match) return null;
+  const index = match.index + match[0].lastIndexOf(match[1]!);
+  return { ref: `net:${match[1]!.toLowerCase()}`, index, length: match[1]!.length };
+}
 
 export function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] {
   const found: FoundRef[] = [];

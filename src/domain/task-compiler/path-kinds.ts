@@ -21,6 +21,11 @@ const KINDS: [RegExp, TaskType][] = [
  */
 export const PATH_OR_CHARACTER = String.raw`(?:[\w.@*-]*\/[\w./@*-]*(?![\w./@*-])|[^;\w./@*-]|[\w.@*-](?![\w.@*-]*\/))`;
 
+// A machine known by its bare name, without a domain: letters, digits and hyphens, at least five,
+// ending in a digit ("arc-rx02", "FIN-APP01", "labsrv02": forbidding-clauses.ts reads it after a
+// verb of access, rule-phrasings.ts and scope.ts in a trailing "not <machine>").
+export const MACHINE_NAME = String.raw`(?=[a-z0-9-]{5})[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?<=\d)`;
+
 /** The kind of work a file path implies, or null for ordinary code (and fixtures). */
 export function kindOfPath(path: string): TaskType | null {
   const kind = KINDS.find(([pattern]) => pattern.test(path))?.[1];

@@ -30,6 +30,7 @@
 //   changed by the QA team".
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
 import { KEPT_VALUE, MADE_SURE_KEPT, MUST_KEEP } from "./keep-rules.js";
+import { MACHINE_NAME } from "./path-kinds.js";
 
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
@@ -170,8 +171,10 @@ export const SAME_ACROSS_CASES = String.raw`^(?:and\s+)?same\s+(?!(?:here|thing|
 // test it", fs-067), or a kind of change denied at the end of the ask ("apply all minor/patch npm
 // updates, no major version bumps", "rename Pupil.licNo -> provisionalLicenceNumber, no DB column
 // change": fy-079, fy-114; 54 of 54 commit titles ending so are labelled HARD), as ", no behaviour
-// change" was.
-export const TRAILING_LIMIT = String.raw`^(?:but\s+)?not\s+(?:(?:before|earlier\s+than)\s+(?:\d|midnight|noon|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:(?:on|in|to|into|for)\s+)?(?:the\s+)?(?:prod|production|live)\b(?:\s+(?:yet|for\s+now))?\s*(?:[,.;!]|$))|^(?:and\s+)?no\s+${NO_RELEASE}(?:[\w.-]+\s+){1,2}(?:changes?|bumps?|edits?)\s*[.!]?$`;
+// change" was. Twenty-eighth session (hard28): a machine denied the same way, known by its bare name
+// ("Deploy signal-gateway 3.9.1 to arc-rx01 tonight, not arc-rx02.", gq-131; "Install … on FIN-UAT01,
+// the finance UAT box. Not FIN-APP01.", fw-193): the target the ask must not reach, as production.
+export const TRAILING_LIMIT = String.raw`^(?:but\s+)?not\s+(?:(?:before|earlier\s+than)\s+(?:\d|midnight|noon|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:(?:on|in|to|into|for)\s+)?(?:the\s+)?(?:prod|production|live|${MACHINE_NAME})\b(?:\s+(?:yet|for\s+now))?\s*(?:[,.;!]|$))|^(?:and\s+)?no\s+${NO_RELEASE}(?:[\w.-]+\s+){1,2}(?:changes?|bumps?|edits?)\s*[.!]?$`;
 const PASSIVE_NEVER = String.raw`^(?:and\s+)?never\s+[a-z]+ed\s+(?:in|by|on|from|into|at|outside)\s`;
 const TWENTY_SECOND_FORMS = [
   SAME_ACROSS_CASES,

@@ -11,6 +11,7 @@ import {
   forbids,
   forgetForbids,
   insteadAfterDenial,
+  machineDeniedByEllipsis,
   machinesIn,
   namedByNextRule,
   originOfDeniedContact,
@@ -96,6 +97,16 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
             forbidden: true,
             only: false,
           });
+    if (denied && index > 0 && !refsIn(clause.text).length) forbidByLastPart(clause, refs, clauses[0]!.end);
+    const machine = machineDeniedByEllipsis(clause.text);
+    if (machine && !refs.some((r) => r.ref === machine.ref))
+      refs.push({
+        ref: machine.ref,
+        start: clause.start + machine.index,
+        end: clause.start + machine.index + machine.length,
+        forbidden: true,
+        only: false,
+      });
     // The request's first instruction of change: a clause with a verb of change that states no rule
     // and describes nothing (readBesideTheChange in compile-steps.ts).
     const firstAsk: boolean = !askSeen && !denied && !clause.heading && !describes(clause) && CHANGE_IN_CLAUSE.test(clause.text);
@@ -129,6 +140,35 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
     }
   }
   return withFullPaths(refs);
+}
+
+// Twenty-eighth session (hard28): a denial whose object is a definite noun naming the last part of
+// paths the request gave before it forbids those paths, as "don't edit it" after a path does (the
+// guide: one thing has one ref however the request names it): a folder or glob by its folder's name
+// ("Output must be byte-for-byte the same for valuations/tests/fixtures/*.json, and don't edit those
+// fixtures", fz-125; "…for the sample files in coldchain/tests/fixtures/*.csv; don't edit those
+// fixtures", gi-066) and files by their kind ("the CSVs", "the CSV itself"). A file's own folder is
+// not read from a file's path. The paths of the request's first clause are not read: that is the
+// ask's object, and the denial then limits advice or tests to what they read, the guide's "no
+// changes" rule ("Review monitoring/grid/alerts.json …. Opinion only, don't touch the JSON.", bc-178;
+// "Raise line coverage of src/timetable/solver/ …. Tests only, don't modify the solver.", bm-043);
+// this leaves a path named in a first clause that only describes (gm-053, fs-060, di-065). The
+// earlier mention is the same thing, so it is forbidden where it stands (no allowed twin to read as
+// a conflict, which escalated fz-125 and gi-066 when the denial's ref was added beside it).
+const DEFINITE_OBJECT =
+  /\b(?:touch|edit|modify|change|alter|update|delete|remove|rewrite|regenerate|overwrite)\s+(?:those|these|the)\s+([a-z][\w-]{1,30})(?:\s+(?:itself|themselves))?\s*(?:[.,;:!)]|$)/i;
+function forbidByLastPart(clause: Clause, refs: ScopeRef[], askEnd: number): void {
+  const noun = DEFINITE_OBJECT.exec(clause.text);
+  if (!noun) return;
+  const name = noun[1]!.toLowerCase();
+  const kind = name.replace(/s$/, "");
+  for (const [at, found] of refs.entries()) {
+    if (!found.ref.startsWith("fs:") || found.start < askEnd) continue;
+    const parts = found.ref.slice(3).toLowerCase().split("/");
+    const last = parts.at(-1)!;
+    const named = !last || last === "**" || last.includes("*") ? parts.at(-2) === name : last.endsWith(`.${kind}`);
+    if (named) refs[at] = { ref: asFolder(found.ref), start: found.start, end: found.end, forbidden: true, only: false };
+  }
 }
 
 // Fifteenth session: a forbidden file named by its bare name after its path was given ("Bring
