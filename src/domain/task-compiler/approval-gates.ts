@@ -29,9 +29,16 @@ const DENIAL_BEFORE = /\b(?:don'?t|do not|never|nothing|no|not|must not|mustn'?t
 // Twenty-seventh session (speed): run behind its literal gate ("ntil", "ill", "nless", "ithout",
 // "efore", read off the expression): the three callers (clause hardness, the forbidding check, the
 // mode's consultation) ask about every clause, and most clauses hold none of those words.
+// Twenty-eighth session (speed): the three callers mostly ask about one clause's same words in turn,
+// so the last text's answer is kept (the answer depends on the text alone).
+let lastText: string | null = null;
+let lastGate: RegExpExecArray | null = null;
 export function personsApprovalGate(text: string): RegExpExecArray | null {
+  if (text === lastText) return lastGate;
   const gate = gatedExec(PERSONS_APPROVAL, text);
-  return gate && DENIAL_BEFORE.test(text.slice(0, gate.index)) ? gate : null;
+  lastGate = gate && DENIAL_BEFORE.test(text.slice(0, gate.index)) ? gate : null;
+  lastText = text;
+  return lastGate;
 }
 
 export const awaitsAPersonsApproval = (text: string): boolean => personsApprovalGate(text) !== null;

@@ -32,6 +32,7 @@ import {
   TEST_REPAIR,
   WISH,
 } from "./type-predicates.js";
+import { blank } from "./blanks.js";
 
 /**
  * Words that place the request in time ("since Friday's deploy", "after the last release")
@@ -44,7 +45,7 @@ import {
 const BACKGROUND =
   /\b(?:ever since|since|after|following|before|from)\b[^.;:]{0,40}?\b(?:deploy(?:ed|ment|ing|s)?|released?|releases|roll-?out|rolled out|upgraded?|updated?|bump(?:ed)?|migration|migrated|(?<=\b(?:the|that|this|our|last|recent|big|[\w-]+'s)\s+(?:[\w-]+\s+){0,2})(?:refactor|rewrite|redesign))\b(?:\s+(?:v?\d[\w.]*|of [\w.-]+|the new [\w ]{0,20}?(?:driver|version|build)))?/gi;
 
-export const withoutBackground = (text: string): string => text.replace(BACKGROUND, (m) => " ".repeat(m.length));
+export const withoutBackground = (text: string): string => text.replace(BACKGROUND, blank);
 
 /** An ask for advice on how to do something: "tell me how you'd fix it", "show me how to rotate …". */
 const ADVICE_ON = /^(?:just\s+)?(?:tell|show) (?:me|us) how (?:you'?d|you would|to|we (?:should|could|would)|i (?:should|could|would)) /i;

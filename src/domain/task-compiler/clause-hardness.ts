@@ -11,6 +11,7 @@ import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { closesLetter, describesWithNever, stopsOnCondition, withoutImpossibility } from "./not-rules.js";
 import { LEAD } from "./keep-rules.js";
 import { awaitsAPersonsApproval } from "./approval-gates.js";
+import { blank } from "./blanks.js";
 
 // Sixteenth session: "never" before an irregular participle describes ("Never shown in the KYC
 // panel"), as before an "-ed" form (a third-person "-s" is no sign: "never names or addresses").
@@ -166,7 +167,7 @@ export type Hardness = "HARD" | "SOFT";
  */
 export const maskQuoted = (text: string): string =>
   // Most clauses quote nothing: without a quote character there is nothing to blank.
-  /[`"']/.test(text) ? text.replace(/`[^`]*`|"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, (m) => " ".repeat(m.length)) : text;
+  /[`"']/.test(text) ? text.replace(/`[^`]*`|"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, blank) : text;
 const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception|Warning|error|Traceback)\b|at\s+\S+\s*\(|\S+\(\d+,\d+\):|\S+:\d+:\d+)/;
 
 export function hardnessOf(clause: Clause): Hardness | null {

@@ -81,8 +81,7 @@ const describesForRule = (rule: { entry: ExtractedConstraint } | null): boolean 
  * forms: what exists kept in a short clause, an imperative keep, a code name kept (twenty-third
  * session: "The REST API keeps `patronId` in JSON"), or a view, copy or backup of the old state kept.
  */
-function keepsAsRule(clause: Clause): boolean {
-  const masked = maskQuoted(clause.text);
+function keepsAsRule(clause: Clause, masked: string): boolean {
   return (
     (words(clause.text) <= 8 && KEEP_EXISTING.test(clause.text)) ||
     KEEP_RULE.test(masked) ||
@@ -143,6 +142,9 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       }
       continue;
     }
+    // Twenty-eighth session (speed): the clause's words with quoted text blanked (clause-hardness.ts),
+    // made once for the dozen rules below and the helpers they call, which each made their own.
+    const masked = maskQuoted(clause.text);
     let hardness = hardnessOf(clause);
     const opensSentence = clauses[index - 1]?.sentence !== clause.sentence;
     // Nineteenth session: under a rules heading, too, a bullet's first clause is the rule and a later
@@ -168,28 +170,27 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       opensSentence &&
       !clause.code &&
       !worded.has(clause.sentence) &&
-      !stopsOnCondition(maskQuoted(clause.text))
+      !stopsOnCondition(masked)
     )
       hardness = "HARD";
-    if (!hardness && index > 0 && !clause.code && keepsAsRule(clause)) hardness = "HARD";
-    if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(maskQuoted(clause.text)))
-      hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && keepsAsRule(clause, masked)) hardness = "HARD";
+    if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(masked)) hardness = "HARD";
     if (
       !hardness &&
       index > 0 &&
       !clause.code &&
       !clause.heading &&
       !opensNumberedItem(clause, text) &&
-      (KEPT_BY_OWNER.test(maskQuoted(clause.text)) || (opensSentence && UNCHANGED_BY_OWNER.test(maskQuoted(clause.text))))
+      (KEPT_BY_OWNER.test(masked) || (opensSentence && UNCHANGED_BY_OWNER.test(masked)))
     )
       hardness = "HARD";
-    if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(maskQuoted(clause.text))) hardness = "HARD";
-    if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(maskQuoted(clause.text))) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(masked)) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(masked)) hardness = "HARD";
     if (
       !hardness &&
       previous?.clause.sentence === clause.sentence &&
       gatedTest(RULE_SOURCE_ALONE, previous.clause.text) &&
-      BARE_DENIAL.test(unmarked(maskQuoted(clause.text)))
+      BARE_DENIAL.test(unmarked(masked))
     )
       hardness = "HARD";
     if (
@@ -197,7 +198,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       previous?.hardness === "HARD" &&
       previous.clause.sentence === clause.sentence &&
       !clause.code &&
-      (KEEP.test(clause.text) || SHORT_DENIAL.test(unmarked(maskQuoted(clause.text))))
+      (KEEP.test(clause.text) || SHORT_DENIAL.test(unmarked(masked)))
     )
       hardness = "HARD";
     // Twenty-sixth session (hard26): a passive "never" that continues the clause before it in its
@@ -211,16 +212,16 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       !hardness &&
       !clause.code &&
       previous?.clause.sentence === clause.sentence &&
-      CONTINUED_NEVER.test(maskQuoted(clause.text)) &&
+      CONTINUED_NEVER.test(masked) &&
       (previous.hardness === "HARD" || OBLIGATION.test(previous.clause.text) || gatedTest(RULE_SOURCE_LABEL, previous.clause.text))
     )
       hardness = "HARD";
     // Read last, so that a clause another rule makes HARD whole keeps its one constraint.
-    const kept = !hardness && !clause.code ? trailingKeep(clause) : null;
+    const kept = !hardness && !clause.code ? trailingKeep(clause, masked) : null;
     if (kept) found.push({ clause: kept, text: sentenceCase(normalizeText(kept.text)), hardness: "HARD" });
     previous = { clause, hardness };
     if (!hardness) continue;
-    const split = hardness === "SOFT" && !clause.code ? ruleBeforeWish(clause) : null;
+    const split = hardness === "SOFT" && !clause.code ? ruleBeforeWish(clause, masked) : null;
     if (split) {
       found.push({ clause: split[0], text: sentenceCase(normalizeText(labelled(split[0]))), hardness: "HARD" });
       found.push({ clause: split[1], text: sentenceCase(normalizeText(split[1].text)), hardness: "SOFT" });
@@ -235,7 +236,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       if ((join.leans || describesForRule(ruleBefore)) && ruleBefore?.index === index - 1) ruleBefore.entry.joined = true;
     }
     // An invariance that opens a list of rules is shown alone as well (invariance-lists.ts).
-    const head = hardness === "HARD" && !join && !clause.code ? invarianceListHead(clause, maskQuoted(clause.text), binds) : null;
+    const head = hardness === "HARD" && !join && !clause.code ? invarianceListHead(clause, masked, binds) : null;
     if (head) found.push({ clause: head, text: sentenceCase(normalizeText(labelled(head))), hardness: "HARD" });
     found.push(entry);
     ruleBefore = { index, hardness, from: join?.from ?? clause, entry };
@@ -263,8 +264,7 @@ const LIMIT_RULE = new RegExp(TRAILING_LIMIT, "i");
  * an ask that removes data it is a retention, a rule as the thirteenth session reads it ("set
  * \`phone\`, \`email\` to NULL …, keep the rest of the row (billing needs the shipment)").
  */
-function trailingKeep(clause: Clause): Clause | null {
-  const masked = maskQuoted(clause.text);
+function trailingKeep(clause: Clause, masked: string): Clause | null {
   for (const match of gatedMatchAll(TRAILING_RULE, masked)) {
     const from = match.index + match[0].length;
     const rest = masked.slice(from);
@@ -281,8 +281,7 @@ function trailingKeep(clause: Clause): Clause | null {
 const WISH_AFTER = /,\s+(?:and\s+|but\s+)?(?=(?:please\s+)?(?:try\s+(?:not\s+)?to|ideally|if\s+possible|preferably|where\s+possible)\b)/i;
 
 /** The rule and the wish of a SOFT clause whose words before a trailing hedge bind alone. */
-function ruleBeforeWish(clause: Clause): [Clause, Clause] | null {
-  const masked = maskQuoted(clause.text);
+function ruleBeforeWish(clause: Clause, masked: string): [Clause, Clause] | null {
   const match = WISH_AFTER.exec(masked);
   if (!match) return null;
   const head = unmarked(masked.slice(0, match.index));

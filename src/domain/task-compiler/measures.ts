@@ -2,6 +2,7 @@
 // to measure, and what measures one from elsewhere in the request. Pure and deterministic; kept
 // apart from ambiguity.ts so the referent detector and this one change independently.
 import { gatedExec } from "./literal-gates.js";
+import { blank } from "./blanks.js";
 
 // A goal stated without a comparative the detector's lists know: a purpose clause that only
 // evaluates the result ("fix the ranking so it's better"), and raising or lowering a resource or
@@ -64,7 +65,7 @@ const BASELINE =
   /\b(?:takes?|took|taking|runs? (?:in|for)|ran (?:in|for)|lasts?|lasted|needs?|needed|loads? in|loaded in|is at|sits at|weighs?|uses?|used|eats?|peaks? at)\s+(?:like\s+|about\s+|around\s+|roughly\s+|almost\s+|nearly\s+|over\s+|up to\s+|~\s*)?\d+(?:[.,]\d+)?\s*(?:h\s*\d{1,2}\b|ms\b|s\b|secs?\b|seconds?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|[kmg]i?b\b|gigs?\b)/gi;
 
 /** The clause's words with each statement of today's time or size blanked (offsets kept). */
-export const withoutBaselines = (text: string): string => text.replace(BASELINE, (statement) => " ".repeat(statement.length));
+export const withoutBaselines = (text: string): string => text.replace(BASELINE, blank);
 
 // A clock time the run must finish by is its target ("it has to be done before the 06:00 training
 // run kicks off", ej-102; "has to finish before 06:00 when Google fetches the feed", fs-051: the 5

@@ -5,6 +5,7 @@
 // charges, pays, refunds, invoices or taxes money as CRITICAL whatever the domain calls the money;
 // each session's domains had brought nouns the hand-grown lists lacked (tariffs, arrears, deposits).
 import { MONEY_LEXICON } from "./money-lexicon.generated.js";
+import { blank } from "./blanks.js";
 
 /** Each money lemma ("purchase_order") and the word WordNet classes it under ("payment"). */
 const CLASS_OF = new Map<string, string>(
@@ -114,7 +115,7 @@ const MONEY_CODE = /^(?:code|codebase|logic|modules?|maths?|engines?|calculators
 export function lexiconMoney(text: string, skip: (word: string) => boolean = () => false): LexiconMoney | null {
   // An aside in parentheses names who asks or gives examples ("(Fatima, enterprise sales)", "dispute
   // evidence (receipts, delivery proof)"), not the money the work changes: blanked, spans kept.
-  text = text.includes("(") ? text.replace(/\([^()]*\)/g, (aside) => " ".repeat(aside.length)) : text;
+  text = text.includes("(") ? text.replace(/\([^()]*\)/g, blank) : text;
   const words: { start: number; end: number; word: string }[] = [];
   WORD.lastIndex = 0;
   for (let found = WORD.exec(text); found; found = WORD.exec(text))

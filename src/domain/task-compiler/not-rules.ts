@@ -2,6 +2,7 @@
 // prohibition or obligation on the work; these clauses describe, or close the message.
 import { gatedTest } from "./literal-gates.js";
 import { isGreeting, type Clause } from "./segment.js";
+import { blank } from "./blanks.js";
 
 // "never" opening a clause before a verb in the third person with its object or complement says what
 // something does, not what the agent may do: the report of a defect ("…, but never checks that
@@ -52,8 +53,7 @@ const IMPOSSIBILITY =
 const CANNOT = /\bcan(?:not|'?t)\b/i;
 
 /** A clause's words with its statements of what is impossible blanked (IMPOSSIBILITY). */
-export const withoutImpossibility = (words: string): string =>
-  CANNOT.test(words) ? words.replace(IMPOSSIBILITY, (found) => " ".repeat(found.length)) : words;
+export const withoutImpossibility = (words: string): string => (CANNOT.test(words) ? words.replace(IMPOSSIBILITY, blank) : words);
 
 // Twenty-second session: quoted text is data (the guide's "quoted errors, log lines"), and so is a
 // piece of a quotation the segmenter cut at a dash or a full stop inside it, which maskQuoted cannot

@@ -3,6 +3,7 @@
 // three forms that name a risky thing without it being worked on, on any trade's words, blanked before
 // risk.ts reads a clause (same length, so the spans of what is left still hold). Each was read as
 // the work: the money or access word inside raised a plain change to CRITICAL or HIGH.
+import { blank } from "./blanks.js";
 
 // Earlier work named as the model of this one ("Refactor the rota scheduler like we did with the
 // billing module", bc-108; "the way we did the payments one last quarter", dp-103; "restructure it
@@ -54,8 +55,6 @@ const RUN_AS_TIME =
 // something reports a defect: those verbs are left alone.
 const OTHERS_ROUTINE =
   /^(?:our |the )?(?:finance|accounting|accounts|accountants|auditors|ops|operations|compliance|support|treasury|revenue|[\w-]+ team)(?: team)? (?!(?:wants?|needs?|asks?|asked|says?|said|reports?|reported|found|finds|noticed|notices|sees?|saw|spotted|flagged|gets?|got|is|are|was|were|has|have|had|will|would|can|could|should|must|may|might)\b)[a-z]+ [^.;!?\n]{0,120}?\b(?:(?:once|twice) (?:a|an|per|every) (?:day|week|month|quarter|year)|(?:every|each) (?:day|night|morning|week|month|quarter|year)|daily|nightly|weekly|monthly|quarterly|yearly|annually)\b[^.;!?\n]*/gi;
-
-const blank = (match: string): string => " ".repeat(match.length);
 
 /** The clause's text with what it names only as a model, a mechanism reused, a thing left alone, a time or another team's routine blanked. */
 export const withoutOtherWork = (text: string): string =>

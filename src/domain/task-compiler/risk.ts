@@ -22,6 +22,7 @@ import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
 import { CREDENTIAL, CREDENTIAL_BY_SERVICE, CREDENTIAL_PUT_OUT, HISTORY_REWRITE, KEY_ROTATED, SECRET_WORDS } from "./secrets.js";
+import { blank } from "./blanks.js";
 
 export interface Finding<T> {
   value: T;
@@ -283,8 +284,7 @@ const ON_A_SERVER = /(?<![\w.~-])\/(?:var|srv|mnt|opt|data|home|tmp|backups?)\//
 const CODE_WORK: TaskType[] = ["BUG_FIX", "FEATURE", "REFACTOR", "SECURITY_FIX"];
 // Text in single or double quotes blanked (same length, so spans hold); code in backticks is kept:
 // a command quoted to run ("`rm -rf build/`") is still the work.
-export const blankQuotes = (text: string): string =>
-  /["']/.test(text) ? text.replace(/"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, (m) => " ".repeat(m.length)) : text;
+export const blankQuotes = (text: string): string => (/["']/.test(text) ? text.replace(/"[^"]*"|(?<!\w)'[^']{3,}'(?!\w)/g, blank) : text);
 const HIGH: [Matcher, string, Reaches?][] = [
   [
     /(?<![\\/])\b(deploy(s|ed|ing|ment)?(?![-\w/\\])(?!\s+(?:fails?|failed|failing|is failing|broke|breaks|is broken|errors?|crashe[sd]|hangs)\b)|release (v?\d|it|the|this|to|a new|version)|roll ?out|roll ?back|cut a release)\b/i,
