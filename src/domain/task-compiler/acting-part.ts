@@ -22,7 +22,10 @@ const BY_HAND = /\b(?:by hand|manually)\b/i;
 // work itself", and a thing said to get no change is not the work.
 const DENIES_CHANGE =
   /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing\b[^.;]{0,40}?\b(?:touch|chang|affect)\w*/i;
-const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
+// Twenty-eighth session (riskA28): also a part said to be correct or right ("The till is correct.",
+// gk-072; "The invoice PDF is correct, only the email is wrong", br-094): what works is named to
+// show where the defect is not, as "X is fine" is.
+const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected|correct|right)\s*(?:[.!]?\s*$|,\s*only\b)/i;
 // Twenty-fifth session (risk25): a thing said not to be affected, changed or touched by the work
 // ("Prices, totals and payment aren't affected by this", bm-059) is its subject, named to be left
 // alone, as "X is fine" names what works: the whole clause is not the work.
