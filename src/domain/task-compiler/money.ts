@@ -176,6 +176,10 @@ const WALLETS: Matcher = {
 // production", gd-041; "deploy(gatefee): …", gk-159; "Merge the duplicate fleet accounts in
 // fleetbill", gh-115): a heatbill bills heat as a freight bill bills freight, and the hyphenated
 // names ("club-bill", "late-fee") were already read.
+// Twenty-eighth session (riskA28): a quote joined to the name as one word, as a price is ("Push
+// railquote 3.1.0 to prod tonight", gn-094; "Deploy quotebuilder 2.14.0 to production", ge-009):
+// the hyphenated quote names ("finance-quote") were already read, and a quote is the price a
+// customer is offered (QUOTING).
 // The heads are the guide's own nouns (billing, invoices, refunds, fees, fares, tolls, payroll,
 // payouts); English words that end so ("coffee", "welfare") are not names, and a ledger may count
 // carbon ("carbonledger", bo-137, HIGH), so it is left out.
@@ -184,8 +188,8 @@ const CALCULATOR = /^([a-z]+)-?(?:calc|calculator|engine|run)$/;
 const BILLED_HEAD = /^[a-z]{3,}(?:bill|billing|fees?|fares?|tolls?|invoices?|refunds?|payouts?|payroll)$/;
 const ENDS_LIKE_A_BILL = /^(?:[ct]offee|welfare|warfare|thoroughfare|spoonbill|handbill|duckbill|hornbill|wayfare)s?$/;
 const namesMoneySystem = (name: string): boolean => {
-  if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$|^[a-z]{2,}-(?:pricing|quotes?)$/.test(name))
-    return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
+  if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$|^[a-z]{2,}-(?:pricing|quotes?)$|^[a-z]{3,}quotes?$|^quote[a-z]{3,}$/.test(name))
+    return !/^(?:priceless|re-?pay|over-?pay|under-?pay|misquotes?|unquotes?|quoteworthy)$/.test(name);
   if (BILLED_HEAD.test(name)) return !ENDS_LIKE_A_BILL.test(name);
   const part = CALCULATOR.exec(name)?.[1];
   return part !== undefined && moneyClassOf(part) !== undefined;
