@@ -15,14 +15,26 @@ const BY_HAND = /\b(?:by hand|manually)\b/i;
 // rule (bk-180, fu-083, fv-121, fk-199 were raised by the money they deny).
 // Twenty-fifth session (risk25): also after "nothing in it" ("nothing in it touches payments",
 // dc-014), whatever the thing is ("no rating or payment changes": not-the-work.ts).
+// Twenty-eighth session (riskA28): "nothing" as the subject of a change in any form names what is
+// left alone, wherever it stands and whatever comes between ("nothing touching quotes or invoices",
+// gh-053; "Nothing changes for commission or the income statements", gb-022; "so nothing in
+// core-adapters/balance/ has to change", di-111): the guide's risk is raised by "a risk cue in the
+// work itself", and a thing said to get no change is not the work.
 const DENIES_CHANGE =
-  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing (?:here|in (?:it|this|that|them|this [\w-]+|the [\w-]+)) (?:touch|chang|affect)\w*/i;
-const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected)\s*[.!]?\s*$/i;
+  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing\b[^.;]{0,40}?\b(?:touch|chang|affect)\w*/i;
+// Twenty-eighth session (riskA28): also a part said to be correct or right ("The till is correct.",
+// gk-072; "The invoice PDF is correct, only the email is wrong", br-094): what works is named to
+// show where the defect is not, as "X is fine" is.
+const WORKS = /\b(?:is|are)(?: still)? (?:fine|ok|okay|unaffected|correct|right)\s*(?:[.!]?\s*$|,\s*only\b)/i;
 // Twenty-fifth session (risk25): a thing said not to be affected, changed or touched by the work
 // ("Prices, totals and payment aren't affected by this", bm-059) is its subject, named to be left
 // alone, as "X is fine" names what works: the whole clause is not the work.
+// Twenty-eighth session (riskA28): so is a thing said to stay or be kept as it is today ("The normal
+// appointments stay exactly as they are", gh-151; "Each member keeps his own hire fee and damage
+// deposit as today", ge-063): the guide's keep rule (HARD, "it holds a thing as it is") names what
+// sits beside the change, not the change.
 const LEFT_ALONE =
-  /\b(?:is|are|was|were|will)(?:n't| not)(?: be)? (?:affected|changed|touched|impacted)\b|\bwon't be (?:affected|changed|touched|impacted)\b/i;
+  /\b(?:is|are|was|were|will)(?:n't| not)(?: be)? (?:affected|changed|touched|impacted)\b|\bwon't be (?:affected|changed|touched|impacted)\b|\b(?:stays?|remains?|keeps?)\b[^.;]{0,60}?\bas (?:it is|they are|it was|they were|today|before|now|things are)\b|\b(?:stays?|remains?) (?:the same|unchanged|untouched)\b/i;
 // Twenty-fifth session (risk25): a part said to be someone else's ("box-office/payments/ is owned by
 // the ticketing-integration team now", bi-052; "the refunds API is owned by the payments team",
 // dc-198) is the guide's path reserved to someone else (HARD, forbidden): what the work stays out of.

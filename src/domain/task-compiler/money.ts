@@ -176,6 +176,10 @@ const WALLETS: Matcher = {
 // production", gd-041; "deploy(gatefee): …", gk-159; "Merge the duplicate fleet accounts in
 // fleetbill", gh-115): a heatbill bills heat as a freight bill bills freight, and the hyphenated
 // names ("club-bill", "late-fee") were already read.
+// Twenty-eighth session (riskA28): a quote joined to the name as one word, as a price is ("Push
+// railquote 3.1.0 to prod tonight", gn-094; "Deploy quotebuilder 2.14.0 to production", ge-009):
+// the hyphenated quote names ("finance-quote") were already read, and a quote is the price a
+// customer is offered (QUOTING).
 // The heads are the guide's own nouns (billing, invoices, refunds, fees, fares, tolls, payroll,
 // payouts); English words that end so ("coffee", "welfare") are not names, and a ledger may count
 // carbon ("carbonledger", bo-137, HIGH), so it is left out.
@@ -184,8 +188,8 @@ const CALCULATOR = /^([a-z]+)-?(?:calc|calculator|engine|run)$/;
 const BILLED_HEAD = /^[a-z]{3,}(?:bill|billing|fees?|fares?|tolls?|invoices?|refunds?|payouts?|payroll)$/;
 const ENDS_LIKE_A_BILL = /^(?:[ct]offee|welfare|warfare|thoroughfare|spoonbill|handbill|duckbill|hornbill|wayfare)s?$/;
 const namesMoneySystem = (name: string): boolean => {
-  if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$|^[a-z]{2,}-(?:pricing|quotes?)$/.test(name))
-    return !/^(?:priceless|re-?pay|over-?pay|under-?pay)$/.test(name);
+  if (/^[a-z]{2,}-?pay$|^price[a-z]{3,}$|^[a-z]{2,}-(?:pricing|quotes?)$|^[a-z]{3,}quotes?$|^quote[a-z]{3,}$/.test(name))
+    return !/^(?:priceless|re-?pay|over-?pay|under-?pay|misquotes?|unquotes?|quoteworthy)$/.test(name);
   if (BILLED_HEAD.test(name)) return !ENDS_LIKE_A_BILL.test(name);
   const part = CALCULATOR.exec(name)?.[1];
   return part !== undefined && moneyClassOf(part) !== undefined;
@@ -252,6 +256,24 @@ const POINT_OF_SALE =
 const SMALLEST_UNIT =
   /\bto the (?:penny|cent)\b|\b(?:a|one|\d+) ?(?:p|pence|penny|pennies|cents?) (?:off|out|short|lost|over)\b|\b(?:leftover|missing|lost|stray) (?:pennies|pence|cents)\b/i;
 
+// Twenty-eighth session (riskA28): code in a folder named for the money it computes, charges
+// or pays ("paid at 1.25 instead of 1.5 in payroll/calc/overtime.ts", bc-072; "clean up that helper
+// in payroll/engine/net_pay.py", em-003; "split tax/filings/forms.py", em-049; "Split
+// web2print/src/pricing/matrix.js", gf-147) is the guide's money code, as the billing area counts as
+// a whole (docs/task-labelling.md, "risk"): where the work is in it, the path says what the code
+// does, whatever the trade calls its money. A path that is only forbidden or left alone is not read
+// (risk reads the acting clauses only, acting-part.ts), nor one another party's records are reached
+// by (access control, risk.ts). The segment is a whole folder name with more path after it:
+// "the billing/ team", "tax-portal/" and a page's file ("marketing/src/pages/pricing.astro", dh-018,
+// the pricing page) are none. A payslip or a bank file alone the guide leaves out (its PDF and its
+// upload are split between writers: bw-138, bw-034), so a clause that names one is not read.
+const MONEY_FOLDER = new RegExp(
+  String.raw`(?<![\w.-])(?:payroll|billing|pricing|tax|taxes|vat|invoices?|invoicing|payments?|refunds?|payouts?|ledgers?|wages|salar(?:y|ies)|fees|fares)[\/\\](?=[\w.-])`,
+  "i",
+);
+const PAYSLIP_OR_BANK_FILE = /\bpay ?slips?|\bbank[ _-]?files?\b/i;
+const MONEY_PATH: Matcher = { exec: (text) => (PAYSLIP_OR_BANK_FILE.test(text) ? null : MONEY_FOLDER.exec(text)) };
+
 /** The money rules written by hand, with the reason each gives (see speaksOfTimeOff). */
 const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   [
@@ -266,6 +288,7 @@ const handMoneyRules = (timeOff: boolean): [Matcher, Reason][] => [
   // read beside it.
   [POINT_OF_SALE, "charges customers at a point of sale"],
   [SMALLEST_UNIT, "computes money to the penny or cent"],
+  [MONEY_PATH, "changes code in a folder named for money"],
   // Twenty-fourth session (risk24): a share taken off a price is a discount, which the guide counts
   // as money ("a 10% code ends up as 20% off the order total", df-129; "Member price is already 15%
   // off; … Orders C&K-20931 and C&K-20944 got 25% off", gc-102): 12 of the 13 development change

@@ -56,6 +56,14 @@ const RUN_AS_TIME =
 const OTHERS_ROUTINE =
   /^(?:our |the )?(?:finance|accounting|accounts|accountants|auditors|ops|operations|compliance|support|treasury|revenue|[\w-]+ team)(?: team)? (?!(?:wants?|needs?|asks?|asked|says?|said|reports?|reported|found|finds|noticed|notices|sees?|saw|spotted|flagged|gets?|got|is|are|was|were|has|have|had|will|would|can|could|should|must|may|might)\b)[a-z]+ [^.;!?\n]{0,120}?\b(?:(?:once|twice) (?:a|an|per|every) (?:day|week|month|quarter|year)|(?:every|each) (?:day|night|morning|week|month|quarter|year)|daily|nightly|weekly|monthly|quarterly|yearly|annually)\b[^.;!?\n]*/gi;
 
+// Twenty-eighth session (riskA28): a charge said not to be taken, standing on its own after a comma,
+// colon or dash or opening its clause ("It is free like the others, no deposit.", gh-151; "The hold
+// is not a booking: no deposit and no hire fee until they actually book", gn-102): the guide's money
+// is what the work computes, charges or pays, and a result said to charge nothing takes no money.
+// Not after a verb ("customers get no refund", "Invoice shows no VAT"): that states a defect.
+const NOTHING_CHARGED =
+  /(?:^|(?<=[,:;(–—-]\s?))\s*no (?:[\w-]+ )?(?:deposits?|fees?|charges?|payments?)(?: (?:and|or) no (?:[\w-]+ )?(?:deposits?|fees?|charges?|payments?))?\b/gi;
+
 /** The clause's text with what it names only as a model, a mechanism reused, a thing left alone, a time or another team's routine blanked. */
 export const withoutOtherWork = (text: string): string =>
   text
@@ -63,4 +71,5 @@ export const withoutOtherWork = (text: string): string =>
     .replace(REUSED_ACCESS, blank)
     .replace(NO_CHANGES_TO, blank)
     .replace(RUN_AS_TIME, blank)
-    .replace(OTHERS_ROUTINE, blank);
+    .replace(OTHERS_ROUTINE, blank)
+    .replace(NOTHING_CHARGED, blank);
