@@ -93,3 +93,10 @@ export const CREDENTIAL_LOGGED: Matcher = {
     return match && !isNegated(text) ? match : null;
   },
 };
+// Twenty-eighth session (riskB28): the guide's leaked credential said in the passive, whatever
+// the credential is called: a key, token, password or secret that "was pasted in #dev on Slack"
+// (ei-057) or "ended up in the channel again" (bt-025) has been put where others read it, as
+// "pasted a key in the channel" has (CREDENTIAL_PUT_OUT). On the development split 62 change
+// requests say it so and are CRITICAL, none below it.
+export const CREDENTIAL_WAS_OUT =
+  /\b(?:keys?|tokens?|passwords?|secrets?|credentials?)\b[^.;\n]{0,40}?\b(?:(?:was|were|got|has been|have been) (?:pasted|posted|committed|leaked|exposed|pushed)|ended up (?:in|on))\b/i;
