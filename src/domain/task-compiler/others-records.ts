@@ -14,13 +14,21 @@
 // may be anyone, "other students' home addresses", "another teacher's draft quiz", while "the other
 // team's setup" or "the other person's profile" points at one known party; the plural possessive,
 // "other tenants' shipments", is read up to its "s": no word boundary follows "'").
+// Twenty-eighth session (riskB28): the other owner said as "someone else's <record>" ("changing the
+// number … showed her someone else's embryo grading report", gf-122; "a patrol report … it was
+// someone else's building", gq-135; 15 change requests of 14 parts say it, all HIGH but a venue's
+// ticket, gh-194: a ticket or pass presented at a gate is the guide's venue rule, MEDIUM); a bare
+// "someone else's." owns no record ("collides with someone else's", ez-096).
 const OWNED_BY_ANOTHER =
-  /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s|the (?:logged-in|signed-in|current) [\w-]+'s) \w+|idors?|insecure direct object|(?<!\b(?:the|that|this|each) )(?:another|other) [a-z]+(?:['’]s|s(?=['’]\s))|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer))\b/i;
+  /\b(belongs? to (?:their|his|her|its|the (?:[\w-]+ )?(?:user|caller|agent|member|partner|customer|client)'s|the (?:logged-in|signed-in|current) [\w-]+'s) \w+|idors?|insecure direct object|(?<!\b(?:the|that|this|each) )(?:another|other) [a-z]+(?:['’]s|s(?=['’]\s))|cross-(?:tenant|account|agency|org|organi[sz]ation|user|customer)|some(?:one|body) else['’]s(?= [a-z])(?! (?:[\w-]+ )?(?:tickets?|pass(?:es)?)\b))\b/i;
 // Twentieth session: what one user can do to anyone's ("Any buyer can read any conversation", "Any
 // audiologist can read any patient's audiograms", "Today every steward sees every incident"; df-005,
 // dg-078).
+// Twenty-eighth session (riskB28): the same said of what the system hands out ("returns any ticket to
+// any agent, regardless of market", ds-024; "returns any result by ID without checking the caller's
+// clinic", da-017): any record to anyone, or any record by its id, is the reach a check closes.
 const ANYONE_READS_ANY =
-  /\b(?:any|every)(?:one|body|(?: other)? [\w-]+(?: [\w-]+)?) (?:(?:can|could) (?:still )?)?(?:read|reads|see|sees|view|views|open|opens|fetch|fetches|access|accesses|download|downloads|edit|edits|approve|approves) (?:(?:the|all|their) )?(?:any(?:one|body)?|every|other|another|someone)\b/i;
+  /\b(?:returns?|serves?|shows?|gives?) any [\w-]+ (?:by (?:its )?id|to any (?:[\w-]+ )?(?:user|agent|member|customer|client|caller|one|body|staff))\b|\b(?:any|every)(?:one|body|(?: other)? [\w-]+(?: [\w-]+)?) (?:(?:can|could) (?:still )?)?(?:read|reads|see|sees|view|views|open|opens|fetch|fetches|access|accesses|download|downloads|edit|edits|approve|approves) (?:(?:the|all|their) )?(?:any(?:one|body)?|every|other|another|someone)\b/i;
 // Twentieth session: records of other owners seen, returned or found ("returns plots from other
 // garden associations", "Teachers can find pupils from other schools", "can still see the other
 // region's support tickets", "Audiograms of other patients are readable"; cb-153, fl-118, df-093).

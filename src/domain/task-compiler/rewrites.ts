@@ -25,8 +25,15 @@ import type { Matcher } from "./risk.js";
 // **production** UDM", es-178), stored values fixed where they are ("fixes them in place", da-100;
 // "fix it in the production catalogue", gc-153), and rows moved into an archive, which leave the
 // table ("move the trades before 2020 from the trades table to trades_archive in production", fg-193).
+// Twenty-eighth session (riskB28): the guide's re-run also where the job indexes ("Re-index the STAC
+// items … in the production catalogue with the corrected cloud_cover field", gc-069: every item is
+// written again), a deletion said as "get rid of" ("Get rid of the test patients in the live
+// system", gd-140), and a stored value changed from its old value to a new one, whatever the verb
+// ("change the d4_expiry year from 2025 to 2026 … on the live database", gj-189; "change the
+// tariff_code from 'EVN24' to …", ez-115): the old value is overwritten. An environment after
+// "from" is where a copy comes from, not a value.
 const REWRITES_DATA =
-  /\b(re-?(?:run|import|process|load|play)(?:s|ning|ing|ed)?|replay(?:s|ing|ed)?|anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,100}?\b(?:to|=)\s*null|deletions?|swap(?:s|ping)?\b[^.;]{0,40}?\bback|revers(?:e|es|ing) (?:the|those|these|all|every|each)\b|switch(?:es|ing)? (?:each|every|all|them|those|these)\b[^.;]{0,40}?\bto|fix(?:es|ing)? (?:it|them|those|these) (?:in place|(?:in|on) (?:the )?prod(?:uction)?)|mov(?:e|es|ing)\b[^.;]{0,80}?\bto (?:the |an? )?[\w.-]{0,40}?archive|null(?:s|ing)? out|null (?:the|every|all|those|these)|updat(?:e|es|ing) (?:every|all|each|those|these|them)\b[^.;]{0,60}?\bto|update\b[^.;]{0,60}?\bset)\b/i;
+  /\b(re-?(?:run|import|process|load|play|index)(?:s|ning|ing|ed|es)?|replay(?:s|ing|ed)?|anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,100}?\b(?:to|=)\s*null|deletions?|swap(?:s|ping)?\b[^.;]{0,40}?\bback|revers(?:e|es|ing) (?:the|those|these|all|every|each)\b|switch(?:es|ing)? (?:each|every|all|them|those|these)\b[^.;]{0,40}?\bto|fix(?:es|ing)? (?:it|them|those|these) (?:in place|(?:in|on) (?:the )?prod(?:uction)?)|mov(?:e|es|ing)\b[^.;]{0,80}?\bto (?:the |an? )?[\w.-]{0,40}?archive|get(?:ting)? rid of|from (?!(?:staging|stg|uat|qa|dev|test|prod|production|live)\b)['"`]?[\w-]+['"`]? to ['"`]?[\w-]+|null(?:s|ing)? out|null (?:the|every|all|those|these)|updat(?:e|es|ing) (?:every|all|each|those|these|them)\b[^.;]{0,60}?\bto|update\b[^.;]{0,60}?\bset)\b/i;
 // Seventeenth session: stored values set to a given value ("set them to 'cancelled_by_system'", "In
 // prod, set psr.needs.review_due = '2027-03-31' for every ACTIVE registration") rewrite what is
 // there, where the same words filling empty values ("set `rink_id = 1` where it is NULL") backfill
@@ -44,8 +51,14 @@ const setsValue = (text: string): RegExpExecArray | null => {
 // Eighteenth session: also a "data fix" named as the work ("### Data fix: mirrored tooth numbers in
 // chart_entries (prod)", "Prod data fix: 312 products …"): 5 production data migrations of 5 parts
 // that say it are CRITICAL (ff-051 was read HIGH); one that names no environment stays HIGH (bg-176).
+// Twenty-eighth session (riskB28): stored values fixed where the request says they are stored,
+// whatever they are called ("fix the 1,812 tag numbers in the movements table on the live mart
+// server", gm-153; "fix the wrong material numbers in the MES prod DB", eo-047), and a fix script
+// run as the work ("run the fix script from last time against mx_work_orders in prod", fi-094):
+// fixing what is stored changes it, the guide's production data rewritten (CRITICAL). "fix them like
+// last time" names no place (bf-061, HIGH), and "fixing the planner" is code.
 const FIXES_ROWS =
-  /\bfix(?:es|ing)?(?: up)? (?:the |those |these )?(?:[\w-]+ ){0,2}?(?:rows|data|records|values|entries|counts)\b|\bclean(?:s|ing)? out\b|\bdata[- ]fix(?:es)?\b/i;
+  /\bfix(?:es|ing)?(?: up)? (?:the |those |these )?(?:[\w-]+ ){0,2}?(?:rows|data|records|values|entries|counts)\b|\bfix(?:es|ing)?(?: up)? (?:the|those|these|all|every) (?:[\w-]+(?:,\d+)? ){1,4}?(?:in|on) (?:the |our )?[\w-]|\bfix[- ]scripts?\b|\bclean(?:s|ing)? out\b|\bdata[- ]fix(?:es)?\b/i;
 export const rewritesRows = (text: string): RegExpExecArray | null =>
   REWRITES_DATA.exec(text) ?? FIXES_ROWS.exec(text) ?? (/\bnull\b/i.test(text) ? null : setsValue(text));
 // Eighteenth session: the rehearsal also in the order of the steps, without "first" ("run the script

@@ -21,7 +21,16 @@ import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
 import { REMARK_OPENING } from "./type-openings.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
-import { CREDENTIAL, CREDENTIAL_BY_SERVICE, CREDENTIAL_PUT_OUT, HISTORY_REWRITE, KEY_ROTATED, SECRET_WORDS } from "./secrets.js";
+import {
+  CREDENTIAL,
+  CREDENTIAL_BY_SERVICE,
+  CREDENTIAL_LOGGED,
+  CREDENTIAL_PUT_OUT,
+  CREDENTIAL_WAS_OUT,
+  HISTORY_REWRITE,
+  KEY_ROTATED,
+  SECRET_WORDS,
+} from "./secrets.js";
 import { blank } from "./blanks.js";
 
 export interface Finding<T> {
@@ -141,6 +150,9 @@ const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   [SECRET_WORDS, "handles secrets", (_type, _clause, acting) => secretOut(acting)],
   [SECRET_SAID_OUT, "handles secrets", (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting)],
   [CREDENTIAL_PUT_OUT, "handles secrets", (_type, _clause, acting) => !routineRotation(acting)],
+  // Twenty-eighth session (riskB28): any credential written to a log or a crash reporter (secrets.ts).
+  [CREDENTIAL_LOGGED, "a credential is written to a log", (_type, _clause, acting) => !speaksOfStuffing(acting)],
+  [CREDENTIAL_WAS_OUT, "handles secrets", (_type, _clause, acting) => !speaksOfStuffing(acting)],
   // A password or token is a secret the task handles only when something is done to it; not in a
   // request about credential stuffing (below).
   // Twenty-seventh session (riskB27): not where it is only generated or shared, which puts no

@@ -67,3 +67,36 @@ export const CREDENTIAL_BY_SERVICE =
 // whatever service it opens. A determiner before it: "the device push token" is no push.
 export const CREDENTIAL_PUT_OUT =
   /\b(?:leak(?:ed|s)?|past(?:ed|es)|committed|pushed|echo(?:ed|es)|print(?:ed|s))\b (?:the|a|an|our|that|this|my|their|his|her|its) (?:[\w-]+ ){0,2}?(?:keys?|tokens?)\b(?![-\w])/i;
+
+// A PIN or an access code (a door, gate, alarm or key-safe code) is a credential: it opens
+// something, as a password does (privacy.ts, twenty-second session). Case-sensitive: "pin" the verb
+// is no PIN. A PIN login, screen or lockout is code that concerns PINs, not a PIN's value.
+export const ACCESS_CODE = String.raw`(?:PINs?|[Pp]in codes?|[Pp]asscodes?|(?:[Aa]ccess|[Dd]oor|[Gg]ate|[Ee]ntry|[Aa]larm|[Kk]eypad|[Ll]ockbox|[Kk]ey ?safe) codes?)\b(?![- ](?:[Ll]ogin|[Ll]og-?in|screens?|pad|attempts?|guess(?:es|ing)?|entry|checks?|fields?|prompts?|resets?|lockouts?|auth\w*)\b)`;
+// Twenty-eighth session (riskB28), the guide's leaked credential ("a token in a CI log, a password
+// in a pasted log": CRITICAL and SECRET, 30 of 30) for every credential, not only a token: a
+// password, PIN or code that opens a door, gate or key safe written to a log, a log line or a crash
+// reporter sits where everyone who reads those reads it, so it is out, whatever writes it there.
+// 8 change requests of 8 parts say so and are CRITICAL, all read below it ("the PIN of every locker
+// opened this year is sitting in the access logs", gd-073; "writes every berth holder's gate code to
+// its log", gl-064; "Gate codes going to Crashlytics in plain text", gh-073; "staff passwords from
+// failed logins are in storage/logs/…", ee-090). A rule that keeps it out ("Don't write the PIN to
+// the bunkr logs", gk-032; "never written to logs", gf-181) states no leak, and an attempt logged
+// ("log the lockout", "the access log showed a few hundred failed PINs") is no credential written.
+const CREDENTIAL_NAME = String.raw`(?:${ACCESS_CODE}|[Pp]ass(?:words?|phrases?)\b|(?:[Aa]ccess|[Aa]uth|API|[Aa]pi|[Bb]earer|[Rr]efresh|[Ss]ession|[Rr]eset) tokens?\b)`;
+const LOG_PLACE = String.raw`(?:[Ll]og(?:s|ger)?|[Ll]og ?(?:files?|lines?)|[Cc]rash reports?|Sentry|Crashlytics)\b`;
+const CREDENTIAL_IN_LOG = new RegExp(
+  String.raw`\b${CREDENTIAL_NAME}[^.;\n]{0,60}?\b(?:to|in|into|inside) (?:the |its |their |our |a |an )?(?:[\w-]+[ /]){0,3}?${LOG_PLACE}|\b[Ll]og(?:s|ged|ging)\b(?! (?:[a-z]+ )?in(?:to)?\b)[^.;\n]{0,40}?\b${CREDENTIAL_NAME}|\b(?:to|in|into) (?:the )?${LOG_PLACE}[^.;\n]{0,80}?\b${CREDENTIAL_NAME}`,
+);
+export const CREDENTIAL_LOGGED: Matcher = {
+  exec: (text) => {
+    const match = CREDENTIAL_IN_LOG.exec(text);
+    return match && !isNegated(text) ? match : null;
+  },
+};
+// Twenty-eighth session (riskB28): the guide's leaked credential said in the passive, whatever
+// the credential is called: a key, token, password or secret that "was pasted in #dev on Slack"
+// (ei-057) or "ended up in the channel again" (bt-025) has been put where others read it, as
+// "pasted a key in the channel" has (CREDENTIAL_PUT_OUT). On the development split 62 change
+// requests say it so and are CRITICAL, none below it.
+export const CREDENTIAL_WAS_OUT =
+  /\b(?:keys?|tokens?|passwords?|secrets?|credentials?)\b[^.;\n]{0,40}?\b(?:(?:was|were|got|has been|have been) (?:pasted|posted|committed|leaked|exposed|pushed)|ended up (?:in|on))\b/i;
