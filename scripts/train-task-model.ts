@@ -12,6 +12,9 @@
 //   CV_GRID=batches npm run train:compiler -- --cv --escalation
 //                                     the escalation settings per batch, and chosen on the other
 //                                     batches and scored on the one left out (nested)
+//   CV_GRID=margin [CV_GROUPS=5] npm run train:compiler -- --cv --escalation
+//                                     the rows just above the escalation threshold, clear against
+//                                     ambiguous, and a nested threshold move (twenty-eighth session)
 //   CV_GRID=notes [CV_NOTES_VARIANTS=0,1,2,3] npm run train:compiler -- --cv --escalation
 //                                     the detectors' resolved findings as evidence (eighteenth
 //                                     session), on the batches whose first contact recorded them
@@ -104,6 +107,11 @@ if (process.argv.includes("--cv")) {
   }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "batches") {
     crossValidateEscalationBatches(corpus);
+    process.exit(0);
+  }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "margin") {
+    const { crossValidateEscalationMargin } = await import("./task-model-escalation-margin-cv.js");
+    crossValidateEscalationMargin(corpus);
     process.exit(0);
   }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "notes") {

@@ -133,7 +133,10 @@ export const DEFINED_ELSEWHERE = new RegExp(
     String.raw`|\b(?:[Oo]ur|[Tt]he team'?s|[Tt]he house|[Tt]he company'?s) (?:naming |coding |code |style |usual |internal |house )?(?:conventions?|standards?|guidelines?|style guide)\b` +
     String.raw`|\b[Tt]he (?:[a-z][\w'-]* ){0,2}[a-z][\w-]*\s+(?:from|in|on)\s+(?:the |our |his |her |their |[A-Z][a-z]+'s |(?:last|this) (?:week|month|quarter|year|season)'s |(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)day'?s )?(?:[\w-]+ ){0,2}(?:meeting|review|deck|brochure|presentation|retro(?:spective)?|handover|memo|whiteboard|offsite|policy document|rulebook|release board|sprint board|project board|kanban board|standup|stand-up|debrief|kick-?off)\b(?!\s+(?:page|screen|form|tab|service|module|table|app|flow|component|endpoint|api|queue|job|feature|tool|system|widget|dialog|modal|button|view|list|room|panel)\b)` +
     String.raw`|\b(?:from|in|per|using|following|according to)\s+(?:yesterday|[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday|last (?:week|month|quarter|year|season|sprint))'s\s+(?:[\w-]+\s+){0,2}(?:meeting|review|call|deck|notes|email|message|comments?|rulebook|handover|plan|spreadsheet|brochure|presentation|sync|standup|stand-up|retro|demo|discussion|decision)\b` +
-    String.raw`|\b(?:[Ss]tack ?traces?|[Ss]creenshots?|[Ll]ogs?|PDFs?|CSVs?|[Ss]preadsheets?|[Vv]ideos?|[Rr]ecordings?|[Ii]mages?|[Ss]cans?|[Pp]hotos?) (?:is |are )?attached\b|\b(?:see|check) (?:the )?attach(?:ed|ment)\b` +
+    String.raw`|\b(?:[Ss]tack ?traces?|[Ss]creenshots?|[Ll]ogs?|PDFs?|CSVs?|[Ss]preadsheets?|[Vv]ideos?|[Rr]ecordings?|[Ii]mages?|[Ss]cans?|[Pp]hotos?) (?:is |are )?attached\b(?! to\b)|\b(?:see|check) (?:the )?attach(?:ed|ment)\b` +
+    // Twenty-eighth session (branch `esc28`): "attached to" says where a stored file lives ("Photos
+    // attached to incidents in safenet", gt-126; "the screenshot attached to ticket HB-311"), a record
+    // the agent reaches, not a file the caller carried with the message (the guide's "the attached PDF").
     // Seventeenth session: "Please find attached the final report", "I've attached the vendor's
     // proposal": "attached" before what it attaches points outside the request as "see attached" does.
     String.raw`|\b(?:[Ff]ind|[Ii]'ve|[Ii] have|[Ww]e'?ve|[Ww]e have) attached\b` +

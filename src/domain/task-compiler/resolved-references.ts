@@ -11,7 +11,12 @@ import type { Clause } from "./segment.js";
 // agent, and what it found is the result of the finding the request asks for, not an event outside
 // the request. Only after an ask to find it out, and with no earlier time attached ("what you found
 // yesterday" points at another session).
-const AGENT_FINDING = /^(?:what\s+)?you\s+(?:found|find|discovered|learned|learnt|saw|see|noticed|measured|concluded)\b/i;
+// Twenty-eighth session (branch `esc28`): what a thing did, after an ask to find that thing ("find
+// the commit that changed it and explain what it did", gt-165), is part of the finding too: "it" is
+// no person who acted outside the request. "gone back to what it did in the summer" (gm-173) is an
+// earlier state, which no ask to find precedes.
+const AGENT_FINDING =
+  /^(?:what\s+)?you\s+(?:found|find|discovered|learned|learnt|saw|see|noticed|measured|concluded)\b|^what\s+it\s+did\b/i;
 const ASKS_TO_FIND =
   /\b(?:find(?: out)?|figure out|work out|investigate|look into|dig into|check|identify|determine|measure|profile|trace|track down|diagnose|analy[sz]e|compare)\b/i;
 const EARLIER_TIME =
