@@ -172,8 +172,10 @@ export const originOfDeniedContact = (text: string, at: number): boolean => ORIG
 // the service running on labsrv02?") is neither allowed nor forbidden.
 // Twenty-fifth session (branch `hard25`): the name may follow its kind ("don't query the DCS host
 // dcs-eng01 at all", ge-172; "don't touch the build server ci-agent-03"), as it follows the verb bare.
+// Twenty-eighth session (hard28b): or stand in brackets after the thing it is ("Don't deploy to the DR
+// site (arc-dr01), it stays on 2.2.4 …", gq-158): one thing has one ref however the request names it.
 const MACHINE =
-  /\b(?:touch|leave|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+(?:the\s+(?:[\w-]+\s+)?(?:host|server|box|machine|vm|node)\s+)?[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
+  /\b(?:touch|leave|hit|call|query|ping|against|(?:ssh|log\s+in)\s+(?:in)?to|connect\s+to|deploy(?:ed)?\s+(?:to|on|onto)|install(?:ed)?\s+(?:on|onto))\s+(?:the\s+(?:[\w-]+\s+)?(?:host|server|box|machine|vm|node)\s+|the\s+(?:[\w-]+\s+){1,2}\(\s*)?[`'"]?(?=[a-z0-9-]{5})([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?<=\d)(?![\w./:@-])/gi;
 
 // Twenty-eighth session (hard28): a machine known by its bare name in the same trailing denial, ending
 // its clause ("Deploy signal-gateway 3.9.1 to arc-rx01 tonight, not arc-rx02.", gq-131; "… on

@@ -124,10 +124,21 @@ export const KEPT_BY_OWNER = new RegExp(
 // reason's "so" or "because" ("re-export applyPromo … so callers don't change", fp-132: the design's
 // aim), nor a second clause of a sentence, which gives the reason of the rule before it ("leave
 // premium.ipt.exemptProducts as it is, the exemptions don't change", eq-120); "X is unchanged" is left
-// out: bug reports use it for what still works ("Desktop is unchanged.", ec-088). A hold "until <a
-// person> has checked" (gd-048) is left: contradictions.ts reads it against the change it waits for.
+// out: bug reports use it for what still works ("Desktop is unchanged.", ec-088). Twenty-eighth
+// session (hard28b): a bare "<X> stay(s)" closing its clause is the same fact of the things beside
+// the change ("Practice addresses stay.", gm-066; "Reads linked to an open enforcement case stay.",
+// gf-153; "Names and personnel numbers stay, payroll has to keep them …", eo-075): the guide's keep
+// rows, as "Invoices already sent stay as they are" is. A permission ("The screenshots can stay",
+// et-050), a result the ask reaches ("fix so the leading zeros stay", dd-052) and the noun ("a guest's
+// stay", "long stays", "with no stay, booking …", fu-131) are not read, nor a new option's default
+// named in quotes ("Default stays 'Chapters'.", dk-091); a reason may follow after a comma, and the
+// subject may run to eight words. cc-057's "Blood type and donation counts stay." (beside an
+// anonymisation) is labelled no rule against the guide's keep rows. A hold "until <a person> has
+// checked" (gd-048) is left: contradictions.ts reads it against the change it waits for.
+// The bare verb, not after a modal of permission, "to", an article or a possessive (the noun).
+const BARE_STAY = String.raw`(?<!\b(?:a|an|the|no|any|each|every|per|my|your|his|her|its|our|their|can|may|could|might|will|would|to|long|short)\s)(?<!'s\s)stays?`;
 export const UNCHANGED_BY_OWNER = new RegExp(
-  String.raw`^(?!(?:please|pls|and|but|if|when|whether|why|until|how|it|this|that|they|we|you|i|as)\b)(?:(?!(?:so|because|since)\s)[^\s,;]+\s+){1,6}?(?:do|does)(?:n'?t|\s+not)\s+change(?:\s+for\s+now)?\s*[.!]?$`,
+  String.raw`^(?!(?:please|pls|and|but|if|when|whether|why|until|how|it|this|that|they|we|you|i|as)\b)(?:(?!(?:so|because|since)\s)[^\s,;]+\s+){1,8}?(?:(?:do|does)(?:n'?t|\s+not)\s+change(?:\s+for\s+now)?\s*[.!]?$|${BARE_STAY}(?:[.!]?$|,\s))`,
   "i",
 );
 

@@ -97,7 +97,8 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
             forbidden: true,
             only: false,
           });
-    if (denied && index > 0 && !refsIn(clause.text).length) forbidByLastPart(clause, refs, clauses[0]!.end);
+    if (denied && index > 0 && !refsIn(clause.text).length)
+      forbidByLastPart(clause, refs, limitsTheKind(clauses[index - 1]!, clause) ? clauses[0]!.end : 0);
     const machine = machineDeniedByEllipsis(clause.text);
     if (machine && !refs.some((r) => r.ref === machine.ref))
       refs.push({
@@ -152,9 +153,20 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
 // ask's object, and the denial then limits advice or tests to what they read, the guide's "no
 // changes" rule ("Review monitoring/grid/alerts.json …. Opinion only, don't touch the JSON.", bc-178;
 // "Raise line coverage of src/timetable/solver/ …. Tests only, don't modify the solver.", bm-043);
-// this leaves a path named in a first clause that only describes (gm-053, fs-060, di-065). The
+// hard28b narrows this to a denial after a limit of the work's kind (limitsTheKind above). The
 // earlier mention is the same thing, so it is forbidden where it stands (no allowed twin to read as
 // a conflict, which escalated fz-125 and gi-066 when the denial's ref was added beside it).
+// Twenty-eighth session (hard28b): the paths of the first clause are left only when the denial
+// follows a limit of the work to one kind in its own sentence ("Tests only, don't modify the
+// solver.", bm-043; "Opinion only, don't touch the JSON.", bc-178; "Just tell me, don't change the
+// notebooks.", bj-082): the guide's "no changes" rule on the object of advice or tests, which forbids
+// nothing. Elsewhere a path named first is the same thing as the denial's noun, wherever it stands: a
+// first clause that describes ("cetv-calc picks cetv-calc/factors/erf_2025.csv …; don't edit the
+// CSVs", gm-053; "… the 212 cards listed in /srv/ops/gc-fix-2026-12-04.csv were double-credited …
+// Don't modify the CSV itself", fs-060) or names what the work uses ("…, using the recorded responses
+// in adapters/…/fixtures/. Don't modify the fixtures.", di-065).
+const KIND_LIMIT = /^(?:just\s+(?:tell|show|answer)\b|[\w-]+(?:\s+[\w-]+)?\s+only\s*[.!,;:]?$)/i;
+const limitsTheKind = (before: Clause, denial: Clause): boolean => before.sentence === denial.sentence && KIND_LIMIT.test(before.text);
 const DEFINITE_OBJECT =
   /\b(?:touch|edit|modify|change|alter|update|delete|remove|rewrite|regenerate|overwrite)\s+(?:those|these|the)\s+([a-z][\w-]{1,30})(?:\s+(?:itself|themselves))?\s*(?:[.,;:!)]|$)/i;
 function forbidByLastPart(clause: Clause, refs: ScopeRef[], askEnd: number): void {
