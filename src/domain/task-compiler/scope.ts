@@ -17,7 +17,7 @@ import {
   originOfDeniedContact,
   sourceAfterDenial,
 } from "./forbidding-clauses.js";
-import { forgetFoundRefs, refsIn } from "./resource-refs.js";
+import { forgetFoundRefs, refsIn, type FoundRef } from "./resource-refs.js";
 
 export interface ScopeRef extends Span {
   ref: string;
@@ -84,30 +84,26 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
   const refs: ScopeRef[] = [];
   // Each clause's own FORBID test, once: the pronoun rule reads the next clause's too.
   const forbidding = clauses.map(forbids);
+  // A machine a denial names (in its clause, or in a trailing "not <name>") is forbidden where it stands.
+  const forbidMachine = (clause: Clause, found: FoundRef): void => {
+    refs.push({
+      ref: found.ref,
+      start: clause.start + found.index,
+      end: clause.start + found.index + found.length,
+      forbidden: true,
+      only: false,
+    });
+  };
   let askSeen = false;
   for (const [index, clause] of clauses.entries()) {
     const denied = forbidding[index]! || namedByNextRule(clauses, forbidding, index, text);
     if (denied)
       for (const found of machinesIn(clause.text, refsIn(clause.text)))
-        if (!insteadAfterDenial(clause.text, found.index))
-          refs.push({
-            ref: found.ref,
-            start: clause.start + found.index,
-            end: clause.start + found.index + found.length,
-            forbidden: true,
-            only: false,
-          });
+        if (!insteadAfterDenial(clause.text, found.index)) forbidMachine(clause, found);
     if (denied && index > 0 && !refsIn(clause.text).length)
       forbidByLastPart(clause, refs, limitsTheKind(clauses[index - 1]!, clause) ? clauses[0]!.end : 0);
     const machine = machineDeniedByEllipsis(clause.text);
-    if (machine && !refs.some((r) => r.ref === machine.ref))
-      refs.push({
-        ref: machine.ref,
-        start: clause.start + machine.index,
-        end: clause.start + machine.index + machine.length,
-        forbidden: true,
-        only: false,
-      });
+    if (machine && !refs.some((r) => r.ref === machine.ref)) forbidMachine(clause, machine);
     // The request's first instruction of change: a clause with a verb of change that states no rule
     // and describes nothing (readBesideTheChange in compile-steps.ts).
     const firstAsk: boolean = !askSeen && !denied && !clause.heading && !describes(clause) && CHANGE_IN_CLAUSE.test(clause.text);
