@@ -373,6 +373,10 @@ describe("risk, mode and privacy", () => {
     ["Dedupe formatPrice() in web/ and app/ into one helper", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
     ["Roll the new trade pricing out to all branches tonight", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
     ["fix the typo in the pricing page header", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    // Twenty-eighth session: money named only as what the work leaves alone is not the work
+    // (riskA28), but a "nothing" before a comma belongs to another statement (review).
+    ["Nothing touching quotes or invoices changes; just fix the label colours in web/Status.tsx", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    ["The nightly report shows nothing, change the rounding of late fees in the invoice run", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
     ["fix(promos): WELCOME10 applied twice when the basket is edited", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
     ["fix(home): promo banner overlaps the search bar on small phones", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
     ["Ask Ollie for a small change to the roast profile code and it takes a week. Split roast.py up.", "MEDIUM", "AUTONOMOUS", "INTERNAL"],

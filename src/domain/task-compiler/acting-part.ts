@@ -20,8 +20,10 @@ const BY_HAND = /\b(?:by hand|manually)\b/i;
 // gh-053; "Nothing changes for commission or the income statements", gb-022; "so nothing in
 // core-adapters/balance/ has to change", di-111): the guide's risk is raised by "a risk cue in the
 // work itself", and a thing said to get no change is not the work.
+// Review (twenty-eighth session): not across a comma ("The report shows nothing, change the late-fee
+// rounding" asks for the change): 0 development rows hold "nothing" so far from its verb.
 const DENIES_CHANGE =
-  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing\b[^.;]{0,40}?\b(?:touch|chang|affect)\w*/i;
+  /\bno (?:changes?|charges?) (?:to|from|in|on|for)\b|\bnone of (?:this|these|it|them)\b[^.;]{0,20}?\b(?:touch|chang|affect)\w*|\bnothing\b[^.;,]{0,40}?\b(?:touch|chang|affect)\w*/i;
 // Twenty-eighth session (riskA28): also a part said to be correct or right ("The till is correct.",
 // gk-072; "The invoice PDF is correct, only the email is wrong", br-094): what works is named to
 // show where the defect is not, as "X is fine" is.
