@@ -169,6 +169,8 @@ batches=(
   "7ecea8d e9c0bff test/fixtures/task-corpus/98-blind-dev-zza.yaml fresh"
   "0730a5f e9c0bff test/fixtures/task-corpus/98-blind-dev-zzb.yaml fresh"
   "91948bd e9c0bff test/fixtures/task-corpus/98-blind-dev-zzc.yaml fresh"
+  "580f0e6 418095d test/fixtures/task-corpus/98-blind-dev-zzd.yaml fresh"
+  "62a2475 418095d test/fixtures/task-corpus/98-blind-dev-zze.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
