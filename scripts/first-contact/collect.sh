@@ -171,6 +171,7 @@ batches=(
   "91948bd e9c0bff test/fixtures/task-corpus/98-blind-dev-zzc.yaml fresh"
   "580f0e6 418095d test/fixtures/task-corpus/98-blind-dev-zzd.yaml fresh"
   "62a2475 418095d test/fixtures/task-corpus/98-blind-dev-zze.yaml fresh"
+  "6ef0545 418095d test/fixtures/task-corpus/98-blind-dev-zzf.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
