@@ -172,6 +172,7 @@ batches=(
   "580f0e6 418095d test/fixtures/task-corpus/98-blind-dev-zzd.yaml fresh"
   "62a2475 418095d test/fixtures/task-corpus/98-blind-dev-zze.yaml fresh"
   "6ef0545 418095d test/fixtures/task-corpus/98-blind-dev-zzf.yaml fresh"
+  "3823530 418095d test/fixtures/task-corpus/98-blind-dev-zzg.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
