@@ -26,6 +26,7 @@ import { loadModel, predict } from "../src/domain/task-compiler/model/naive-baye
 import { loadSoftmax, mixProbabilities, softmaxProbabilities } from "../src/domain/task-compiler/model/softmax.js";
 import { requestOf, type CorpusEntry } from "../test/support/task-corpus.js";
 import { buildLrTable, buildTable, loadFirstContact, textOf, TYPE_LR_SETTINGS } from "./task-model-lib.js";
+import { pct } from "./task-model-cv.js";
 import { signFlip } from "./task-model-type-trainers.js";
 
 const RISKS = ["LOW", "MEDIUM", "HIGH", "CRITICAL", "UNKNOWN"];
@@ -178,21 +179,30 @@ export function crossValidateRisk(corpus: CorpusEntry[]): void {
   const groups = Number(process.env.CV_GROUPS ?? 16);
   const all = riskRows(corpus, groups);
   for (const source of ["today", "first"] as const) {
-    const rows = all.filter((r) => !JUDGES.test(r.batch));
+    // CV_BATCHES: only the batches whose name matches (e.g. "98-blind-dev-z[e-z]a?$": the parts of the
+    // last dozen sessions, whose first-contact compilers are closest to today's).
+    const only = new RegExp(process.env.CV_BATCHES ?? "");
+    const rows = all.filter((r) => !JUDGES.test(r.batch) && only.test(r.batch));
     const judges = all.filter((r) => JUDGES.test(r.batch));
     const batches = [...new Set(rows.map((r) => r.batch))].sort();
     const rulesRight = rows.filter((r) => r[source] === r.gold).length;
     console.log(`\n== rules' risk read by ${source === "today" ? "today's compiler" : "the first-contact compiler"} ==`);
-    console.log(`${rows.length} fresh rows in ${batches.length} batches; rules ${((100 * rulesRight) / rows.length).toFixed(2)}%`);
-    for (const [vote, p] of VOTES.slice(0, 3)) {
-      const alone = rows.filter((r) => {
-        const v = p(r);
-        const probs = vote === "risk NB" ? r.nb : vote === "risk LR" ? r.lr : Array.from(mixProbabilities(r.nb, r.lr, 0.5));
-        void v;
-        return RISKS[probs.indexOf(Math.max(...probs))] === r.gold;
+    console.log(`${rows.length} fresh rows in ${batches.length} batches; rules ${pct(rulesRight, rows.length)}`);
+    const alone = (probs: (r: RiskRow) => number[]) =>
+      rows.filter((r) => {
+        const p = probs(r);
+        return RISKS[p.indexOf(Math.max(...p))] === r.gold;
       }).length;
-      console.log(`  ${vote} alone ${((100 * alone) / rows.length).toFixed(2)}%`);
-    }
+    const mixed = (r: RiskRow) => Array.from(mixProbabilities(r.nb, r.lr, 0.5));
+    console.log(
+      `  alone: risk NB ${pct(
+        alone((r) => r.nb),
+        rows.length,
+      )}, LR ${pct(
+        alone((r) => r.lr),
+        rows.length,
+      )}, mix ${pct(alone(mixed), rows.length)}`,
+    );
     // Per cell and batch: fixed and broken risk labels.
     const members = new Map(batches.map((b) => [b, rows.filter((r) => r.batch === b)]));
     const count = (c: Cell, rs: RiskRow[]) => {
@@ -237,7 +247,8 @@ export function crossValidateRisk(corpus: CorpusEntry[]): void {
     );
     console.log(`  paired by batch: ${signFlip(nested.map((x) => x.fixed - x.broken))}`);
     // Nested by group of batches (the groups the models were trained without).
-    const groupOf = (b: string) => batches.filter((x) => !JUDGES.test(x)).indexOf(b) % groups;
+    const everyBatch = [...new Set(all.filter((r) => !JUDGES.test(r.batch)).map((r) => r.batch))].sort();
+    const groupOf = (b: string) => everyBatch.indexOf(b) % groups;
     const groupRows: string[] = [];
     const groupNets: number[] = [];
     for (let g = 0; g < groups; g++) {
@@ -262,7 +273,7 @@ export function crossValidateRisk(corpus: CorpusEntry[]): void {
     const j = count(CELLS[pick]!, judges);
     const jRight = judges.filter((r) => r[source] === r.gold).length;
     console.log(
-      `judges (${judges.length} rows, votes trained without them): rules ${jRight} right; cell ${label(CELLS[pick]!)} fixed ${j.fixed}, broken ${j.broken}`,
+      `judges (${judges.length} rows, votes trained without them): rules ${jRight} right; cell chosen on the batches above ${label(CELLS[pick]!)} fixed ${j.fixed}, broken ${j.broken}`,
     );
     if (process.env.CV_SHOW) {
       const c = CELLS.find((x) => label(x) === process.env.CV_SHOW);
