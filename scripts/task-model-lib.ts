@@ -289,6 +289,8 @@ export interface FirstContactRow {
    * dropped: scripts/task-model-notes-cv.ts, docs/task-compiler.md "Escalation model").
    */
   notes?: string[];
+  /** That compiler's type, risk, mode and privacy (absent where it was not re-run). */
+  compiled?: { type: string; risk: string; mode: string; privacy: string };
 }
 
 export const loadFirstContact = (): FirstContactRow[] =>

@@ -46,6 +46,10 @@
 //                                     when the mixed type vote may overrule the rules: conditions
 //                                     on its two parts (the regression agrees, both sure), per
 //                                     batch and nested (twentieth session, scripts/task-model-type-mix-cv.ts)
+//   CV_GRID=risk [CV_GROUPS=16] [CV_CACHE=file] [CV_SHOW=cell] npm run train:compiler -- --cv
+//                                     a learned risk or money vote raising the rules' risk,
+//                                     leave-batch-out and nested (twenty-ninth session,
+//                                     scripts/task-model-risk-cv.ts)
 //   CV_GRID=emb-oov npm run train:compiler -- --cv
 //                                     how many words of each batch training never saw, and whether
 //                                     the naive Bayes does worse on rows with them
@@ -89,6 +93,11 @@ if (process.argv.includes("--cv")) {
   if (process.env.CV_GRID === "type-mix") {
     const { crossValidateTypeMix } = await import("./task-model-type-mix-cv.js");
     crossValidateTypeMix(corpus);
+    process.exit(0);
+  }
+  if (process.env.CV_GRID === "risk") {
+    const { crossValidateRisk } = await import("./task-model-risk-cv.js");
+    crossValidateRisk(corpus);
     process.exit(0);
   }
   if (process.env.CV_GRID === "type-models") {
