@@ -71,9 +71,12 @@ const SUBJECT_OF_VERB = /^\s+(?:is|are|was|were|has|have|had|gets?|got|keeps?|ke
 /** Words that end a noun phrase: determiners, prepositions, conjunctions, auxiliaries and the like. */
 const FUNCTION_WORD =
   /^(?:a|an|the|of|in|on|at|to|for|from|by|with|without|into|onto|per|via|about|against|across|among|around|between|during|like|over|through|under|within|and|or|but|nor|is|are|was|were|be|been|being|has|have|had|do|does|did|will|would|can|could|should|must|may|might|shall|that|which|who|whose|when|where|while|if|as|than|so|because|since|until|before|after|this|these|those|it|its|their|our|your|his|her|my|no|not|now|still|all|each|every|any|some|too|twice|again|only|also|just|yet|instead|vs|out|off|up|i|we|you|they|he|she)$/i;
+// Twenty-ninth session (riskB29): a return filed on a money noun ("the Q3 royalty return", gl-100) is
+// the statement of that money owed to the party it is filed with, as a tax return is: the money
+// itself (the guide's "taxes money"), not a document about something else.
 /** What an amount of money is, computed or paid: a noun a money word may qualify and still be the money. */
 const AMOUNT_OF_MONEY =
-  /^(?:calc\w*|computations?|splits?|totals?|amounts?|rounding|runs?|statements?|summar(?:y|ies)|contributions?|deductions?|lines?|figures?)$/i;
+  /^(?:calc\w*|computations?|splits?|totals?|amounts?|rounding|runs?|statements?|returns?|summar(?:y|ies)|contributions?|deductions?|lines?|figures?)$/i;
 
 /** Whether a money word found at `start`..`end` of `text` names money (a noun, the head of what it names). */
 function namesMoney(text: string, start: number, end: number): boolean {
