@@ -62,6 +62,16 @@ const STOP = [
   // the code ("when I ask Ollie for small change it takes him one week", fy-134, MEDIUM; "asks for a
   // small change to the carrier invoice screens", fe-162), 0 of 2 read as cash.
   "small_change",
+  // Twenty-ninth session (riskB29): "tonnage" is WordNet's ship tax (duty) first, but in a request
+  // it is a weight: the tonnage dredged, milled or cut, a feed tonnage in a recovery formula
+  // ("Recovery must be calculated with the two-product formula, not with the feed tonnage", gt-077;
+  // flour intake lots, gk-051; a harvest licence's cut zones, gl-042): read alone it raised 4 change
+  // requests of 3 parts, 3 MEDIUM by their labels against 1 (gl-100, "the Q3 royalty return", read
+  // now by its royalty: money-lexicon.ts, AMOUNT_OF_MONEY). The guide's money is what is computed,
+  // charged or paid, not what is weighed; dues or a rate on tonnage ("tonnage dues", gm-001;
+  // "tonnage rate lookup" in payrun, gl-041) are read by their own money words. Development split:
+  // risk 3 and mode 3 fixed, 0 broken.
+  "tonnage",
 ];
 
 interface Synset {

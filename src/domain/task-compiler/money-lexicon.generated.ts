@@ -50,7 +50,7 @@ discount_rate: bank_rate
 dividend: divvy equalizing_dividend extra_dividend stock_dividend
 dollar: silver_dollar
 down_payment: security_deposit
-duty: countervailing_duty customs_duty export_duty import_duty impost octroi protective_tariff revenue_tariff tonnage tonnage_duty tunnage
+duty: countervailing_duty customs_duty export_duty import_duty impost octroi protective_tariff revenue_tariff tonnage_duty tunnage
 eurocurrency: eurodollar
 excise: ad_valorem_tax gasoline_tax nuisance_tax sales_tax value-added_tax vat
 expense: budget_items business_expense incidental_expense interest_expense lobbying_expense medical_expense minor_expense moving_expense non-cash_expense operating_cost operating_expense personal_expense trade_expense travel_expense

@@ -2,7 +2,7 @@
 // refunds, invoices or taxes money is CRITICAL). Split from risk.ts in the fourteenth session; the
 // rules below are read by riskOf on the clauses that state the work.
 import { gatedTest } from "./literal-gates.js";
-import { lexiconMoney, moneyClassOf } from "./money-lexicon.js";
+import { lexiconMoney, moneyClassOf, namesVessel } from "./money-lexicon.js";
 import { blankQuotes, type Matcher, type Reason } from "./risk.js";
 import type { TaskType } from "../../contracts/task-ir.js";
 import type { Clause } from "./segment.js";
@@ -51,7 +51,12 @@ const moneyWords = (timeOff: boolean): Matcher => ({
   exec: (text) => {
     MONEY_WORDS.lastIndex = 0;
     for (let match = MONEY_WORDS.exec(text); match; match = MONEY_WORDS.exec(text))
-      if (!(timeOff && COUNTS_DAYS.test(match[0])) && !(CHARGE.test(match[0]) && HOLDS_ENERGY.test(text))) return match;
+      if (
+        !(timeOff && COUNTS_DAYS.test(match[0])) &&
+        !(CHARGE.test(match[0]) && HOLDS_ENERGY.test(text)) &&
+        !namesVessel(text, match[0], match.index)
+      )
+        return match;
     return null;
   },
 });
