@@ -35,20 +35,9 @@ let gateCount = 0;
 // characters or more opens with each symbol triple (32,768 bits), the words opening with each
 // triple (`openers` from `openerStarts[triple]` to `openerStarts[triple + 1]`), and the shorter words.
 const OPENINGS = new Uint32Array(1024);
-// The openings present, ranked: an opening's list is number `OPENING_RANKS[opening >> 5]` plus the
-// openings set below it in its 32-bit word, so the lists' starts take a few KB, not 128 (a table
-// indexed by every opening was cold in a whole compile).
-const OPENING_RANKS = new Int32Array(1024);
-let openerStarts = new Int32Array(1);
+let openerStarts = new Int32Array(32769);
 let openers = new Int32Array(0);
-/** Each opener's fourth character, lower-cased (0 for a word of three): most candidates fail there, before a call. */
-let openerFourths = new Uint8Array(0);
 let shortWords = new Int32Array(0);
-// Each word's character codes (lower-cased when caseless), from `codeStarts[id]` to `codeStarts[id + 1]`,
-// compared in place: a loop over codes is several times cheaper than a `startsWith` call per candidate.
-let wordCodes = new Uint8Array(0);
-let codeStarts = new Int32Array(1);
-let caselessWords = new Uint8Array(0);
 let built = true;
 
 /** The ids of these words (lower-cased already when caseless), each registered once. */
@@ -92,29 +81,15 @@ function build(): void {
     if (!list.length) byOpening.set(opening, list);
     list.push(id);
   });
-  const present = [...byOpening.keys()].sort((a, b) => a - b);
-  let rank = 0;
-  for (let slot = 0; slot < 1024; slot++) {
-    OPENING_RANKS[slot] = rank;
-    rank += bitCount(OPENINGS[slot]!);
-  }
-  openerStarts = new Int32Array(present.length + 1);
+  openerStarts = new Int32Array(32769);
   const flat: number[] = [];
-  present.forEach((opening, r) => {
-    openerStarts[r] = flat.length;
-    flat.push(...byOpening.get(opening)!);
-  });
-  openerStarts[present.length] = flat.length;
+  for (let opening = 0; opening < 32768; opening++) {
+    openerStarts[opening] = flat.length;
+    flat.push(...(byOpening.get(opening) ?? []));
+  }
+  openerStarts[32768] = flat.length;
   openers = Int32Array.from(flat);
-  openerFourths = Uint8Array.from(flat, (id) => (words[id]!.text.length > 3 ? words[id]!.text.toLowerCase().charCodeAt(3) : 0));
   shortWords = Int32Array.from(short);
-  codeStarts = new Int32Array(words.length + 1);
-  words.forEach(({ text }, id) => (codeStarts[id + 1] = codeStarts[id]! + text.length));
-  wordCodes = new Uint8Array(codeStarts[words.length]!);
-  words.forEach(({ text }, id) => {
-    for (let k = 0; k < text.length; k++) wordCodes[codeStarts[id]! + k] = text.charCodeAt(k);
-  });
-  caselessWords = Uint8Array.from(words, (word) => (word.caseless ? 1 : 0));
   const stride = Math.ceil(words.length / 32) + Math.ceil(gateCount / 32);
   if (stride > bitsPerText) {
     bitsPerText = Math.max(stride, 2 * bitsPerText);
@@ -161,77 +136,36 @@ export const textHolds = (bits: number, word: number): boolean => (BITS[bits + (
 /** Whether the text whose bits start at `bits` holds a word of the gate. */
 export const textPasses = (bits: number, gate: number): boolean => (BITS[bits + gateBitsAt + (gate >> 5)]! & (1 << (gate & 31))) !== 0;
 
-// The text being read, lower-cased, as character codes (grown when a longer text comes).
-let lowerCodes = new Uint8Array(512);
-
 function readText(text: string): number {
   if (!built) build();
   if (texts.size >= TEXT_LIMIT) clearTexts();
-  const length = text.length;
-  if (lowerCodes.length < length) lowerCodes = new Uint8Array(2 * length);
-  const codes = lowerCodes;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 0x7f) {
+  for (let i = 0; i < text.length; i++)
+    if (text.charCodeAt(i) > 0x7f) {
       texts.set(text, -1);
       return -1;
     }
-    codes[i] = c >= 65 && c <= 90 ? c + 32 : c;
-  }
   const bits = nextText * bitsPerText;
   nextText++;
   BITS.fill(0, bits, bits + bitsPerText);
-  if (shortWords.length) {
-    const lower = text.toLowerCase();
-    for (let s = 0; s < shortWords.length; s++) {
-      const id = shortWords[s]!;
-      const word = words[id]!;
-      if ((word.caseless ? lower : text).includes(word.text)) mark(bits, id);
-    }
+  const lower = text.toLowerCase();
+  for (let s = 0; s < shortWords.length; s++) {
+    const id = shortWords[s]!;
+    const word = words[id]!;
+    if ((word.caseless ? lower : text).includes(word.text)) mark(bits, id);
   }
-  // The tables in locals: module bindings that a build may replace are each a context load.
-  const openings = OPENINGS;
-  const ranks = OPENING_RANKS;
-  const starts = openerStarts;
-  const list = openers;
-  const fourths = openerFourths;
-  const table = BITS;
-  for (let i = 0; i + 3 <= length; i++) {
-    const opening = openingOf(codes[i]!, codes[i + 1]!, codes[i + 2]!);
-    const slotBits = openings[opening >> 5]!;
-    const bit = 1 << (opening & 31);
-    if (!(slotBits & bit)) continue;
-    const r = ranks[opening >> 5]! + bitCount(slotBits & (bit - 1));
-    const end = starts[r + 1]!;
-    for (let o = starts[r]!; o < end; o++) {
-      const fourth = fourths[o]!;
-      if (fourth !== 0 && fourth !== codes[i + 3]) continue;
-      const id = list[o]!;
-      if (!(table[bits + (id >> 5)]! & (1 << (id & 31))) && opensAt(text, codes, i, id)) mark(bits, id);
+  const last = text.length - 3;
+  for (let i = 0; i <= last; i++) {
+    const opening = openingOf(lower.charCodeAt(i), lower.charCodeAt(i + 1), lower.charCodeAt(i + 2));
+    if (!(OPENINGS[opening >> 5]! & (1 << (opening & 31)))) continue;
+    for (let o = openerStarts[opening]!; o < openerStarts[opening + 1]!; o++) {
+      const id = openers[o]!;
+      if (textHolds(bits, id)) continue;
+      const word = words[id]!;
+      if ((word.caseless ? lower : text).startsWith(word.text, i)) mark(bits, id);
     }
   }
   texts.set(text, bits);
   return bits;
-}
-
-/** Whether word `id` is in the text at `at`: a caseless word in the lower-cased codes, a case-sensitive one in the text itself. */
-function opensAt(text: string, codes: Uint8Array, at: number, id: number): boolean {
-  const start = codeStarts[id]!;
-  const length = codeStarts[id + 1]! - start;
-  if (at + length > text.length) return false;
-  if (caselessWords[id]) {
-    for (let k = 0; k < length; k++) if (codes[at + k] !== wordCodes[start + k]) return false;
-  } else {
-    for (let k = 0; k < length; k++) if (text.charCodeAt(at + k) !== wordCodes[start + k]) return false;
-  }
-  return true;
-}
-
-/** The number of bits set in a 32-bit word. */
-function bitCount(word: number): number {
-  let v = word - ((word >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 function mark(bits: number, id: number): void {
