@@ -7,24 +7,35 @@
 // that may repeat it zero times) it gives up and the expression always runs. Sound only for the
 // ASCII text it is asked about: a case-insensitive expression is gated only on ASCII text, where
 // lower-casing the text and the words is exactly the expression's own case folding.
-// Twenty-ninth session (speed): which gate words a text holds is read in one pass over the text
-// (gate-word-scan.ts); a gate's check is one bit, a split alternation's word one bit each.
 // test/domain/task-compiler-literal-gates.test.ts checks over the development corpus that no gate
 // ever skips a clause its expression matches.
 
 import { distributed } from "./alternatives.js";
-import { gateIdOf, textBits, textHolds, textPasses, wordIdsOf } from "./gate-word-scan.js";
 import { MIN_WORD, requiredWords, worth } from "./gate-words.js";
 
 export interface LiteralGate {
   /** One of these is in every text the expression matches (lower-cased when `caseless`). */
   words: readonly string[];
+  /**
+   * Each word's character pairs (pairOf), for the first, cheapest test, all words' in one array
+   * (twentieth session: an array per word was a load per word and a bounds check per pair, in the
+   * compiler's hottest loop): pair p is bit `pairMasks[p]` of the text's pair bits (PAIR_BITS) at `pairSlots[p]`, and
+   * word w's pairs end at `pairEnds[w]`. A word's pairs go rarest first (pairRarity), so a text
+   * without the word fails at its first test more often.
+   */
+  pairSlots: Int32Array;
+  pairMasks: Int32Array;
+  pairEnds: Int32Array;
   caseless: boolean;
   pattern: RegExp;
-  /** The words' ids and the gate's own in the one-pass reading of texts (gate-word-scan.ts), given when first asked (-1 until then). */
-  wordIds: Int32Array | null;
-  id: number;
 }
+
+// A text's character pairs as bits: a word can only be in a text that holds each of its pairs, and
+// a few bit tests are much cheaper than a substring search. Each letter has a symbol, the digits
+// share one, a space has one, other characters share four (a shared symbol only lets more texts
+// through); 32 symbols make 1,024 pairs, 128 bytes a text.
+const SYMBOL = new Uint8Array(128).map((_, c) => (c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 : c === 32 ? 27 : 28 + (c % 4)));
+const pairOf = (a: number, b: number): number => (SYMBOL[a]! << 5) | SYMBOL[b]!;
 
 /** The gate read off an expression's source, or null where none is certain or worth having. */
 export function literalGateOf(pattern: RegExp): LiteralGate | null {
@@ -34,20 +45,122 @@ export function literalGateOf(pattern: RegExp): LiteralGate | null {
   const caseless = pattern.flags.includes("i");
   if (!words || !words.length || words.some((w) => worth(w) < MIN_WORD - 0.5 || /[^\x20-\x7e]/.test(w))) return null;
   if (caseless) words = [...new Set(words.map((w) => w.toLowerCase()))];
-  return { words, caseless, pattern, wordIds: null, id: -1 };
+  return gateOfWords(words, caseless, pattern);
 }
 
-/** The gate's words' ids, registered when first needed. */
-function wordIdsFor(gate: LiteralGate): Int32Array {
-  return (gate.wordIds ??= wordIdsOf(gate.words, gate.caseless));
+/** A gate on words already read (lower-cased when caseless), with their pairs. */
+function gateOfWords(words: string[], caseless: boolean, pattern: RegExp): LiteralGate {
+  // The pairs are read on the lower-cased text, so a case-sensitive word is lower-cased for them.
+  const pairs = words.map((w) => {
+    const lower = w.toLowerCase();
+    const own = [...new Set(Array.from({ length: lower.length - 1 }, (_, i) => pairOf(lower.charCodeAt(i), lower.charCodeAt(i + 1))))];
+    return own.sort((a, b) => pairRarity(a) - pairRarity(b));
+  });
+  const flat = pairs.flat();
+  let end = 0;
+  return {
+    words,
+    pairSlots: Int32Array.from(flat, (pair) => pair >> 5),
+    pairMasks: Int32Array.from(flat, (pair) => 1 << (pair & 31)),
+    pairEnds: Int32Array.from(pairs, (own) => (end += own.length)),
+    caseless,
+    pattern,
+  };
+}
+
+// How common each symbol (SYMBOL) is in English text, per mille of characters: letters by their
+// usual frequencies, the space, then the digits' and the other characters' shared symbols. Only the
+// order of a word's pair tests depends on it, never a gate's answer.
+const SYMBOL_FREQUENCY = [
+  65, 12, 23, 35, 102, 18, 16, 50, 57, 1, 6, 33, 20, 55, 62, 15, 1, 49, 51, 73, 23, 8, 19, 2, 16, 1, 8, 180, 10, 10, 10, 10,
+];
+/** A pair's expected frequency, lower for rarer pairs. */
+const pairRarity = (pair: number): number => SYMBOL_FREQUENCY[pair >> 5]! * SYMBOL_FREQUENCY[pair & 31]!;
+
+interface Indexed {
+  lower: string;
+  /** Where the text's pair bits start in PAIR_BITS (BITS_PER_TEXT words). */
+  bits: number;
+}
+
+// Each text's lower-cased form and pairs (null when it is not all ASCII), made once: a clause is
+// asked about by many expressions, often with other clauses' questions in between. A pure
+// function of the text, so the cache only saves work; it is emptied when full.
+const INDEX_CACHE_LIMIT = 2048;
+const indexCache = new Map<string, Indexed | null>();
+
+// Twenty-fourth session (speed): every cached text's pair bits live in one array, at the text's
+// place in the cache, reused when the cache is emptied. A Uint32Array of its own per text (128
+// bytes, past the 64 V8 keeps a typed array's contents on the heap for) was a buffer allocated
+// outside the heap, about 0.8 µs a text, and memory the garbage collector was told of each time.
+const BITS_PER_TEXT = 32;
+const PAIR_BITS = new Uint32Array(INDEX_CACHE_LIMIT * BITS_PER_TEXT);
+let nextBits = 0;
+
+// The last text asked about, kept apart: most questions in a row are about the same clause, and
+// comparing it (often the very same string) is cheaper than the Map's lookup.
+let lastText: string | null = null;
+let lastIndexed: Indexed | null = null;
+
+function indexOf(text: string): Indexed | null {
+  if (text === lastText) return lastIndexed;
+  let indexed = indexCache.get(text);
+  if (indexed === undefined) indexed = indexText(text);
+  lastText = text;
+  lastIndexed = indexed;
+  return indexed;
+}
+
+function indexText(text: string): Indexed | null {
+  if (indexCache.size >= INDEX_CACHE_LIMIT) {
+    // Every place in PAIR_BITS is free again: no cached text, nor the last one, holds one.
+    indexCache.clear();
+    nextBits = 0;
+    lastText = null;
+    lastIndexed = null;
+  }
+  const bits = nextBits;
+  PAIR_BITS.fill(0, bits, bits + BITS_PER_TEXT);
+  // The pairs of the lower-cased text, read off the text itself: on ASCII, lower-casing only moves
+  // A-Z to a-z. A character past ASCII ends the reading (such a text is not indexed), so this loop
+  // is the test for one (an expression over the whole text ran before it).
+  let previous = -1;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c > 0x7f) {
+      indexCache.set(text, null);
+      return null;
+    }
+    if (c >= 65 && c <= 90) c += 32;
+    if (previous >= 0) {
+      const pair = pairOf(previous, c);
+      PAIR_BITS[bits + (pair >> 5)]! |= 1 << (pair & 31);
+    }
+    previous = c;
+  }
+  nextBits += BITS_PER_TEXT;
+  const indexed = { lower: text.toLowerCase(), bits };
+  indexCache.set(text, indexed);
+  return indexed;
+}
+
+/** Whether the text's pair bits (from `bits` in PAIR_BITS) hold each character pair of the gate's word w: a word without one is not in the text. */
+function pairsPresent(gate: LiteralGate, bits: number, w: number): boolean {
+  const { pairSlots, pairMasks, pairEnds } = gate;
+  for (let p = w ? pairEnds[w - 1]! : 0; p < pairEnds[w]!; p++) if (!(PAIR_BITS[bits + pairSlots[p]!]! & pairMasks[p]!)) return false;
+  return true;
 }
 
 /** False only where the gate proves the expression cannot match `text`. Texts that are not all ASCII always pass. */
 export function mayMatch(gate: LiteralGate | null, text: string): boolean {
   if (!gate) return true;
-  if (gate.id < 0) gate.id = gateIdOf(wordIdsFor(gate));
-  const bits = textBits(text);
-  if (bits < 0 || textPasses(bits, gate.id)) return true;
+  const indexed = indexOf(text);
+  if (indexed === null) return true;
+  const { bits } = indexed;
+  const haystack = gate.caseless ? indexed.lower : text;
+  const { words } = gate;
+  // Indexed: an array iterator's results were garbage on every gate asked, before V8 optimises this.
+  for (let w = 0; w < words.length; w++) if (pairsPresent(gate, bits, w) && haystack.includes(words[w]!)) return true;
   if (checking) check(gate.pattern, text);
   return false;
 }
@@ -119,8 +232,8 @@ interface SplitAlternation {
   open: RegExp | null;
   /** The gated alternatives. */
   pieces: RegExp[];
-  /** Every gated alternative's words, each once, by their ids (gate-word-scan.ts). */
-  words: Int32Array;
+  /** Every gated alternative's words, each once, as one gate. */
+  words: LiteralGate;
   /** The pieces holding word w: `wordPieces` from `pieceEnds[w - 1]` (0 for the first) to `pieceEnds[w]`. */
   wordPieces: Int32Array;
   pieceEnds: Int32Array;
@@ -168,7 +281,7 @@ function splitOf(pattern: RegExp): SplitAlternation | null {
   return {
     open: open.length ? new RegExp(open.join("|"), pattern.flags) : null,
     pieces,
-    words: wordIdsOf([...piecesOfWord.keys()], pattern.flags.includes("i")),
+    words: gateOfWords([...piecesOfWord.keys()], pattern.flags.includes("i"), pattern),
     wordPieces: Int32Array.from([...piecesOfWord.values()].flat()),
     pieceEnds: Int32Array.from(piecesOfWord.values(), (holding) => (end += holding.length)),
     ranAt: new Int32Array(pieces.length),
@@ -179,16 +292,20 @@ function splitOf(pattern: RegExp): SplitAlternation | null {
 /** Whether the text matches any alternative: the ungated ones, then each piece holding a word the text holds. */
 function splitTest(split: SplitAlternation, text: string): boolean {
   if (split.open?.test(text)) return true;
-  const { pieces, ranAt, wordPieces, pieceEnds, words } = split;
-  const bits = textBits(text);
-  if (bits < 0) {
+  const { pieces, ranAt, wordPieces, pieceEnds } = split;
+  const indexed = indexOf(text);
+  if (indexed === null) {
     // Not all ASCII: no gate may skip, every piece runs.
     for (let i = 0; i < pieces.length; i++) if (pieces[i]!.test(text)) return true;
     return false;
   }
   const call = split.calls === 0x7fffffff ? resetCalls(split) : ++split.calls;
+  const gate = split.words;
+  const { words } = gate;
+  const { bits } = indexed;
+  const haystack = gate.caseless ? indexed.lower : text;
   for (let w = 0; w < words.length; w++) {
-    if (!textHolds(bits, words[w]!)) continue;
+    if (!pairsPresent(gate, bits, w) || !haystack.includes(words[w]!)) continue;
     for (let i = w ? pieceEnds[w - 1]! : 0; i < pieceEnds[w]!; i++) {
       const piece = wordPieces[i]!;
       if (ranAt[piece] === call) continue;
