@@ -15,6 +15,8 @@
 //   CV_GRID=margin [CV_GROUPS=5] npm run train:compiler -- --cv --escalation
 //                                     the rows just above the escalation threshold, clear against
 //                                     ambiguous, and a nested threshold move (twenty-eighth session)
+//   CV_GRID=shape [CV_VARIANTS=buckets,…] [CV_CACHE=file] npm run train:compiler -- --cv --escalation
+//                                     candidate shape features, nested by groups (twenty-ninth session)
 //   CV_GRID=notes [CV_NOTES_VARIANTS=0,1,2,3] npm run train:compiler -- --cv --escalation
 //                                     the detectors' resolved findings as evidence (eighteenth
 //                                     session), on the batches whose first contact recorded them
@@ -121,6 +123,11 @@ if (process.argv.includes("--cv")) {
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "margin") {
     const { crossValidateEscalationMargin } = await import("./task-model-escalation-margin-cv.js");
     crossValidateEscalationMargin(corpus);
+    process.exit(0);
+  }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "shape") {
+    const { crossValidateEscalationShape } = await import("./task-model-escalation-shape-cv.js");
+    crossValidateEscalationShape(corpus);
     process.exit(0);
   }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "notes") {

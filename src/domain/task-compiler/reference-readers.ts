@@ -19,6 +19,7 @@ import {
 } from "./outside-sources.js";
 import {
   agentsOwnFinding,
+  agentsOwnWork,
   contrastedWithNew,
   countedBefore,
   decisionWrittenOut,
@@ -96,6 +97,14 @@ const pointsBack = (r: ReferenceReading, phrase: string, clause: Clause, index: 
     requestBefore(r.content, clause, index),
     (after) => identifiedAfter(after) || IDENTIFIER.test(after.split(/[\s,;:]+/)[1] ?? ""),
   ) && resolved(r, phrase, "points back at the same noun the request names earlier");
+/** What the agent used or changed doing an earlier step of the request (resolved-references.ts). */
+const ownWork = (r: ReferenceReading, clause: Clause, match: RegExpExecArray, after: string): boolean =>
+  agentsOwnWork(
+    match[0],
+    requestBefore(r.content, clause, match.index),
+    after,
+    clause.bullet && r.content.some((c) => c.bullet && c.start < clause.start),
+  ) && resolved(r, match[0], "is what the agent uses or changes doing an earlier step the request asks for, not an event outside it");
 function outsideSource(r: ReferenceReading, clause: Clause, match: RegExpExecArray): void {
   const after = clause.text.slice(match.index + match[0].length, match.index + match[0].length + 60);
   if (identifiedAfter(after) || ANCHOR.test(match[0])) return;
@@ -116,6 +125,7 @@ function outsideSource(r: ReferenceReading, clause: Clause, match: RegExpExecArr
   )
     return;
   if (documentNamed(match[0], r.request) && resolved(r, match[0], "is the document the request names by its path or identifier")) return;
+  if (ownWork(r, clause, match, after)) return;
   r.candidates.push({ clause, index: match.index, length: match[0].length, kind: "external", phrase: match[0], outside: true });
 }
 function definedElsewhere(r: ReferenceReading, clause: Clause, match: RegExpExecArray): void {
@@ -140,6 +150,7 @@ function externalEvent(r: ReferenceReading, clause: Clause, text: string, match:
     resolved(r, match[0], "is what the agent finds doing the finding the request asks for, not an event outside it")
   )
     return;
+  if (ownWork(r, clause, match, after)) return;
   // Twelfth session: "like we do for Vipps in web/checkout/vipps.ts" names its model, as "the same
   // way api/health.ts does it" does; "old clients must work same as before" keeps today's
   // behaviour, which the repository holds ("make it work like before" asks for an earlier one).

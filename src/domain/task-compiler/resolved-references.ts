@@ -24,6 +24,28 @@ const EARLIER_TIME =
 export const agentsOwnFinding = (phrase: string, before: string, after: string): boolean =>
   AGENT_FINDING.test(phrase) && ASKS_TO_FIND.test(before) && !EARLIER_TIME.test(after);
 
+// Twenty-ninth session (branch `esc29`): what the agent used, changed or did, named in a later
+// step of the work the request asks for ("2. Then write the slow-query logging setting you used
+// into docs/operations.md", gy-187; "then add the profiling steps you used to apps/booking/README.md",
+// fc-106; "then write up what you changed in careers-widget/PERF.md", ey-185; "2. Regenerate the
+// statement PDFs for the ones you changed", gi-007) is the agent's own work in this request, as
+// what it found is: "you" is the agent (the guide's reference is unresolved only where nothing in
+// the request or the repository says which). Not where it is done again after the model of an
+// earlier time or another object ("the same way you did last time", "what you did for ward 3",
+// da-193, dx-151), nor where no step of work comes before it ("Put back whatever you changed",
+// hg-026; "extend the docs page you wrote", fresh5-020).
+const AGENT_WORK = /^(?:what|the\s+(?!same\b|way\b)(?:[\w-]+\s+){0,3}?[\w-]+)\s+you\s+(?:used|changed|did|made|ran|applied|tuned|tried)$/i;
+const LATER_STEP = /\b(?:then|after that|afterwards)\b/i;
+const ANOTHER_OBJECT = /^\s*(?:for|on|to|with)\b/i;
+/** The last sentence of `text` (after its last stop), where a "then" orders this step after another. */
+const lastSentence = (text: string): string =>
+  text.slice(Math.max(text.lastIndexOf("."), text.lastIndexOf(";"), text.lastIndexOf("!"), text.lastIndexOf("?")) + 1);
+export const agentsOwnWork = (phrase: string, before: string, after: string, laterListStep: boolean): boolean =>
+  AGENT_WORK.test(phrase) &&
+  (laterListStep || LATER_STEP.test(lastSentence(before))) &&
+  !EARLIER_TIME.test(after) &&
+  !ANOTHER_OBJECT.test(after);
+
 // "redirects, canonical, hreflang, the sitemap, that kind of thing": a general extender closing a
 // list of examples stands for the kind the list shows; its antecedent is the list right before it.
 const EXTENDER = /^(?:that|this|those|these)\s+(?:kinds?|sorts?|types?)\b/i;
