@@ -5,7 +5,8 @@
 // while constraints.ts reads the request's clauses in order into its constraints (rules lists,
 // joined rules, a rule split from a wish). The expressions are unchanged.
 import type { Clause } from "./segment.js";
-import { BARE_DENIAL, BINDING_FORM, RULE_SOURCE_LABEL, unchecked, unmarked } from "./constraint-forms.js";
+import { BINDING_FORM } from "./constraint-forms.js";
+import { BARE_DENIAL, RULE_SOURCE_LABEL, unchecked, unmarked } from "./rule-source-labels.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { closesLetter, describesWithNever, stopsOnCondition, withoutImpossibility } from "./not-rules.js";

@@ -5,18 +5,17 @@
 // lists and acceptance items, a rule continued in its sentence, a trailing keep, a rule before a wish.
 import type { Clause } from "./segment.js";
 import { normalizeText, sentenceCase } from "./segment.js";
+import { ACCEPTANCE_INVARIANCE, TRAILING_DENIAL } from "./constraint-forms.js";
+import { WORK_SCOPED_DENIAL } from "./later-constraint-forms.js";
 import {
-  ACCEPTANCE_INVARIANCE,
   BARE_DENIAL,
   RULE_SOURCE_ALONE,
   RULE_SOURCE_LABEL,
   RULE_DOCUMENT_LABEL,
   RULES_LIST_LABEL,
-  TRAILING_DENIAL,
-  WORK_SCOPED_DENIAL,
   unchecked,
   unmarked,
-} from "./constraint-forms.js";
+} from "./rule-source-labels.js";
 import { binds, hardnessOf, HARD_PHRASE, maskQuoted, NEGATED_LEAD, SOFT, type Hardness } from "./clause-hardness.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
