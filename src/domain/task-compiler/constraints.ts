@@ -29,6 +29,7 @@ import {
   KEEP_SAFEGUARD,
   KEEP_WORKING,
   KEPT_BY_OWNER,
+  KEPT_SETTING,
   keepsNamedThing,
   LEAD,
   TRAILING_KEPT,
@@ -180,7 +181,10 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       !clause.code &&
       !clause.heading &&
       !opensNumberedItem(clause, text) &&
-      (KEPT_BY_OWNER.test(masked) || (opensSentence && UNCHANGED_BY_OWNER.test(masked)))
+      (KEPT_BY_OWNER.test(masked) ||
+        (opensSentence && UNCHANGED_BY_OWNER.test(masked)) ||
+        ((opensSentence || (previous?.hardness === "HARD" && previous.clause.sentence === clause.sentence)) &&
+          KEPT_SETTING.test(unmarked(clause.text))))
     )
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(masked)) hardness = "HARD";
