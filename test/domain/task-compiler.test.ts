@@ -214,6 +214,13 @@ describe("constraints", () => {
     expect(constraintsOf("Turn the flag on for the Leeds hub in config/flags.yaml. The other hubs stay off.")).toEqual([]);
   });
 
+  it("reads a rule after its reason in one clause (', so leave …') as HARD, and a consequence (', so no …') as none", () => {
+    expect(
+      constraintsOf("Backfill the July rows in billing/rates.py. August was generated after the change, so leave those alone."),
+    ).toEqual(["HARD: August was generated after the change, so leave those alone"]);
+    expect(constraintsOf("Add a nullable column to orders in db/schema.sql. It is only an added column, so no downtime.")).toEqual([]);
+  });
+
   it("gives a 'keep …' coordinated with a rule the rule's force, and alone leaves it a description", () => {
     expect(constraintsOf("Port src/queue.js to TypeScript. No API changes, and keep the event names")).toEqual([
       "HARD: No API changes",
