@@ -221,6 +221,12 @@ describe("constraints", () => {
     expect(constraintsOf("Add a nullable column to orders in db/schema.sql. It is only an added column, so no downtime.")).toEqual([]);
   });
 
+  it("forbids a machine that the request says not to log in to", () => {
+    expect(
+      compiled("Check the EDI build on portbury-edi-01. Don't log in to portbury-edi-02, test traffic runs there.").ir.forbidden_scope,
+    ).toEqual(["net:portbury-edi-02"]);
+  });
+
   it("gives a 'keep …' coordinated with a rule the rule's force, and alone leaves it a description", () => {
     expect(constraintsOf("Port src/queue.js to TypeScript. No API changes, and keep the event names")).toEqual([
       "HARD: No API changes",
