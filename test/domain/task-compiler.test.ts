@@ -202,6 +202,31 @@ describe("constraints", () => {
     ]);
   });
 
+  // Twenty-ninth session: a value or place kept beside the change (the guide's kept-value row).
+  it("reads a value or place kept beside the change as HARD, and a symptom or a switch left off as none", () => {
+    expect(
+      constraintsOf("Set the late fee for 2027 to 950 in config/fees.yaml. The 2026 value stays at 895, families booked on it."),
+    ).toEqual(["HARD: The 2026 value stays at 895, families booked on it"]);
+    expect(constraintsOf("Upgrade next to 15.1 in giftshop/. Stripe SDK stays where it is.")).toEqual([
+      "HARD: Stripe SDK stays where it is",
+    ]);
+    expect(constraintsOf("The badge in src/app/badge.tsx stays at 1 after you claim the offer, fix it")).toEqual([]);
+    expect(constraintsOf("Turn the flag on for the Leeds hub in config/flags.yaml. The other hubs stay off.")).toEqual([]);
+  });
+
+  it("reads a rule after its reason in one clause (', so leave …') as HARD, and a consequence (', so no …') as none", () => {
+    expect(
+      constraintsOf("Backfill the July rows in billing/rates.py. August was generated after the change, so leave those alone."),
+    ).toEqual(["HARD: August was generated after the change, so leave those alone"]);
+    expect(constraintsOf("Add a nullable column to orders in db/schema.sql. It is only an added column, so no downtime.")).toEqual([]);
+  });
+
+  it("forbids a machine that the request says not to log in to", () => {
+    expect(
+      compiled("Check the EDI build on portbury-edi-01. Don't log in to portbury-edi-02, test traffic runs there.").ir.forbidden_scope,
+    ).toEqual(["net:portbury-edi-02"]);
+  });
+
   it("gives a 'keep …' coordinated with a rule the rule's force, and alone leaves it a description", () => {
     expect(constraintsOf("Port src/queue.js to TypeScript. No API changes, and keep the event names")).toEqual([
       "HARD: No API changes",

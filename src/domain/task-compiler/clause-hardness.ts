@@ -5,7 +5,8 @@
 // while constraints.ts reads the request's clauses in order into its constraints (rules lists,
 // joined rules, a rule split from a wish). The expressions are unchanged.
 import type { Clause } from "./segment.js";
-import { BARE_DENIAL, BINDING_FORM, RULE_SOURCE_LABEL, unchecked, unmarked } from "./constraint-forms.js";
+import { BINDING_FORM } from "./constraint-forms.js";
+import { BARE_DENIAL, RULE_SOURCE_LABEL, unchecked, unmarked } from "./rule-source-labels.js";
 import { gatedExec, gatedTest } from "./literal-gates.js";
 import { PATH_OR_CHARACTER } from "./path-kinds.js";
 import { closesLetter, describesWithNever, stopsOnCondition, withoutImpossibility } from "./not-rules.js";
@@ -200,6 +201,7 @@ function hardnessOfText(clause: Clause): Hardness | null {
     return RATHER_RULE.test(text) || binds(unhedged) ? "HARD" : null;
   }
   if (binds(text)) return "HARD";
+  if (bindsAfterReason(text)) return "HARD";
   // A rule behind a short label: "Rule from quality: nothing under fw/eps/test/ may change".
   const item = unchecked(text);
   const label = gatedExec(LABELLED, item);
@@ -220,5 +222,25 @@ const LABELLED = /^[\w' -]{2,40}(?:\([\w' -]{1,30}\))?(?:,[\w' -]{2,30})?:\s+/;
 /** Whether a clause's masked words state a rule by any of the rule expressions. */
 export const binds = (text: string): boolean =>
   statesRule(text) || gatedTest(HARD_LEAD, text) || gatedTest(HARD_SHORT, text) || gatedTest(BINDING_FORM, text);
+// Twenty-ninth session (hard29): a rule said after its reason in one clause, ", so <rule>" ("August
+// onwards was generated after the change, so leave those alone", gg-073; "Leeds, Bradford and
+// Wakefield … have already been checked, so please leave those three alone", gu-141): the words after
+// "so" bind as they would alone when they open on "leave", "keep" or "only", or deny with a modal
+// ("…, so nothing about how hours are costed should change", gf-179; "…, so only the spec please",
+// gi-015): a "so no …" or a "so nothing …" without one after a fact states its consequence ("The only migration is an added nullable column, so no
+// downtime", em-153; "…, so nothing else needs to change", dl-089: no rule in 10 of 10 such clauses),
+// and a "so don't …" is read by the older expressions wherever it stands. And "leave" before a pronoun that points back closes a clause as
+// "leave it alone" does ("The copy on the line PCs … is synced automatically, leave it", gr-164; "the
+// rods sold since 2010 already have one, leave those", gn-197; "The old inspections already approved,
+// leave them like this", gf-115): the guide's keep rows, a thing held as it is beside the change
+// (bj-088's "Full plots are correct, leave them." is labelled no rule against them).
+const SO_BEFORE_RULE = /,\s+so\s+(?=(?:please\s+)?(?:leave|keep|only)\b|nothing\s[^,;]{0,40}?\b(?:should|must|may)\b)/i;
+const LEFT_AS_IT_IS =
+  /(?:^|,\s+)(?:so\s+)?(?:please\s+)?leave\s+(?:it|them|those|these|that)(?:\s+(?:alone|be|like\s+(?:this|that|now|today)))?\s*[.!]?$/i;
+const bindsAfterReason = (text: string): boolean => {
+  if (LEFT_AS_IT_IS.test(text)) return true;
+  const so = SO_BEFORE_RULE.exec(text);
+  return so !== null && binds(text.slice(so.index + so[0].length));
+};
 /** After a label naming a rule's source, a bare denial binds as well. */
 const bindsAlone = (rest: string): boolean => BARE_DENIAL.test(rest) || binds(rest);

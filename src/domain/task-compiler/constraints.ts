@@ -5,18 +5,17 @@
 // lists and acceptance items, a rule continued in its sentence, a trailing keep, a rule before a wish.
 import type { Clause } from "./segment.js";
 import { normalizeText, sentenceCase } from "./segment.js";
+import { ACCEPTANCE_INVARIANCE, TRAILING_DENIAL } from "./constraint-forms.js";
+import { WORK_SCOPED_DENIAL } from "./later-constraint-forms.js";
 import {
-  ACCEPTANCE_INVARIANCE,
   BARE_DENIAL,
   RULE_SOURCE_ALONE,
   RULE_SOURCE_LABEL,
   RULE_DOCUMENT_LABEL,
   RULES_LIST_LABEL,
-  TRAILING_DENIAL,
-  WORK_SCOPED_DENIAL,
   unchecked,
   unmarked,
-} from "./constraint-forms.js";
+} from "./rule-source-labels.js";
 import { binds, hardnessOf, HARD_PHRASE, maskQuoted, NEGATED_LEAD, SOFT, type Hardness } from "./clause-hardness.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
 import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
@@ -30,6 +29,7 @@ import {
   KEEP_SAFEGUARD,
   KEEP_WORKING,
   KEPT_BY_OWNER,
+  KEPT_SETTING,
   keepsNamedThing,
   LEAD,
   TRAILING_KEPT,
@@ -181,7 +181,10 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
       !clause.code &&
       !clause.heading &&
       !opensNumberedItem(clause, text) &&
-      (KEPT_BY_OWNER.test(masked) || (opensSentence && UNCHANGED_BY_OWNER.test(masked)))
+      (KEPT_BY_OWNER.test(masked) ||
+        (opensSentence && UNCHANGED_BY_OWNER.test(masked)) ||
+        ((opensSentence || (previous?.hardness === "HARD" && previous.clause.sentence === clause.sentence)) &&
+          KEPT_SETTING.test(unmarked(clause.text))))
     )
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(masked)) hardness = "HARD";

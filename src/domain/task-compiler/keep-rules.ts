@@ -142,6 +142,24 @@ export const UNCHANGED_BY_OWNER = new RegExp(
   "i",
 );
 
+// Twenty-ninth session (hard29): the guide's settled row "a value kept beside the change is HARD"
+// (guide25) said of anything the ask leaves as it is, not only a number closing the clause: a clause
+// that opens on its subject and says it stays at a value or in its place ("The 2026 value stays at
+// 895, families who booked last year are still on it", gl-154; "Adult stays £12, junior stays £6",
+// go-118; "Stripe SDK stays where it is", gk-079; "the CSV export column stays \`grd\`", gr-146;
+// "Python stays 3.11 on the Pi in the workshop", gk-047). Read on a clause's own words (a kept name
+// is quoted code), where it opens a sentence or follows a rule in its sentence ("Only these six
+// bores, the others stay at 60"). The guide's exclusions stay out: a symptom goes on after its value
+// ("the badge stays at 1 after you claim"), a consequence follows with "so", a condition or pronoun
+// opens none, and a permission or the future is not the bare verb (BARE_STAY). A switch left "off" is
+// not read: "The other hubs stay off", "Default stays off" say which switches a rollout turns on, no
+// rule in 4 of 5 writers' labels (de-083, dr-039, bh-063, fl-088).
+const KEPT_SETTING_VALUE = String.raw`(?:(?:at|on)\s+)?(?:[≥≤<>]\s?)?(?:[£$€]\s?\d[\d.,]*|\d[\d.,]*(?:\s?%|\s[a-z]+)?)(?:\s+(?:and|or)\s+[£$€]?\d[\d.,]*%?)?|\`[^\`]{1,40}\`|where\s+(?:it|they)\s+(?:is|are)|(?:like|as)\s+(?:now|today|before)`;
+export const KEPT_SETTING = new RegExp(
+  String.raw`^(?!(?:please|pls|and|but|if|when|whether|why|until|how|it|this|that|they|we|you|i|as|so|since|after|once)\b)(?:(?!(?:so|because|since|if|when|once)\s)[^\s,;]+\s+){1,8}?${BARE_STAY}\s+(?:${KEPT_SETTING_VALUE})(?:\s+(?:on|in|for)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3})?(?:\s+(?:for\s+now|until\s[^,;]{1,40}))?\s*(?:[.!]?$|,\s+(?!(?:so|and|which|but|then|even|because)\b))`,
+  "i",
+);
+
 // Twenty-eighth session (hard28): an acceptance item that holds a thing beside the change as it is
 // binds like the same words outside the list (the guide's settled "keep" rows: a thing held as it is
 // beside the change is HARD wherever it is said). Outside an acceptance list these forms are read
