@@ -402,6 +402,11 @@ describe("risk, mode and privacy", () => {
     // (riskA28), but a "nothing" before a comma belongs to another statement (review).
     ["Nothing touching quotes or invoices changes; just fix the label colours in web/Status.tsx", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
     ["The nightly report shows nothing, change the rounding of late fees in the invoice run", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    // Twenty-ninth session: a counted vat heading its phrase is a vessel (riskB29), but the tax in
+    // lower case, as chat writers type it, is still money (review).
+    ["Crash when a dye vat is taken out of service", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
+    ["the vat calc is wrong on the checkout, fix it", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
+    ["add a vat line to the supplier invoice", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
     ["fix(promos): WELCOME10 applied twice when the basket is edited", "CRITICAL", "APPROVAL_GATED", "INTERNAL"],
     ["fix(home): promo banner overlaps the search bar on small phones", "MEDIUM", "AUTONOMOUS", "INTERNAL"],
     ["Ask Ollie for a small change to the roast profile code and it takes a week. Split roast.py up.", "MEDIUM", "AUTONOMOUS", "INTERNAL"],

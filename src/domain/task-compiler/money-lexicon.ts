@@ -112,17 +112,35 @@ const MONEY_CODE = /^(?:code|codebase|logic|modules?|maths?|engines?|calculators
 
 // Twenty-ninth session (riskB29): the guide's dye vat is no money, and the tax is an acronym: VAT,
 // written in capitals in every one of the 155 development requests whose prose names the tax, while
-// a vat in lower case, or capitalised inside a sentence, is a vessel ("Crash when a dye vat is taken
-// out of service", bs-066; "vat 7 liquor ratio", gc-111; "rename Vat to FarmTank", gr-064: 3 MEDIUM
-// change requests of 3 writers were read CRITICAL, none of another reading; risk and mode 2 each
-// fixed, 0 broken: gr-064 is still read by the tax it names in an aside, "accountant (VAT)"). "Vat"
-// opening a sentence or a line may be the tax by a careless hand and is still read. Read here and
-// by the hand money words (money.ts).
+// a vat in lower case, or capitalised inside a sentence, may be a vessel ("Crash when a dye vat is
+// taken out of service", bs-066; "vat 7 liquor ratio", gc-111). The review narrowed it to the
+// vessel's grammar: a vessel is counted ("a dye vat is …", "any vat has", "vats", "vat 7", "per vat") and
+// heads its phrase, and the tax, a mass noun, is not counted ("the vat calc is wrong", "vat on
+// delivery charges") or only qualifies the counted noun ("add a vat line"): both still money, as a
+// chat writer's lower-case tax must be. An uncounted vat beside counted ones is still read as the
+// tax (bs-066's "firstSlot(vat)" in its code block, a clause of its own): the under-read of a
+// chat writer's tax costs more than a vessel's over-read. Read here and by the hand money words
+// (money.ts).
 const VESSEL_VAT = /^(?:vat|Vat)s?$/;
 const OPENS_SENTENCE = /(?:^|[.!?:\n]\s*)$/;
-/** Whether the word `word` found at `index` of `text` is a vat that holds liquid, not the tax. */
+/** A count just before a noun, one modifier word allowed between ("a dye ", "each ", "two "). */
+const COUNTED_BEFORE = /(?:^|[^\w-])(?:an?|any|each|every|one|two|three|four|five|six|\d+)\s+(?:[a-z][\w-]{0,20}\s+)?$/i;
+const NEXT_WORD = /^\s+([a-z]+)/i;
+/** "per vat", "the per-vat override": what is counted per unit is a thing, never the tax. */
+const PER_BEFORE = /\bper[\s-]$/i;
+/** Whether the word at `end` of `text` heads its phrase: no noun follows it (a function word, a stop or the end does). */
+function headsPhrase(text: string, end: number): boolean {
+  const next = NEXT_WORD.exec(text.slice(end, end + 24));
+  return !next || FUNCTION_WORD.test(next[1]!);
+}
+/** Whether the word `word` found at `index` of `text` is a vat that holds liquid, not the tax: a counted vat (above). */
 export const namesVessel = (text: string, word: string, index: number): boolean =>
-  VESSEL_VAT.test(word) && (word.startsWith("v") || !OPENS_SENTENCE.test(text.slice(Math.max(0, index - 4), index)));
+  VESSEL_VAT.test(word) &&
+  (word.startsWith("v") || !OPENS_SENTENCE.test(text.slice(Math.max(0, index - 4), index))) &&
+  (word.endsWith("s") ||
+    /^\s+#?\d/.test(text.slice(index + word.length, index + word.length + 4)) ||
+    PER_BEFORE.test(text.slice(Math.max(0, index - 4), index)) ||
+    (COUNTED_BEFORE.test(text.slice(Math.max(0, index - 32), index)) && headsPhrase(text, index + word.length)));
 
 /**
  * The first money noun of the lexicon in a text that names money (namesMoney), a phrase of up to
