@@ -10,7 +10,7 @@ import type { CorpusEntry } from "../test/support/task-corpus.js";
 import { ESCALATION_THRESHOLD, STANDING_KINDS } from "../src/domain/task-compiler/model/escalation-evidence.js";
 import { segment, wordCount } from "../src/domain/task-compiler/segment.js";
 import { escalationRows, loadFirstContact, textOf, type EscalationRow } from "./task-model-lib.js";
-import { newtonFit } from "./task-model-notes-cv.js";
+import { newtonFit, probability } from "./task-model-notes-cv.js";
 
 const GROUPS = Number(process.env.CV_GROUPS ?? 5);
 const EXCHANGE = Number(process.env.CV_EXCHANGE ?? 3);
@@ -90,12 +90,6 @@ const CANDIDATES: Record<string, Candidate> = {
   all: (r) => [...buckets(r), named(r), named(r) * (words(r) <= 20 ? 1 : 0), codeShare(r.text), r.x[7]! * r.x[8]!, r.x[6]! * r.x[8]!],
 };
 
-const probability = (w: Float64Array, x: readonly number[]): number => {
-  let z = w[x.length]!;
-  for (let i = 0; i < x.length; i++) z += w[i]! * x[i]!;
-  return 1 / (1 + Math.exp(-z));
-};
-
 /** p for each row in `score` from a model fitted on `train` (indices into rows). */
 function fitScore(rows: EscalationRow[], train: number[], score: number[], l2: number): Map<number, number> {
   const d = rows[0]!.x.length;
@@ -105,7 +99,7 @@ function fitScore(rows: EscalationRow[], train: number[], score: number[], l2: n
     cols,
     l2,
   );
-  return new Map(score.map((i) => [i, probability(w, rows[i]!.x)]));
+  return new Map(score.map((i) => [i, probability(w, rows[i]!.x, cols)]));
 }
 
 interface Tally {

@@ -87,7 +87,8 @@ function solve(a: Float64Array, b: Float64Array, m: number): Float64Array {
   return out;
 }
 
-const probability = (w: Float64Array, x: readonly number[], cols: readonly number[]): number => {
+/** The fitted model's probability for a row's features `x`, read on the columns `cols` (newtonFit's). */
+export const probability = (w: Float64Array, x: readonly number[], cols: readonly number[]): number => {
   let z = w[cols.length]!;
   cols.forEach((c, i) => (z += w[i]! * x[c]!));
   return 1 / (1 + Math.exp(-z));
