@@ -37,12 +37,12 @@ export const agentsOwnFinding = (phrase: string, before: string, after: string):
 const AGENT_WORK = /^(?:what|the\s+(?!same\b|way\b)(?:[\w-]+\s+){0,3}?[\w-]+)\s+you\s+(?:used|changed|did|made|ran|applied|tuned|tried)$/i;
 const LATER_STEP = /\b(?:then|after that|afterwards)\b/i;
 const ANOTHER_OBJECT = /^\s*(?:for|on|to|with)\b/i;
-/** The last sentence of `text` (after its last stop), where a "then" orders this step after another. */
-const lastSentence = (text: string): string =>
+/** The last sentence of `text` (after its last stop): where a "then" orders this step after another. */
+const sentenceTail = (text: string): string =>
   text.slice(Math.max(text.lastIndexOf("."), text.lastIndexOf(";"), text.lastIndexOf("!"), text.lastIndexOf("?")) + 1);
 export const agentsOwnWork = (phrase: string, before: string, after: string, laterListStep: boolean): boolean =>
   AGENT_WORK.test(phrase) &&
-  (laterListStep || LATER_STEP.test(lastSentence(before))) &&
+  (laterListStep || LATER_STEP.test(sentenceTail(before))) &&
   !EARLIER_TIME.test(after) &&
   !ANOTHER_OBJECT.test(after);
 
@@ -347,8 +347,6 @@ const PRODUCT_TICKET =
 // Twenty-second session: so is a ticket an amount of money came out on ("Gold Service £89 plus
 // bleed £20 came out as £198 on the customer's ticket", fz-001): a tracker ticket holds no price.
 const AMOUNT = /[£$€]\s?\d/;
-const sentenceTail = (text: string): string =>
-  text.slice(Math.max(text.lastIndexOf("."), text.lastIndexOf(";"), text.lastIndexOf("!"), text.lastIndexOf("?")) + 1);
 export const productTicket = (phrase: string, request: string, before: string): boolean =>
   /\bticket$/i.test(phrase) && (PRODUCT_TICKET.test(request) || AMOUNT.test(sentenceTail(before)));
 
