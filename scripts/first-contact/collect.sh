@@ -173,6 +173,8 @@ batches=(
   "62a2475 418095d test/fixtures/task-corpus/98-blind-dev-zze.yaml fresh"
   "6ef0545 418095d test/fixtures/task-corpus/98-blind-dev-zzf.yaml fresh"
   "3823530 418095d test/fixtures/task-corpus/98-blind-dev-zzg.yaml fresh"
+  "aac4171 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzh.yaml fresh"
+  "a3b01a5 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzi.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
