@@ -175,6 +175,8 @@ batches=(
   "3823530 418095d test/fixtures/task-corpus/98-blind-dev-zzg.yaml fresh"
   "aac4171 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzh.yaml fresh"
   "a3b01a5 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzi.yaml fresh"
+  "89e5bd7 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzj.yaml fresh"
+  "304714f 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzk.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
