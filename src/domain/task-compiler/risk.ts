@@ -126,8 +126,23 @@ const speaksOfStuffing = perRequest((acting) => acting.some((clause) => /\bcrede
 const ROUTINE_ROTATION =
   /\b(?:routine|scheduled|quarterly|yearly|annual|monthly)\b[^.;]{0,40}?\brotat(?:e|es|ed|ing|ions?)\b|\brotat(?:e|es|ed|ing|ions?)\b[^.;]{0,60}?\b(?:routine|quarterly|yearly|annual|monthly|(?:like|as) last (?:quarter|year|month|time))\b|\bnothing (?:has )?leaked\b/i;
 const LEAK_SAID = /(?<!\bnothing (?:has )?)\b(?:leaked|exposed|compromised)\b/i;
+// Thirtieth session (guide30, decided): any rotation with no leak named is routine, whether or not the
+// request says "routine": the raise needs the credential out (said shown, leaked, hard-coded where
+// others read it) or a person who left with access (hg-133, rpm-30, bq-041, amb-08, dj-195, dq-107
+// relabelled MEDIUM; bx-143, cf-146, ej-157 keep CRITICAL by their out cue).
+const ROTATION = /\brotat(?:e|es|ed|ing|ions?)\b|\bre-?key(?:s|ed|ing)?\b/i;
+// Out is also where the request tells how it got out: an incident, a public or open-source place, a
+// scanner's alert, a file it sits inline in, a copy on someone's machine, a bundle shipped to browsers
+// (hi-141, hj-148, bq-082, di-017, do-161, ff-061, gk-198, fresh4-25).
+const SECRET_SHOWN_SAID = new RegExp(
+  String.raw`\b(?:${SECRET_SHOWN})\b|\b(?:left|leaving|quit|fired|departed|incidents?|public|open[- ]source|inline|flagged|alerts?|scann(?:er|ing)|gists?|copied|ships|shipped|commit\w*|real)\b`,
+  "i",
+);
 const routineRotation = perRequest(
-  (acting) => acting.some((clause) => gatedTest(ROUTINE_ROTATION, clause.text)) && !acting.some((clause) => LEAK_SAID.test(clause.text)),
+  (acting) =>
+    !acting.some((clause) => LEAK_SAID.test(clause.text)) &&
+    (acting.some((clause) => gatedTest(ROUTINE_ROTATION, clause.text)) ||
+      (acting.some((clause) => ROTATION.test(clause.text)) && !acting.some((clause) => SECRET_SHOWN_SAID.test(clause.text)))),
 );
 const secretOut = perRequest((acting) => !routineRotation(acting) && acting.some((clause) => gatedTest(SECRET_OUT, clause.text)));
 // Twenty-second session: a password, token or PIN said in its own clause to be out ("the password's
@@ -160,13 +175,17 @@ const BEFORE_MONEY: [Matcher, Reason, Reaches?][] = [
   // `secrets.token_urlsafe(32)`" in a reset-link fix (br-139), "half the builders share one password"
   // (gj-069), "car sharing app" (bj-058) are authentication at HIGH; 5 change requests name a
   // credential so, none CRITICAL by these words (amb-08 is a rotation, read by its own verb).
+  // Thirtieth session (guide30, decided): nor where passwords are hashed or moved to a stronger hash
+  // ("hashes staff passwords with MD5; switch to bcrypt", "passwords are hashed with PBKDF2-SHA1"):
+  // that is login code, authentication at HIGH, with no credential out (bx-150, bv-168, hk-190;
+  // privacy stays SECRET by privacy.ts).
   [
-    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|hash(es|ing)?|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
+    /\b(rotat(e|ing)|leak(ed|s)?|expos(e|ed|ing)|revok(e|ing)|stor(e|ing)|print(s|ing)?|commit(ted|ting)?|past(e|ed|ing)|copy(ing)?|dump(ing)?)\b[^.;]{0,30}?\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm|publish) tokens?|(?:the|this|that) token)\b/i,
     "handles secrets",
     (_type, _clause, acting) => !speaksOfStuffing(acting) && !routineRotation(acting),
   ],
   [
-    /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets)(?: still| now| being)? (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text|hashed|stored)\b/i,
+    /\b(passwords?|(?:access|auth|bot|api|bearer|slack|github|npm) tokens?|the token)\b[^.;]{0,30}?\b(is|are|was|were|got|gets)(?: still| now| being)? (printed|logged|leaked|exposed|committed|pasted|visible|hard-?coded|in plain ?text)\b/i,
     "handles secrets",
   ],
   // Thirteenth session: a password said to have leaked, or put where others read it ("the MLflow
