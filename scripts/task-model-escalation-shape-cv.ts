@@ -19,11 +19,11 @@ const THRESHOLDS = Array.from({ length: 41 }, (_, k) => Math.round((0.3 + k * 0.
 /** CV_CACHE=file: the rows (with their text) kept between runs; stale once the corpus or the first-contact rows change. */
 const CACHE = process.env.CV_CACHE;
 
-interface Row extends EscalationRow {
+export interface Row extends EscalationRow {
   text: string;
 }
 
-function rowsWithText(corpus: CorpusEntry[]): Row[] {
+export function rowsWithText(corpus: CorpusEntry[]): Row[] {
   if (CACHE && existsSync(CACHE)) return JSON.parse(readFileSync(CACHE, "utf8")) as Row[];
   const byId = new Map(corpus.map((e) => [e.id, e]));
   const text = new Map(loadFirstContact().map((r) => [r.id, r.text]));
@@ -77,7 +77,7 @@ const buckets = (r: Row) => {
   const n = words(r);
   return [n <= 15 ? 1 : 0, n > 15 && n <= 30 ? 1 : 0, n > 60 && n <= 120 ? 1 : 0, n > 120 ? 1 : 0];
 };
-const CANDIDATES: Record<string, Candidate> = {
+export const CANDIDATES: Record<string, Candidate> = {
   base: () => [],
   buckets,
   named: (r) => [named(r)],
@@ -87,11 +87,16 @@ const CANDIDATES: Record<string, Candidate> = {
   logitPerWord: (r) => [r.x[7]! / Math.max(1, Math.sqrt(words(r) / 10))],
   // The shape read only where no detector asked (the model's own question): identifier, path, number, length.
   shapeWhereNothingAsked: (r) => (r.asked.length ? [0, 0, 0, 0] : [r.x[10]!, r.x[11]!, r.x[12]!, r.x[8]!]),
+  // Thirtieth session (esc30): the naive Bayes vote read apart where no detector asked (the model's
+  // own question is driven by the logit of long chatty texts, gy-079), alone and with the shape.
+  leanWhereNothingAsked: (r) => (r.asked.length ? [0, 0] : [r.x[6]!, r.x[7]!]),
+  logitByLengthWhereNothingAsked: (r) => (r.asked.length ? [0, 0] : [r.x[7]!, r.x[7]! * r.x[8]!]),
+  nothingAsked: (r) => (r.asked.length ? [0, 0, 0, 0, 0, 0] : [1, r.x[6]!, r.x[7]!, r.x[10]!, r.x[11]!, r.x[8]!]),
   all: (r) => [...buckets(r), named(r), named(r) * (words(r) <= 20 ? 1 : 0), codeShare(r.text), r.x[7]! * r.x[8]!, r.x[6]! * r.x[8]!],
 };
 
 /** p for each row in `score` from a model fitted on `train` (indices into rows). */
-function fitScore(rows: EscalationRow[], train: number[], score: number[], l2: number): Map<number, number> {
+export function fitScore(rows: EscalationRow[], train: number[], score: number[], l2: number): Map<number, number> {
   const d = rows[0]!.x.length;
   const cols = Array.from({ length: d }, (_, i) => i);
   const w = newtonFit(
@@ -102,14 +107,14 @@ function fitScore(rows: EscalationRow[], train: number[], score: number[], l2: n
   return new Map(score.map((i) => [i, probability(w, rows[i]!.x, cols)]));
 }
 
-interface Tally {
+export interface Tally {
   ce: number;
   c: number;
   ae: number;
   a: number;
 }
 const standing = (r: EscalationRow) => r.asked.some((k) => STANDING_KINDS.has(k));
-function tally(rows: EscalationRow[], idx: number[], p: Map<number, number>, t: number): Tally {
+export function tally(rows: EscalationRow[], idx: number[], p: Map<number, number>, t: number): Tally {
   const out = { ce: 0, c: 0, ae: 0, a: 0 };
   for (const i of idx) {
     const r = rows[i]!;
@@ -126,7 +131,7 @@ function tally(rows: EscalationRow[], idx: number[], p: Map<number, number>, t: 
 }
 
 /** Leave-group-out votes over `idx` (groups other than `except`). */
-function groupVotes(rows: EscalationRow[], idx: number[], groupOf: (i: number) => number, l2: number): Map<number, number> {
+export function groupVotes(rows: EscalationRow[], idx: number[], groupOf: (i: number) => number, l2: number): Map<number, number> {
   const p = new Map<number, number>();
   const groups = new Set(idx.map(groupOf));
   for (const g of groups) {
@@ -197,7 +202,7 @@ export function crossValidateEscalationShape(corpus: CorpusEntry[]): void {
 }
 
 /** Two-sided sign test: the chance of a split at least this uneven between up and down. */
-function signTest(up: number, down: number): number {
+export function signTest(up: number, down: number): number {
   const n = up + down;
   const k = Math.min(up, down);
   let tail = 0;

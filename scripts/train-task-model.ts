@@ -17,6 +17,8 @@
 //                                     ambiguous, and a nested threshold move (twenty-eighth session)
 //   CV_GRID=shape [CV_VARIANTS=buckets,…] [CV_CACHE=file] npm run train:compiler -- --cv --escalation
 //                                     candidate shape features, nested by groups (twenty-ninth session)
+//   CV_GRID=study CV_STUDY_FILES=a.yaml,b.yaml CV_STUDY_FIRST_CONTACT=file npm run train:compiler -- --cv --escalation
+//                                     the shape candidates on study parts outside the tree (thirtieth session)
 //   CV_GRID=notes [CV_NOTES_VARIANTS=0,1,2,3] npm run train:compiler -- --cv --escalation
 //                                     the detectors' resolved findings as evidence (eighteenth
 //                                     session), on the batches whose first contact recorded them
@@ -128,6 +130,11 @@ if (process.argv.includes("--cv")) {
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "shape") {
     const { crossValidateEscalationShape } = await import("./task-model-escalation-shape-cv.js");
     crossValidateEscalationShape(corpus);
+    process.exit(0);
+  }
+  if (process.argv.includes("--escalation") && process.env.CV_GRID === "study") {
+    const { scoreStudyParts } = await import("./task-model-escalation-study-cv.js");
+    scoreStudyParts(corpus);
     process.exit(0);
   }
   if (process.argv.includes("--escalation") && process.env.CV_GRID === "notes") {

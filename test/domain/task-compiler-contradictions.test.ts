@@ -122,11 +122,15 @@ describe("contradictions (twenty-fifth session)", () => {
     for (const text of [
       "The nightly job reads /etc/reports/config.yaml before ~/.reports.yaml. Fix the load order in tools/reports/config.py. Do not edit /etc/reports/config.yaml, Ansible manages it.",
       "Fix the double-counted tips in payroll/earnings/tips.py; the importer in integrations/pos/ is fine. Don't modify anything under integrations/.",
+      // Thirtieth session: a bare file name in the instruction stands for the one path the request placed it at.
+      "kiosk/src/render/Banner.kt clips the price line: the font size comes from kiosk/config/theme.json and is read as 12. Fix the parsing in Banner.kt, leave theme.json as it is.",
     ])
       expect(kinds(text), text).not.toContain("scope_contradiction");
     // The described file is the one to change where the instruction names no other, or moves code out of it.
     for (const text of [
       "src/export/csv.ts crashes on empty rows. Fix it. Don't touch src/export/.",
+      // The bare name is the forbidden file's own.
+      "kiosk/src/render/Banner.kt reads kiosk/config/theme.json. Fix the font size in theme.json. Leave kiosk/config/theme.json as it is.",
       "Our three clients (edi/clients/a.py, edi/clients/b.py) each copy a retry loop. Extract it into edi/common/retry.py. Nothing in edi/clients/ may be modified.",
     ])
       expect(kinds(text), text).toContain("scope_contradiction");

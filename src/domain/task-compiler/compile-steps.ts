@@ -198,7 +198,26 @@ function readBesideTheChange(refs: readonly ScopeRef[], ref: string, forbidden: 
   // The file the ask changes is named by its place (a bare "debugLogger.ts" may be the described
   // file itself, fr-166), and is no code a TEST task only tests (eh-124, ga-070).
   const changed = (r: ScopeRef) => r.ref.startsWith("fs:") && r.ref.includes("/") && !testedCode(taskType, r.ref);
-  return refs.some((r) => r.firstAsk && changed(r) && !forbidden.some((f) => covers(f, r.ref)));
+  return refs.some(
+    (r) => r.firstAsk && (changed(r) ? !forbidden.some((f) => covers(f, r.ref)) : namesPlacedFile(refs, r, forbidden, taskType)),
+  );
+}
+
+/**
+ * Thirtieth session (branch `esc30`), the same principle one step on: a bare file name in the
+ * first instruction of change is the file the request has already placed, where exactly one path it
+ * names ends in that name and no forbidden path covers it ("ssbt-agent/src/Display/Marquee.cs
+ * scrolls the ticker … the width comes from ssbt-agent/config/display.json … Fix the parsing in
+ * Marquee.cs, leave display.json as it is", hb-192). A bare name that is the forbidden file's own
+ * last part is still the described file (fr-166).
+ */
+function namesPlacedFile(refs: readonly ScopeRef[], ask: ScopeRef, forbidden: readonly string[], taskType: TaskType): boolean {
+  if (!ask.ref.startsWith("fs:") || ask.ref.includes("/")) return false;
+  const name = ask.ref.slice(3);
+  const placed = new Set(refs.filter((r) => r.ref.startsWith("fs:") && r.ref.endsWith(`/${name}`)).map((r) => r.ref));
+  if (placed.size !== 1 || forbidden.some((f) => f.endsWith(`/${name}`) || f === ask.ref)) return false;
+  const [path] = placed as Set<string>;
+  return !testedCode(taskType, path!) && !forbidden.some((f) => covers(f, path!));
 }
 
 function allowedAndForbidden(
