@@ -36,6 +36,8 @@ import {
   UNCHANGED_BY_OWNER,
 } from "./keep-rules.js";
 import { CONTINUED_NEVER, joinedFrom, type RuleAt } from "./rule-joins.js";
+import { besideQuestionOrRule, changeKeepsResults, keepsSameResults, trailingSameResults } from "./kept-results.js";
+import type { TaskType } from "../../contracts/task-ir.js";
 
 export interface ExtractedConstraint {
   clause: Clause;
@@ -90,10 +92,12 @@ function keepsAsRule(clause: Clause, masked: string): boolean {
   );
 }
 /** A bullet, or a line quoted under a line naming rules: an item of a rules list (extractConstraints). */
+const isHard = (clause: Clause): boolean => hardnessOf(clause) === "HARD";
 const listItem = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
 
-export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
+export function extractConstraints(clauses: Clause[], text: string, taskType?: TaskType): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
+  const keepsResults = changeKeepsResults(taskType);
   let previous: { clause: Clause; hardness: Hardness | null } | null = null;
   let ruleBefore: (RuleAt & { entry: ExtractedConstraint }) | null = null;
   // Inside a list under a line that names rules (RULES_LIST_LABEL): a bullet is a rule, as under a
@@ -174,6 +178,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     )
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && keepsAsRule(clause, masked)) hardness = "HARD";
+    if (!hardness && keepsResults && keepsSameResults(clauses, index, isHard)) hardness = "HARD";
     if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(masked)) hardness = "HARD";
     if (
       !hardness &&
@@ -220,7 +225,8 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     )
       hardness = "HARD";
     // Read last, so that a clause another rule makes HARD whole keeps its one constraint.
-    const kept = !hardness && !clause.code ? trailingKeep(clause, masked) : null;
+    const sameKept = keepsResults && /\bsame\b/i.test(clause.text) && !besideQuestionOrRule(clauses, index, isHard);
+    const kept = !hardness && !clause.code ? trailingKeep(clause, masked, sameKept) : null;
     if (kept) found.push({ clause: kept, text: sentenceCase(normalizeText(kept.text)), hardness: "HARD" });
     previous = { clause, hardness };
     if (!hardness) continue;
@@ -267,11 +273,17 @@ const LIMIT_RULE = new RegExp(TRAILING_LIMIT, "i");
  * an ask that removes data it is a retention, a rule as the thirteenth session reads it ("set
  * \`phone\`, \`email\` to NULL …, keep the rest of the row (billing needs the shipment)").
  */
-function trailingKeep(clause: Clause, masked: string): Clause | null {
+function trailingKeep(clause: Clause, masked: string, sameKept: boolean): Clause | null {
   for (const match of gatedMatchAll(TRAILING_RULE, masked)) {
     const from = match.index + match[0].length;
     const rest = masked.slice(from);
-    if (KEEP_RULE.test(rest) || SAME_RULE.test(rest) || LIMIT_RULE.test(rest) || TRAILING_KEPT.test(rest))
+    if (
+      KEEP_RULE.test(rest) ||
+      SAME_RULE.test(rest) ||
+      LIMIT_RULE.test(rest) ||
+      TRAILING_KEPT.test(rest) ||
+      (sameKept && trailingSameResults(masked.slice(0, match.index), clause.text.slice(from)))
+    )
       return { ...clause, text: clause.text.slice(from), start: clause.start + from };
   }
   return null;
