@@ -250,8 +250,20 @@ export function extractConstraints(clauses: Clause[], text: string, taskType?: T
     found.push(entry);
     ruleBefore = { index, hardness, from: join?.from ?? clause, entry };
   }
+  const looking = found.some((rule) => rule.hardness === "HARD") ? undefined : clauses.find(onlyLooks);
+  if (looking) found.push({ clause: looking, text: sentenceCase(normalizeText(unchecked(looking.text))), hardness: "HARD" });
   return found;
 }
+
+// Thirtieth session (hard30): "only look / only find / only read", a clause of its own, limits the
+// work to finding out, the guide's "Don't fix it yet" and non-native "not fix, only find" (HARD, 13 of
+// 13) said by its positive half: "Only find reason." (fx-056), "Please only look, it is night hatch"
+// (gr-123), "Only look please, no update from remote" (gc-025). Read only where the text states no
+// other rule: where "Not fix yet." or "Don't change anything" stands beside it, writers label that
+// denial and not the "only" (fr-008, fp-004, gm-056). Of the development rows it changes, 3 writers
+// label it HARD and 1 does not (dp-160, whose reason names who will fix it).
+const ONLY_LOOKS = /^(?:(?:please|pls|and|but)\s+)*only\s+(?:look|find|read)\b/i;
+const onlyLooks = (clause: Clause): boolean => !clause.code && !clause.heading && ONLY_LOOKS.test(clause.text.trim());
 
 // Seventeenth session: "…, so please keep the plain-English style of the existing text" too (after a
 // reason; "If both have it, please keep the PubMed one" picks a survivor). Twenty-second session: a
