@@ -55,7 +55,7 @@ export function sameResults(text: string): boolean {
     if (!match) return false;
     const thing = match[1]!;
     // The noun phrase before its qualifier ("same output files" of "same output files for …").
-    const noun = thing.split(/\s+(?:for|on|in|to|within|out|apart|from|at|across)\b/i)[0]!;
+    const noun = thing.split(/\s(?:for|on|in|to|within|out|apart|from|at|across)\b/i)[0]!;
     return !/[():+`]/.test(thing) && !STATEMENT.test(thing) && !SETUP.test(noun) && !REFERENCE.test(thing) && !COMPARED.test(thing);
   });
 }
