@@ -95,7 +95,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
   const objectiveClause = firstContent(clauses);
   const objective = objectiveOf(explicit, objectiveClause, clarifications);
   spans.objective = explicit.title ? at({ start: 0, end: explicit.title.trim().length }) : at(objectiveClause);
-  const extracted = extractConstraints(clauses, text);
+  const extracted = extractConstraints(clauses, text, taskType);
   const criteria = extractCriteria(clauses, objectiveClause);
 
   // Risk, mode and privacy: each explicit field wins; one less cautious than the text is asked about.

@@ -36,6 +36,8 @@ import {
   UNCHANGED_BY_OWNER,
 } from "./keep-rules.js";
 import { CONTINUED_NEVER, joinedFrom, type RuleAt } from "./rule-joins.js";
+import { besideQuestionOrRule, changeKeepsResults, keepsSameResults, trailingSameResults } from "./kept-results.js";
+import type { TaskType } from "../../contracts/task-ir.js";
 
 export interface ExtractedConstraint {
   clause: Clause;
@@ -90,10 +92,12 @@ function keepsAsRule(clause: Clause, masked: string): boolean {
   );
 }
 /** A bullet, or a line quoted under a line naming rules: an item of a rules list (extractConstraints). */
+const isHard = (clause: Clause): boolean => hardnessOf(clause) === "HARD";
 const listItem = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
 
-export function extractConstraints(clauses: Clause[], text: string): ExtractedConstraint[] {
+export function extractConstraints(clauses: Clause[], text: string, taskType?: TaskType): ExtractedConstraint[] {
   const found: ExtractedConstraint[] = [];
+  const keepsResults = changeKeepsResults(taskType);
   let previous: { clause: Clause; hardness: Hardness | null } | null = null;
   let ruleBefore: (RuleAt & { entry: ExtractedConstraint }) | null = null;
   // Inside a list under a line that names rules (RULES_LIST_LABEL): a bullet is a rule, as under a
@@ -174,6 +178,7 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     )
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && keepsAsRule(clause, masked)) hardness = "HARD";
+    if (!hardness && keepsResults && keepsSameResults(clauses, index, isHard)) hardness = "HARD";
     if (!hardness && clause.bullet && !clause.code && opensDashItem(clause, text) && ITEM_DENIAL.test(masked)) hardness = "HARD";
     if (
       !hardness &&
@@ -220,7 +225,8 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     )
       hardness = "HARD";
     // Read last, so that a clause another rule makes HARD whole keeps its one constraint.
-    const kept = !hardness && !clause.code ? trailingKeep(clause, masked) : null;
+    const sameKept = keepsResults && /\bsame\b/i.test(clause.text) && !besideQuestionOrRule(clauses, index, isHard);
+    const kept = !hardness && !clause.code ? trailingKeep(clause, masked, sameKept) : null;
     if (kept) found.push({ clause: kept, text: sentenceCase(normalizeText(kept.text)), hardness: "HARD" });
     previous = { clause, hardness };
     if (!hardness) continue;
@@ -244,8 +250,20 @@ export function extractConstraints(clauses: Clause[], text: string): ExtractedCo
     found.push(entry);
     ruleBefore = { index, hardness, from: join?.from ?? clause, entry };
   }
+  const looking = found.some((rule) => rule.hardness === "HARD") ? undefined : clauses.find(onlyLooks);
+  if (looking) found.push({ clause: looking, text: sentenceCase(normalizeText(unchecked(looking.text))), hardness: "HARD" });
   return found;
 }
+
+// Thirtieth session (hard30): "only look / only find / only read", a clause of its own, limits the
+// work to finding out, the guide's "Don't fix it yet" and non-native "not fix, only find" (HARD, 13 of
+// 13) said by its positive half: "Only find reason." (fx-056), "Please only look, it is night hatch"
+// (gr-123), "Only look please, no update from remote" (gc-025). Read only where the text states no
+// other rule: where "Not fix yet." or "Don't change anything" stands beside it, writers label that
+// denial and not the "only" (fr-008, fp-004, gm-056). Of the development rows it changes, 3 writers
+// label it HARD and 1 does not (dp-160, whose reason names who will fix it).
+const ONLY_LOOKS = /^(?:(?:please|pls|and|but)\s+)*only\s+(?:look|find|read)\b/i;
+const onlyLooks = (clause: Clause): boolean => !clause.code && !clause.heading && ONLY_LOOKS.test(clause.text.trim());
 
 // Seventeenth session: "…, so please keep the plain-English style of the existing text" too (after a
 // reason; "If both have it, please keep the PubMed one" picks a survivor). Twenty-second session: a
@@ -267,11 +285,17 @@ const LIMIT_RULE = new RegExp(TRAILING_LIMIT, "i");
  * an ask that removes data it is a retention, a rule as the thirteenth session reads it ("set
  * \`phone\`, \`email\` to NULL …, keep the rest of the row (billing needs the shipment)").
  */
-function trailingKeep(clause: Clause, masked: string): Clause | null {
+function trailingKeep(clause: Clause, masked: string, sameKept: boolean): Clause | null {
   for (const match of gatedMatchAll(TRAILING_RULE, masked)) {
     const from = match.index + match[0].length;
     const rest = masked.slice(from);
-    if (KEEP_RULE.test(rest) || SAME_RULE.test(rest) || LIMIT_RULE.test(rest) || TRAILING_KEPT.test(rest))
+    if (
+      KEEP_RULE.test(rest) ||
+      SAME_RULE.test(rest) ||
+      LIMIT_RULE.test(rest) ||
+      TRAILING_KEPT.test(rest) ||
+      (sameKept && trailingSameResults(masked.slice(0, match.index), clause.text.slice(from)))
+    )
       return { ...clause, text: clause.text.slice(from), start: clause.start + from };
   }
   return null;

@@ -122,9 +122,14 @@ const NINETEENTH_FORMS = [
 //   such sentences labelled HARD), as ", so no customer names";
 // - "Only this value, nothing else in the file" (fq-007): a limit to one thing, as "only this file,
 //   not …" (in constraint-forms.ts).
+// Thirtieth session (hard30): the "Comments only" limit wherever the comments go, not only on a PR,
+// MR, RFC or doc named with an article: "comment on GitHub only" (bc-124), "Comments on the PR (#391)
+// only" (ft-188), "comments in the review thread only" (fy-147), and "just comment on the PR" with the
+// verb (gd-133): 102 of 102 development sentences of the two shapes labelled HARD, 79 writers. Not code
+// comments ("just comments in the code" asks for them).
+const COMMENTS_ONLY = String.raw`\bcomments?\s(?:on|in)\s[^;,.\n]{1,40}?\sonly\b|\b(?:just|only)\s(?:leave\s)?comments?\s(?:on|in)\s(?!(?:the\s)?(?:code|source|files?|scripts?|functions?|class(?:es)?|modules?)\b)\S`;
 const TWENTIETH_FORMS = [
-  String.raw`\b(?:leave\s+|just\s+)?comments?\s+on\s+(?:the|this|that|these|those|both|each|my|our)\s+(?:prs?|mrs?|pull\s+requests?|rfcs?|docs?|design(?:\s+doc)?|diffs?)\s+only\b`,
-  String.raw`\bjust\s+comments?\s+in\s+(?:the|this|that|my|our)\s+(?:[\w-]+'s\s+)?(?:prs?|mrs?|pull\s+requests?|rfcs?)\b`,
+  COMMENTS_ONLY,
   String.raw`^same\s+[^;]{1,80}?\s(?:byte|bit)[- ]for[- ](?:byte|bit)\b`,
   String.raw`^same\s+(?:outputs?|results?)\s+[\w-]+\s+(?:for|to|as)\b`,
   String.raw`(?:^|[:,;]\s+)no\s+(?:[\w-]+\s+){1,3}?should\s+(?!be\s+(?:needed|required|necessary)\b|need\b)\w`,
