@@ -19,7 +19,6 @@ import { abiExists, abiRoot, errorsOf, loadAbi, readJson, warnIfAbiMissing, type
 import { realisticRun } from "../support/realistic-run.js";
 import { validateTaskIr } from "../../src/contracts/validation.js";
 import { COMPLETION_CRITERIA, COMPLETION_POLICIES, compileTask } from "../../src/domain/task-compiler/index.js";
-import { loadCorpus, requestOf } from "../support/task-corpus.js";
 
 /** Operations that carry an ABI document: the argument holding it and its contract. */
 const DOCUMENT_OF: Record<string, [string, string]> = {
@@ -239,18 +238,16 @@ describe.skipIf(!exists)(`Kernel ABI 1.0.0 conformance (${abiRoot})`, () => {
       expect(validateTaskIr(readJson(path.join(abiRoot, "examples", "invalid", "TaskIRV1.unknown_field.json")))).toBe(false);
     });
 
-    it("every compiled corpus request validates against the ABI's TaskIRV1", () => {
+    // That every compiled development request validates against the ABI's TaskIRV1 is checked in
+    // test/domain/task-compiler-corpus.test.ts, on the outputs of its one compile of the split (a
+    // second compile of 30,000 requests here cost minutes of CPU); it says there too when the ABI
+    // is missing. Here, one compiled request stands for the path.
+    it("a compiled request validates against the ABI's TaskIRV1", () => {
       const abiTaskIr = abi.contract("TaskIRV1");
-      const corpus = loadCorpus();
-      expect(corpus.length).toBeGreaterThanOrEqual(100);
-      for (const entry of corpus) {
-        const outcome = compileTask(requestOf(entry));
-        expect(outcome.ok, entry.id).toBe(true);
-        if (outcome.ok) expect(abiTaskIr(outcome.task.ir), `${entry.id}: ${errorsOf(abiTaskIr)}`).toBe(true);
-      }
-      // Not a speed claim: 15,291 requests take about 15 s alone, and passed 60 s beside the
-      // model-retraining test on two cores.
-    }, 180_000);
+      const outcome = compileTask({ text: "Fix the failing login test in tests/login.test.ts without touching the public API" });
+      expect(outcome.ok).toBe(true);
+      if (outcome.ok) expect(abiTaskIr(outcome.task.ir), errorsOf(abiTaskIr)).toBe(true);
+    });
 
     it("every completion policy Canon ships is a valid CompletionPolicyV1; BUG_FIX is the ABI's own", () => {
       const abiPolicy = abi.contract("CompletionPolicyV1");
