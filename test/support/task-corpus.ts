@@ -6,18 +6,7 @@
 //   written blind by someone who does not read the compiler, never used to write rules or train
 //   models, and scored in aggregate once per session (docs/task-compiler.md, "Corpus and split").
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import type { StructuredRequest, TaskRequest } from "../../src/domain/task-compiler/index.js";
@@ -47,58 +36,27 @@ const HELDOUT_DIR = new URL("task-corpus-heldout/", fixtures);
 
 const read = (url: URL): CorpusEntry[] => (parse(readFileSync(url, "utf8")) as CorpusEntry[] | null) ?? [];
 
-// Parsing the development split's YAML (17 MB) takes about 12 s of CPU, and two test files load
-// it at the same time (the corpus test and the model test). So each file's parse is kept as JSON
-// (under 1 s to read back, the same values: the entries are strings, booleans and lists) in
-// test-output/task-corpus-cache/ (gitignored, never committed), named by a hash of the file's
-// own text and the yaml package's version: an edited file is a new name, so a kept parse cannot
-// be stale. Two processes wanting the same parse share it: the first to create `<name>.lock`
-// parses it while the other goes on to the next file, and comes back for the JSON at the end.
+// Parsing the development split's YAML (17 MB) takes about 12 s of CPU in every test process
+// that loads it. So each file's parse is kept as JSON (under 1 s to read back, the same values:
+// the entries are strings, booleans and lists) in test-output/task-corpus-cache/ (gitignored,
+// never committed), named by a hash of the file's own text and the yaml package's version: an
+// edited file is a new name, so a kept parse cannot be stale. It is written to a temporary name
+// and renamed, so a reader never sees half a file; two processes parsing the same file at once
+// both write the same JSON, and the later rename wins harmlessly (no lock needed).
 const CACHE_DIR = fileURLToPath(new URL("../../test-output/task-corpus-cache/", import.meta.url));
 const YAML_VERSION = (
   JSON.parse(readFileSync(new URL("../../node_modules/yaml/package.json", import.meta.url), "utf8")) as { version: string }
 ).version;
-/** A lock older than this is a crashed parse's: parse anyway. */
-const STALE_LOCK_MS = 120_000;
-const pause = new Int32Array(new SharedArrayBuffer(4));
 
-function readAllCached(urls: URL[]): CorpusEntry[][] {
+function readCached(url: URL): CorpusEntry[] {
+  const text = readFileSync(url, "utf8");
+  const json = `${CACHE_DIR}${createHash("sha256").update(`yaml ${YAML_VERSION}\n`).update(text).digest("hex")}.json`;
+  if (existsSync(json)) return JSON.parse(readFileSync(json, "utf8")) as CorpusEntry[];
+  const entries = (parse(text) as CorpusEntry[] | null) ?? [];
   mkdirSync(CACHE_DIR, { recursive: true });
-  const out = new Array<CorpusEntry[] | undefined>(urls.length);
-  const texts = urls.map((url) => readFileSync(url, "utf8"));
-  const names = texts.map((text) => `${CACHE_DIR}${createHash("sha256").update(`yaml ${YAML_VERSION}\n`).update(text).digest("hex")}`);
-  for (;;) {
-    let waiting = false;
-    texts.forEach((text, i) => {
-      if (out[i]) return;
-      const json = `${names[i]}.json`;
-      const lock = `${names[i]}.lock`;
-      if (existsSync(json)) return void (out[i] = JSON.parse(readFileSync(json, "utf8")) as CorpusEntry[]);
-      let fd: number | undefined;
-      try {
-        fd = openSync(lock, "wx");
-      } catch {
-        // Another process is parsing it, unless its lock is a crashed one's.
-        let age = 0;
-        try {
-          age = Date.now() - statSync(lock).mtimeMs;
-        } catch {
-          // Unlocked just now: its JSON is there on the next sweep.
-        }
-        if (age < STALE_LOCK_MS) return void (waiting = true);
-      }
-      const entries = (parse(text) as CorpusEntry[] | null) ?? [];
-      writeFileSync(`${json}.${process.pid}`, JSON.stringify(entries));
-      renameSync(`${json}.${process.pid}`, json);
-      if (fd !== undefined) {
-        closeSync(fd);
-        unlinkSync(lock);
-      }
-      out[i] = entries;
-    });
-    if (!waiting) return out as CorpusEntry[][];
-    Atomics.wait(pause, 0, 0, 50);
-  }
+  writeFileSync(`${json}.${process.pid}`, JSON.stringify(entries));
+  renameSync(`${json}.${process.pid}`, json);
+  return entries;
 }
 
 /** The development split: the requests the rules are written against. */
@@ -108,7 +66,7 @@ export function loadCorpus(): CorpusEntry[] {
         .filter((f) => f.endsWith(".yaml"))
         .sort()
     : [];
-  return readAllCached([new URL("task-corpus.yaml", fixtures), ...files.map((f) => new URL(f, DEV_DIR))]).flat();
+  return [readCached(new URL("task-corpus.yaml", fixtures)), ...files.map((f) => readCached(new URL(f, DEV_DIR)))].flat();
 }
 
 export interface HeldoutFile {
