@@ -129,7 +129,9 @@ const WITHOUT = /^without\s+(?:\w+ing\b|any\b|new\b|downtime|breaking)/i;
 // a benchmark that repeats requests measures real work; results never depend on the cache).
 const CACHE_LIMIT = 4096;
 const negatedCache = new Map<string, boolean>();
-const hardnessCache = new Map<string, Hardness | null>();
+// Per section (null for none), the answers by text. Thirtieth session (speed): a key made by
+// joining the section and the text was a new string on every call, copied whole to be hashed.
+const hardnessCache = new Map<string | null, Map<string, Hardness | null>>();
 const ruleCache = new Map<string, boolean>();
 function remember<T>(cache: Map<string, T>, key: string, value: T): T {
   if (cache.size >= CACHE_LIMIT) cache.clear();
@@ -173,10 +175,11 @@ const ERROR_LINE = /^(?:[\w.$]*(?:Error|Exception|Warning|error|Traceback)\b|at\
 
 export function hardnessOf(clause: Clause): Hardness | null {
   if (clause.code) return null;
-  const key = `${clause.section ?? ""}\u0000${clause.text}`;
-  const known = hardnessCache.get(key);
+  let inSection = hardnessCache.get(clause.section);
+  if (inSection === undefined) hardnessCache.set(clause.section, (inSection = new Map()));
+  const known = inSection.get(clause.text);
   if (known !== undefined) return known;
-  return remember(hardnessCache, key, hardnessOfText(clause));
+  return remember(inSection, clause.text, hardnessOfText(clause));
 }
 
 function hardnessOfText(clause: Clause): Hardness | null {

@@ -17,11 +17,13 @@ export interface LogisticVote {
 export function logisticVote(table: LogisticTable, x: readonly number[]): LogisticVote {
   let z = table.weights[table.features.length]!;
   const contributions: { feature: string; value: number }[] = [];
-  table.features.forEach((feature, i) => {
-    const value = table.weights[i]! * x[i]!;
+  // An indexed loop (thirtieth session, speed): forEach's callback was a closure made per request.
+  const { features, weights } = table;
+  for (let i = 0; i < features.length; i++) {
+    const value = weights[i]! * x[i]!;
     z += value;
-    if (value !== 0) contributions.push({ feature, value });
-  });
+    if (value !== 0) contributions.push({ feature: features[i]!, value });
+  }
   contributions.sort((a, b) => Math.abs(b.value) - Math.abs(a.value) || (a.feature < b.feature ? -1 : 1));
   return { p: 1 / (1 + Math.exp(-z)), contributions };
 }

@@ -37,7 +37,9 @@ export function loadSoftmax(table: SoftmaxTable, place = ownRows(Object.keys(tab
 /** The class probabilities of a text, in the table's class order. */
 export function softmaxProbabilities(model: SoftmaxModel, text: string): Float64Array {
   const k = model.classes.length;
-  const z = Float64Array.from(model.bias);
+  // Thirtieth session (speed): copied by the typed-array constructor; Float64Array.from walked the
+  // bias through an iterator, its results garbage on every request.
+  const z = new Float64Array(model.bias);
   const { data } = model.rows;
   for (const slot of knownSlots(model.rows, text)) for (let c = 0; c < k; c++) z[c]! += data[slot + 1 + c]!;
   return normalise(z);

@@ -11,7 +11,7 @@
 // and 0.9, the fourth session's 2 and 0.99.
 import type { TaskType } from "../../../contracts/task-ir.js";
 import type { Classification } from "../classification.js";
-import { featuresFavouring, predict, type NaiveBayesModel, type Prediction } from "./naive-bayes.js";
+import { featuresFavouring, predict, rankedOf, type NaiveBayesModel, type Prediction } from "./naive-bayes.js";
 import { shippedModels } from "./shipped-models.js";
 import { mixProbabilities, softmaxProbabilities, type SoftmaxModel } from "./softmax.js";
 
@@ -85,12 +85,15 @@ export function typeVote(text: string, { nb, lr } = current()): { prediction: Pr
   for (const { label, p } of own.ranked) pNb[nb.classes.indexOf(label)] = p;
   const pLr = softmaxProbabilities(lr, text);
   const mixed = mixProbabilities(pNb, pLr, TYPE_MODEL_LR_WEIGHT);
-  const ranked = nb.classes.map((label, c) => ({ label, p: mixed[c]!, c })).sort((a, b) => b.p - a.p || a.c - b.c);
+  // Thirtieth session (speed): ranked as the naive Bayes ranks (rankedOf: by probability, ties in
+  // class order; a probability divided by 1 is itself), not sorted as objects and copied again.
+  const ranked = rankedOf(nb.classes, mixed, 1);
   const best = ranked[0]!;
+  const c = nb.classes.indexOf(best.label);
   const because = best.label === top.label ? own.because : featuresFavouring(nb, text, best.label);
-  const prediction = { ...own, ranked: ranked.map(({ label, p }) => ({ label, p })), because };
-  const vote = `${best.label} ${best.p.toFixed(2)} (NB ${pNb[best.c]!.toFixed(2)}, LR ${pLr[best.c]!.toFixed(2)}; features: ${because.join(", ") || "none known"})`;
-  return { prediction, vote, lrP: pLr[best.c]! };
+  const prediction = { ...own, ranked, because };
+  const vote = `${best.label} ${best.p.toFixed(2)} (NB ${pNb[c]!.toFixed(2)}, LR ${pLr[c]!.toFixed(2)}; features: ${because.join(", ") || "none known"})`;
+  return { prediction, vote, lrP: pLr[c]! };
 }
 
 export interface LearnedType {
