@@ -132,6 +132,7 @@ const negatedCache = new Map<string, boolean>();
 // Per section (null for none), the answers by text. Thirtieth session (speed): a key made by
 // joining the section and the text was a new string on every call, copied whole to be hashed.
 const hardnessCache = new Map<string | null, Map<string, Hardness | null>>();
+let hardnessEntries = 0;
 const ruleCache = new Map<string, boolean>();
 function remember<T>(cache: Map<string, T>, key: string, value: T): T {
   if (cache.size >= CACHE_LIMIT) cache.clear();
@@ -142,6 +143,7 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
 export function forgetClauses(): void {
   negatedCache.clear();
   hardnessCache.clear();
+  hardnessEntries = 0;
   ruleCache.clear();
 }
 
@@ -179,7 +181,17 @@ export function hardnessOf(clause: Clause): Hardness | null {
   if (inSection === undefined) hardnessCache.set(clause.section, (inSection = new Map()));
   const known = inSection.get(clause.text);
   if (known !== undefined) return known;
-  return remember(inSection, clause.text, hardnessOfText(clause));
+  // Bounded over all sections together, as the other caches are (a server compiles many
+  // requests, each with its own headings).
+  if (++hardnessEntries > CACHE_LIMIT) {
+    hardnessCache.clear();
+    hardnessCache.set(clause.section, inSection);
+    inSection.clear();
+    hardnessEntries = 1;
+  }
+  const hardness = hardnessOfText(clause);
+  inSection.set(clause.text, hardness);
+  return hardness;
 }
 
 function hardnessOfText(clause: Clause): Hardness | null {
