@@ -178,7 +178,9 @@ export const WORK_SCOPED_DENIAL = new RegExp(
 );
 export const LIMIT_FORMS = [
   String.raw`(?:^|,\s+(?:so\s+)?)(?:please\s+)?no\s+${NO_RELEASE}[^;,]{1,60}?,\s+please\s*[.!]?$`,
-  String.raw`^(?:please\s+)?use\s+[^;,]{1,50}?\s+only\s*(?:[.!,]|$)`,
+  // Thirtieth session (audit): the object starts at its first non-space, so the spaces after "use"
+  // are read one way only (it was polynomial 4, 4.2 s on a 2,000-character attack).
+  String.raw`^(?:please\s+)?use\s+(?=[^\s;,])[^;,]{1,50}?\s+only\s*(?:[.!,]|$)`,
   String.raw`^(?:please\s+)?(?:use\s+)?(?:fake|synthetic|dummy|made-up|mock|anonymi[sz]ed)\s+(?:[\w-]+\s+){0,4}?[\w-]+\s+only\b`,
   String.raw`(?:^|,\s+)(?:off[- ]peak|overnight|nights?|weekends?|(?:outside|after)\s+(?:business|office|working)\s+hours)\s+only\b`,
   String.raw`\bafter\s+(?:\d|today|tonight|tomorrow|mon|tue|wed|thu|fri|sat|sun)[^;,]{0,30},\s+not\s+(?:before|earlier|sooner)\b`,
