@@ -91,8 +91,9 @@ function keepsAsRule(clause: Clause, masked: string): boolean {
     KEEP_SAFEGUARD.test(unmarked(masked))
   );
 }
-/** A bullet, or a line quoted under a line naming rules: an item of a rules list (extractConstraints). */
+/** Whether a clause alone reads HARD (kept-results asks it of the clauses beside a "same …"). */
 const isHard = (clause: Clause): boolean => hardnessOf(clause) === "HARD";
+/** A bullet, or a line quoted under a line naming rules: an item of a rules list (extractConstraints). */
 const listItem = (clause: Clause | undefined): boolean => clause !== undefined && (clause.bullet || QUOTE_LINE.test(clause.text));
 
 export function extractConstraints(clauses: Clause[], text: string, taskType?: TaskType): ExtractedConstraint[] {
