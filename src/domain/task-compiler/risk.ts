@@ -85,6 +85,10 @@ const perRequest = (read: (acting: Clause[]) => boolean) => {
 };
 const IN_PRODUCTION = new RegExp(PRODUCTION_PLACE, "i");
 const placesInProduction = perRequest((acting) => acting.some((clause) => IN_PRODUCTION.test(clause.text)));
+// Thirty-first session (risk31): the guide's rehearsal ("a rewrite run on staging first and then on
+// production is HIGH: writers count the rehearsal as the safeguard") holds for a deletion as for any
+// other rewrite ("delete the ZZTEST electors on registerdb-stg first, then on prod", hc-176).
+const rehearsedOnStaging = perRequest((acting) => acting.some((clause) => STAGED_FIRST.exec(clause.text) !== null));
 const deploysToProduction = perRequest(
   (acting) =>
     acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_NOT_TARGET.test(clause.text)) ||
@@ -277,9 +281,9 @@ const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
     "may lose production data",
     // Twenty-sixth session (riskB26): not where production is only the source of the copy worked on
     // ("in the UAT copy of policy_admin (refreshed from prod last week)", dv-042; production.ts).
-    (_type, clause) => !namesProductionOtherwise(clause.text),
+    (_type, clause, acting) => !namesProductionOtherwise(clause.text) && !rehearsedOnStaging(acting),
   ],
-  [REMOVES_NAMED_BEFORE, "may lose production data", (_type, _clause, acting) => placesInProduction(acting)],
+  [REMOVES_NAMED_BEFORE, "may lose production data", (_type, _clause, acting) => placesInProduction(acting) && !rehearsedOnStaging(acting)],
   [PAYMENT_DATA_LOGGED, "writes payment card or bank data to logs"],
 ];
 const CRITICAL = {
@@ -377,11 +381,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   // convention the guide does not state yet, reported for it (ep-181, er-107, cf-099, bo-149).
   // Twenty-sixth session (riskB26): production as the target, not named only as denied, as the source
   // of a copy or as a later step (production.ts, namesProductionTarget).
-  if (
-    type === "DATA_MIGRATION" &&
-    acting.some((clause) => namesProductionTarget(clause.text)) &&
-    !acting.some((clause) => STAGED_FIRST.exec(clause.text) !== null)
-  )
+  if (type === "DATA_MIGRATION" && acting.some((clause) => namesProductionTarget(clause.text)) && !rehearsedOnStaging(acting))
     for (const [i, clause] of acting.entries()) {
       const match = rewritesRows(unplaced[i]!);
       if (match) return { value: "CRITICAL", span: spanIn(clause, match), reason: "rewrites production data" };
