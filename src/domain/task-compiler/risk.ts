@@ -4,7 +4,7 @@
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { actingPart } from "./acting-part.js";
 import { withoutBackground } from "./classify.js";
-import { ACCESS_RULES, OWN_RECORDS_ONLY } from "./access.js";
+import { ACCESS_RULES, OWN_RECORDS_ONLY, READ_WITHOUT_LOGIN } from "./access.js";
 import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
 import { withoutOtherWork } from "./not-the-work.js";
@@ -402,6 +402,12 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
       }
     }
   }
+  // Thirty-first session (risk31): records read with no login, said as the defect (access.ts).
+  // Thirty-first session (risk31): records read with no login, said as the defect (access.ts); the
+  // segmenter may set "without any login" apart from what it qualifies, so the clauses are read joined.
+  const asked = clauses.filter((clause) => clause.section !== "forbidden");
+  if (READ_WITHOUT_LOGIN.test(asked.map((clause) => clause.text).join(" ")))
+    return { value: "HIGH", span: null, reason: "reads records with no login" };
   const byType = TYPE_RISK[type];
   if (byType) return { value: byType, span: null, reason: `${type} tasks are ${byType} risk` };
   if (type === "UNCLASSIFIED") return { value: "UNKNOWN", span: null, reason: "nothing indicates the risk" };
