@@ -28,6 +28,21 @@ export const PRODUCTION =
 // Thirty-first session (risk31): staging's short form "stg" too ("deploy to stg"), as "prd" above.
 export const NON_PRODUCTION_TARGET =
   /(?:\b(?:to|on|in|into|onto)|->|→) (?:the )?(?:shared )?(?:[a-z0-9]+-)?(?:uat|staging|stg|sandbox|qa|test|dev|pre-?prod)\b/i;
+// Thirty-first session (risk31), the guide's settled row "production named only as a later gate sets
+// no risk" and its rule "only a target in production ('deploy to prod') makes the production raises
+// apply", for a deploy that names another target: production must then be a target too, named after
+// a preposition of place as staging is ("then deploy it to prd at 06:00", hb-163: CRITICAL), not a
+// thing the release reaches by itself later ("It only goes to production after Jess has checked a
+// week of invoices there", gj-143; "nothing goes to production before Kev signs it off", gq-187) nor
+// a noun that qualifies something else ("open the change request for the production release",
+// hb-081; "Martin picks the production date", gi-174): each a money deploy to staging, HIGH.
+export const PRODUCTION_TARGETED =
+  /(?:\b(?:to|on|in|into|onto)|->|→) (?:the )?(?:[a-z0-9]+-)?(?:prod|production|prd|live)\b(?! (?:date|release|request|approval|sign-?off|window|slot)s?\b)/i;
+const REACHES_PRODUCTION_LATER =
+  /\b(?:goes|go|gets|get|reaches|reach|moves|move|lands|land) (?:to|into|onto|on) (?:the )?prod(?:uction)?\b/i;
+/** Whether a clause deploys to production itself, rather than naming it as a later gate. */
+export const targetsProduction = (text: string): boolean =>
+  PRODUCTION_TARGETED.test(text) && !PRODUCTION_NOT_TARGET.test(text) && !REACHES_PRODUCTION_LATER.test(text);
 // Twenty-fifth session (guide25), the guide's settled row "production named only as a later gate
 // sets no risk" (8 of 8 change entries, 7 writers): "before anything goes to production", "before it
 // goes anywhere near prod" say when the result reaches production after this work and someone else's

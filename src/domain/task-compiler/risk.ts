@@ -13,9 +13,8 @@ import {
   namesProductionOtherwise,
   namesProductionTarget,
   NON_PRODUCTION_TARGET,
-  PRODUCTION,
-  PRODUCTION_NOT_TARGET,
   PRODUCTION_PLACE,
+  targetsProduction,
 } from "./production.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
@@ -89,10 +88,10 @@ const placesInProduction = perRequest((acting) => acting.some((clause) => IN_PRO
 // production is HIGH: writers count the rehearsal as the safeguard") holds for a deletion as for any
 // other rewrite ("delete the ZZTEST electors on registerdb-stg first, then on prod", hc-176).
 const rehearsedOnStaging = perRequest((acting) => acting.some((clause) => STAGED_FIRST.exec(clause.text) !== null));
-const deploysToProduction = perRequest(
-  (acting) =>
-    acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_NOT_TARGET.test(clause.text)) ||
-    !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
+// Thirty-first session (risk31): where another target is named, production counts only as a target
+// too (production.ts, targetsProduction), not as a later gate or a noun.
+const deploysToProduction = perRequest((acting) =>
+  acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)) ? acting.some((clause) => targetsProduction(clause.text)) : true,
 );
 // Twenty-second session: so is money in records a user can reach that are another party's ("Trust
 // users can read other trusts' invoices", "serves the PDF to any logged-in parent … another family's
