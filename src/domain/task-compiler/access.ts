@@ -81,7 +81,11 @@ export const ACCESS_RULES: [Matcher, string][] = [
     // or in a pasted record (`remove the role="alert" on the inner <ul>`, dn-098; `"role":"member"`
     // in a stack trace's record, dw-153): data, as quoted errors are (docs/task-labelling.md); a
     // file or module named for auth (`auth.py`, `iam-gateway`, `acl.yaml`) still names auth work.
-    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation|remember[- ]me)\b(?!=|["']:)/i,
+    // Thirty-first session (risk31), the guide's decided rotation row ("rotate the JWT signing key on
+    // staging": a routine rotation with no leak named is SECURITY_FIX at its base MEDIUM, since
+    // replacing a secret changes no login code): "JWT" naming the key or secret is the credential's
+    // name, not the token check (rpm-30, bq-041 were read HIGH by it; a leak is read by secrets.ts).
+    /(?<!-)\b(auth(entication|orization|n|z)?|oauth|sso|saml|permissions?|roles?|rbac|acls?|access control|jwt(?![ _-](?:signing[ _-])?(?:keys?|secrets?)\b)|privileges?|(?<!\/)iam(?!\/)|session (expiry|handling|management|cookies?|tokens?|timeout)|logged (in|out)|(?<![/\\.\w-]|\b(?:no|without|docker|npm|podman|helm|plus|minus|equals|dollar|hash|pound|percent) )(logins?|log-ins?|sign[- ]?ins?)(?![/\\.\w-])(?! (page|screen|button|form|link|logo|banner|copy|text|layout|footer|header|sheet|modal|dialog|popup|node|shell)s?\b)|2fa|mfa|two[- ]factor|password[- ]resets?|reset links?|tenant isolation|remember[- ]me)\b(?!=|["']:)/i,
     "changes auth or permissions",
   ],
   // Authorization in other words: a record checked against its owner or tenant ("add an ownership
