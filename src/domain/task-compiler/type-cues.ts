@@ -278,6 +278,17 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(?:\S+ ){0,2}(data|rows|records)|copy (the )?(?:\S+ ){0,2}(data|rows|records)|(delete|purge|remove|erase)\b[^.;]{0,80}?\bfrom (?:the )?(?:prod(?:uction)? |live )?(?:database|db)|alter table|(add|drop|rename|remove|alter|change) (a |an |the )?(type of (the )?)?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e|clean(?:ing)? up) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data|entries|duplicates))\b/i,
       5,
     ],
+    // Thirty-first session: records deleted from a place that stores data are stored data changed,
+    // the guide's DATA_MIGRATION ("delete rows"), whatever the records are called and however the
+    // store is named: a database, db or table by its own name ("Delete all sensor readings older than
+    // 5 years from the production timeseries database", bx-126; "… from the production opera bookings
+    // table", bn-175; "from the prod tracking db", ew-173), or production itself ("Delete the test
+    // passengers from prod"). A dot inside an address or a name ("LIKE '%@example.test'") does not
+    // end the sentence. With no type evidence the type was only the model's guess, and a question.
+    [
+      /\b(?:delete|purge|remove|erase|wipe)\b(?:[^.;\n]|\.(?=\S)){0,80}?\b(?:from|in|out of)\s(?:the\s)?(?:(?:[^\s.;]+\s){1,4}?(?:database|db|tables?)\b|prod(?:uction)?\b|live\b)/i,
+      5,
+    ],
   ],
   DEPLOY: [
     [workNoun("release|deploy(?:ment)?|roll-?out"), 5],
