@@ -305,6 +305,18 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     // report that names the release as its background ("since we deployed 6.3.0 to staging",
     // ho-353) keeps its stronger cues.
     [/\b\d+\.\d+\.\d+(?:-[\w.]+)? (?:out )?(?:to|on|onto) (?:the )?(?:prod|production|staging|stage|live|uat|canary)\b/i, 2],
+    // Thirty-first session: the same principle with the verb that places the version as the ask,
+    // wherever it goes (servers, devices, a store's track, a share of traffic): "Roll transit-board
+    // 3.8.1 out to all depot servers" (bz-002), "Flash firmware 3.2.0 onto the 40 tide gauges"
+    // (bv-146), "box-office-payments 2.9.0 can go to production" (bv-082), "take the … portal 12.4.0
+    // live" (bz-188). A version named by its number says which one ships: with no type evidence the
+    // type was only the model's guess, and a question; "push it live", "roll back to the last good
+    // one" name no version and keep it. Three-part numbers or a "v" only: "put the timeout at 2.5"
+    // is no version.
+    [
+      /\b(?:put|push|roll|flash|canary|schedule)\b[^.;\n]{0,50}?(?<![\w.-])(?:v\d+\.\d+|\d+\.\d+\.\d+)(?:-[\w.]+)?(?![\w.])|(?<![\w.-])(?:v\d+\.\d+|\d+\.\d+\.\d+)(?:-[\w.]+)?\s(?:(?:can|could|should|needs? to|must)\s)?(?:go|be)\s(?:out\s)?(?:live|on|onto|to|into)\b|\b(?:take|get|bring)\s(?:[^\s.;]+\s){0,5}?(?:v\d+\.\d+|\d+\.\d+\.\d+)\s(?:live|into prod(?:uction)?|to prod(?:uction)?|on prod(?:uction)?)\b/i,
+      5,
+    ],
   ],
   OBSERVE_ENVIRONMENT: [
     [
