@@ -204,7 +204,9 @@ function report(name: string, views: View[], heldBack: View[] | null) {
   const c = candidates(views);
   const pos = c.filter((v) => v.gold === "CRITICAL").map((v) => v.score);
   const neg = c.filter((v) => v.gold !== "CRITICAL").map((v) => v.score);
-  console.log(`\n${name}: ${views.length} rows, ${c.length} raisable acting rows (${pos.length} gold CRITICAL), AUC ${auc(pos, neg).toFixed(3)}`);
+  console.log(
+    `\n${name}: ${views.length} rows, ${c.length} raisable acting rows (${pos.length} gold CRITICAL), AUC ${auc(pos, neg).toFixed(3)}`,
+  );
   const line = GRID.filter((_, i) => i % 5 === 0)
     .map((t) => {
       const { fixed, broken } = count(views, t);
@@ -256,7 +258,12 @@ report(
 if (args.includes("--rare")) {
   const words = moneyWordsOf(args[0] ?? "/tmp/emb31/prior.json");
   reportRare("today", dev, words, todayView);
-  reportRare("first contact", dev.filter((r) => r.first), words, firstView);
+  reportRare(
+    "first contact",
+    dev.filter((r) => r.first),
+    words,
+    firstView,
+  );
 }
 const prodView = (r: Row): View => ({ ...todayView(r), score: r.production });
 report("production, today's compiler", dev.map(prodView), showHeldBack ? back.map(prodView) : null);

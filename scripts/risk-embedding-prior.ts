@@ -14,6 +14,12 @@
 // money seeds and to that of the production seeds (the seeds restate the guide's principles).
 //
 // Step 2, the measurement: scripts/risk-embedding-measure.ts.
+//
+// Result (docs/task-compiler.md, "A general-language vocabulary prior for risk"): a clean negative.
+// 7,035 words kept (144 KB). Best money score's AUC for gold CRITICAL on raisable acting rows 0.59
+// (today's rules) / 0.65 (first contact); every threshold breaks more than it fixes (first contact
+// 0.70: +164/−343); nested leave-part-out raises nothing; held back 98zzj+98zzk at 0.70: +1/−10.
+// Not shipped.
 import { readFileSync, writeFileSync } from "node:fs";
 
 /** The most frequent words kept: a shipped table must stay small (≤ 1 MB). */
