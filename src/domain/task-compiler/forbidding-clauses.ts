@@ -7,7 +7,7 @@
 // `forbids` alone. The expressions are unchanged.
 import type { Clause } from "./segment.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
-import { MACHINE_NAME, PATH_OR_CHARACTER } from "./path-kinds.js";
+import { MACHINE_NAME, PATH_OR_CHARACTER, PATH_WITH_PART } from "./path-kinds.js";
 import { awaitsAPersonsApproval } from "./approval-gates.js";
 import { REFS_CACHE_LIMIT, refsIn, type FoundRef } from "./resource-refs.js";
 
@@ -214,3 +214,17 @@ export function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] 
 // (fo-144) and ", not Thread.sleep" name no place the work reaches, and the labels forbid neither.
 export const ELLIPTICAL_DENIAL =
   /(?:^|[,;(]\s*)(?:and\s+|but\s+)?(?:never|not)\s+(?:(?:at|against|on|onto|to|from|in)\s+|the\s+(?:[\w-]+\s+)?)?[`'"]?$/i;
+
+// Thirty-first session (hard31): the guide's trailing ", not in/on/to the X" row (guide24: HARD when X
+// is a part of the system the work must leave alone) said of a path: "Fix it in visitor_rate.rb, not
+// in berthmaster/app/models/berth_rate.rb" (gf-082), "De-flake it: fix the test, not
+// hivemove/scheduler.py" (gz-173), "…, but not in deploy/sites/dus2/plc_bridge.yaml" (do-199): a path
+// is always such a part, so the ref right after the contrast is forbidden, where the ask's own refs
+// before it stay allowed. A source after "from" is left out (", never from application.yml",
+// fo-144), as ELLIPTICAL_DENIAL leaves it for files, and so is a unit with a slash ("recorded in
+// ng/ml, not ng/µl", cb-151: PATH_WITH_PART). The HARD form beside it is PATH_CONTRAST
+// (rule-phrasings.ts).
+const TRAILING_CONTRAST = /,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into|to|on)\s+)?(?:the\s+)?[`'"]?$/i;
+const PATH_AHEAD = new RegExp(`^${PATH_WITH_PART}`);
+export const trailingPathException = (text: string, at: number): boolean =>
+  TRAILING_CONTRAST.test(text.slice(0, at)) && PATH_AHEAD.test(text.slice(at));

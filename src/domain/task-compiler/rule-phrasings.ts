@@ -30,7 +30,7 @@
 //   changed by the QA team".
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
 import { KEPT_VALUE, MADE_SURE_KEPT, MUST_KEEP } from "./keep-rules.js";
-import { MACHINE_NAME } from "./path-kinds.js";
+import { MACHINE_NAME, PATH_WITH_PART } from "./path-kinds.js";
 
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
@@ -224,6 +224,31 @@ export const ITEM_DENIAL = new RegExp(
 // ("so don't take my word for it", "so don't expect a quick reply", "so don't worry").
 const CONSEQUENCE_DENIAL = String.raw`\bso,?\s+(?:please\s+|pls\s+)?(?:don'?t|dont|do\s+not|never)\s+(?!(?:worry|take|expect|think|know|be|get|panic|stress|hesitate|bother|mind|forget|wait|need|have|hold)\b)[a-z]`;
 
+// Thirty-first session (hard31): a negative subject ("nothing", "nobody", "no one") with a verb of
+// work on what exists is the guide's prohibition stated as binding, whatever carries the verb: a
+// modal ("nothing in doseledger/core/ can change", ha-110; "nothing may ever be deleted from the live
+// arrangement database", gy-146), "get" ("nothing gets deployed to prod-weu this week", fu-146;
+// "Nothing gets changed in the pipeline", ha-076), the passive present ("nothing existing is
+// updated", fv-182) or the progressive ("nobody's touching the barrier config", gl-168). The forms
+// before read it only with "may / must / shall" or after a place ("nothing under X is changed"):
+// 93 of the 105 development clauses with a negative subject and such a verb are labelled HARD, 66
+// writers; the 12 others are approval gates ("nothing gets changed until I've signed off", read as
+// the mode: clause-hardness.ts), symptoms ("nobody can merge": not a verb of change here) and what a
+// feature or a document says ("nothing is sent", "Explains that nothing is written": neither verb is
+// read, and a subject after "make sure" or "so that" is the ask's result). Nor a
+// consequence the design draws ("it's a brand new column so nothing gets overwritten", et-003), a
+// fact in the perfect ("nobody's touched it since the summer", fp-053), or a hold until the caller
+// agrees ("Nothing gets changed until I've agreed the plan", ev-018: a gate).
+const CHANGE_VERB = String.raw`(?:chang|touch|edit|modif|alter|delet|remov|deploy|restart|reboot|rerun|regenerat|rewrit|overwrit|updat|truncat|purg|migrat|renam)`;
+const NEGATIVE_SUBJECT_WORK = String.raw`(?<!\b(?:sure|so\s+that|if|whether|why|how|when|what)\s)\b(?:nothing|nobody|no\s+one|no-one)\b[^;,.?!]{0,60}?(?:\s(?:may|can|must|should|shall|will|is\s+to|are\s+to)\s+(?:ever\s+)?(?:(?:be|get)\s+)?|(?<!\bso\s+nothing)\s(?:gets?|is|are)\s+(?:ever\s+)?|'s\s+(?=\w+ing\b))${CHANGE_VERB}(?:e|es|ed|ing|y|ies|ied|ten|un)?\b(?![^;,.?!]*\buntil\s+(?:i|we)\b)`;
+
+// Thirty-first session (hard31): a trailing ", not (in) <path>" after the ask is the guide's HARD
+// contrast with a part of the system (guide24; gf-082, gz-173, do-199), whatever the ask's verb:
+// the path has a folder and a further folder or extension (PATH_WITH_PART), so a unit ("in knots,
+// not m/s") is not read.
+// TRAILING_PATH_EXCEPTION (forbidding-clauses.ts) forbids the path.
+const PATH_CONTRAST = String.raw`,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into|to|on)\s+)?(?:the\s+)?${PATH_WITH_PART}`;
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -246,6 +271,8 @@ export const RULE_PHRASINGS = [
   MADE_SURE_KEPT,
   ...TWENTY_THIRD_FORMS,
   CONSEQUENCE_DENIAL,
+  NEGATIVE_SUBJECT_WORK,
+  PATH_CONTRAST,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
