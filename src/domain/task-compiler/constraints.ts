@@ -275,6 +275,9 @@ const onlyLooks = (clause: Clause): boolean => !clause.code && !clause.heading &
 // production", ", no major version bumps").
 // Twenty-third session: a participle or third-person "keep" holding what exists (", keeping the old
 // column until …", ", and keeps full_name for now": TRAILING_KEPT in keep-rules.ts).
+// Thirty-first session (hard31): ", keep X working" after the ask is the sentence-opening "Keep X
+// working" (KEEP_WORKING) said after a comma ("fix in src/autoHeight.ts, keep Safari 15 working",
+// fd-051; fv-145); ", and keep X working" stays part of the ask, as KEEP_WORKING's note says.
 const TRAILING_RULE =
   /,\s+(?:and\s+|but\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|keeps|keeping|preserve|retain)\s|same\s|not\s|no\s)/gi;
 const SAME_RULE = new RegExp(SAME_ACROSS_CASES, "i");
@@ -295,6 +298,7 @@ function trailingKeep(clause: Clause, masked: string, sameKept: boolean): Clause
       SAME_RULE.test(rest) ||
       LIMIT_RULE.test(rest) ||
       TRAILING_KEPT.test(rest) ||
+      (KEEP_WORKING.test(rest) && !/^,\s+and\s/i.test(match[0])) ||
       (sameKept && trailingSameResults(masked.slice(0, match.index), clause.text.slice(from)))
     )
       return { ...clause, text: clause.text.slice(from), start: clause.start + from };
