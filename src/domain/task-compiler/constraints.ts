@@ -18,7 +18,7 @@ import {
 } from "./rule-source-labels.js";
 import { binds, hardnessOf, HARD_PHRASE, maskQuoted, NEGATED_LEAD, SOFT, type Hardness } from "./clause-hardness.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
-import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, DATA_DENIED, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { quotationReader, stopsOnCondition } from "./not-rules.js";
 import {
@@ -195,6 +195,7 @@ export function extractConstraints(clauses: Clause[], text: string, taskType?: T
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(masked)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(masked)) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && DATA_DENIED.test(masked)) hardness = "HARD";
     if (
       !hardness &&
       previous?.clause.sentence === clause.sentence &&

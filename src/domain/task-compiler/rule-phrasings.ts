@@ -249,6 +249,25 @@ const NEGATIVE_SUBJECT_WORK = String.raw`(?<!\b(?:sure|so\s+that|if|whether|why|
 // TRAILING_PATH_EXCEPTION (forbidding-clauses.ts) forbids the path.
 const PATH_CONTRAST = String.raw`,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into|to|on)\s+)?(?:the\s+)?${PATH_WITH_PART}`;
 
+// Thirty-first session (hard31): identifying data denied in what the work writes, by a verbless
+// "no <data>" opening its part of the sentence: names, ids, numbers, addresses, photos, e-mails,
+// details, identifiers or passwords, whatever words qualify them ("no real children's names in the
+// fixtures", gj-020; "no real members' names or photos in the examples", go-177; "no personal
+// mobile numbers in the runbook", gl-139; "no internal names, no player names", fx-177; "log every
+// report view with the token and time, no IP addresses", gv-144). The older forms read it only
+// before a listed product and without an apostrophe; 67 of the 75 development parts of this shape are
+// labelled HARD, 45 writers. Not in brackets that describe a data set ("(no names) for the consent
+// register", fl-027), not "no idea", nor before a verb that reports ("no names appear", "no photos
+// uploaded"); a version number identifies no one ("layer names lowercase snake_case, no dates or
+// version numbers in the name", ex-119: the content of the page written). Read by constraints.ts
+// after the request's first clause: there it is the condition the ask then meets ("… agreed we can
+// have a realistic staging database, on one condition: no real client details. So, could you write
+// an anonymisation script …", cb-193: the ask's result, as the guide's "make sure" row reads it).
+export const DATA_DENIED = new RegExp(
+  String.raw`(?:^|[,:;(]\s*|\b(?:and|so|please)\s+)no\s+(?!idea\b)(?:[\w'’-]+\s+){0,4}?(?:names|ids|(?<!\bversion\s)numbers|addresses|photos|e-?mails|details|identifiers|passwords)\b(?![^;,.]*\))(?!\s+(?:\w+ed|is|are|was|were|appears?|shows?|comes?|loads?|should|will|can|needs?)\b)`,
+  "i",
+);
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
