@@ -240,7 +240,7 @@ const CONSEQUENCE_DENIAL = String.raw`\bso,?\s+(?:please\s+|pls\s+)?(?:don'?t|do
 // fact in the perfect ("nobody's touched it since the summer", fp-053), or a hold until the caller
 // agrees ("Nothing gets changed until I've agreed the plan", ev-018: a gate).
 const CHANGE_VERB = String.raw`(?:chang|touch|edit|modif|alter|delet|remov|deploy|restart|reboot|rerun|regenerat|rewrit|overwrit|updat|truncat|purg|migrat|renam)`;
-const NEGATIVE_SUBJECT_WORK = String.raw`(?<!\b(?:sure|so\s+that|if|whether|why|how|when|what)\s)\b(?:nothing|nobody|no\s+one|no-one)\b[^;,.?!]{0,60}?(?:\s(?:may|can|must|should|shall|will|is\s+to|are\s+to)\s+(?:ever\s+)?(?:(?:be|get)\s+)?|(?<!\bso\s+nothing)\s(?:gets?|is|are)\s+(?:ever\s+)?|'s\s+(?=\w+ing\b))${CHANGE_VERB}(?:e|es|ed|ing|y|ies|ied|ten|un)?\b(?![^;,.?!]*\buntil\s+(?:i|we)\b)`;
+const NEGATIVE_SUBJECT_WORK = String.raw`(?<!\b(?:sure|so\s+that|if|whether|why|how|when|what)\s)\b(?:nothing|nobody|no\s+one|no-one)\b[^;,.?!]{0,60}?(?:\s(?:may|can|must|should|shall|will|is\s+to|are\s+to)\s+(?:ever\s+)?(?:(?:be|get)\s+)?|(?<!\bso\s+nothing)\s(?:gets?|is|are)\s+(?:ever\s+)?|'s\s+(?=\w+ing\b))${CHANGE_VERB}(?:e|es|ed|ing|y|ies|ied|ten|un)?\b(?![^;,.?!]{0,80}?\buntil\s+(?:i|we)\b)`;
 
 // Thirty-first session (hard31): a trailing ", not (in) <path>" after the ask is the guide's HARD
 // contrast with a part of the system (guide24; gf-082, gz-173, do-199), whatever the ask's verb:
@@ -264,7 +264,7 @@ const PATH_CONTRAST = String.raw`,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into
 // have a realistic staging database, on one condition: no real client details. So, could you write
 // an anonymisation script …", cb-193: the ask's result, as the guide's "make sure" row reads it).
 export const DATA_DENIED = new RegExp(
-  String.raw`(?:^|[,:;(]\s*|\b(?:and|so|please)\s+)no\s+(?!idea\b)(?:[\w'’-]+\s+){0,4}?(?:names|ids|(?<!\bversion\s)numbers|addresses|photos|e-?mails|details|identifiers|passwords)\b(?![^;,.]*\))(?!\s+(?:\w+ed|is|are|was|were|appears?|shows?|comes?|loads?|should|will|can|needs?)\b)`,
+  String.raw`(?:^|[,:;(]\s*|\b(?:and|so|please)\s+)no\s+(?!idea\b)(?:[\w'’-]+\s+){0,4}?(?:names|ids|(?<!\bversion\s)numbers|addresses|photos|e-?mails|details|identifiers|passwords)\b(?![^;,.)]{0,60}\))(?!\s+(?:\w+ed|is|are|was|were|appears?|shows?|comes?|loads?|should|will|can|needs?)\b)`,
   "i",
 );
 
