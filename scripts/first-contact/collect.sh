@@ -177,6 +177,10 @@ batches=(
   "a3b01a5 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzi.yaml fresh"
   "89e5bd7 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzj.yaml fresh"
   "304714f 6296bd2 test/fixtures/task-corpus/98-blind-dev-zzk.yaml fresh"
+  "c0189d3 54aa820 test/fixtures/task-corpus/98-blind-dev-zzl.yaml fresh"
+  "029e08d 54aa820 test/fixtures/task-corpus/98-blind-dev-zzm.yaml fresh"
+  "26b141d 54aa820 test/fixtures/task-corpus/98-blind-dev-zzn.yaml fresh"
+  "0acce60 54aa820 test/fixtures/task-corpus/98-blind-dev-zzo.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"

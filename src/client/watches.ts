@@ -52,9 +52,10 @@ export type RunsWatch = ResumableStream<RunChange, never> & {
   /** The last position delivered (or listed at the start) of every run: pass it as `after` to resume later. */
   positions(): RunPosition[];
   /**
-   * Resolves once the runs were listed: every entry committed after it to a listed run will be
-   * delivered, however late the subscription reaches the server. (A run started in the instant between the listing and
-   * the server taking the subscription starts at its head then, as runsChanged itself does.)
+   * Resolves once the runs were listed: every entry committed after it to a listed run, and every
+   * entry of a run created after it, will be delivered, however late the subscription reaches the
+   * server (it names each listed run at its position and asks runsChanged to start the others from
+   * their first entry).
    */
   ready: Promise<void>;
 };
@@ -71,9 +72,9 @@ const PAGE = 100;
 const LIST_CONCURRENCY = 8;
 
 /**
- * Lists the runs the filter covers with their ledger heads. runsChanged starts an unnamed run
- * at its head when the stream (re)starts, so every run must be named in `after` to resume
- * exactly: known runs at their position, runs that appeared since at -1 (their first entry).
+ * Lists the runs the filter covers with their ledger heads, so that every run is named in `after`:
+ * known runs at their position, runs listed at the first start at their head, runs that appeared
+ * since at -1 (their first entry). positions() then covers every run the watch has seen.
  */
 async function listHeads(transport: Transport, filter: RunsChangedFilter): Promise<RunPosition[]> {
   if (filter.runIds?.length) {
@@ -124,7 +125,9 @@ export function watchRuns(transport: Transport, filter: RunsChangedFilter = {}, 
       }
       listed = true;
       isReady(); // from here on, every listed run is named at its position
-      return { filter, withState: options.withState ?? false, after: [...positions].map(([runId, seq]) => ({ runId, seq })) };
+      // A run created after the listing is named nowhere: the server starts it from its first entry.
+      const after = [...positions].map(([runId, seq]) => ({ runId, seq }));
+      return { filter, withState: options.withState ?? false, after, unnamedFrom: "FIRST_ENTRY" as const };
     },
     accept: ({ runsChanged: { entry, ...change } }): RunChange[] => {
       const known = positions.get(change.runId);

@@ -28,6 +28,17 @@ const RunPositionInput = builder.inputType("RunPositionInput", {
   }),
 });
 
+const UnnamedRunsStart = builder.enumType("UnnamedRunsStart", {
+  description: "Where runsChanged starts the runs its `after` does not name.",
+  values: {
+    HEAD: { description: "At their head when the subscription begins: only later entries (runs created later: from their first entry)." },
+    FIRST_ENTRY: {
+      description:
+        "From their first entry. A client that lists the runs, then names each in `after` at its listed head, gets every entry of a run created between its listing and the subscription.",
+    },
+  } as const,
+});
+
 const RunChangeKind = builder.enumType("RunChangeKind", {
   description: "What a runsChanged event reports: a ledger entry, or the run's deletion.",
   values: {
@@ -99,17 +110,23 @@ builder.subscriptionFields((t) => ({
     extensions: EVENTS_IGNORE_ARGUMENTS,
     type: RunChange,
     description:
-      "Ledger events of many runs in one stream. Starts at each run's current head (runs created later: from their first entry); runs named in `after` resume right after the seq given. Per run: in order, each entry exactly once; a deleted run's last event has kind DELETE (also when resuming it with `after`). A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW, whose details.positions resume it.",
+      "Ledger events of many runs in one stream. Starts at each run's current head (runs created later: from their first entry; with unnamedFrom FIRST_ENTRY, every run not named in `after` from its first entry); runs named in `after` resume right after the seq given. Per run: in order, each entry exactly once; a deleted run's last event has kind DELETE (also when resuming it with `after`). A subscriber that falls too far behind is ended with ERR_SUBSCRIBER_TOO_SLOW, whose details.positions resume it.",
     args: {
       filter: t.arg({ description: "Which runs to follow; empty for every run the token may read.", type: RunsChangedFilter }),
       after: t.arg({ type: [RunPositionInput], description: "Positions to resume runs from (at most 10,000)." }),
+      unnamedFrom: t.arg({
+        type: UnnamedRunsStart,
+        defaultValue: "HEAD",
+        description: "Where runs not named in `after` start: at their head (the default) or from their first entry.",
+      }),
     },
     // A token restricted to some runs or tasks sees only their events.
-    subscribe: (_root, { filter, after }, ctx) =>
+    subscribe: (_root, { filter, after, unnamedFrom }, ctx) =>
       ctx.runsWatcher.watch({
         scope: { taskId: filter?.taskId == null ? null : String(filter.taskId), runIds: filter?.runIds?.map(String) ?? null },
         status: filter?.status ?? null,
         after: (after ?? []).map((position) => ({ runId: String(position.runId), seq: position.seq })),
+        unnamedFrom: unnamedFrom ?? "HEAD",
         admits: (run) => !ctx.principal || admitsRun(ctx.principal, run),
         // Revoking the token ends the subscription (token-sessions.ts).
         until: (end) => (ctx.principal ? ctx.sessions.onRevoked(ctx.principal.tokenId, end) : () => {}),

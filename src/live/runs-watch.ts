@@ -1,7 +1,10 @@
 // runsChanged: one stream of ledger entries across the runs of a scope (a task, a list of runs,
 // or every run), as light summaries. It starts at the scope's heads when it subscribes
 // (everything committed after that is delivered; runs created later from their first entry),
-// or, for runs named in `after`, right after the position given.
+// or, for runs named in `after`, right after the position given. With `unnamedFrom:
+// "FIRST_ENTRY"`, runs not named in `after` start from their first entry instead of their head:
+// a client that listed the runs and names each at its listed head then gets every entry of a run
+// created between its listing and this subscription (canon/client's watchRuns does this).
 //
 // It has the shape of runStateChanged (run-watch.ts): each run the subscription follows is a
 // member of that run's group (run-group.ts) with its own cursor, caught up by the run's one
@@ -41,6 +44,8 @@ export interface RunsChangedRequest {
   status: RunStatus | null;
   /** Runs to resume from a position instead of their head (catch-up, then live). */
   after: RunPosition[];
+  /** Where runs not named in `after` start: at their head when the subscription begins (the default), or from their first entry. */
+  unnamedFrom?: "HEAD" | "FIRST_ENTRY";
   /** Whether the subscriber may see a run's events (a token's run/task restriction); the others still advance the cursor. */
   admits?: (run: { id: string; taskId: string }) => boolean;
   /**
@@ -249,6 +254,11 @@ export class RunsSubscription extends SinkStream<RunChangeRecord> {
       // A deleted run resumed before its deletion: the deletion is its one event left.
       if (position.seq < deletion.seq)
         this.follow(position.runId, position.seq, position.seq, position.seq)?.group.announce(deletion.seq, true);
+    }
+    if (this.request.unnamedFrom === "FIRST_ENTRY") {
+      // Their entries up to the head were written before the subscription: history, not lag.
+      const named = new Set(after.map((position) => position.runId));
+      for (const [runId, head] of [...this.known]) if (!named.has(runId)) this.follow(runId, -1, head, head);
     }
     this.started = true;
     void this.admit();

@@ -63,6 +63,23 @@ function recordedWebSocket() {
   return { RecordedWebSocket, sockets, ends };
 }
 
+/** A WebSocket class for the client that holds its subscribe messages until `release`: the server takes a subscription late. */
+function heldSubscriptions() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  class HeldWebSocket extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      const send = this.send.bind(this);
+      this.send = ((data: string, ...rest: []) => {
+        if ((JSON.parse(data) as { type: string }).type !== "subscribe") return send(data, ...rest);
+        void released.then(() => send(data, ...rest));
+      }) as typeof this.send;
+    }
+  }
+  return { HeldWebSocket, release };
+}
+
 /** Reads a runs watch in the background, keeping each run's seqs, until `enough` says so. */
 function readRuns(watch: RunsWatch, enough: (seqs: Map<string, number[]>) => boolean) {
   const seqs = new Map<string, number[]>();
@@ -171,6 +188,30 @@ describe(`canon/client watch resumes on ${backendName}`, () => {
       }
     },
   );
+
+  it("watchRuns delivers a run started between its listing and the server taking the subscription, from its first entry", async () => {
+    const { HeldWebSocket, release } = heldSubscriptions();
+    const writer = createCanonClient({ url: canon.url, token: canon.token });
+    const watcher = createCanonClient({ url: canon.url, token: canon.token, webSocketImpl: HeldWebSocket });
+    try {
+      const { run: a } = await writer.startRun({ objective: "a", workspaceRoot: "/w" });
+      await commitVersions(writer, a.runId, 2); // before the listing: not in it
+      let late = "";
+      const watch = watcher.watchRuns({}, fast);
+      const reading = readRuns(watch, (seqs) => seqs.get(a.runId)?.at(-1) === 3 && seqs.get(late)?.at(-1) === 2);
+      await watch.ready; // listed; the subscription waits on the client
+      late = (await writer.startRun({ objective: "late", workspaceRoot: "/w" })).run.runId;
+      await commitVersions(writer, late, 2);
+      await commitVersions(writer, a.runId, 1);
+      release();
+      // Before runsChanged took unnamedFrom, the late run started at its head here: none of it came.
+      await expect.poll(() => reading.seqs.get(late), { timeout: 20_000 }).toEqual([0, 1, 2]);
+      await reading.done;
+      expect(reading.seqs.get(a.runId)).toEqual([3]);
+    } finally {
+      await watcher.close();
+    }
+  });
 
   it(
     "watchRuns across ERR_SUBSCRIBER_TOO_SLOW, with a run started while it stalled: per run every entry exactly once, in order",

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backendName } from "../support/database.js";
 import { collect, startTestCanon, type TestCanon } from "../support/canon.js";
-import { COMMIT, RUNS_CHANGED, setStatus, START_RUN_IN_TASK, type RunsChangedEvent } from "../support/operations.js";
+import { COMMIT, RUNS_CHANGED, RUNS_CHANGED_FROM, setStatus, START_RUN_IN_TASK, type RunsChangedEvent } from "../support/operations.js";
 
 type Change = RunsChangedEvent["runsChanged"];
 
@@ -126,6 +126,25 @@ describe(`runsChanged on ${backendName}`, () => {
     expect(byRun(events)).toEqual({ [a.runId]: range(3, 7), [b.runId]: range(3, 4) });
   });
 
+  it("with unnamedFrom FIRST_ENTRY, starts the runs `after` does not name from their first entry", async () => {
+    const a = await start();
+    const b = await start(a.taskId);
+    await commit(a.runId, 3);
+    await commit(b.runId, 2); // b is named nowhere: all of it comes, seq 0 to 2, then live
+    const watch = collect<RunsChangedEvent>(
+      canon.wsClient(),
+      RUNS_CHANGED_FROM,
+      { filter: { taskId: a.taskId }, after: [{ runId: a.runId, seq: 3 }], unnamedFrom: "FIRST_ENTRY" },
+      3 + 1 + 1,
+    );
+    await expect.poll(() => watch.events.length).toBe(3);
+    await commit(a.runId);
+    await commit(b.runId);
+    const events = (await watch.done).map((e) => e.runsChanged);
+    watch.unsubscribe();
+    expect(byRun(events)).toEqual({ [a.runId]: [4], [b.runId]: range(0, 3) });
+  });
+
   it("rejects positions of runs outside the scope, and empty or oversized runIds, with typed errors", async () => {
     const a = await start();
     const outside = collect(
@@ -169,12 +188,15 @@ describe(`runsChanged on ${backendName}`, () => {
         commits,
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Count once every subscriber is live (a fixed wait was too short on a busy machine: the late
+    // ones then caught up with a read each).
+    await commit(a.runId);
+    await expect.poll(() => watches.every((watch) => watch.events.length === 1), { timeout: 20_000 }).toBe(true);
     const before = canon.server.watchers.many.groups.reads;
-    await commit(a.runId, commits);
+    await commit(a.runId, commits - 1);
     for (const watch of watches) expect((await watch.done).map((e) => e.runsChanged.seq)).toEqual(range(1, commits));
     const reads = canon.server.watchers.many.groups.reads - before;
-    expect(reads).toBeLessThanOrEqual(commits * 2);
+    expect(reads).toBeLessThanOrEqual((commits - 1) * 2);
     for (const watch of watches) watch.unsubscribe();
   });
 });

@@ -75,6 +75,11 @@ export const RUNS_CHANGED = `subscription Dashboard($filter: RunsChangedFilter, 
   runsChanged(filter: $filter, after: $after) { runId taskId seq version kind status archived contentHash committedAt producer { componentId } }
 }`;
 
+/** RUNS_CHANGED with where the runs `after` does not name start. */
+export const RUNS_CHANGED_FROM = `subscription DashboardFrom($filter: RunsChangedFilter, $after: [RunPositionInput!], $unnamedFrom: UnnamedRunsStart) {
+  runsChanged(filter: $filter, after: $after, unnamedFrom: $unnamedFrom) { runId taskId seq version kind status archived }
+}`;
+
 export interface RunsChangedEvent {
   runsChanged: { runId: string; taskId: string; seq: number; version: number; kind: string; status: string; archived: boolean };
 }

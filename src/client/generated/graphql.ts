@@ -951,6 +951,13 @@ export type TrustClass =
   /** Not trusted at all. */
   | 'UNTRUSTED';
 
+/** Where runsChanged starts the runs its `after` does not name. */
+export type UnnamedRunsStart =
+  /** From their first entry. A client that lists the runs, then names each in `after` at its listed head, gets every entry of a run created between its listing and the subscription. */
+  | 'FIRST_ENTRY'
+  /** At their head when the subscription begins: only later entries (runs created later: from their first entry). */
+  | 'HEAD';
+
 type ErrorFields_CompletionRejectedError_Fragment = { __typename: 'CompletionRejectedError', family: ErrorFamily, code: string, message: string, retryable: boolean, problems: Array<{ path: string, message: string }> };
 
 type ErrorFields_EvidenceRequiredError_Fragment = { __typename: 'EvidenceRequiredError', path: string, family: ErrorFamily, code: string, message: string, retryable: boolean };
@@ -1201,6 +1208,7 @@ export type RunStateChangedSubscription = { runStateChanged: { document?: Record
 export type RunsChangedSubscriptionVariables = Exact<{
   filter?: RunsChangedFilter | null | undefined;
   after?: Array<RunPositionInput> | RunPositionInput | null | undefined;
+  unnamedFrom?: UnnamedRunsStart | null | undefined;
   withState: boolean;
 }>;
 
@@ -2545,8 +2553,8 @@ export const RunStateChangedDocument = new TypedDocumentString(`
   committedAt
 }`) as unknown as TypedDocumentString<RunStateChangedSubscription, RunStateChangedSubscriptionVariables>;
 export const RunsChangedDocument = new TypedDocumentString(`
-    subscription RunsChanged($filter: RunsChangedFilter, $after: [RunPositionInput!], $withState: Boolean!) {
-  runsChanged(filter: $filter, after: $after) {
+    subscription RunsChanged($filter: RunsChangedFilter, $after: [RunPositionInput!], $unnamedFrom: UnnamedRunsStart, $withState: Boolean!) {
+  runsChanged(filter: $filter, after: $after, unnamedFrom: $unnamedFrom) {
     runId
     taskId
     seq

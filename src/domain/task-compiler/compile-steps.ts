@@ -16,7 +16,9 @@ import type { AmbiguityLedger } from "./records.js";
 import type { StructuredRequest } from "./request.js";
 import { riskOf } from "./risk.js";
 import { rulesBesideTheAsk } from "./rules-beside-the-ask.js";
-import { covers, normalizePath } from "./resource-refs.js";
+import { covers, normalizePath, refsIn } from "./resource-refs.js";
+import { forbids } from "./forbidding-clauses.js";
+import { isNegated } from "./clause-hardness.js";
 import { extractScope, type ScopeRef } from "./scope.js";
 import type { Clause, Span } from "./segment.js";
 
@@ -64,6 +66,31 @@ export function explicitType(
     }
   }
   return taskType;
+}
+
+/**
+ * Thirty-first session: a bug report that names the code it is about is a request to fix it,
+ * whatever its grammar. Where the rules find no type evidence and the type model reads BUG_FIX with
+ * confidence, a file named outside any rule ("the tokenizer in ml/text/tok.py lowercases URLs and
+ * breaks them", hf-169; "Null deref in `VesselCard.render()` when `imo` is missing
+ * (web/fleet/VesselCard.tsx)", bw-051; "shop finder puts Glasgow shops in the sea, lat/long swapped
+ * in web/src/shops/map.ts", hb-062) says which thing is broken, and the words the symptom: the guess
+ * stands and the type is not asked about. The guide asks about the type where nothing in the text
+ * tells the kind of work ("address the feedback from the review", fresh6-017; "the weird thing with
+ * the escape room timers is back", bq-145, names no file). On the first-contact rows this drops the
+ * question on 93 clear rows (66 parts) and 8 ambiguous ones, 6 of which other detectors ask about;
+ * for every guessed type it would drop it on 607 clear and 110 ambiguous rows, too many of them
+ * asked about nothing else. A path named only in a rule ("don't touch sandbox/dynamic/") is where
+ * the work is not. Returns the file, or null.
+ */
+export function reportedCodeOf(clauses: Clause[], guessed: TaskType): string | null {
+  if (guessed !== "BUG_FIX") return null;
+  for (const clause of clauses) {
+    if (forbids(clause) || isNegated(clause.text)) continue;
+    const found = refsIn(clause.text).find((r) => r.ref.startsWith("fs:"));
+    if (found) return found.ref;
+  }
+  return null;
 }
 
 /** The question about a type the rules could not settle (or the model only guessed). */

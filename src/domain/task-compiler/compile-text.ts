@@ -15,7 +15,7 @@ import { detectTextAmbiguities, hasMeasure, isGreetingClause, type AmbiguityDraf
 import { extractBudgets, extractFreshness } from "./budgets.js";
 import { explainClassification } from "./classification.js";
 import { classify } from "./classify.js";
-import { explicitType, firstContent, settleScope, typeDraft, weighEscalation } from "./compile-steps.js";
+import { explicitType, firstContent, reportedCodeOf, settleScope, typeDraft, weighEscalation } from "./compile-steps.js";
 import { extractConstraints } from "./constraints.js";
 import { forgetClauses } from "./clause-hardness.js";
 import { extractCriteria } from "./criteria.js";
@@ -76,7 +76,10 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     taskType = learned.type;
     spans.task_type = learned.decided ? null : at(classified.span);
     why.task_type = `${explainClassification(classified)}; ${learned.why}`;
-    if ((taskType === "UNCLASSIFIED" || learned.guessed) && clauses.some((c) => !isGreetingClause(c))) {
+    const reportedCode = learned.guessed ? reportedCodeOf(clauses, taskType) : null;
+    if (reportedCode)
+      why.task_type = `${why.task_type.replace(", asked about", "")}; the guess stands, the request reporting a fault in the code it names (${reportedCode})`;
+    else if ((taskType === "UNCLASSIFIED" || learned.guessed) && clauses.some((c) => !isGreetingClause(c))) {
       typeQuestion = typeDraft(classified, learned, taskType, clauses);
       // Where the type model has a guess, the escalation model (below) may find the request clear
       // enough to go ahead with it; a request someone already answered about is asked as before.

@@ -33,7 +33,9 @@ import type { Matcher } from "./risk.js";
 // tariff_code from 'EVN24' to …", ez-115): the old value is overwritten. An environment after
 // "from" is where a copy comes from, not a value.
 const REWRITES_DATA =
-  /\b(re-?(?:run|import|process|load|play|index)(?:s|ning|ing|ed|es)?|replay(?:s|ing|ed)?|anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,100}?\b(?:to|=)\s*null|deletions?|swap(?:s|ping)?\b[^.;]{0,40}?\bback|revers(?:e|es|ing) (?:the|those|these|all|every|each)\b|switch(?:es|ing)? (?:each|every|all|them|those|these)\b[^.;]{0,40}?\bto|fix(?:es|ing)? (?:it|them|those|these) (?:in place|(?:in|on) (?:the )?prod(?:uction)?)|mov(?:e|es|ing)\b[^.;]{0,80}?\bto (?:the |an? )?[\w.-]{0,40}?archive|get(?:ting)? rid of|from (?!(?:staging|stg|uat|qa|dev|test|prod|production|live)\b)['"`]?[\w-]+['"`]? to ['"`]?[\w-]+|null(?:s|ing)? out|null (?:the|every|all|those|these)|updat(?:e|es|ing) (?:every|all|each|those|these|them)\b[^.;]{0,60}?\bto|update\b[^.;]{0,60}?\bset)\b/i;
+  /\b(re-?(?:run|import|process|load|play|index)(?:s|ning|ing|ed|es)?|replay(?:s|ing|ed)?|anonymi[sz](e|es|ing)|pseudonymi[sz](e|es|ing)|scrub(bing)?|redact(ing)?|merg(e|es|ing)|replac(e|es|ing)|convert(s|ing)?|correct(s|ing)?|normali[sz](e|es|ing)|lower-?cas(e|es|ing)|overwrit(e|es|ing)|rewrit(e|es|ing)|delet(e|es|ing)|drop(s|ping)?|purg(e|es|ing)|truncat(e|es|ing)|wip(e|es|ing)|eras(e|es|ing)|remov(e|es|ing)|dedup(e|es|ing|licat(e|es|ing))?|(?:clean|tidy|tidie)(?:s|ing)? (?:[\w-]+ ){0,3}?up|(?:to|must|should|will|can) be (?:removed|deleted|purged|erased|wiped|dropped|overwritten|rewritten|merged|anonymi[sz]ed)|(?:rais|increas|decreas|reduc|lower)(?:e|es|ed|ing)? (?:[\w-]+ ){0,3}?by|recomput(e|es|ing)|recalculat(e|es|ing)|multipl(y|ies|ying)|divid(e|es|ing)|trim(s|ming)?|set(s|ting)?\b[^.;]{0,100}?\b(?:to|=)\s*null|deletions?|swap(?:s|ping)?\b[^.;]{0,40}?\bback|revers(?:e|es|ing) (?:the|those|these|all|every|each)\b|switch(?:es|ing)? (?:each|every|all|them|those|these)\b[^.;]{0,40}?\bto|fix(?:es|ing)? (?:it|them|those|these) (?:in place|(?:in|on) (?:the )?prod(?:uction)?)|mov(?:e|es|ing)\b[^.;]{0,80}?\bto (?:the |an? )?[\w.-]{0,40}?archive|get(?:ting)? rid of|from (?!(?:staging|stg|uat|qa|dev|test|prod|production|live)\b)['"`]?[\w-]+['"`]? to ['"`]?[\w-]+|null(?:s|ing)? out|null (?:the|every|all|those|these)|updat(?:e|es|ing) (?:every|all|each|those|these|them)\b[^.;]{0,60}?\bto|update\b[^.;]{0,60}?\bset|mark(?:s|ing)?\b[^.;]{0,80}?\bas)\b/i;
+// Thirty-first session (risk31): stored rows marked as a new status ("mark every job with a dismantle
+// date before 2025-01-01 as ARCHIVED in the live ScaffTrack db", gs-020) have that status overwritten.
 // Seventeenth session: stored values set to a given value ("set them to 'cancelled_by_system'", "In
 // prod, set psr.needs.review_due = '2027-03-31' for every ACTIVE registration") rewrite what is
 // there, where the same words filling empty values ("set `rink_id = 1` where it is NULL") backfill
@@ -43,7 +45,9 @@ const REWRITES_DATA =
 // the production migrations these words name is HIGH but the two that fill NULLs.
 // Read in two steps (the verb, then a value given after it), each expression linear.
 const SET_VERB = /\bset(?:s|ting)?\b/i;
-const VALUE_GIVEN = /(?:\bto\b|=) ?['"\d]/i;
+// Thirty-first session (risk31): a value quoted in backticks is given as one in quotes ("set
+// `next_medical_due` back to `last_medical_date + 2 years`", gv-091).
+const VALUE_GIVEN = /(?:\bto\b|=) ?['"`\d]/i;
 const setsValue = (text: string): RegExpExecArray | null => {
   const verb = SET_VERB.exec(text);
   return verb && VALUE_GIVEN.test(text.slice(verb.index, verb.index + 80)) ? verb : null;
@@ -64,8 +68,10 @@ export const rewritesRows = (text: string): RegExpExecArray | null =>
 // Eighteenth session: the rehearsal also in the order of the steps, without "first" ("run the script
 // on staging, let Aoife check the reminders still go out, then run it on production").
 // Read in two steps (staging named, then production after "then" in the same sentence).
-const FIRST_ON_STAGING = /\b(?:staging|uat)\b[^.;]{0,12}?\bfirst\b|\bfirst (?:in|on|against) (?:the )?(?:staging|uat)\b/i;
-const ON_STAGING = /\b(?:on|in) (?:the )?(?:staging|uat)\b/i;
+// Thirty-first session (risk31): staging by its short form "stg" too, also as a host's suffix
+// ("delete the ZZTEST electors on registerdb-stg first, then on prod", hc-176: HIGH).
+const FIRST_ON_STAGING = /\b(?:staging|uat|stg)\b[^.;]{0,12}?\bfirst\b|\bfirst (?:in|on|against) (?:the )?(?:staging|uat|stg)\b/i;
+const ON_STAGING = /\b(?:on|in) (?:the )?(?:staging|uat|stg)\b/i;
 const THEN_PRODUCTION = /\bthen (?:run (?:it|them|this|that|the [\w-]+) )?(?:on|in|against) (?:the )?prod(?:uction)?\b/i;
 export const STAGED_FIRST: Matcher = {
   exec: (text) => {

@@ -4,7 +4,7 @@
 import type { InteractionMode, RiskClass, TaskType } from "../../contracts/task-ir.js";
 import { actingPart } from "./acting-part.js";
 import { withoutBackground } from "./classify.js";
-import { ACCESS_RULES, OWN_RECORDS_ONLY } from "./access.js";
+import { ACCESS_RULES, OWN_RECORDS_ONLY, READ_WITHOUT_LOGIN } from "./access.js";
 import { OTHERS_RECORDS_REACHED } from "./others-records.js";
 import { MONEY_RULES, speaksOfTimeOff, type MoneyRule } from "./money.js";
 import { withoutOtherWork } from "./not-the-work.js";
@@ -13,9 +13,8 @@ import {
   namesProductionOtherwise,
   namesProductionTarget,
   NON_PRODUCTION_TARGET,
-  PRODUCTION,
-  PRODUCTION_NOT_TARGET,
   PRODUCTION_PLACE,
+  targetsProduction,
 } from "./production.js";
 import { rewritesRows, STAGED_FIRST } from "./rewrites.js";
 import type { Clause, Span } from "./segment.js";
@@ -85,10 +84,14 @@ const perRequest = (read: (acting: Clause[]) => boolean) => {
 };
 const IN_PRODUCTION = new RegExp(PRODUCTION_PLACE, "i");
 const placesInProduction = perRequest((acting) => acting.some((clause) => IN_PRODUCTION.test(clause.text)));
-const deploysToProduction = perRequest(
-  (acting) =>
-    acting.some((clause) => PRODUCTION.test(clause.text) && !PRODUCTION_NOT_TARGET.test(clause.text)) ||
-    !acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)),
+// Thirty-first session (risk31): the guide's rehearsal ("a rewrite run on staging first and then on
+// production is HIGH: writers count the rehearsal as the safeguard") holds for a deletion as for any
+// other rewrite ("delete the ZZTEST electors on registerdb-stg first, then on prod", hc-176).
+const rehearsedOnStaging = perRequest((acting) => acting.some((clause) => STAGED_FIRST.exec(clause.text) !== null));
+// Thirty-first session (risk31): where another target is named, production counts only as a target
+// too (production.ts, targetsProduction), not as a later gate or a noun.
+const deploysToProduction = perRequest((acting) =>
+  acting.some((clause) => NON_PRODUCTION_TARGET.test(clause.text)) ? acting.some((clause) => targetsProduction(clause.text)) : true,
 );
 // Twenty-second session: so is money in records a user can reach that are another party's ("Trust
 // users can read other trusts' invoices", "serves the PDF to any logged-in parent … another family's
@@ -277,9 +280,9 @@ const AFTER_MONEY: [Matcher, Reason, Reaches?][] = [
     "may lose production data",
     // Twenty-sixth session (riskB26): not where production is only the source of the copy worked on
     // ("in the UAT copy of policy_admin (refreshed from prod last week)", dv-042; production.ts).
-    (_type, clause) => !namesProductionOtherwise(clause.text),
+    (_type, clause, acting) => !namesProductionOtherwise(clause.text) && !rehearsedOnStaging(acting),
   ],
-  [REMOVES_NAMED_BEFORE, "may lose production data", (_type, _clause, acting) => placesInProduction(acting)],
+  [REMOVES_NAMED_BEFORE, "may lose production data", (_type, _clause, acting) => placesInProduction(acting) && !rehearsedOnStaging(acting)],
   [PAYMENT_DATA_LOGGED, "writes payment card or bank data to logs"],
 ];
 const CRITICAL = {
@@ -377,11 +380,7 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
   // convention the guide does not state yet, reported for it (ep-181, er-107, cf-099, bo-149).
   // Twenty-sixth session (riskB26): production as the target, not named only as denied, as the source
   // of a copy or as a later step (production.ts, namesProductionTarget).
-  if (
-    type === "DATA_MIGRATION" &&
-    acting.some((clause) => namesProductionTarget(clause.text)) &&
-    !acting.some((clause) => STAGED_FIRST.exec(clause.text) !== null)
-  )
+  if (type === "DATA_MIGRATION" && acting.some((clause) => namesProductionTarget(clause.text)) && !rehearsedOnStaging(acting))
     for (const [i, clause] of acting.entries()) {
       const match = rewritesRows(unplaced[i]!);
       if (match) return { value: "CRITICAL", span: spanIn(clause, match), reason: "rewrites production data" };
@@ -402,6 +401,12 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
       }
     }
   }
+  // Thirty-first session (risk31): records read with no login, said as the defect (access.ts).
+  // Thirty-first session (risk31): records read with no login, said as the defect (access.ts); the
+  // segmenter may set "without any login" apart from what it qualifies, so the clauses are read joined.
+  const asked = clauses.filter((clause) => clause.section !== "forbidden");
+  if (READ_WITHOUT_LOGIN.test(asked.map((clause) => clause.text).join(" ")))
+    return { value: "HIGH", span: null, reason: "reads records with no login" };
   const byType = TYPE_RISK[type];
   if (byType) return { value: byType, span: null, reason: `${type} tasks are ${byType} risk` };
   if (type === "UNCLASSIFIED") return { value: "UNKNOWN", span: null, reason: "nothing indicates the risk" };

@@ -278,6 +278,17 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
       /\b(migrat(e|es|ing) (the |all |our )?[\w ]{0,20}?(data|database|db|tables?|rows|records|columns?|schema|users|accounts|orders)\b|migrations?\b|backfill|schema change|data (migration|move|transfer)|move (the )?(?:\S+ ){0,2}(data|rows|records)|copy (the )?(?:\S+ ){0,2}(data|rows|records)|(delete|purge|remove|erase)\b[^.;]{0,80}?\bfrom (?:the )?(?:prod(?:uction)? |live )?(?:database|db)|alter table|(add|drop|rename|remove|alter|change) (a |an |the )?(type of (the )?)?(new |nullable |unused )?([`\w.]+ )?column|(delete|purge|archive|anonymi[sz]e|clean(?:ing)? up) (all |the |old |stale )*[\w ]{0,30}?(records|rows|data|entries|duplicates))\b/i,
       5,
     ],
+    // Thirty-first session: records deleted from a place that stores data are stored data changed,
+    // the guide's DATA_MIGRATION ("delete rows"), whatever the records are called and however the
+    // store is named: a database, db or table by its own name ("Delete all sensor readings older than
+    // 5 years from the production timeseries database", bx-126; "… from the production opera bookings
+    // table", bn-175; "from the prod tracking db", ew-173), or production itself ("Delete the test
+    // passengers from prod"). A dot inside an address or a name ("LIKE '%@example.test'") does not
+    // end the sentence. With no type evidence the type was only the model's guess, and a question.
+    [
+      /\b(?:delete|purge|remove|erase|wipe)\b(?:[^.;\n]|\.(?=\S)){0,80}?\b(?:from|in|out of)\s(?:the\s)?(?:(?:[^\s.;]+\s){1,4}?(?:database|db|tables?)\b|prod(?:uction)?\b|live\b)/i,
+      5,
+    ],
   ],
   DEPLOY: [
     [workNoun("release|deploy(?:ment)?|roll-?out"), 5],
@@ -294,6 +305,18 @@ export const CUES: Record<Exclude<TaskType, "UNCLASSIFIED">, Cue[]> = {
     // report that names the release as its background ("since we deployed 6.3.0 to staging",
     // ho-353) keeps its stronger cues.
     [/\b\d+\.\d+\.\d+(?:-[\w.]+)? (?:out )?(?:to|on|onto) (?:the )?(?:prod|production|staging|stage|live|uat|canary)\b/i, 2],
+    // Thirty-first session: the same principle with the verb that places the version as the ask,
+    // wherever it goes (servers, devices, a store's track, a share of traffic): "Roll transit-board
+    // 3.8.1 out to all depot servers" (bz-002), "Flash firmware 3.2.0 onto the 40 tide gauges"
+    // (bv-146), "box-office-payments 2.9.0 can go to production" (bv-082), "take the … portal 12.4.0
+    // live" (bz-188). A version named by its number says which one ships: with no type evidence the
+    // type was only the model's guess, and a question; "push it live", "roll back to the last good
+    // one" name no version and keep it. Three-part numbers or a "v" only: "put the timeout at 2.5"
+    // is no version.
+    [
+      /\b(?:put|push|roll|flash|canary|schedule)\b[^.;\n]{0,50}?(?<![\w.-])(?:v\d+\.\d+|\d+\.\d+\.\d+)(?:-[\w.]+)?(?![\w.])|(?<![\w.-])(?:v\d+\.\d+|\d+\.\d+\.\d+)(?:-[\w.]+)?\s(?:(?:can|could|should|needs? to|must)\s)?(?:go|be)\s(?:out\s)?(?:live|on|onto|to|into)\b|\b(?:take|get|bring)\s(?:[^\s.;]+\s){0,5}?(?:v\d+\.\d+|\d+\.\d+\.\d+)\s(?:live|into prod(?:uction)?|to prod(?:uction)?|on prod(?:uction)?)\b/i,
+      5,
+    ],
   ],
   OBSERVE_ENVIRONMENT: [
     [
