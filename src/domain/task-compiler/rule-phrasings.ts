@@ -268,6 +268,14 @@ export const DATA_DENIED = new RegExp(
   "i",
 );
 
+// Thirty-first session (hard31), the guide's decided passive "left alone" row (guide31: HARD, from
+// the subject to "alone" / "as it is", a set of rows, records or files the work would otherwise
+// reach): "Contacts without an e-mail are left alone" (gl-156), "Bookings still on an unpaid FD
+// statement are left alone" (gs-176), "Rows that aren't valid ISBN-10s … should be left alone"
+// (br-052), "companies (rows with \`is_company = true\`) are left alone" (fb-082), as the active "leave
+// X alone" already is.
+const LEFT_ALONE = String.raw`\b(?:is|are|should\s+be|must\s+be|shall\s+be|will\s+be)\s+(?:to\s+be\s+)?left\s+(?:alone|untouched|as\s+(?:it|they)\s+(?:is|are)|as\s+is)\b`;
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -292,6 +300,7 @@ export const RULE_PHRASINGS = [
   CONSEQUENCE_DENIAL,
   NEGATIVE_SUBJECT_WORK,
   PATH_CONTRAST,
+  LEFT_ALONE,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column
