@@ -95,6 +95,11 @@ const INVARIANCE_FORMS = [
   String.raw`^(?:and\s+|please\s+)*leave\s+(?!(?:a|an)\s)[^;,]{1,60}?\s+(?:on|at)\s+(?:its|their|the)\s+(?:current|existing|present|old)\s+\w`,
   String.raw`,\s+(?:(?:unit|integration)\s+)?tests?\s+only\s*[.!]?$`,
   String.raw`(?:^|,\s+)(?:but\s+)?not\s+(?:(?:on|in|to|for)\s+)?(?:the\s+)?(?:prod|production|live)(?:\s+(?:yet|for\s+now))?\s*[.!]?$`,
+  // Thirty-first session (hard31): opening its sentence, the same denial binds with its reason after a
+  // comma ("Not on prod, finance must test the new fee order bands first", gp-020), as a rule after
+  // its reason does (hard29): 18 of the 19 development clauses opening "not (on/to) prod / production /
+  // live" are labelled HARD, 16 writers.
+  String.raw`^(?:but\s+)?not\s+(?:(?:on|in|to|for)\s+)?(?:the\s+)?(?:prod|production|live)(?:\s+(?:yet|for\s+now))?,\s`,
   String.raw`^(?:but\s+)?not\s+(?:(?:on|in|to|for)\s+)?(?:the\s+)?${MACHINE_NAME}\s*[.!]?$`,
   String.raw`(?:^|[,:;]\s+)(?:and\s+)?no\s+backfills?\b${NO_RELEASE}`,
   String.raw`\bno\s+(?:rollouts?|deploys?|deployments?|releases?|merges?|backfills?)\s+yet\b`,

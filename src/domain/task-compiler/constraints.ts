@@ -18,7 +18,7 @@ import {
 } from "./rule-source-labels.js";
 import { binds, hardnessOf, HARD_PHRASE, maskQuoted, NEGATED_LEAD, SOFT, type Hardness } from "./clause-hardness.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
-import { ACCEPTANCE_DENIAL, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
+import { ACCEPTANCE_DENIAL, DATA_DENIED, ITEM_DENIAL, SAME_ACROSS_CASES, TRAILING_LIMIT } from "./rule-phrasings.js";
 import { invarianceListHead } from "./invariance-lists.js";
 import { quotationReader, stopsOnCondition } from "./not-rules.js";
 import {
@@ -195,6 +195,7 @@ export function extractConstraints(clauses: Clause[], text: string, taskType?: T
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(masked)) hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && TRAILING_DENIAL.test(masked)) hardness = "HARD";
+    if (!hardness && index > 0 && !clause.code && DATA_DENIED.test(masked)) hardness = "HARD";
     if (
       !hardness &&
       previous?.clause.sentence === clause.sentence &&
@@ -275,6 +276,9 @@ const onlyLooks = (clause: Clause): boolean => !clause.code && !clause.heading &
 // production", ", no major version bumps").
 // Twenty-third session: a participle or third-person "keep" holding what exists (", keeping the old
 // column until …", ", and keeps full_name for now": TRAILING_KEPT in keep-rules.ts).
+// Thirty-first session (hard31): ", keep X working" after the ask is the sentence-opening "Keep X
+// working" (KEEP_WORKING) said after a comma ("fix in src/autoHeight.ts, keep Safari 15 working",
+// fd-051; fv-145); ", and keep X working" stays part of the ask, as KEEP_WORKING's note says.
 const TRAILING_RULE =
   /,\s+(?:and\s+|but\s+|so\s+(?:please\s+)?)?(?=(?:must\s+)?(?:keep|keeps|keeping|preserve|retain)\s|same\s|not\s|no\s)/gi;
 const SAME_RULE = new RegExp(SAME_ACROSS_CASES, "i");
@@ -295,6 +299,7 @@ function trailingKeep(clause: Clause, masked: string, sameKept: boolean): Clause
       SAME_RULE.test(rest) ||
       LIMIT_RULE.test(rest) ||
       TRAILING_KEPT.test(rest) ||
+      (KEEP_WORKING.test(rest) && !/^,\s+and\s/i.test(match[0])) ||
       (sameKept && trailingSameResults(masked.slice(0, match.index), clause.text.slice(from)))
     )
       return { ...clause, text: clause.text.slice(from), start: clause.start + from };

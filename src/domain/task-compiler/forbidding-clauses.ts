@@ -7,7 +7,7 @@
 // `forbids` alone. The expressions are unchanged.
 import type { Clause } from "./segment.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
-import { MACHINE_NAME, PATH_OR_CHARACTER } from "./path-kinds.js";
+import { MACHINE_NAME, PATH_OR_CHARACTER, PATH_WITH_PART } from "./path-kinds.js";
 import { awaitsAPersonsApproval } from "./approval-gates.js";
 import { REFS_CACHE_LIMIT, refsIn, type FoundRef } from "./resource-refs.js";
 
@@ -114,6 +114,18 @@ export function forgetForbids(): void {
 const PRONOUN_OBJECT =
   /\b(?:touch(?:es)?|modif(?:y|ies)|changes?|edits?|alters?|updates?|deletes?|removes?|rewrites?|reformats?|write to|commit(?: to)?|push to|no (?:changes?|edits?|commits?|pushes?|modifications?) (?:to|in))\s+(?:it|them|these|those|this|that|either|any of (?:them|these|those)|anything (?:in )?there|there)\b|\b(?:touch(?:es)?|modif(?:y|ies)|changes?|edits?|alters?|updates?|deletes?|removes?|rewrites?|reformats?|adds?)\s+(?:any\s+|the\s+|new\s+)?(?:files?|anything|code)\s+(?:(?:in|under|inside)\s+(?:it|them|there)|there)\b/i;
 
+// Thirty-first session (hard31): a denial with no object of its own right after the description
+// forbids the described path as "never modify it" does (the guide's "don't edit / touch it" right
+// after a path, guide27): "everything in fw/eps/src/safety/ is ASIL D and certified, no changes
+// without a new assessment" (dl-162), "The copy on the line PCs under C:\\Packstation\\config\\ is synced
+// automatically, leave it" (gr-164); every development sentence of a described path and such a
+// denial labels the path forbidden (hj-145, dc-094, dw-061, ei-099, fc-044, gt-119, bk-179). Not in
+// the request's first clause (the ask) nor after a question word ("Just tell me which of the loggers
+// in roast/telemetry/ is responsible, don't change anything", bi-041: the advice-only "no changes").
+const OBJECTLESS_DENIAL =
+  /^(?:(?:so|and|but|please)\s+)*(?:no\s+(?:changes|edits|commits)\b(?!\s+(?:to|in|under|on|for|outside|needed|required)\b)|leave\s+(?:it|them)(?:\s+(?:be|alone))?\s*[.!]?$)/i;
+const ASKED_ABOUT = /\b(?:which|what|whether|why|how|where)\b/i;
+
 // The paths are the subject of a description: a copula or "lives/belongs/comes" right after them.
 const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|comes?|holds?|contains?)\b/i;
 
@@ -124,7 +136,9 @@ const DESCRIBED = /^[`'"]?\s+(?:\S+\s+){0,2}?(?:is|are|was|were|belongs?|lives?|
 export function namedByNextRule(clauses: Clause[], forbidding: readonly boolean[], index: number, text: string): boolean {
   const clause = clauses[index]!;
   const next = clauses[index + 1];
-  if (!next || !forbidding[index + 1] || refsIn(next.text).length || !PRONOUN_OBJECT.test(next.text)) return false;
+  if (!next || refsIn(next.text).length) return false;
+  const pointsBack = forbidding[index + 1]! && PRONOUN_OBJECT.test(next.text);
+  if (!pointsBack && !(index > 0 && OBJECTLESS_DENIAL.test(next.text) && !ASKED_ABOUT.test(clause.text))) return false;
   // The paths are described ("X is vendored", "X and Y are owned by"), not asked about: "read X and
   // tell me what is missing; don't edit it" keeps X the thing to read.
   const refs = refsIn(clause.text);
@@ -214,3 +228,17 @@ export function machinesIn(text: string, refs: readonly FoundRef[]): FoundRef[] 
 // (fo-144) and ", not Thread.sleep" name no place the work reaches, and the labels forbid neither.
 export const ELLIPTICAL_DENIAL =
   /(?:^|[,;(]\s*)(?:and\s+|but\s+)?(?:never|not)\s+(?:(?:at|against|on|onto|to|from|in)\s+|the\s+(?:[\w-]+\s+)?)?[`'"]?$/i;
+
+// Thirty-first session (hard31): the guide's trailing ", not in/on/to the X" row (guide24: HARD when X
+// is a part of the system the work must leave alone) said of a path: "Fix it in visitor_rate.rb, not
+// in berthmaster/app/models/berth_rate.rb" (gf-082), "De-flake it: fix the test, not
+// hivemove/scheduler.py" (gz-173), "…, but not in deploy/sites/dus2/plc_bridge.yaml" (do-199): a path
+// is always such a part, so the ref right after the contrast is forbidden, where the ask's own refs
+// before it stay allowed. A source after "from" is left out (", never from application.yml",
+// fo-144), as ELLIPTICAL_DENIAL leaves it for files, and so is a unit with a slash ("recorded in
+// ng/ml, not ng/µl", cb-151: PATH_WITH_PART). The HARD form beside it is PATH_CONTRAST
+// (rule-phrasings.ts).
+const TRAILING_CONTRAST = /,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into|to|on)\s+)?(?:the\s+)?[`'"]?$/i;
+const PATH_AHEAD = new RegExp(`^${PATH_WITH_PART}`);
+export const trailingPathException = (text: string, at: number): boolean =>
+  TRAILING_CONTRAST.test(text.slice(0, at)) && PATH_AHEAD.test(text.slice(at));

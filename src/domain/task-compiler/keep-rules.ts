@@ -60,8 +60,15 @@ export const KEEP_RULE = new RegExp(
 // API key auth for the wall screens working, they can't do interactive login."); joined to the ask
 // by "and" it is part of what the ask delivers ("swap it … and keep the barcode scanning working",
 // 2 rows each way in the labels, the joined ones part of the ask).
+// Thirty-first session (hard31): after the ask's comma the keep is a clause of its own as after a full
+// stop ("fix in src/autoHeight.ts, keep Safari 15 working", fd-051; "Bump …, keep it working on the old
+// Samsung tablets the agronomists have", fv-145), and the place or device it keeps working on is what
+// it holds ("keep the no-JavaScript fallback working on every form", dn-068): every development
+// sentence of "keep X working on …" is labelled HARD (4 of 4, with "must keep working on"). Only "and"
+// still joins it to the ask (constraints.ts), and "through / via" names the design's route ("keep
+// existing imports working through claims/fnol/handlers/__init__.py", dv-111).
 export const KEEP_WORKING = new RegExp(
-  `${LEAD}(?:must\\s+)?keep\\s+(?!working\\b)[^;?]{1,80}?\\sworking\\b(?!\\s+(?:on|through|via)\\b)`,
+  `${LEAD}(?:must\\s+)?keep\\s+(?!working\\b)[^;?]{1,80}?\\sworking\\b(?!\\s+(?:through|via)\\b)`,
   "i",
 );
 

@@ -21,6 +21,11 @@ const KINDS: [RegExp, TaskType][] = [
  */
 export const PATH_OR_CHARACTER = String.raw`(?:[\w.@*-]*\/[\w./@*-]*(?![\w./@*-])|[^;\w./@*-]|[\w.@*-](?![\w.@*-]*\/))`;
 
+// Thirty-first session (hard31): a path with a folder and a further folder or an extension
+// ("berthmaster/app/models/berth_rate.rb", "hivemove/scheduler.py"), where a unit with a slash
+// ("m/s", "ng/ml") has neither: what a trailing ", not <path>" names (rule-phrasings.ts, scope.ts).
+export const PATH_WITH_PART = String.raw`[\x60'"]?[\w~-][\w.~-]*[/\\][\w.~-]*[/\\.]\w`;
+
 // A machine known by its bare name, without a domain: letters, digits and hyphens, at least five,
 // ending in a digit ("arc-rx02", "FIN-APP01", "labsrv02": forbidding-clauses.ts reads it after a
 // verb of access, rule-phrasings.ts and scope.ts in a trailing "not <machine>").

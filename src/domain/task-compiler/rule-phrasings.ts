@@ -30,7 +30,7 @@
 //   changed by the QA team".
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
 import { KEPT_VALUE, MADE_SURE_KEPT, MUST_KEEP } from "./keep-rules.js";
-import { MACHINE_NAME } from "./path-kinds.js";
+import { MACHINE_NAME, PATH_WITH_PART } from "./path-kinds.js";
 
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
@@ -224,6 +224,58 @@ export const ITEM_DENIAL = new RegExp(
 // ("so don't take my word for it", "so don't expect a quick reply", "so don't worry").
 const CONSEQUENCE_DENIAL = String.raw`\bso,?\s+(?:please\s+|pls\s+)?(?:don'?t|dont|do\s+not|never)\s+(?!(?:worry|take|expect|think|know|be|get|panic|stress|hesitate|bother|mind|forget|wait|need|have|hold)\b)[a-z]`;
 
+// Thirty-first session (hard31): a negative subject ("nothing", "nobody", "no one") with a verb of
+// work on what exists is the guide's prohibition stated as binding, whatever carries the verb: a
+// modal ("nothing in doseledger/core/ can change", ha-110; "nothing may ever be deleted from the live
+// arrangement database", gy-146), "get" ("nothing gets deployed to prod-weu this week", fu-146;
+// "Nothing gets changed in the pipeline", ha-076), the passive present ("nothing existing is
+// updated", fv-182) or the progressive ("nobody's touching the barrier config", gl-168). The forms
+// before read it only with "may / must / shall" or after a place ("nothing under X is changed"):
+// 93 of the 105 development clauses with a negative subject and such a verb are labelled HARD, 66
+// writers; the 12 others are approval gates ("nothing gets changed until I've signed off", read as
+// the mode: clause-hardness.ts), symptoms ("nobody can merge": not a verb of change here) and what a
+// feature or a document says ("nothing is sent", "Explains that nothing is written": neither verb is
+// read, and a subject after "make sure" or "so that" is the ask's result). Nor a
+// consequence the design draws ("it's a brand new column so nothing gets overwritten", et-003), a
+// fact in the perfect ("nobody's touched it since the summer", fp-053), or a hold until the caller
+// agrees ("Nothing gets changed until I've agreed the plan", ev-018: a gate).
+const CHANGE_VERB = String.raw`(?:chang|touch|edit|modif|alter|delet|remov|deploy|restart|reboot|rerun|regenerat|rewrit|overwrit|updat|truncat|purg|migrat|renam)`;
+const NEGATIVE_SUBJECT_WORK = String.raw`(?<!\b(?:sure|so\s+that|if|whether|why|how|when|what)\s)\b(?:nothing|nobody|no\s+one|no-one)\b[^;,.?!]{0,60}?(?:\s(?:may|can|must|should|shall|will|is\s+to|are\s+to)\s+(?:ever\s+)?(?:(?:be|get)\s+)?|(?<!\bso\s+nothing)\s(?:gets?|is|are)\s+(?:ever\s+)?|'s\s+(?=\w+ing\b))${CHANGE_VERB}(?:e|es|ed|ing|y|ies|ied|ten|un)?\b(?![^;,.?!]{0,80}?\buntil\s+(?:i|we)\b)`;
+
+// Thirty-first session (hard31): a trailing ", not (in) <path>" after the ask is the guide's HARD
+// contrast with a part of the system (guide24; gf-082, gz-173, do-199), whatever the ask's verb:
+// the path has a folder and a further folder or extension (PATH_WITH_PART), so a unit ("in knots,
+// not m/s") is not read.
+// TRAILING_PATH_EXCEPTION (forbidding-clauses.ts) forbids the path.
+const PATH_CONTRAST = String.raw`,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into|to|on)\s+)?(?:the\s+)?${PATH_WITH_PART}`;
+
+// Thirty-first session (hard31): identifying data denied in what the work writes, by a verbless
+// "no <data>" opening its part of the sentence: names, ids, numbers, addresses, photos, e-mails,
+// details, identifiers or passwords, whatever words qualify them ("no real children's names in the
+// fixtures", gj-020; "no real members' names or photos in the examples", go-177; "no personal
+// mobile numbers in the runbook", gl-139; "no internal names, no player names", fx-177; "log every
+// report view with the token and time, no IP addresses", gv-144). The older forms read it only
+// before a listed product and without an apostrophe; 67 of the 75 development parts of this shape are
+// labelled HARD, 45 writers. Not in brackets that describe a data set ("(no names) for the consent
+// register", fl-027), not "no idea", nor before a verb that reports ("no names appear", "no photos
+// uploaded"); a version number identifies no one ("layer names lowercase snake_case, no dates or
+// version numbers in the name", ex-119: the content of the page written). Read by constraints.ts
+// after the request's first clause: there it is the condition the ask then meets ("… agreed we can
+// have a realistic staging database, on one condition: no real client details. So, could you write
+// an anonymisation script …", cb-193: the ask's result, as the guide's "make sure" row reads it).
+export const DATA_DENIED = new RegExp(
+  String.raw`(?:^|[,:;(]\s*|\b(?:and|so|please)\s+)no\s+(?!idea\b)(?:[\w'’-]+\s+){0,4}?(?:names|ids|(?<!\bversion\s)numbers|addresses|photos|e-?mails|details|identifiers|passwords)\b(?![^;,.)]{0,60}\))(?!\s+(?:\w+ed|is|are|was|were|appears?|shows?|comes?|loads?|should|will|can|needs?)\b)`,
+  "i",
+);
+
+// Thirty-first session (hard31), the guide's decided passive "left alone" row (guide31: HARD, from
+// the subject to "alone" / "as it is", a set of rows, records or files the work would otherwise
+// reach): "Contacts without an e-mail are left alone" (gl-156), "Bookings still on an unpaid FD
+// statement are left alone" (gs-176), "Rows that aren't valid ISBN-10s … should be left alone"
+// (br-052), "companies (rows with \`is_company = true\`) are left alone" (fb-082), as the active "leave
+// X alone" already is.
+const LEFT_ALONE = String.raw`\b(?:is|are|should\s+be|must\s+be|shall\s+be|will\s+be)\s+(?:to\s+be\s+)?left\s+(?:alone|untouched|as\s+(?:it|they)\s+(?:is|are)|as\s+is)\b`;
+
 export const RULE_PHRASINGS = [
   String.raw`\bshall\s+(?:not|never)\s+\w`,
   String.raw`\b(?:i|we)\s+(?:don'?t|do\s+not)\s+(?:want|need)\s+anything\s+(?:changed|touched|modified|edited|fixed|deleted)\b`,
@@ -246,6 +298,9 @@ export const RULE_PHRASINGS = [
   MADE_SURE_KEPT,
   ...TWENTY_THIRD_FORMS,
   CONSEQUENCE_DENIAL,
+  NEGATIVE_SUBJECT_WORK,
+  PATH_CONTRAST,
+  LEFT_ALONE,
 ];
 
 // Nineteenth session: an acceptance item that denies a change in other words ("- [ ] no other column

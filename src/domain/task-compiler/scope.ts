@@ -16,6 +16,7 @@ import {
   namedByNextRule,
   originOfDeniedContact,
   sourceAfterDenial,
+  trailingPathException,
 } from "./forbidding-clauses.js";
 import { forgetFoundRefs, refsIn, type FoundRef } from "./resource-refs.js";
 
@@ -117,7 +118,8 @@ export function extractScope(clauses: Clause[], text: string): ScopeRef[] {
           !insteadAfterDenial(clause.text, found.index) &&
           !sourceAfterDenial(clause.text, found.index) &&
           !originOfDeniedContact(clause.text, found.index)) ||
-        (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(before));
+        (found.ref.startsWith("net:") && ELLIPTICAL_DENIAL.test(before)) ||
+        (found.ref.startsWith("fs:") && trailingPathException(clause.text, found.index));
       if (found.ref.startsWith("net:") && !forbidden && !ACCESS.test(clause.text)) continue;
       const only = confines || (!forbidden && ONLY.test(clause.text));
       const asksNoChange = !forbidden && !CHANGE_IN_CLAUSE.test(clause.text);
