@@ -141,23 +141,7 @@ function reportRare(name: string, rows: Row[], words: Map<string, [string, numbe
   for (const most of [0, 2, 5, 20]) {
     const viewsFor = rareViews(rows, words, most, base);
     for (const weight of [1, 3]) {
-      let fixed = 0;
-      let broken = 0;
-      const chosen: number[] = [];
-      for (const b of batches) {
-        const views = viewsFor(b);
-        const t = choose(
-          views.filter((v) => v.batch !== b),
-          weight,
-        );
-        chosen.push(t);
-        const r = count(
-          views.filter((v) => v.batch === b),
-          t,
-        );
-        fixed += r.fixed;
-        broken += r.broken;
-      }
+      const { fixed, broken, chosen } = nested(batches, viewsFor, weight);
       console.log(
         `${name}, rare words (df <= ${most} in other parts), gain fixed - ${weight}×broken: nested fixed ${fixed}, broken ${broken}; thresholds ${[...new Set(chosen)].sort().join(",")}`,
       );
@@ -200,6 +184,28 @@ function choose(views: View[], weight: number): number {
   return best;
 }
 
+/** Nested leave-part-out: each part's threshold is chosen on the other parts, then counted on it. */
+function nested(batches: string[], viewsFor: (batch: string) => View[], weight: number) {
+  let fixed = 0;
+  let broken = 0;
+  const chosen: number[] = [];
+  for (const b of batches) {
+    const views = viewsFor(b);
+    const t = choose(
+      views.filter((v) => v.batch !== b),
+      weight,
+    );
+    chosen.push(t);
+    const r = count(
+      views.filter((v) => v.batch === b),
+      t,
+    );
+    fixed += r.fixed;
+    broken += r.broken;
+  }
+  return { fixed, broken, chosen };
+}
+
 function report(name: string, views: View[], heldBack: View[] | null) {
   const c = candidates(views);
   const pos = c.filter((v) => v.gold === "CRITICAL").map((v) => v.score);
@@ -216,22 +222,7 @@ function report(name: string, views: View[], heldBack: View[] | null) {
   console.log(`  in-sample by threshold: ${line}`);
   const batches = [...new Set(views.map((v) => v.batch))];
   for (const weight of [1, 3]) {
-    let fixed = 0;
-    let broken = 0;
-    const chosen: number[] = [];
-    for (const b of batches) {
-      const t = choose(
-        views.filter((v) => v.batch !== b),
-        weight,
-      );
-      chosen.push(t);
-      const r = count(
-        views.filter((v) => v.batch === b),
-        t,
-      );
-      fixed += r.fixed;
-      broken += r.broken;
-    }
+    const { fixed, broken, chosen } = nested(batches, () => views, weight);
     const ts = [...new Set(chosen)].sort().join(",");
     console.log(`  nested leave-part-out (gain = fixed - ${weight}×broken): fixed ${fixed}, broken ${broken}; thresholds ${ts}`);
     if (heldBack) {
