@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backendName } from "../support/database.js";
 import { collect, startTestCanon, type TestCanon } from "../support/canon.js";
-import { COMMIT, RUNS_CHANGED, RUNS_CHANGED_FROM, setStatus, START_RUN_IN_TASK, type RunsChangedEvent } from "../support/operations.js";
+import { COMMIT, RUNS_CHANGED, setStatus, START_RUN_IN_TASK, type RunsChangedEvent } from "../support/operations.js";
 
 type Change = RunsChangedEvent["runsChanged"];
 
@@ -133,7 +133,7 @@ describe(`runsChanged on ${backendName}`, () => {
     await commit(b.runId, 2); // b is named nowhere: all of it comes, seq 0 to 2, then live
     const watch = collect<RunsChangedEvent>(
       canon.wsClient(),
-      RUNS_CHANGED_FROM,
+      RUNS_CHANGED,
       { filter: { taskId: a.taskId }, after: [{ runId: a.runId, seq: 3 }], unnamedFrom: "FIRST_ENTRY" },
       3 + 1 + 1,
     );

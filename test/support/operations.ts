@@ -71,13 +71,9 @@ export const commitAs = (canon: TestCanon, runId: string, expectedVersion: numbe
     { as: who.producer },
   );
 
-export const RUNS_CHANGED = `subscription Dashboard($filter: RunsChangedFilter, $after: [RunPositionInput!]) {
-  runsChanged(filter: $filter, after: $after) { runId taskId seq version kind status archived contentHash committedAt producer { componentId } }
-}`;
-
-/** RUNS_CHANGED with where the runs `after` does not name start. */
-export const RUNS_CHANGED_FROM = `subscription DashboardFrom($filter: RunsChangedFilter, $after: [RunPositionInput!], $unnamedFrom: UnnamedRunsStart) {
-  runsChanged(filter: $filter, after: $after, unnamedFrom: $unnamedFrom) { runId taskId seq version kind status archived }
+// $unnamedFrom left out of the variables: the argument's default (HEAD) applies.
+export const RUNS_CHANGED = `subscription Dashboard($filter: RunsChangedFilter, $after: [RunPositionInput!], $unnamedFrom: UnnamedRunsStart) {
+  runsChanged(filter: $filter, after: $after, unnamedFrom: $unnamedFrom) { runId taskId seq version kind status archived contentHash committedAt producer { componentId } }
 }`;
 
 export interface RunsChangedEvent {

@@ -93,6 +93,10 @@ export function reportedCodeOf(clauses: Clause[], guessed: TaskType): string | n
   return null;
 }
 
+/** The type's explanation once the model's guess stands instead of being asked about, and why it stands. */
+export const guessStands = (why: string, because: string): string =>
+  `${why.replace("only a guess, asked about", "only a guess")}; the guess stands, ${because}`;
+
 /** The question about a type the rules could not settle (or the model only guessed). */
 export function typeDraft(classified: Classification, learned: LearnedType, taskType: TaskType, clauses: Clause[]): AmbiguityDraft {
   const options = classified.candidates.length ? classified.candidates : TASK_TYPES.filter((t) => t !== "UNCLASSIFIED");
@@ -369,8 +373,7 @@ export function weighEscalation(
     why.escalation = outvoted.length
       ? `${vote.why}: clear enough, so these detectors' questions are not asked: ${outvoted.map((d) => d.question).join(" | ")}${standing}`
       : `${vote.why}: clear${asked.length ? `; the questions that stand (${[...new Set(asked)].join(", ")}) are never outvoted` : ""}${standing}`;
-    if (typeQuestion)
-      why.task_type = `${why.task_type!.replace("only a guess, asked about", "only a guess")}; the guess stands, the escalation model finding the request clear (${vote.p.toFixed(2)})`;
+    if (typeQuestion) why.task_type = guessStands(why.task_type!, `the escalation model finding the request clear (${vote.p.toFixed(2)})`);
   }
   return drafts;
 }

@@ -15,7 +15,7 @@ import { detectTextAmbiguities, hasMeasure, isGreetingClause, type AmbiguityDraf
 import { extractBudgets, extractFreshness } from "./budgets.js";
 import { explainClassification } from "./classification.js";
 import { classify } from "./classify.js";
-import { explicitType, firstContent, reportedCodeOf, settleScope, typeDraft, weighEscalation } from "./compile-steps.js";
+import { explicitType, firstContent, guessStands, reportedCodeOf, settleScope, typeDraft, weighEscalation } from "./compile-steps.js";
 import { extractConstraints } from "./constraints.js";
 import { forgetClauses } from "./clause-hardness.js";
 import { extractCriteria } from "./criteria.js";
@@ -77,8 +77,7 @@ export function compileText({ request, taskId, clarifications, provenance }: Tex
     spans.task_type = learned.decided ? null : at(classified.span);
     why.task_type = `${explainClassification(classified)}; ${learned.why}`;
     const reportedCode = learned.guessed ? reportedCodeOf(clauses, taskType) : null;
-    if (reportedCode)
-      why.task_type = `${why.task_type.replace(", asked about", "")}; the guess stands, the request reporting a fault in the code it names (${reportedCode})`;
+    if (reportedCode) why.task_type = guessStands(why.task_type, `the request reporting a fault in the code it names (${reportedCode})`);
     else if ((taskType === "UNCLASSIFIED" || learned.guessed) && clauses.some((c) => !isGreetingClause(c))) {
       typeQuestion = typeDraft(classified, learned, taskType, clauses);
       // Where the type model has a guess, the escalation model (below) may find the request clear

@@ -7,7 +7,7 @@
 // `forbids` alone. The expressions are unchanged.
 import type { Clause } from "./segment.js";
 import { gatedMatchAll, gatedTest } from "./literal-gates.js";
-import { MACHINE_NAME, PATH_OR_CHARACTER, PATH_WITH_PART } from "./path-kinds.js";
+import { CONTRAST_LEAD, MACHINE_NAME, PATH_OR_CHARACTER, PATH_WITH_PART } from "./path-kinds.js";
 import { awaitsAPersonsApproval } from "./approval-gates.js";
 import { REFS_CACHE_LIMIT, refsIn, type FoundRef } from "./resource-refs.js";
 
@@ -238,7 +238,7 @@ export const ELLIPTICAL_DENIAL =
 // fo-144), as ELLIPTICAL_DENIAL leaves it for files, and so is a unit with a slash ("recorded in
 // ng/ml, not ng/µl", cb-151: PATH_WITH_PART). The HARD form beside it is PATH_CONTRAST
 // (rule-phrasings.ts).
-const TRAILING_CONTRAST = /,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into|to|on)\s+)?(?:the\s+)?[`'"]?$/i;
+const TRAILING_CONTRAST = new RegExp(`${CONTRAST_LEAD}[\`'"]?$`, "i");
 const PATH_AHEAD = new RegExp(`^${PATH_WITH_PART}`);
 export const trailingPathException = (text: string, at: number): boolean =>
   TRAILING_CONTRAST.test(text.slice(0, at)) && PATH_AHEAD.test(text.slice(at));

@@ -25,6 +25,8 @@ export const PATH_OR_CHARACTER = String.raw`(?:[\w.@*-]*\/[\w./@*-]*(?![\w./@*-]
 // ("berthmaster/app/models/berth_rate.rb", "hivemove/scheduler.py"), where a unit with a slash
 // ("m/s", "ng/ml") has neither: what a trailing ", not <path>" names (rule-phrasings.ts, scope.ts).
 export const PATH_WITH_PART = String.raw`[\x60'"]?[\w~-][\w.~-]*[/\\][\w.~-]*[/\\.]\w`;
+/** The trailing contrast after the ask that such a path follows: ", not in", ", but not the". */
+export const CONTRAST_LEAD = String.raw`,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into|to|on)\s+)?(?:the\s+)?`;
 
 // A machine known by its bare name, without a domain: letters, digits and hyphens, at least five,
 // ending in a digit ("arc-rx02", "FIN-APP01", "labsrv02": forbidding-clauses.ts reads it after a

@@ -401,7 +401,6 @@ export function riskOf(clauses: Clause[], type: TaskType, mode: InteractionMode)
       }
     }
   }
-  // Thirty-first session (risk31): records read with no login, said as the defect (access.ts).
   // Thirty-first session (risk31): records read with no login, said as the defect (access.ts); the
   // segmenter may set "without any login" apart from what it qualifies, so the clauses are read joined.
   const asked = clauses.filter((clause) => clause.section !== "forbidden");

@@ -30,7 +30,7 @@
 //   changed by the QA team".
 // What is said not to be needed is released, not denied (as in constraint-forms.ts).
 import { KEPT_VALUE, MADE_SURE_KEPT, MUST_KEEP } from "./keep-rules.js";
-import { MACHINE_NAME, PATH_WITH_PART } from "./path-kinds.js";
+import { CONTRAST_LEAD, MACHINE_NAME, PATH_WITH_PART } from "./path-kinds.js";
 
 const NO_RELEASE = String.raw`(?![^;,.]{0,30}\b(?:needed|required|necessary)\b)`;
 
@@ -246,8 +246,8 @@ const NEGATIVE_SUBJECT_WORK = String.raw`(?<!\b(?:sure|so\s+that|if|whether|why|
 // contrast with a part of the system (guide24; gf-082, gz-173, do-199), whatever the ask's verb:
 // the path has a folder and a further folder or extension (PATH_WITH_PART), so a unit ("in knots,
 // not m/s") is not read.
-// TRAILING_PATH_EXCEPTION (forbidding-clauses.ts) forbids the path.
-const PATH_CONTRAST = String.raw`,\s+(?:but\s+)?not\s+(?:(?:in|under|inside|into|to|on)\s+)?(?:the\s+)?${PATH_WITH_PART}`;
+// trailingPathException (forbidding-clauses.ts) forbids the path.
+const PATH_CONTRAST = `${CONTRAST_LEAD}${PATH_WITH_PART}`;
 
 // Thirty-first session (hard31): identifying data denied in what the work writes, by a verbless
 // "no <data>" opening its part of the sentence: names, ids, numbers, addresses, photos, e-mails,
