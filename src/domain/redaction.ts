@@ -17,6 +17,7 @@
 // scheme) or mentions one as a word of free text ("bad password in .env").
 import type { AgentStateV1, JsonObject } from "../contracts/agent-state.js";
 import type { TrustClass } from "../contracts/common.js";
+import { globToRegExp } from "./globs.js";
 import { trustRank } from "./principal.js";
 
 export const REDACTED_TEXT = "[redacted]";
@@ -26,21 +27,6 @@ export interface Redaction {
   state: AgentStateV1;
   /** How many entries were withheld (0: the state is returned as it was). */
   withheld: number;
-}
-
-/** `*` matches within one path segment, `**` across segments, `?` one character. */
-export function globToRegExp(glob: string): RegExp {
-  let source = "";
-  for (let i = 0; i < glob.length; i++) {
-    const ch = glob[i]!;
-    if (ch === "*" && glob[i + 1] === "*") {
-      source += ".*";
-      i++;
-    } else if (ch === "*") source += "[^/]*";
-    else if (ch === "?") source += "[^/]";
-    else source += ch.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${source}$`, "s");
 }
 
 type Label = AgentStateV1["sensitivity_labels"][number];

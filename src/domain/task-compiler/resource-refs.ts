@@ -3,6 +3,7 @@
 // twenty-fifth session (split25), when that file passed 400 lines: finding a text's refs depends on
 // its words alone and is read by the type rules, the references and the contradiction detector as
 // well, while scope.ts decides which refs a request allows or forbids. The expressions are unchanged.
+import { globToRegExp } from "../globs.js";
 import { gatedMatchAll } from "./literal-gates.js";
 
 const EXTENSIONS =
@@ -159,12 +160,4 @@ export function covers(forbidden: string, allowed: string): boolean {
   const base = forbidden.replace(/\/\*\*(?:\/\*)?$/, "").replace(/\/\*$/, "");
   if (base.includes("*")) return globToRegExp(forbidden.slice(3)).test(allowed.slice(3));
   return allowed.startsWith(`${base}/`);
-}
-
-function globToRegExp(glob: string): RegExp {
-  const source = glob
-    .split(/(\*\*\/?|\*)/)
-    .map((part) => (part.startsWith("**") ? ".*" : part === "*" ? "[^/]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${source}$`);
 }
