@@ -183,6 +183,8 @@ batches=(
   "0acce60 54aa820 test/fixtures/task-corpus/98-blind-dev-zzo.yaml fresh"
   "ef36fed df24de0 test/fixtures/task-corpus/98-blind-dev-zzp.yaml fresh"
   "ec4c80e df24de0 test/fixtures/task-corpus/98-blind-dev-zzq.yaml fresh"
+  "d922c4b df24de0 test/fixtures/task-corpus/98-blind-dev-zzr.yaml fresh"
+  "89f798c df24de0 test/fixtures/task-corpus/98-blind-dev-zzs.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
