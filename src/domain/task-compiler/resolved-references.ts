@@ -91,7 +91,8 @@ const SPREADSHEET_FILE = /\.(?:xlsx|xlsm|xls|ods|csv)$/i;
 const ADVISORY_ID = /\b(?:CVE-\d{4}-\d{3,}|GHSA(?:-[\w]{4}){3})\b|\bSecurity Advisories\b/;
 export function documentNamed(phrase: string, request: string): boolean {
   if (!DOCUMENT.test(phrase)) return false;
-  const noun = /([a-z]+?)s?$/i.exec(phrase.trim())?.[1]?.toLowerCase();
+  // The lookbehind starts the match at a word only: linear on a long phrase (thirty-second session).
+  const noun = /(?<![a-z])([a-z]+?)s?$/i.exec(phrase.trim())?.[1]?.toLowerCase();
   if (!noun || noun.length < 4) return false;
   if (noun === "advisory" || noun === "advisorie") return ADVISORY_ID.test(request);
   return refsIn(request).some(

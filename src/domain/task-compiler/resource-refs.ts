@@ -77,7 +77,8 @@ function findRefs(raw: string): FoundRef[] {
     taken.push([match.index, match.index + match[0].length]);
   }
   for (const match of gatedMatchAll(PATH, text)) {
-    const raw = match[1]!.replace(/[.,:;!?)]+$/, "");
+    // The lookbehind starts the match at the trailing run only: linear on a long path (thirty-second session).
+    const raw = match[1]!.replace(/(?<![.,:;!?)])[.,:;!?)]+$/, "");
     const end = match.index + raw.length;
     if (overlaps(taken, match.index, end) || !looksLikePath(raw, text, match.index)) continue;
     const folder = UNDER.test(text.slice(Math.max(0, match.index - 20), match.index)) && !/[.*]/.test(raw.split("/").at(-1) ?? "");

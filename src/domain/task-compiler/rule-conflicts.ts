@@ -291,7 +291,7 @@ function manifestConflict(rule: string, acting: readonly string[]): boolean {
     // Fourteenth session: "bump protobuf in dispatch" changes the manifest of the module it names.
     const module =
       dir
-        .replace(/[/\\]+$/, "")
+        .replace(/(?<![/\\])[/\\]+$/, "") // from the trailing run only: linear on a long name
         .split(/[/\\]/)
         .at(-1) ?? "";
     const inModule =
