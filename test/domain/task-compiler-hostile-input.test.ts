@@ -69,4 +69,16 @@ describe("hostile input compiles without catastrophic backtracking", { timeout: 
   // Nineteenth session: the risk rules read the whole request once per rule and clause (a deploy's
   // target, a role guarding money), so n lines cost n²; this run took a minute before the fix.
   it("many short lines after a deploy", () => compiles(run("deploy billing-api to prod\n", "x\n", "", LIMIT / 2)));
+
+  // Thirty-second session: not a hang but a throw. Request text placed unescaped inside an expression
+  // built for it (a module named before a manifest, a frozen thing) made an invalid expression; the
+  // first came from a fresh part's ordinary request.
+  it.each([
+    [
+      "a manifest's folder opened by a bracket",
+      "upgrade Django in regreports to 5.1 LTS. The finance reporting box stays on 4.2, don't touch its requirements file (finance-reports/requirements.txt).",
+    ],
+    ["a manifest's folder opened by a square bracket", "Bump lodash in [core. Don't touch [core/package.json"],
+    ["a frozen place opened by a bracket", "Deploy the billing API to (prod. (prod is frozen."],
+  ])("request text inside a built expression: %s", (_name, text) => compiles(text));
 });

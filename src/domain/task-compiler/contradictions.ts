@@ -7,6 +7,7 @@ import type { AmbiguityDraft, DetectionInput } from "./ambiguity.js";
 import { hardnessOf, isNegated, maskQuoted } from "./clause-hardness.js";
 import { ruleConflict } from "./rule-conflicts.js";
 import { covers, fsRefsIn, refsIn } from "./resource-refs.js";
+import { escapeRegExp } from "./regexp-escape.js";
 import { FILLER, spanOf, type Clause } from "./segment.js";
 
 const CHANGE_TYPES: TaskType[] = [
@@ -325,7 +326,7 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
       (input.taskType === "DEPLOY" &&
         frozen !== undefined &&
         ENVIRONMENT.test(frozen.trim()) &&
-        acting.some((c) => new RegExp(`\\b${frozen.trim().slice(0, 4)}`, "i").test(c)) &&
+        acting.some((c) => new RegExp(`\\b${escapeRegExp(frozen.trim().slice(0, 4))}`, "i").test(c)) &&
         "the deploy goes where the rule freezes") ||
       // Twenty-fifth session: as for a deploy rule below, a window says when, not whether ("don't
       // deploy to production between 09:00 and 17:00" on a plan that ends in a production release, fw-095).

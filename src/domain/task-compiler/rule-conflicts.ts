@@ -7,6 +7,7 @@
 // .github/workflows/ci.yml). Pure and deterministic.
 import { stem } from "./model/features.js";
 import { covers, fsRefsIn, refsIn } from "./resource-refs.js";
+import { escapeRegExp } from "./regexp-escape.js";
 
 export interface RuleConflictInput {
   /** The rule's clause, quoted text masked. */
@@ -295,8 +296,7 @@ function manifestConflict(rule: string, acting: readonly string[]): boolean {
         .split(/[/\\]/)
         .at(-1) ?? "";
     const inModule =
-      module.length > 2 &&
-      acting.some((c) => new RegExp(String.raw`\bin\s+\`?${module.replace(/[.-]/g, "\\$&")}\`?/?(?![\w/.-])`, "i").test(c));
+      module.length > 2 && acting.some((c) => new RegExp(String.raw`\bin\s+\`?${escapeRegExp(module)}\`?/?(?![\w/.-])`, "i").test(c));
     if (dir ? asked.some((a) => a.dir === dir) || inModule : !asked.length || asked.some((a) => a.file === file)) return true;
   }
   return false;
