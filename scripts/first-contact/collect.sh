@@ -185,8 +185,8 @@ batches=(
   "ec4c80e df24de0 test/fixtures/task-corpus/98-blind-dev-zzq.yaml fresh"
   "d922c4b df24de0 test/fixtures/task-corpus/98-blind-dev-zzr.yaml fresh"
   "89f798c df24de0 test/fixtures/task-corpus/98-blind-dev-zzs.yaml fresh"
-  "50a6776 df24de0 test/fixtures/task-corpus/98-blind-dev-zzt.yaml fresh"
-  "7e0712a df24de0 test/fixtures/task-corpus/98-blind-dev-zzu.yaml fresh"
+  "50a6776 d235d6f test/fixtures/task-corpus/98-blind-dev-zzt.yaml fresh"
+  "7e0712a d235d6f test/fixtures/task-corpus/98-blind-dev-zzu.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
