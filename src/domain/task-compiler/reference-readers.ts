@@ -54,6 +54,7 @@ import {
   ARTEFACT,
   COUNTED,
   DEMONSTRATIVE_NP,
+  DISTAL_AFTER_PREPOSITION,
   DISTAL_ANY,
   DISTAL_QUESTION,
   EXTERNAL_EVENT,
@@ -61,9 +62,11 @@ import {
   PART_TAKEN,
   PRONOUN_ACTION,
   QUALIFIED,
+  QUESTION_PRONOUN,
   RELATIVE,
   SUBJECT_PRONOUN,
   UPGRADED_TO,
+  WH_QUESTION,
 } from "./referent-patterns.js";
 import type { ReferenceCandidate } from "./referents.js";
 import { refsIn } from "./resource-refs.js";
@@ -285,10 +288,11 @@ function demonstrative(r: ReferenceReading, clause: Clause, text: string, match:
     return;
   r.candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
 }
-function distal(r: ReferenceReading, clause: Clause, text: string, match: RegExpExecArray): void {
+/** `governed`: a preposition or an auxiliary governs the word, so it cannot open a relative clause. */
+function distal(r: ReferenceReading, clause: Clause, text: string, match: RegExpExecArray, governed = false): void {
   if (r.candidates.some((c) => c.clause === clause && c.index === match.index)) return;
   const after = text.slice(match.index + match[0].length);
-  if (relativeThat(match[0], text.slice(0, match.index)) && resolved(r, match[0], RELATIVE)) return;
+  if (!governed && relativeThat(match[0], text.slice(0, match.index)) && resolved(r, match[0], RELATIVE)) return;
   if (countedBefore(sentenceBefore(r.content, clause, match.index)) && resolved(r, `of ${match[0]}`, COUNTED)) return;
   if (
     generalExtender(match[0], text.slice(0, match.index), after) &&
@@ -322,6 +326,10 @@ export function readClause(r: ReferenceReading, clause: Clause): void {
     if (match) r.candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
   }
   for (const match of [...gatedMatchAll(DISTAL_ANY, text), ...gatedMatchAll(DISTAL_QUESTION, text)]) distal(r, clause, text, match);
+  // Thirty-second session: after a preposition, and a pronoun in a question, read as distal words
+  // (referent-patterns.ts).
+  for (const match of gatedMatchAll(DISTAL_AFTER_PREPOSITION, text)) distal(r, clause, text, match, true);
+  if (WH_QUESTION.test(text)) for (const match of gatedMatchAll(QUESTION_PRONOUN, text)) distal(r, clause, text, match, true);
   // An anaphor points back like a distal demonstrative: only an earlier description resolves it.
   const anaphor = gatedExec(ANAPHOR, text);
   // Fifteenth session: "10% of the CPU workers first, … then the rest", "keep 2.8.4 for the rest":
