@@ -75,3 +75,10 @@ export const QUESTION_PRONOUN =
   /(?<=\b(?:of|on|in|for|from|with|about|does|did|do|is|are|was|were|has|have)\s)(it|them|they)\b(?![^.;!?]{0,40}\bto\s+[a-z])/gi;
 /** A question about something: a wh-word opens it and a question mark ends it. */
 export const WH_QUESTION = /^(?:how|what|which|where|when|who|whose|why)\b[^\n]*\?\s*$/i;
+// The words of such a question before its pronoun when they are only the question's own phrase
+// ("which version of", "how many pods does", "what node version are"): no noun phrase with a
+// determiner, no second clause, nothing the pronoun could point back at. "Where in the ski rental
+// code does it decide …" (bj-096), "How many claims-worker pods are running in prod-eu-1 and which
+// image tag are they on?" (bc-037) name its antecedent first.
+export const ONLY_THE_QUESTION =
+  /^(?:how|what|which|where|when|who|whose|why)(?:\s+(?!(?:the|a|an|our|my|your|his|her|their|its|this|these|that|those|and|or|but|which|what|when|who|where)\b)[a-z%'-]+){0,4}\s+$/i;
