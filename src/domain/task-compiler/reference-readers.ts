@@ -319,7 +319,14 @@ function distal(r: ReferenceReading, clause: Clause, text: string, match: RegExp
     resolved(r, match[0], "points back at the time the request names before it")
   )
     return;
-  r.candidates.push({ clause, index: match.index, length: match[0].length, kind: "distal", phrase: match[0], ...(governed ? { governed } : {}) });
+  r.candidates.push({
+    clause,
+    index: match.index,
+    length: match[0].length,
+    kind: "distal",
+    phrase: match[0],
+    ...(governed ? { governed } : {}),
+  });
 }
 /** Every reference in one clause the request does not resolve, added to the reading's candidates. */
 export function readClause(r: ReferenceReading, clause: Clause): void {
