@@ -54,16 +54,20 @@ import {
   ARTEFACT,
   COUNTED,
   DEMONSTRATIVE_NP,
+  DISTAL_AFTER_PREPOSITION,
   DISTAL_ANY,
   DISTAL_QUESTION,
   EXTERNAL_EVENT,
   KEPT_AS_IS,
+  ONLY_THE_QUESTION,
   PART_TAKEN,
   PRONOUN_ACTION,
   QUALIFIED,
+  QUESTION_PRONOUN,
   RELATIVE,
   SUBJECT_PRONOUN,
   UPGRADED_TO,
+  WH_QUESTION,
 } from "./referent-patterns.js";
 import type { ReferenceCandidate } from "./referents.js";
 import { refsIn } from "./resource-refs.js";
@@ -285,10 +289,20 @@ function demonstrative(r: ReferenceReading, clause: Clause, text: string, match:
     return;
   r.candidates.push({ clause, index: match.index, length: match[0].length, kind, phrase: match[0] });
 }
-function distal(r: ReferenceReading, clause: Clause, text: string, match: RegExpExecArray): void {
+// Thirty-second session: "When an estimate has a stone-setting line, the approval page total leaves
+// out the VAT on that line" (gj-101), "the counter tablets … the next agent on that tablet"
+// (fk-181): the demonstrative repeats a noun the request used before it, which is its antecedent
+// (the guide: a description before resolves it).
+const REPEATED = "repeats a noun the request uses before it, its antecedent";
+function nounUsedBefore(phrase: string, before: string): boolean {
+  const noun = /^(?:that|those)\s+([a-z]{3,}?)(?:es|s)?$/i.exec(phrase.trim())?.[1];
+  return noun !== undefined && new RegExp(String.raw`\b${noun}`, "i").test(before);
+}
+/** `governed`: a preposition or an auxiliary governs the word, so it cannot open a relative clause. */
+function distal(r: ReferenceReading, clause: Clause, text: string, match: RegExpExecArray, governed = false): void {
   if (r.candidates.some((c) => c.clause === clause && c.index === match.index)) return;
   const after = text.slice(match.index + match[0].length);
-  if (relativeThat(match[0], text.slice(0, match.index)) && resolved(r, match[0], RELATIVE)) return;
+  if (!governed && relativeThat(match[0], text.slice(0, match.index)) && resolved(r, match[0], RELATIVE)) return;
   if (countedBefore(sentenceBefore(r.content, clause, match.index)) && resolved(r, `of ${match[0]}`, COUNTED)) return;
   if (
     generalExtender(match[0], text.slice(0, match.index), after) &&
@@ -299,12 +313,20 @@ function distal(r: ReferenceReading, clause: Clause, text: string, match: RegExp
   const near = `${clause.text.slice(0, match.index)} ${after.split(/[.;!?]/)[0] ?? ""}`;
   if ((IDENTIFIER.test(near) || refsIn(clause.text).length > 0) && !/\bagain\b/i.test(after)) return;
   if (pointsBack(r, match[0], clause, match.index)) return;
+  if (governed && nounUsedBefore(match[0], requestBefore(r.content, clause, match.index)) && resolved(r, match[0], REPEATED)) return;
   if (
     timeNamedEarlier(match[0], requestBefore(r.content, clause, match.index), after) &&
     resolved(r, match[0], "points back at the time the request names before it")
   )
     return;
-  r.candidates.push({ clause, index: match.index, length: match[0].length, kind: "distal", phrase: match[0] });
+  r.candidates.push({
+    clause,
+    index: match.index,
+    length: match[0].length,
+    kind: "distal",
+    phrase: match[0],
+    ...(governed ? { governed } : {}),
+  });
 }
 /** Every reference in one clause the request does not resolve, added to the reading's candidates. */
 export function readClause(r: ReferenceReading, clause: Clause): void {
@@ -322,6 +344,12 @@ export function readClause(r: ReferenceReading, clause: Clause): void {
     if (match) r.candidates.push({ clause, index: match.index, length: match[0].length, kind: "pronoun", phrase: match[0] });
   }
   for (const match of [...gatedMatchAll(DISTAL_ANY, text), ...gatedMatchAll(DISTAL_QUESTION, text)]) distal(r, clause, text, match);
+  // Thirty-second session: after a preposition, and a pronoun in a question, read as distal words
+  // (referent-patterns.ts).
+  for (const match of gatedMatchAll(DISTAL_AFTER_PREPOSITION, text)) distal(r, clause, text, match, true);
+  if (WH_QUESTION.test(text))
+    for (const match of gatedMatchAll(QUESTION_PRONOUN, text))
+      if (ONLY_THE_QUESTION.test(text.slice(0, match.index))) distal(r, clause, text, match, true);
   // An anaphor points back like a distal demonstrative: only an earlier description resolves it.
   const anaphor = gatedExec(ANAPHOR, text);
   // Fifteenth session: "10% of the CPU workers first, … then the rest", "keep 2.8.4 for the rest":

@@ -54,3 +54,31 @@ export const VAGUE_CLAUSE =
   /^(?:it|this|that|they)\b(?!\s+(?:morning|afternoon|evening|night|week|weekend|month|quarter|year|sprint|season)\b)|\b(?:same as|as (?:last time|before|usual)|again)\s*$/i;
 export const ANCHOR =
   /`[^`]+`|"[^"]{3,}"|'[^']{3,}'|#\d+|\b[A-Z][A-Z0-9]+-\d+\b|\b[a-z]+[A-Z]\w*\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\(\)|\b[1-5]\d\d\b|\bERR_[A-Z_]+\b|\bE[A-Z]{4,}\b|\b[A-Z][a-zA-Z]+(?:Error|Exception)\b|\b(?:PR|pr|[Pp]ull request|[Ii]ssue|[Tt]icket)\s*#?\d+|\b[Cc]ommit\s+[0-9a-f]{7,40}\b/;
+
+// Thirty-second session (guide: "A reference with no antecedent in the text: 'it', 'that
+// function'"). After a preposition "that"/"those" cannot be a conjunction or a relative pronoun,
+// only a determiner: "which pods are in CrashLoopBackOff on that cluster rn" (bh-180), "which flags
+// are on for that rollout in prod?" (fh-068), "how many pods are running now on that cluster?"
+// (fn-162) point at one thing the request never names, whatever word follows the noun (DISTAL_ANY
+// needs the noun to end its phrase). A noun that points back at the sentence's own words ("in that
+// order", "at that point", "for that reason") names no thing outside it.
+export const DISTAL_AFTER_PREPOSITION =
+  /(?<=\b(?:on|in|for|of|from|at|with|about|into|onto|inside|under|behind|across)\s)(that|those)\s+(?!(?:it|is|was|are|the|a|an|this|they|we|you|there|one|ones|much|many|way|enough|all|order|case|point|time|moment|reason|end|sense|regard|note|matter|extent|day|stage)\b)[a-z][\w-]*\b/gi;
+// Thirty-second session (the same principle): in a question the pronoun a preposition or an
+// auxiliary governs ("which version of it is on staging?" dh-114, "how many pods does it have
+// now?" dp-022, "what node version are they on now?" bn-079, "how many of them are still pending
+// in prod?" bc-184) stands for the thing the question asks about; the question's own words before
+// it are what is asked, not its antecedent, so it resolves only as a distal word does (an
+// identifier beside it, or a description earlier in the request). A pronoun before "to" + verb is
+// the empty subject of what follows ("how long does it take to build?"), no reference.
+export const QUESTION_PRONOUN =
+  /(?<=\b(?:of|on|in|for|from|with|about|does|did|do|is|are|was|were|has|have)\s)(it|them|they)\b(?![^.;!?]{0,40}\bto\s+[a-z])/gi;
+/** A question about something: a wh-word opens it and a question mark ends it. */
+export const WH_QUESTION = /^(?:how|what|which|where|when|who|whose|why)\b[^\n]*\?\s*$/i;
+// The words of such a question before its pronoun when they are only the question's own phrase
+// ("which version of", "how many pods does", "what node version are"): no noun phrase with a
+// determiner, no second clause, nothing the pronoun could point back at. "Where in the ski rental
+// code does it decide …" (bj-096), "How many claims-worker pods are running in prod-eu-1 and which
+// image tag are they on?" (bc-037) name its antecedent first.
+export const ONLY_THE_QUESTION =
+  /^(?:how|what|which|where|when|who|whose|why)(?:\s+(?!(?:the|a|an|our|my|your|his|her|their|its|this|these|that|those|and|or|but|which|what|when|who|where)\b)[a-z%'-]+){0,4}\s+$/i;

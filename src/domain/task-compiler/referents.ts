@@ -31,6 +31,8 @@ export interface ReferenceCandidate {
   phrase: string;
   /** Content defined by what someone outside the request said, did, uses or wants. */
   outside?: boolean;
+  /** A determiner after a preposition, or a pronoun in a question (reference-readers.ts). */
+  governed?: boolean;
 }
 
 export function unresolvedReference(
@@ -103,11 +105,18 @@ export function unresolvedReference(
         continue;
       }
     }
-    return { draft: referenceQuestion(candidate, "Nothing in the request says which one"), weak };
+    const draft = referenceQuestion(candidate, "Nothing in the request says which one");
+    // Thirty-second session: a determiner after a preposition or a pronoun in a question, in the
+    // request's first sentence, has no earlier sentence to describe it and no identifier beside it
+    // (reference-readers.ts checked both): the guide's reference with no antecedent, whatever the
+    // escalation model's words vote (dh-114, fc-122, df-024).
+    const first = !content.some((other) => other.sentence < clause.sentence);
+    return { draft: candidate.governed && first ? { ...draft, stands: FIRST_SENTENCE } : draft, weak };
   }
   return { draft: null, weak };
 }
 
+const FIRST_SENTENCE = "the request's first sentence names what it asks about only by a pronoun or a demonstrative";
 /** An identifier or a path in the reference's own clause resolves it next to it, not from afar. */
 const namesSomething = (clause: Clause): boolean => ANCHOR.test(clause.text) || refsIn(clause.text).length > 0;
 
