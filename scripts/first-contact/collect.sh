@@ -181,6 +181,8 @@ batches=(
   "029e08d 54aa820 test/fixtures/task-corpus/98-blind-dev-zzm.yaml fresh"
   "26b141d 54aa820 test/fixtures/task-corpus/98-blind-dev-zzn.yaml fresh"
   "0acce60 54aa820 test/fixtures/task-corpus/98-blind-dev-zzo.yaml fresh"
+  "ef36fed df24de0 test/fixtures/task-corpus/98-blind-dev-zzp.yaml fresh"
+  "ec4c80e df24de0 test/fixtures/task-corpus/98-blind-dev-zzq.yaml fresh"
 )
 for batch in "${batches[@]}"; do
   read -r added compiler file written <<<"$batch"
