@@ -30,6 +30,7 @@ import {
   KEEP_WORKING,
   KEPT_BY_OWNER,
   KEPT_SETTING,
+  KEPT_AT_VALUE,
   OTHERS_KEPT,
   keepsNamedThing,
   LEAD,
@@ -192,7 +193,8 @@ export function extractConstraints(clauses: Clause[], text: string, taskType?: T
         (opensSentence && UNCHANGED_BY_OWNER.test(masked)) ||
         ((opensSentence || (previous?.hardness === "HARD" && previous.clause.sentence === clause.sentence)) &&
           KEPT_SETTING.test(unmarked(clause.text))) ||
-        OTHERS_KEPT.test(unmarked(clause.text)))
+        OTHERS_KEPT.test(unmarked(clause.text)) ||
+        KEPT_AT_VALUE.test(unmarked(clause.text)))
     )
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(masked)) hardness = "HARD";

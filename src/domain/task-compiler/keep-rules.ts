@@ -202,6 +202,19 @@ export const OTHERS_KEPT = new RegExp(
   "i",
 );
 
+// Thirty-second session (hard32): the guide's settled "keep / leave X at <value>" (guide25: 9 of 9)
+// said of anything held at its value or version, whatever stands between the verb and "at": a
+// several-word subject ("Leave silo 1 and silo 2 at 85%", gk-056), a pin ("Keep the API version
+// pinned to 2023-10-16 in config/stripe.php", gj-176; ec-124), a reason after a comma ("Keep Python
+// at 3.10, the roastery PC can't go higher", gj-029: KEEP_RULE reads "higher" there as a survivor's
+// pick). Every development sentence of this shape is labelled HARD (22 of 22, 20 writers). The value
+// closes the clause, with at most a unit word and its file, so "keep it at the top" or "keep X on
+// the page" (a place, no value) is not read.
+export const KEPT_AT_VALUE = new RegExp(
+  String.raw`${LEAD}(?:keep|leave)\s+(?!(?:a|an|it|them|only)\s)(?:[^\s,;]+\s+){1,6}?(?:pinned\s+)?(?:at|to|on)\s+[£$€]?v?\d(?:[\w:/%-]|\.(?=\w))*(?:\s[a-z][\w/]*)?(?:\s+(?:in|on|for)\s+[^\s,;]+)?(?:[.!]?$|,\s)`,
+  "i",
+);
+
 // Twenty-eighth session (hard28): an acceptance item that holds a thing beside the change as it is
 // binds like the same words outside the list (the guide's settled "keep" rows: a thing held as it is
 // beside the change is HARD wherever it is said). Outside an acceptance list these forms are read
