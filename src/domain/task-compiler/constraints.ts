@@ -30,6 +30,8 @@ import {
   KEEP_WORKING,
   KEPT_BY_OWNER,
   KEPT_SETTING,
+  KEPT_AT_VALUE,
+  OTHERS_KEPT,
   keepsNamedThing,
   LEAD,
   TRAILING_KEPT,
@@ -190,7 +192,9 @@ export function extractConstraints(clauses: Clause[], text: string, taskType?: T
       (KEPT_BY_OWNER.test(masked) ||
         (opensSentence && UNCHANGED_BY_OWNER.test(masked)) ||
         ((opensSentence || (previous?.hardness === "HARD" && previous.clause.sentence === clause.sentence)) &&
-          KEPT_SETTING.test(unmarked(clause.text))))
+          KEPT_SETTING.test(unmarked(clause.text))) ||
+        OTHERS_KEPT.test(unmarked(clause.text)) ||
+        KEPT_AT_VALUE.test(unmarked(clause.text)))
     )
       hardness = "HARD";
     if (!hardness && index > 0 && !clause.code && opensSentence && KEEP_WORKING.test(masked)) hardness = "HARD";
@@ -229,6 +233,8 @@ export function extractConstraints(clauses: Clause[], text: string, taskType?: T
     // Read last, so that a clause another rule makes HARD whole keeps its one constraint.
     const sameKept = keepsResults && /\bsame\b/i.test(clause.text) && !besideQuestionOrRule(clauses, index, isHard);
     const kept = !hardness && !clause.code ? trailingKeep(clause, masked, sameKept) : null;
+    const others = !kept && !hardness && !clause.code ? othersKept(clause) : null;
+    if (others) found.push({ clause: others, text: sentenceCase(normalizeText(others.text)), hardness: "HARD" });
     if (kept) found.push({ clause: kept, text: sentenceCase(normalizeText(kept.text)), hardness: "HARD" });
     previous = { clause, hardness };
     if (!hardness) continue;
@@ -303,6 +309,26 @@ function trailingKeep(clause: Clause, masked: string, sameKept: boolean): Clause
       (sameKept && trailingSameResults(masked.slice(0, match.index), clause.text.slice(from)))
     )
       return { ...clause, text: clause.text.slice(from), start: clause.start + from };
+  }
+  return null;
+}
+
+// Thirty-second session (hard32): "<the ask or its limit>, the others stay …" in one clause (the
+// segmenter keeps a comma's halves together): the others' half is a rule of its own (OTHERS_KEPT in
+// keep-rules.ts), shown alone after the ask ("Upgrade phoenix to 1.7.14 please, other deps stay like
+// now", gs-169) and with a short only-limit before it, whose pair the writers quote ("Only this value,
+// the other stay", gk-023; "Only these six bores, the others stay at 60", gt-103).
+const COMMA = /,\s+/g;
+const SHORT_ONLY_LIMIT = /^(?:(?:[\w-]+\s+){0,4}only|only(?:\s+[\w-]+){1,4})$/i;
+
+/** The clause, or its part after a comma, that holds the others beside the change as they are. */
+function othersKept(clause: Clause): Clause | null {
+  const text = unmarked(clause.text);
+  for (const match of text.matchAll(COMMA)) {
+    const from = match.index + match[0].length;
+    if (!OTHERS_KEPT.test(text.slice(from))) continue;
+    if (SHORT_ONLY_LIMIT.test(text.slice(0, match.index).trim())) return clause;
+    return { ...clause, text: clause.text.slice(from), start: clause.start + from };
   }
   return null;
 }

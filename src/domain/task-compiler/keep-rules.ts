@@ -171,9 +171,47 @@ export const UNCHANGED_BY_OWNER = new RegExp(
 // opens none, and a permission or the future is not the bare verb (BARE_STAY). A switch left "off" is
 // not read: "The other hubs stay off", "Default stays off" say which switches a rollout turns on, no
 // rule in 4 of 5 writers' labels (de-083, dr-039, bh-063, fl-088).
-const KEPT_SETTING_VALUE = String.raw`(?:(?:at|on)\s+)?(?:[≥≤<>]\s?)?(?:[£$€]\s?\d[\d.,]*|\d[\d.,]*(?:\s?%|\s[a-z]+)?)(?:\s+(?:and|or)\s+[£$€]?\d[\d.,]*%?)?|\`[^\`]{1,40}\`|where\s+(?:it|they)\s+(?:is|are)|(?:like|as)\s+(?:now|today|before)`;
+// Thirty-second session (hard32): the value is read in whatever unit its writer gives it, as the
+// guide's row says of "a setting, price, limit or count held at its value": a time of day ("The winch
+// cat shift stays at 18:00", gx-175), a percentage with its unit word ("The drying room alarm stays
+// at 15% RH", gz-058), an amount with its noun ("Community groups and regular hirers stay at £0
+// deposit", gj-163) and a range ("Newt season stays at 15 Mar–15 Jun", ha-063); the older value read
+// only a bare number, a number with one word, or a percentage. One word still closes the value, so a
+// symptom that goes on ("the badge stays at 1 after you claim") is not read.
+const SETTING_NUMBER = String.raw`[£$€]?\s?\d[\d.,:]*(?:\s?%)?(?:\s[a-z][\w/]*)?`;
+const KEPT_SETTING_VALUE = String.raw`(?:(?:at|on)\s+)?(?:[≥≤<>]\s?)?${SETTING_NUMBER}(?:\s?[–-]\s?${SETTING_NUMBER})?(?:\s+(?:and|or)\s+${SETTING_NUMBER}(?:\s[a-z]+)?)?|\`[^\`]{1,40}\`|where\s+(?:it|they)\s+(?:is|are)|(?:like|as)\s+(?:now|today|before)`;
 export const KEPT_SETTING = new RegExp(
   String.raw`^(?!(?:please|pls|and|but|if|when|whether|why|until|how|it|this|that|they|we|you|i|as|so|since|after|once)\b)(?:(?!(?:so|because|since|if|when|once)\s)[^\s,;]+\s+){1,8}?${BARE_STAY}\s+(?:${KEPT_SETTING_VALUE})(?:\s+(?:on|in|for)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3})?(?:\s+(?:for\s+now|until\s[^,;]{1,40}))?\s*(?:[.!]?$|,\s+(?!(?:so|and|which|but|then|even|because)\b))`,
+  "i",
+);
+
+// Thirty-second session (hard32): what the ask leaves alone, said of the others ("Only these six
+// bores, the others stay at 60", gt-103; "Only this value, other settings stay same", hc-070; "Upgrade
+// phoenix to 1.7.14 please, other deps stay like now", gs-169; "- pilot firms only, everyone else stays
+// on wet-ink upload", gp-184; "Only this value, the other stay", gk-023): the guide's kept-value and
+// "stays on <version>" rows, a thing held as it is beside the change, wherever the clause stands in
+// its sentence (the ask or its limit comes first by the nature of "the others"). HARD in 16 of the 21
+// development sentences of this shape that are not symptoms (14 writers). A switch the rollout leaves
+// off ("The other hubs stay off", "all other groups stay false": the guide's twenty-ninth-session
+// note, no rule in 4 of 5 writers' labels) and rows a backfill cannot fill ("anything else stays
+// NULL": its method) are not read; nor a permission ("Other roles can stay as they are": not the bare
+// verb).
+const OTHERS = String.raw`(?:the\s+others?|the\s+rest(?:\s+of\s+(?:the\s+)?[\w-]+)?|(?:all\s+|every\s+|the\s+)?other\s+[\w-]+(?:\s+(?!(?:can|may|could|might|will|would|should|must|to)\b)[\w-]+)?|every(?:one|body|thing)\s+else)`;
+export const OTHERS_KEPT = new RegExp(
+  String.raw`^(?:(?:and|but)\s+)?${OTHERS}\s+(?:stays?|remains?)(?:\s+(?!(?:off|false|null|empty|disabled|optional|unset|open|closed|logged)\b)[^\s,;][^,;]{0,60}|[.!]?)$`,
+  "i",
+);
+
+// Thirty-second session (hard32): the guide's settled "keep / leave X at <value>" (guide25: 9 of 9)
+// said of anything held at its value or version, whatever stands between the verb and "at": a
+// several-word subject ("Leave silo 1 and silo 2 at 85%", gk-056), a pin ("Keep the API version
+// pinned to 2023-10-16 in config/stripe.php", gj-176; ec-124), a reason after a comma ("Keep Python
+// at 3.10, the roastery PC can't go higher", gj-029: KEEP_RULE reads "higher" there as a survivor's
+// pick). Every development sentence of this shape is labelled HARD (22 of 22, 20 writers). The value
+// closes the clause, with at most a unit word and its file, so "keep it at the top" or "keep X on
+// the page" (a place, no value) is not read.
+export const KEPT_AT_VALUE = new RegExp(
+  String.raw`${LEAD}(?:keep|leave)\s+(?!(?:a|an|it|them|only)\s)(?:[^\s,;]+\s+){1,6}?(?:pinned\s+)?(?:at|to|on)\s+[£$€]?v?\d(?:[\w:/%-]|\.(?=\w))*(?:\s[a-z][\w/]*)?(?:\s+(?:in|on|for)\s+[^\s,;]+)?(?:[.!]?$|,\s)`,
   "i",
 );
 

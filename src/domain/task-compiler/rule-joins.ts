@@ -27,6 +27,7 @@
 // contradicts the ask, is read from its own words as before. A preference before a rule is not
 // joined to it, nor are clauses on two lines.
 import type { Clause } from "./segment.js";
+import { OTHERS_KEPT } from "./keep-rules.js";
 
 const LEANING_DENIAL =
   /^(?:(?:and|so|please|but)\s+)*(?:(?:don'?t|do not|never)\s+(?:\w+\s+){1,2}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|no\s+(?:changes?|edits?|commits?|modifications?)\s+(?:to|in)\s+(?:it|them)(?:\s+\w+){0,3}|(?:nobody|no one)(?:\s+else)?\s+(?:\w+\s+){1,3}?(?:it|them|these|those|there)(?:\s+\w+){0,3}|(?:don'?t|do not)\s+\w+|(?:never|not)\s+(?:by|in|on|at|from|via|with|two|twice|again|before|after|\d+)\b[^,;]{0,30}|never\s+[a-z]+ed\s+(?:in|by|on|from|into|at|outside)\b[^,;]{0,30}|(?:never|not)\s+(?:'[^',;]{1,30}'|"[^",;]{1,30}"))\s*[.!)]*$/i;
@@ -42,6 +43,8 @@ export const CONTINUED_NEVER =
   /^(?:and\s+)?never\s+(?:[a-z]+ed|written|sent|shown|kept|held|sold|paid|given|taken|told|read)\b(?:\s+(?:in|by|on|from|into|at|outside|to)\b[^,;]{0,30})?\s*[.!)]*$/i;
 const AND_GAP = /^,?\s+and\s+$/i;
 const ONLY_LIMIT = /\bonly\b/i;
+// Thirty-second session (hard32): what an only-limit leaves alone is shown with it as what it leaves
+// out is ("Only this value, the other stay", gk-023: the writer's rule is the pair; OTHERS_KEPT).
 const JOINING_GAP = /^(?:[,;]|\s+[-–—]{1,2})?\s*$/;
 
 /** A rule already found: the clause it was read from, and the clause its text starts at. */
@@ -70,6 +73,9 @@ export function joinedFrom(
   const rule = ruleBefore?.index === index - 1 ? ruleBefore : null;
   if (rule?.hardness === "SOFT") return null;
   const leans = continued || LEANING_DENIAL.test(clause.text);
-  const joins = leans || rule?.hardness === "HARD" || (ONLY_LIMIT.test(before.text) && DENIAL_OPEN.test(clause.text));
+  const joins =
+    leans ||
+    rule?.hardness === "HARD" ||
+    (ONLY_LIMIT.test(before.text) && (DENIAL_OPEN.test(clause.text) || OTHERS_KEPT.test(clause.text)));
   return joins ? { from: rule?.from ?? before, leans } : null;
 }
