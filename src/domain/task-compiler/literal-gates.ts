@@ -174,10 +174,37 @@ export function gateFor(pattern: RegExp): LiteralGate | null {
   return gate;
 }
 
-/** `pattern.exec(text)`, skipped (null) where the expression's gate proves it cannot match. */
+/** `pattern.exec(text)`, skipped (null) where the expression's gate, or its split alternatives, prove it cannot match. */
 export function gatedExec(pattern: RegExp | { exec(text: string): RegExpExecArray | null }, text: string): RegExpExecArray | null {
-  if (pattern instanceof RegExp && !pattern.global && !pattern.sticky && !mayMatch(gateFor(pattern), text)) return null;
+  if (
+    pattern instanceof RegExp &&
+    !pattern.global &&
+    !pattern.sticky &&
+    !(mayMatch(gateFor(pattern), text) && maySplitMatch(pattern, text))
+  )
+    return null;
   return pattern.exec(text);
+}
+
+// Thirty-second session (speed): a long alternation asked for its match (CONSULT's ninety asks for
+// approval in mode.ts, the money words' list) has no gate of its own when one alternative has none,
+// and the engine tries every alternative at every position of every clause, about a third of all
+// rule-expression time in a replay of 1,500 short requests. Whether it matches anywhere is what the
+// split alternatives' test answers (one run of a few pieces, see splitTest): where it says no, exec
+// would find nothing, and only the texts it lets through run the whole expression for the match.
+// A global expression is tested through a copy without the flag (test must not move its lastIndex);
+// a match from any lastIndex is a match somewhere in the text, so "none anywhere" holds from every one.
+const splitTwins = new WeakMap<RegExp, SplitAlternation | null>();
+
+/** False only where the expression's split alternatives prove it matches nowhere in `text`. */
+function maySplitMatch(pattern: RegExp, text: string): boolean {
+  let split = splitTwins.get(pattern);
+  if (split === undefined)
+    splitTwins.set(
+      pattern,
+      (split = pattern.global ? splitOf(new RegExp(pattern.source, pattern.flags.replace("g", ""))) : splitFor(pattern)),
+    );
+  return split === null || splitTest(split, text);
 }
 
 // matchAll makes a new copy of its expression on every call (about 1% of a short request, most of
@@ -189,7 +216,7 @@ const copies = new WeakMap<RegExp, RegExp | null>();
 
 /** `text.matchAll(pattern)`, none where the expression's gate proves it cannot match (matchAll runs a copy, so a global expression's state does not matter). */
 export function gatedMatchAll(pattern: RegExp, text: string): Iterable<RegExpExecArray> {
-  if (!mayMatch(gateFor(pattern), text)) return [];
+  if (!mayMatch(gateFor(pattern), text) || (!pattern.sticky && !maySplitMatch(pattern, text))) return [];
   let copy = copies.get(pattern);
   if (copy === undefined)
     copies.set(pattern, (copy = pattern.global && !/[uv]/.test(pattern.flags) ? new RegExp(pattern.source, pattern.flags) : null));
@@ -204,6 +231,18 @@ function allMatches(pattern: RegExp, copy: RegExp, text: string): RegExpExecArra
     if (match[0] === "") copy.lastIndex++;
   }
   return found;
+}
+
+/**
+ * `text.replace(pattern, replacer)`, the text itself where the expression's gate proves it cannot
+ * match. Thirty-second session (speed): classify.ts's time words (BACKGROUND) were blanked by a
+ * replace over every clause, twice a clause (the cues and the risk rules), though few clauses hold
+ * "since", "after" or "before". A replace starts a global expression from 0 and leaves its
+ * lastIndex at 0, so skipping it leaves the same state.
+ */
+export function gatedReplace(pattern: RegExp, text: string, replacer: (match: string) => string): string {
+  if (!pattern.sticky && !mayMatch(gateFor(pattern), text)) return text;
+  return text.replace(pattern, replacer);
 }
 
 /** `pattern.test(text)`, skipped (false) where the expression's gate proves it cannot match. */
