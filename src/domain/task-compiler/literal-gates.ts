@@ -174,16 +174,35 @@ export function gateFor(pattern: RegExp): LiteralGate | null {
   return gate;
 }
 
-/** `pattern.exec(text)`, skipped (null) where the expression's gate, or its split alternatives, prove it cannot match. */
-export function gatedExec(pattern: RegExp | { exec(text: string): RegExpExecArray | null }, text: string): RegExpExecArray | null {
-  if (
-    pattern instanceof RegExp &&
-    !pattern.global &&
-    !pattern.sticky &&
-    !(mayMatch(gateFor(pattern), text) && maySplitMatch(pattern, text))
-  )
-    return null;
-  return pattern.exec(text);
+/**
+ * What the gated calls read of an expression, found with one lookup. Thirty-second session (speed):
+ * its gate, its split and its matchAll copy were three WeakMaps, two or three lookups a call, some
+ * six hundred calls a short request.
+ */
+interface Prepared {
+  gate: LiteralGate | null;
+  /**
+   * Its split alternatives (see splitTest): a global expression's are a copy's without the flag, so
+   * that testing them moves no lastIndex. Null for a sticky one and wherever none is worth having.
+   */
+  split: SplitAlternation | null;
+  /** gatedMatchAll's copy (null: matchAll itself runs); undefined until first asked. */
+  copy: RegExp | null | undefined;
+}
+
+const prepared = new WeakMap<RegExp, Prepared>();
+
+function preparedOf(pattern: RegExp): Prepared {
+  let entry = prepared.get(pattern);
+  if (entry === undefined) {
+    const split = pattern.sticky
+      ? null
+      : pattern.global
+        ? splitOf(new RegExp(pattern.source, pattern.flags.replace("g", "")))
+        : splitFor(pattern);
+    prepared.set(pattern, (entry = { gate: gateFor(pattern), split, copy: undefined }));
+  }
+  return entry;
 }
 
 // Thirty-second session (speed): a long alternation asked for its match (CONSULT's ninety asks for
@@ -192,19 +211,17 @@ export function gatedExec(pattern: RegExp | { exec(text: string): RegExpExecArra
 // rule-expression time in a replay of 1,500 short requests. Whether it matches anywhere is what the
 // split alternatives' test answers (one run of a few pieces, see splitTest): where it says no, exec
 // would find nothing, and only the texts it lets through run the whole expression for the match.
-// A global expression is tested through a copy without the flag (test must not move its lastIndex);
-// a match from any lastIndex is a match somewhere in the text, so "none anywhere" holds from every one.
-const splitTwins = new WeakMap<RegExp, SplitAlternation | null>();
+// A match from any lastIndex is a match somewhere in the text, so "none anywhere" holds from every one.
 
-/** False only where the expression's split alternatives prove it matches nowhere in `text`. */
-function maySplitMatch(pattern: RegExp, text: string): boolean {
-  let split = splitTwins.get(pattern);
-  if (split === undefined)
-    splitTwins.set(
-      pattern,
-      (split = pattern.global ? splitOf(new RegExp(pattern.source, pattern.flags.replace("g", ""))) : splitFor(pattern)),
-    );
-  return split === null || splitTest(split, text);
+/** False only where the expression's gate, or its split alternatives, prove it matches nowhere in `text`. */
+function mayMatchAnywhere(entry: Prepared, text: string): boolean {
+  return mayMatch(entry.gate, text) && (entry.split === null || splitTest(entry.split, text));
+}
+
+/** `pattern.exec(text)`, skipped (null) where the expression's gate, or its split alternatives, prove it cannot match. */
+export function gatedExec(pattern: RegExp | { exec(text: string): RegExpExecArray | null }, text: string): RegExpExecArray | null {
+  if (pattern instanceof RegExp && !pattern.global && !pattern.sticky && !mayMatchAnywhere(preparedOf(pattern), text)) return null;
+  return pattern.exec(text);
 }
 
 // matchAll makes a new copy of its expression on every call (about 1% of a short request, most of
@@ -212,14 +229,14 @@ function maySplitMatch(pattern: RegExp, text: string): boolean {
 // read from the original's lastIndex and stepped past an empty match as matchAll does (one code
 // unit: unicode expressions go to matchAll). Collected at once, so a caller's loop that asks again
 // cannot disturb the copy's state.
-const copies = new WeakMap<RegExp, RegExp | null>();
 
 /** `text.matchAll(pattern)`, none where the expression's gate proves it cannot match (matchAll runs a copy, so a global expression's state does not matter). */
 export function gatedMatchAll(pattern: RegExp, text: string): Iterable<RegExpExecArray> {
-  if (!mayMatch(gateFor(pattern), text) || (!pattern.sticky && !maySplitMatch(pattern, text))) return [];
-  let copy = copies.get(pattern);
+  const entry = preparedOf(pattern);
+  if (!mayMatchAnywhere(entry, text)) return [];
+  let copy = entry.copy;
   if (copy === undefined)
-    copies.set(pattern, (copy = pattern.global && !/[uv]/.test(pattern.flags) ? new RegExp(pattern.source, pattern.flags) : null));
+    entry.copy = copy = pattern.global && !/[uv]/.test(pattern.flags) ? new RegExp(pattern.source, pattern.flags) : null;
   return copy ? allMatches(pattern, copy, text) : text.matchAll(pattern);
 }
 
@@ -241,15 +258,15 @@ function allMatches(pattern: RegExp, copy: RegExp, text: string): RegExpExecArra
  * lastIndex at 0, so skipping it leaves the same state.
  */
 export function gatedReplace(pattern: RegExp, text: string, replacer: (match: string) => string): string {
-  if (!pattern.sticky && !mayMatch(gateFor(pattern), text)) return text;
+  if (!pattern.sticky && !mayMatch(preparedOf(pattern).gate, text)) return text;
   return text.replace(pattern, replacer);
 }
 
 /** `pattern.test(text)`, skipped (false) where the expression's gate proves it cannot match. */
 export function gatedTest(pattern: RegExp, text: string): boolean {
   if (pattern.global || pattern.sticky) return pattern.test(text);
-  if (!mayMatch(gateFor(pattern), text)) return false;
-  const split = splitFor(pattern);
+  const { gate, split } = preparedOf(pattern);
+  if (!mayMatch(gate, text)) return false;
   return split === null ? pattern.test(text) : splitTest(split, text);
 }
 
