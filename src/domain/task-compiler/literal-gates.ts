@@ -174,53 +174,9 @@ export function gateFor(pattern: RegExp): LiteralGate | null {
   return gate;
 }
 
-/**
- * What the gated calls read of an expression, found with one lookup. Thirty-second session (speed):
- * its gate, its split and its matchAll copy were three WeakMaps, two or three lookups a call, some
- * six hundred calls a short request.
- */
-interface Prepared {
-  gate: LiteralGate | null;
-  /**
-   * Its split alternatives (see splitTest): a global expression's are a copy's without the flag, so
-   * that testing them moves no lastIndex. Null for a sticky one and wherever none is worth having.
-   */
-  split: SplitAlternation | null;
-  /** gatedMatchAll's copy (null: matchAll itself runs); undefined until first asked. */
-  copy: RegExp | null | undefined;
-}
-
-const prepared = new WeakMap<RegExp, Prepared>();
-
-function preparedOf(pattern: RegExp): Prepared {
-  let entry = prepared.get(pattern);
-  if (entry === undefined) {
-    const split = pattern.sticky
-      ? null
-      : pattern.global
-        ? splitOf(new RegExp(pattern.source, pattern.flags.replace("g", "")))
-        : splitFor(pattern);
-    prepared.set(pattern, (entry = { gate: gateFor(pattern), split, copy: undefined }));
-  }
-  return entry;
-}
-
-// Thirty-second session (speed): a long alternation asked for its match (CONSULT's ninety asks for
-// approval in mode.ts, the money words' list) has no gate of its own when one alternative has none,
-// and the engine tries every alternative at every position of every clause, about a third of all
-// rule-expression time in a replay of 1,500 short requests. Whether it matches anywhere is what the
-// split alternatives' test answers (one run of a few pieces, see splitTest): where it says no, exec
-// would find nothing, and only the texts it lets through run the whole expression for the match.
-// A match from any lastIndex is a match somewhere in the text, so "none anywhere" holds from every one.
-
-/** False only where the expression's gate, or its split alternatives, prove it matches nowhere in `text`. */
-function mayMatchAnywhere(entry: Prepared, text: string): boolean {
-  return mayMatch(entry.gate, text) && (entry.split === null || splitTest(entry.split, text));
-}
-
-/** `pattern.exec(text)`, skipped (null) where the expression's gate, or its split alternatives, prove it cannot match. */
+/** `pattern.exec(text)`, skipped (null) where the expression's gate proves it cannot match. */
 export function gatedExec(pattern: RegExp | { exec(text: string): RegExpExecArray | null }, text: string): RegExpExecArray | null {
-  if (pattern instanceof RegExp && !pattern.global && !pattern.sticky && !mayMatchAnywhere(preparedOf(pattern), text)) return null;
+  if (pattern instanceof RegExp && !pattern.global && !pattern.sticky && !mayMatch(gateFor(pattern), text)) return null;
   return pattern.exec(text);
 }
 
@@ -229,14 +185,14 @@ export function gatedExec(pattern: RegExp | { exec(text: string): RegExpExecArra
 // read from the original's lastIndex and stepped past an empty match as matchAll does (one code
 // unit: unicode expressions go to matchAll). Collected at once, so a caller's loop that asks again
 // cannot disturb the copy's state.
+const copies = new WeakMap<RegExp, RegExp | null>();
 
 /** `text.matchAll(pattern)`, none where the expression's gate proves it cannot match (matchAll runs a copy, so a global expression's state does not matter). */
 export function gatedMatchAll(pattern: RegExp, text: string): Iterable<RegExpExecArray> {
-  const entry = preparedOf(pattern);
-  if (!mayMatchAnywhere(entry, text)) return [];
-  let copy = entry.copy;
+  if (!mayMatch(gateFor(pattern), text)) return [];
+  let copy = copies.get(pattern);
   if (copy === undefined)
-    entry.copy = copy = pattern.global && !/[uv]/.test(pattern.flags) ? new RegExp(pattern.source, pattern.flags) : null;
+    copies.set(pattern, (copy = pattern.global && !/[uv]/.test(pattern.flags) ? new RegExp(pattern.source, pattern.flags) : null));
   return copy ? allMatches(pattern, copy, text) : text.matchAll(pattern);
 }
 
@@ -258,15 +214,15 @@ function allMatches(pattern: RegExp, copy: RegExp, text: string): RegExpExecArra
  * lastIndex at 0, so skipping it leaves the same state.
  */
 export function gatedReplace(pattern: RegExp, text: string, replacer: (match: string) => string): string {
-  if (!pattern.sticky && !mayMatch(preparedOf(pattern).gate, text)) return text;
+  if (!pattern.sticky && !mayMatch(gateFor(pattern), text)) return text;
   return text.replace(pattern, replacer);
 }
 
 /** `pattern.test(text)`, skipped (false) where the expression's gate proves it cannot match. */
 export function gatedTest(pattern: RegExp, text: string): boolean {
   if (pattern.global || pattern.sticky) return pattern.test(text);
-  const { gate, split } = preparedOf(pattern);
-  if (!mayMatch(gate, text)) return false;
+  if (!mayMatch(gateFor(pattern), text)) return false;
+  const split = splitFor(pattern);
   return split === null ? pattern.test(text) : splitTest(split, text);
 }
 
