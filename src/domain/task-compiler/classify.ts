@@ -6,7 +6,7 @@
 // prefixes in type-predicates.ts, the questions that ask for a finding in questions.ts.
 import { TASK_TYPES, type TaskType } from "../../contracts/task-ir.js";
 import { isNegated } from "./clause-hardness.js";
-import { gatedMatchAll, gateFor, mayMatch } from "./literal-gates.js";
+import { gatedMatchAll, gatedReplace, gateFor, mayMatch } from "./literal-gates.js";
 import { kindOfPath } from "./path-kinds.js";
 import { AUXILIARY, FINDING_WEIGHT, findingQuestion } from "./questions.js";
 import { forbids } from "./forbidding-clauses.js";
@@ -45,7 +45,7 @@ import { blank } from "./blanks.js";
 const BACKGROUND =
   /\b(?:ever since|since|after|following|before|from)\b[^.;:]{0,40}?\b(?:deploy(?:ed|ment|ing|s)?|released?|releases|roll-?out|rolled out|upgraded?|updated?|bump(?:ed)?|migration|migrated|(?<=\b(?:the|that|this|our|last|recent|big|[\w-]+'s)\s+(?:[\w-]+\s+){0,2})(?:refactor|rewrite|redesign))\b(?:\s+(?:v?\d[\w.]*|of [\w.-]+|the new [\w ]{0,20}?(?:driver|version|build)))?/gi;
 
-export const withoutBackground = (text: string): string => text.replace(BACKGROUND, blank);
+export const withoutBackground = (text: string): string => gatedReplace(BACKGROUND, text, blank);
 
 /** An ask for advice on how to do something: "tell me how you'd fix it", "show me how to rotate …". */
 const ADVICE_ON = /^(?:just\s+)?(?:tell|show) (?:me|us) how (?:you'?d|you would|to|we (?:should|could|would)|i (?:should|could|would)) /i;

@@ -290,10 +290,30 @@ function splitKeeping(text: string, separator: RegExp): { text: string; start: n
 /** Trims whitespace and closing punctuation, moving the span with it. */
 function trimSpan(text: string, start: number): { text: string; start: number; end: number } | null {
   const lead = text.length - text.trimStart().length;
-  const trimmed = text.trim().replace(/[\s.,;:!]+$/u, "");
+  const trimmed = withoutClosing(text.trim());
   if (!trimmed || !/[\p{L}\p{N}]/u.test(trimmed)) return null;
   return { text: trimmed, start: start + lead, end: start + lead + trimmed.length };
 }
+
+// Thirty-second session (speed): the closing run of whitespace and ". , ; : !" is read back from the
+// end. The expression /[\s.,;:!]+$/u it replaces was tried from every position of every clause (a
+// space run ends before the text does, so each fails late): about 1% of a short request. The same
+// characters: \s is what trim() removes (WhiteSpace and LineTerminator).
+function withoutClosing(text: string): string {
+  let end = text.length;
+  while (end > 0 && closes(text.charCodeAt(end - 1))) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+const closes = (code: number): boolean =>
+  code === 46 ||
+  code === 44 ||
+  code === 59 ||
+  code === 58 ||
+  code === 33 ||
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  (code > 127 && String.fromCharCode(code).trim() === "");
 
 /** Collapses whitespace: the normal form of any extracted text. */
 export const normalizeText = (text: string): string => text.replace(/\s+/g, " ").trim();
