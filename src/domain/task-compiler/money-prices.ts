@@ -59,6 +59,14 @@ export const PROMOS = /(?<![-/\w.])(?:promos|promo(?:tion)?[- ](?:codes?|engines
 // step") names no such system.
 export const QUOTING =
   /\bquot(?:e|es|ing)[ -](?:tools?|engines?|sites?|apis?|calculators?|calc|builders?|services?|systems?|thing|apps?|modules?|logic|maths?)\b/i;
+// Thirty-second session (risk32): so is the amount of a quote or an estimate, the price a customer
+// is offered ("the estimate price should use it", gv-011; "finials were missing from the quote
+// total", gv-130; "the estimate totals must come out identical", gy-014): an amount is what the
+// work computes (the guide's money test), and a quote's or estimate's amount is a price. On the
+// development split every change request that names one is CRITICAL (5 of 5, 3 parts); the two
+// LOW ones are investigations, which no raise reaches.
+export const OFFERED_AMOUNT =
+  /\b(?:quot(?:e|es|ation|ations)|estimates?)(?:'s)? (?:totals?|prices?|amounts?|figures?|sums?)\b|\btotals? (?:of|on|in|for) (?:the|a|each|every) (?:quot(?:e|ation)|estimate)s?\b/i;
 // Twenty-second session: what a deploy ships is what its release carries, so a release named with
 // prices sets them live ("Deploy hafc-ticketing 5.3.0 (2027/28 season ticket prices) to
 // production", fz-043; "the release with the new emissions-based permit prices", ex-067): every
