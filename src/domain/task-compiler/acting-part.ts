@@ -79,6 +79,20 @@ export function actingPart(clause: Clause): Clause[] {
   const own = CALLERS_OWN_WORK.exec(clause.text);
   if (own) return actingPart({ ...clause, text: clause.text.slice(0, own.index) });
   if (!isNegated(clause.text)) return [clause];
-  const head = /^[^,;]*?(?=\s*(?:,|\s[-–—]\s))/.exec(clause.text)?.[0];
+  const head = headBeforeBreak(clause.text);
   return head && head.split(/\s+/).length >= 3 && !isNegated(head) ? [{ ...clause, text: head }] : [];
+}
+
+/**
+ * The clause up to its first comma or spaced dash, without the space before it; none where a
+ * semicolon comes first. Thirty-second session: the expression this replaces,
+ * /^[^,;]*?(?=\s*(?:,|\s[-–—]\s))/, tried its look-ahead's whitespace run from every position of a
+ * long one (the expression audit's 128 ms on a 2,000-character line); the same head, found once.
+ */
+function headBeforeBreak(text: string): string | undefined {
+  const found = /[,;]|\s[-–—]\s/.exec(text);
+  if (!found || found[0] === ";") return undefined;
+  let end = found.index;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
 }
