@@ -92,7 +92,5 @@ export function actingPart(clause: Clause): Clause[] {
 function headBeforeBreak(text: string): string | undefined {
   const found = /[,;]|\s[-–—]\s/.exec(text);
   if (!found || found[0] === ";") return undefined;
-  let end = found.index;
-  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
-  return text.slice(0, end);
+  return text.slice(0, found.index).trimEnd();
 }

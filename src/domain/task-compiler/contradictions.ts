@@ -7,7 +7,7 @@ import type { AmbiguityDraft, DetectionInput } from "./ambiguity.js";
 import { hardnessOf, isNegated, maskQuoted } from "./clause-hardness.js";
 import { ruleConflict } from "./rule-conflicts.js";
 import { covers, fsRefsIn, refsIn } from "./resource-refs.js";
-import { escapeRegExp } from "./regexp-escape.js";
+import { escapeRegExp } from "../regexp-escape.js";
 import { FILLER, spanOf, type Clause } from "./segment.js";
 
 const CHANGE_TYPES: TaskType[] = [
@@ -307,7 +307,7 @@ export function constraintContradictions(input: DetectionInput): AmbiguityDraft[
       (pinnedBelow !== null &&
         input.taskType === "DEPENDENCY_UPDATE" &&
         acting.some((c) => {
-          const to = new RegExp(String.raw`\b${pinnedBelow[1]!.replace(/[.]/g, "\\.")}\b[^.;]*?\bto\s+v?(\d+(?:\.\d+)*)`, "i").exec(c)?.[1];
+          const to = new RegExp(String.raw`\b${escapeRegExp(pinnedBelow[1]!)}\b[^.;]*?\bto\s+v?(\d+(?:\.\d+)*)`, "i").exec(c)?.[1];
           return to !== undefined && versionAtLeast(to, pinnedBelow[2]!);
         }) &&
         "the upgrade leaves the range the rule pins") ||

@@ -7,7 +7,7 @@
 // .github/workflows/ci.yml). Pure and deterministic.
 import { stem } from "./model/features.js";
 import { covers, fsRefsIn, refsIn } from "./resource-refs.js";
-import { escapeRegExp } from "./regexp-escape.js";
+import { escapeRegExp } from "../regexp-escape.js";
 
 export interface RuleConflictInput {
   /** The rule's clause, quoted text masked. */
